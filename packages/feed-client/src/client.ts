@@ -1,0 +1,113 @@
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { paths } from "./generated/feed.js";
+import { VERSION } from "./generated/version.js";
+import { FeedClientConfigError } from "./errors.js";
+
+export interface FeedClientOptions {
+  /**
+   * Origin of the feed service, plus any path prefix a deployment adds, without `/api/v1`
+   * (the operation paths carry it), e.g. `https://aihot.virxact.com`. Required.
+   */
+  baseUrl: string;
+  /**
+   * Value of the `User-Agent` header. Default: `feedgate-feed-client/<version>`.
+   * The service's edge answers 403 to some generic agents, so an honest one is sent.
+   * Browsers forbid setting this header, so it is never sent there.
+   */
+  userAgent?: string;
+  /** The fetch implementation. Default: `globalThis.fetch`, looked up at call time. */
+  fetch?: (input: Request) => Promise<Response>;
+  /**
+   * Extra headers for every request. Default: none. Credential headers (`Authorization`,
+   * `Cookie`, `X-Api-Key`, ...) are refused: the feed is anonymous and gets no secrets.
+   */
+  headers?: Record<string, string>;
+}
+
+/** A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`. */
+export type FeedClient = Client<paths>;
+
+/** Headers that carry credentials; none of them is ever sent to the feed service. */
+const CREDENTIAL_HEADERS = [
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "x-api-key",
+  "x-goog-api-key",
+  "api-key",
+];
+
+/** True where the platform owns the User-Agent header and CORS rejects setting it. */
+function isBrowser(): boolean {
+  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
+  return g.document !== undefined || g.WorkerGlobalScope !== undefined;
+}
+
+function normaliseBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
+    throw new FeedClientConfigError("baseUrl", "required: the feed service's origin, e.g. https://aihot.virxact.com");
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new FeedClientConfigError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new FeedClientConfigError("baseUrl", `must be http(s), got ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new FeedClientConfigError("baseUrl", "must not carry credentials: the feed service is anonymous");
+  }
+  if (url.search || url.hash) {
+    throw new FeedClientConfigError("baseUrl", "must not carry a query or fragment");
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  if (/\/api\/v1$/.test(path)) {
+    throw new FeedClientConfigError("baseUrl", "give the origin without /api/v1: operation paths already include it");
+  }
+  return url.origin + path;
+}
+
+function refuseCredentials(headers: Headers | Record<string, string>, where: string): void {
+  const names = headers instanceof Headers ? [...headers.keys()] : Object.keys(headers);
+  const found = names.find((name) => CREDENTIAL_HEADERS.includes(name.toLowerCase()));
+  if (found !== undefined) {
+    throw new FeedClientConfigError(where, `credential header "${found}" refused: the feed service is anonymous`);
+  }
+}
+
+/** Rejects credentials added per call, before anything is sent. */
+const anonymousOnly: Middleware = {
+  onRequest({ request }) {
+    refuseCredentials(request.headers, "headers");
+    return request;
+  },
+};
+
+/**
+ * Creates a typed client of the feed service. Uses only web-standard APIs (fetch, URL,
+ * Request, Headers), so it runs in Node 20+, Deno, Bun and browsers. Never sends cookies or
+ * other credentials. Conditional requests, retries and polling are `@feedgate/kit`'s job.
+ */
+export function createFeedClient(options: FeedClientOptions): FeedClient {
+  if (typeof options !== "object" || options === null) {
+    throw new FeedClientConfigError("options", "required: { baseUrl }");
+  }
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  // Failures come as application/problem+json: accept it, or content negotiation hides them.
+  const headers: Record<string, string> = { Accept: "application/json, application/problem+json", ...options.headers };
+  refuseCredentials(headers, "headers");
+  if (!isBrowser()) {
+    headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
+  }
+  const client = createClient<paths>({
+    baseUrl,
+    headers,
+    credentials: "omit",
+    // Resolved per request, so a fetch patched after creation (test doubles) is honoured.
+    fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+  });
+  client.use(anonymousOnly);
+  return client;
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// The whole test suite, as the README's test command runs it:
+//   1. the committed generated types must match the specs (a stale file fails the run);
+//   2. turbo: lint:specs -> generate -> build -> typecheck -> lint:package (publint, attw) -> test;
+//   3. one closing line with the real counts summed over every package's vitest run:
+//      "N passed, N failed" (CI reads this line; vitest's own summary is per package).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const env = {
+  ...process.env,
+  // Documented opt-outs: no telemetry from turbo, Redocly or Prism's analytics dependency.
+  TURBO_TELEMETRY_DISABLED: "1",
+  TURBO_NO_UPDATE_NOTIFIER: "1",
+  DO_NOT_TRACK: "1",
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+  SCARF_ANALYTICS: "false",
+};
+
+function run(command, args) {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  return result.status === 0;
+}
+
+/** Workspace packages that have a vitest `test` script. */
+function testedPackages() {
+  const dirs = ["tools", ...readdirSync(join(root, "packages")).map((d) => join("packages", d))];
+  return dirs.filter((dir) => {
+    const file = join(root, dir, "package.json");
+    if (!existsSync(file)) return false;
+    const scripts = JSON.parse(readFileSync(file, "utf8")).scripts ?? {};
+    return typeof scripts.test === "string" && scripts.test.includes("vitest");
+  });
+}
+
+const packages = testedPackages();
+for (const dir of packages) rmSync(join(root, dir, ".vitest"), { recursive: true, force: true });
+
+const steps = [];
+steps.push(["generated types up to date", run(process.execPath, ["tools/generate.mjs", "--check"])]);
+steps.push([
+  "turbo pipeline",
+  run("turbo", ["run", "lint:specs", "generate", "build", "typecheck", "lint:package", "test", "--output-logs=new-only"]),
+]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const dir of packages) {
+  const report = join(root, dir, ".vitest", "report.json");
+  if (!existsSync(report)) {
+    console.error(`no test report from ${dir} (its tests did not run)`);
+    failed += 1;
+    continue;
+  }
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  skipped += json.numPendingTests + json.numTodoTests;
+  // A suite that fails to load counts as a failure even though it has no failed test.
+  failed += json.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+}
+for (const [name, ok] of steps) if (!ok) console.error(`step failed: ${name}`);
+const stepsFailed = steps.filter(([, ok]) => !ok).length;
+console.log(`\n${passed} passed, ${failed + stepsFailed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed + stepsFailed > 0 || passed === 0 ? 1 : 0);

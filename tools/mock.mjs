@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `pnpm mock:feed [--port N]`: a Prism mock of the feed document on 127.0.0.1 (default port
-// 4010) until Ctrl-C. --errors makes an answer that breaks the document fail loudly.
+// `pnpm mock:feed [--port N]` / `pnpm mock:gateway [--port N]`: a Prism mock of the feed
+// document (default port 4010) or of the bundled gateway document (default port 4011) on
+// 127.0.0.1 until Ctrl-C. --errors makes an answer that breaks the document fail loudly.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundle, TARGETS } from "./generate.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SPECS = {
@@ -24,6 +26,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be an integer between 0 and 65535`);
   process.exit(2);
 }
+
+// The gateway document is split across files: Prism reads the bundle, rebuilt every start.
+if (TARGETS[name]?.bundle) bundle(TARGETS[name].bundle);
 
 const require = createRequire(import.meta.url);
 const cli = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist", "index.js");

@@ -2,7 +2,10 @@
 // The whole test suite, as the README's test command runs it:
 //   1. the committed generated types must match the specs (a stale file fails the run);
 //   2. turbo: lint:specs -> generate -> build -> typecheck -> lint:package (publint, attw) -> test;
-//   3. one closing line with the real counts summed over every package's vitest run:
+//   3. release gates on the built packages: size budgets (size-limit), a changeset for every
+//      changed publishable package, the docs build, then the release tests
+//      (tools/vitest.release.config.ts: pack-and-install, publish dry run, docs render);
+//   4. one closing line with the real counts summed over every package's vitest run:
 //      "N passed, N failed" (CI reads this line; vitest's own summary is per package).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -40,6 +43,8 @@ function testedPackages() {
 
 const packages = testedPackages();
 for (const dir of packages) rmSync(join(root, dir, ".vitest"), { recursive: true, force: true });
+/** Reports of vitest runs outside turbo: the release tests. */
+const extraReports = ["tools/.vitest/release/report.json"];
 
 const steps = [];
 steps.push(["generated types up to date", run(process.execPath, ["tools/generate.mjs", "--check"])]);
@@ -48,13 +53,20 @@ steps.push([
   run("turbo", ["run", "lint:specs", "generate", "build", "typecheck", "lint:package", "test", "--output-logs=new-only"]),
 ]);
 
+steps.push(["size budgets", run("size-limit", [])]);
+steps.push(["changesets", run(process.execPath, ["tools/changesets/check.mjs"])]);
+steps.push(["docs build", run(process.execPath, ["tools/docs/build.mjs"])]);
+steps.push(["release tests type check", run("tsc", ["-p", "tools/release-test/tsconfig.json"])]);
+// Counted through its report; removed first, as turbo may restore tools/.vitest from its cache.
+for (const file of extraReports) rmSync(join(root, file), { force: true });
+run("vitest", ["run", "--config", "tools/vitest.release.config.ts"]);
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const dir of packages) {
-  const report = join(root, dir, ".vitest", "report.json");
+for (const report of [...packages.map((dir) => join(root, dir, ".vitest", "report.json")), ...extraReports.map((file) => join(root, file))]) {
   if (!existsSync(report)) {
-    console.error(`no test report from ${dir} (its tests did not run)`);
+    console.error(`no test report at ${report} (its tests did not run)`);
     failed += 1;
     continue;
   }

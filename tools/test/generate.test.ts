@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -18,10 +18,14 @@ describe("generated types and their staleness check", () => {
     const dir = await mkdtemp(join(tmpdir(), "feedgate-stale-"));
     const edited = join(dir, "openapi-v1.json");
     await writeFile(edited, JSON.stringify(spec));
-    const output = fromRoot(TARGETS.feed.pkg, TARGETS.feed.output);
-    const regenerated = (await render(TARGETS.feed, { specPath: edited }))[output]!;
-    expect(regenerated).toContain("feedgateStalenessProbe");
-    expect(await readFile(output, "utf8")).not.toBe(regenerated);
+    try {
+      const output = fromRoot(TARGETS.feed.pkg, TARGETS.feed.output);
+      const regenerated = (await render(TARGETS.feed, { specPath: edited }))[output]!;
+      expect(regenerated).toContain("feedgateStalenessProbe");
+      expect(await readFile(output, "utf8")).not.toBe(regenerated);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("keeps parameters with defaults optional (defaultNonNullable off)", async () => {

@@ -1,0 +1,63 @@
+import { UsageError } from "./errors.js";
+
+/**
+ * The public feed service's base URL, used when neither `--feed-url` nor `FEEDGATE_FEED_URL`
+ * is given (the host the service's own agent skills use; `https://aihot.news` serves the same API).
+ */
+export const DEFAULT_FEED_URL = "https://aihot.virxact.com";
+
+/** Default model of `feedgate respond`, when neither `--model` nor `FEEDGATE_MODEL` is given. */
+export const DEFAULT_MODEL = "gpt-5.2";
+
+/** Default model of `feedgate image`, when neither `--model` nor `FEEDGATE_IMAGE_MODEL` is given. */
+export const DEFAULT_IMAGE_MODEL = "Nano-Banana2";
+
+/** The options every command accepts (defined once on the program). */
+export interface GlobalOptions {
+  feedUrl?: string;
+  gatewayUrl?: string;
+  apiKey?: string;
+  verbose?: boolean;
+  /** False with `--no-color`. */
+  color?: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** The feed service's base URL: `--feed-url`, then `FEEDGATE_FEED_URL`, then the public service. */
+export function feedUrlOf(options: GlobalOptions, env: Env): string {
+  return nonEmpty(options.feedUrl) ?? nonEmpty(env["FEEDGATE_FEED_URL"]) ?? DEFAULT_FEED_URL;
+}
+
+/** The gateway key if one is configured (`--api-key`, then `FEEDGATE_API_KEY`); never printed. */
+export function apiKeyOf(options: GlobalOptions, env: Env): string | undefined {
+  return nonEmpty(options.apiKey) ?? nonEmpty(env["FEEDGATE_API_KEY"]);
+}
+
+/**
+ * The gateway's base URL and key. There is no default gateway: without both, gateway commands
+ * stop with a usage error that says how to set them, before any request.
+ */
+export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiKey: string } {
+  const url = nonEmpty(options.gatewayUrl) ?? nonEmpty(env["FEEDGATE_GATEWAY_URL"]);
+  const apiKey = apiKeyOf(options, env);
+  if (url === undefined) {
+    throw new UsageError(
+      "no gateway URL configured",
+      "set FEEDGATE_GATEWAY_URL (or pass --gateway-url), e.g. https://omnirouters.com; `feedgate mock gateway` runs a local one",
+    );
+  }
+  if (apiKey === undefined) {
+    throw new UsageError("no gateway API key configured", "set FEEDGATE_API_KEY (preferred: flags show up in process lists) or pass --api-key");
+  }
+  return { url, apiKey };
+}
+
+/** The model of a gateway command: the flag, then the environment variable, then the documented default. */
+export function modelOf(flag: string | undefined, env: Env, variable: string, fallback: string): string {
+  return nonEmpty(flag) ?? nonEmpty(env[variable]) ?? fallback;
+}

@@ -1,0 +1,11 @@
+import type { GlobalOptions } from "./config.js";
+import type { Output } from "./output.js";
+
+/** What every command gets: its output, the Ctrl-C signal and the global options. */
+export interface CommandContext {
+  out: Output;
+  /** Fires on Ctrl-C; pass it to every request and wait. */
+  signal: AbortSignal;
+  globals: GlobalOptions;
+  env: Record<string, string | undefined>;
+}

@@ -1,0 +1,161 @@
+import { isFeedClientConfigError } from "@feedgate/feed-client";
+import { isGatewayError, type GatewayEnvelope } from "@feedgate/gateway-client";
+import { isFeedgateError, type FeedgateError } from "@feedgate/kit";
+import { Interrupted, StepFailure, UsageError } from "./errors.js";
+import { EXIT, type ExitCode } from "./exit-codes.js";
+
+/** What the CLI prints for a failure: one line, a hint, and detail for `--verbose`. */
+export interface FailureReport {
+  exitCode: ExitCode;
+  /** The one line: what failed, the HTTP status and service code, the request id. */
+  line: string;
+  hint: string | undefined;
+  /** Extra lines for `--verbose`. */
+  detail: string[];
+}
+
+interface Context {
+  /** True when Ctrl-C started the stop. */
+  interrupted: boolean;
+  /** The command's name, for "see feedgate <command> --help". */
+  command: string | undefined;
+}
+
+function isAbort(error: unknown): boolean {
+  const e = error as { name?: unknown; kind?: unknown } | null;
+  return (
+    error instanceof Interrupted ||
+    (typeof e === "object" && e !== null && (e.name === "AbortError" || e.kind === "aborted"))
+  );
+}
+
+function seconds(ms: number | undefined): string {
+  return ms === undefined ? "" : ` (it asked to wait ${Math.ceil(ms / 1000)} s)`;
+}
+
+/** The human message inside a gateway error body, whichever envelope it was. */
+function envelopeMessage(envelope: GatewayEnvelope | undefined): string | undefined {
+  if (!envelope) return undefined;
+  switch (envelope.kind) {
+    case "openai":
+    case "google":
+    case "anthropic":
+      return envelope.error.message;
+    case "task":
+      return envelope.message;
+    case "text":
+      return envelope.text.slice(0, 200);
+    default:
+      return undefined;
+  }
+}
+
+/** Gateway messages end with "(request id …)"; the CLI prints the id once, at the end. */
+function withoutRequestId(message: string | undefined): string | undefined {
+  return message?.replace(/\s*\((request id)[:\s][^)]*\)\s*$/i, "").trim() || undefined;
+}
+
+/** "HTTP 404 not_found: detail (request id …)": status, the service's code, its message, the id. */
+function serviceLine(status: number | undefined, code: string | undefined, requestId: string | undefined, message: string | undefined): string {
+  const parts: string[] = [];
+  if (status !== undefined) parts.push(`HTTP ${status}`);
+  if (code) parts.push(code);
+  let line = parts.join(" ");
+  message = withoutRequestId(message);
+  if (message) line += line ? `: ${message}` : message;
+  if (requestId) line += ` (request id ${requestId})`;
+  return line;
+}
+
+function hintFor(error: FeedgateError, command: string | undefined): string | undefined {
+  const status = error.status;
+  if (status === 401) return "the gateway refused the key: check --api-key or FEEDGATE_API_KEY";
+  if (status === 403 && error.code?.includes("quota")) return "the account has no quota left for this request";
+  if (status === 403) return "access refused: check the key, or that the service accepts this client";
+  switch (error.kind) {
+    case "rate_limited":
+      return `the service asked to slow down; retry later${seconds(error.retryAfterMs)}`;
+    case "unavailable":
+      return `the service is temporarily unavailable; retry later${seconds(error.retryAfterMs)}`;
+    case "retry_too_long":
+      return `the service asked to wait longer than the CLI will${seconds(error.retryAfterMs)}; retry later`;
+    case "not_found":
+      return command === "story"
+        ? "check the id: a story public id (UUID) or a story URL"
+        : "check the id or date you asked for";
+    case "invalid_request":
+      return `the service refused the request; see 'feedgate ${command ?? ""} --help'`.replace("  ", " ");
+    case "invalid_cursor":
+      return "the cursor expired; start again from the first page";
+    case "snapshot_required":
+      return "the change cursor is too old; the mirror takes a new snapshot when run again";
+    case "timeout":
+      return "no answer in time; check the network and the base URL, then retry";
+    case "network":
+      return "could not reach the service: check the base URL (--feed-url / --gateway-url) and the network";
+    case "task_failed":
+      return "the image task failed: try another prompt, model or settings";
+    case "redirect":
+      return "the redirect was refused (loop, too many hops, or another origin)";
+    case "unsupported":
+      return "this gateway does not offer this operation";
+    default:
+      return status !== undefined && status >= 500 ? "the service failed; retry later" : undefined;
+  }
+}
+
+function stackOf(error: unknown): string[] {
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  return typeof stack === "string" ? stack.split("\n").slice(1, 6).map((l) => l.trim()) : [];
+}
+
+/** Turns any failure into the CLI's report and exit code. */
+export function describeFailure(error: unknown, ctx: Context): FailureReport {
+  if (ctx.interrupted || isAbort(error)) {
+    return { exitCode: EXIT.interrupted, line: "interrupted: stopped cleanly", hint: undefined, detail: [] };
+  }
+  const help = `see 'feedgate${ctx.command ? ` ${ctx.command}` : ""} --help'`;
+  if (error instanceof UsageError) {
+    return { exitCode: EXIT.usage, line: error.message, hint: error.hint ?? help, detail: [] };
+  }
+  const what = error instanceof StepFailure ? error.what : undefined;
+  const cause = error instanceof StepFailure ? error.cause : error;
+  if (isAbort(cause)) return describeFailure(new Interrupted(), ctx);
+
+  if (isFeedgateError(cause)) {
+    if (cause.code === "invalid_argument") {
+      // The kit's validation refused the input before sending anything.
+      return { exitCode: EXIT.usage, line: `invalid ${cause.message}`, hint: help, detail: [] };
+    }
+    const detail = [`kind: ${cause.kind}`];
+    if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
+    if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
+    if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
+    const message = cause.problem?.detail ?? envelopeMessage(cause.envelope) ?? cause.message;
+    return {
+      exitCode: EXIT.failure,
+      line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,
+      hint: hintFor(cause, ctx.command),
+      detail: [...detail, ...stackOf(cause)],
+    };
+  }
+  if (isGatewayError(cause)) {
+    if (cause.kind === "config") return { exitCode: EXIT.usage, line: cause.message, hint: help, detail: [] };
+    return {
+      exitCode: EXIT.failure,
+      line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, envelopeMessage(cause.envelope) ?? cause.message)}`,
+      hint: cause.status === 401 ? "the gateway refused the key: check --api-key or FEEDGATE_API_KEY" : undefined,
+      detail: [`kind: ${cause.kind}`, ...stackOf(cause)],
+    };
+  }
+  if (isFeedClientConfigError(cause)) {
+    return { exitCode: EXIT.usage, line: cause.message, hint: "check --feed-url or FEEDGATE_FEED_URL", detail: [] };
+  }
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return {
+    exitCode: EXIT.failure,
+    line: `${what ?? "command"} failed: ${message}`,
+    hint: undefined,
+    detail: stackOf(cause),
+  };
+}

@@ -1,0 +1,63 @@
+import { Interrupted } from "./errors.js";
+
+/** Ctrl-C handling: the first SIGINT stops the command cleanly, a second one exits at once. */
+export interface InterruptHandle {
+  /** Fires on the first Ctrl-C; every request, wait and watch of the command listens to it. */
+  readonly signal: AbortSignal;
+  readonly interrupted: boolean;
+  /** Removes the handlers (when the command has finished). */
+  dispose(): void;
+}
+
+export interface SignalSource {
+  on(event: "SIGINT" | "SIGTERM", listener: () => void): unknown;
+  off(event: "SIGINT" | "SIGTERM", listener: () => void): unknown;
+  exit(code: number): never;
+}
+
+/**
+ * Installs the SIGINT/SIGTERM handlers. The first signal aborts `signal` and lets the command
+ * finish its cleanup (a mirror saves its cursor, a stream cancels its request); a second one
+ * exits with 130 immediately, for a command that does not stop fast enough.
+ */
+export function installInterrupt(onFirst: () => void, source: SignalSource = process): InterruptHandle {
+  const controller = new AbortController();
+  let count = 0;
+  const handler = () => {
+    count += 1;
+    if (count === 1) {
+      onFirst();
+      controller.abort(new Interrupted());
+    } else {
+      source.exit(130);
+    }
+  };
+  source.on("SIGINT", handler);
+  source.on("SIGTERM", handler);
+  return {
+    signal: controller.signal,
+    get interrupted() {
+      return controller.signal.aborted;
+    },
+    dispose() {
+      source.off("SIGINT", handler);
+      source.off("SIGTERM", handler);
+    },
+  };
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it fires first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,122 @@
+import pc from "picocolors";
+import { redactSecrets } from "./redact.js";
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** A stream the CLI writes to: process.stdout/stderr, or a test double. */
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** Where the CLI reads its environment and writes its output. */
+export interface Streams {
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Record<string, string | undefined>;
+}
+
+export interface OutputOptions {
+  /** Machine-readable mode: stdout carries only JSON. Default: false. */
+  json?: boolean;
+  /** Extra detail on stderr. Default: false. */
+  verbose?: boolean;
+  /** `--no-color`: forces colour off. Default: colour when the stream is a TTY and NO_COLOR is unset. */
+  color?: boolean;
+}
+
+function colorWanted(stream: OutStream, env: Streams["env"], flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  // https://no-color.org: any non-empty value disables colour.
+  if (env["NO_COLOR"] !== undefined && env["NO_COLOR"] !== "") return false;
+  if (env["TERM"] === "dumb") return false;
+  if (env["FORCE_COLOR"] !== undefined && env["FORCE_COLOR"] !== "0") return true;
+  return stream.isTTY === true;
+}
+
+/**
+ * The CLI's single way to write. Data goes to stdout (human text, or JSON in `--json` mode);
+ * everything else (progress, notes, errors) goes to stderr. Every string passes through the
+ * secret filter, so the API key cannot reach either stream.
+ */
+export class Output {
+  readonly json: boolean;
+  readonly verboseMode: boolean;
+  /** Colours for stdout text (no-ops when disabled). */
+  readonly color: Colors;
+  /** Colours for stderr text. */
+  readonly errColor: Colors;
+  /** Spinners, progress bars and redraws: only on an interactive stderr with colour allowed. */
+  readonly animate: boolean;
+  readonly #streams: Streams;
+  readonly #secrets: string[] = [];
+
+  constructor(streams: Streams, options: OutputOptions = {}) {
+    this.#streams = streams;
+    this.json = options.json ?? false;
+    this.verboseMode = options.verbose ?? false;
+    const outColor = !this.json && colorWanted(streams.stdout, streams.env, options.color);
+    const errColor = colorWanted(streams.stderr, streams.env, options.color);
+    this.color = pc.createColors(outColor);
+    this.errColor = pc.createColors(errColor);
+    this.animate = errColor && streams.stderr.isTTY === true && streams.env["CI"] === undefined;
+  }
+
+  /** Registers a secret that must never be written (the API key). */
+  addSecret(secret: string | undefined): void {
+    if (secret && !this.#secrets.includes(secret)) this.#secrets.push(secret);
+  }
+
+  /** Redacts registered secrets from a string. */
+  redact(text: string): string {
+    return redactSecrets(text, this.#secrets);
+  }
+
+  /** Terminal width for layout; 100 when not a TTY so piped output stays readable. */
+  get columns(): number {
+    const c = this.#streams.stdout.columns;
+    return typeof c === "number" && c > 20 ? c : 100;
+  }
+
+  /** The raw stderr stream, for progress bars and spinners (already TTY-checked via `animate`). */
+  get stderrStream(): OutStream {
+    return this.#streams.stderr;
+  }
+
+  get env(): Streams["env"] {
+    return this.#streams.env;
+  }
+
+  /** Human data on stdout (suppressed in JSON mode, where only `data()` writes to stdout). */
+  print(text = ""): void {
+    if (this.json) return;
+    this.#streams.stdout.write(this.redact(text) + "\n");
+  }
+
+  /** Writes a fragment to stdout without a newline (streamed text). */
+  printRaw(text: string): void {
+    if (this.json) return;
+    this.#streams.stdout.write(this.redact(text));
+  }
+
+  /** One JSON document (or one JSON line in watch modes) on stdout. */
+  data(value: unknown): void {
+    this.#streams.stdout.write(this.redact(JSON.stringify(value)) + "\n");
+  }
+
+  /** A status or progress line on stderr. */
+  note(text: string): void {
+    this.#streams.stderr.write(this.redact(text) + "\n");
+  }
+
+  /** Detail shown only with `--verbose`, on stderr. */
+  verbose(text: string): void {
+    if (this.verboseMode) this.#streams.stderr.write(this.redact(this.errColor.dim(`[verbose] ${text}`)) + "\n");
+  }
+
+  /** Raw stderr write (for in-place status lines). */
+  noteRaw(text: string): void {
+    this.#streams.stderr.write(this.redact(text));
+  }
+}

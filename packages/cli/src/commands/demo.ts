@@ -1,0 +1,17 @@
+import type { Command } from "commander";
+import type { Wire } from "../cli/wire.js";
+import { examples } from "../program.js";
+
+export function registerDemo(program: Command, wire: Wire): void {
+  const command = program
+    .command("demo")
+    .description("the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)")
+    .action(
+      wire.action(async (ctx) => {
+        // Loaded on use: the fake servers are not needed by any other command.
+        const { runDemo } = await import("../demo/run.js");
+        await runDemo(ctx);
+      }),
+    );
+  examples(command, ["feedgate demo", "NO_COLOR=1 feedgate demo > demo.txt"]);
+}

@@ -1,0 +1,20 @@
+import { Argument, type Command } from "commander";
+import type { Wire } from "../cli/wire.js";
+import type { MockOptions } from "../demo/mock-run.js";
+import { examples } from "../program.js";
+
+export function registerMock(program: Command, wire: Wire): void {
+  const command = program
+    .command("mock")
+    .description("run the seeded fake feed and/or gateway servers on 127.0.0.1 until Ctrl-C, printing their URLs")
+    .addArgument(new Argument("[which]", "which fake to run").choices(["feed", "gateway", "all"]).default("all"))
+    .option("--json", "print the URLs as one JSON document")
+    .action(
+      wire.action<MockOptions>(async (ctx, options, which) => {
+        // Loaded on use: the fake servers are not needed by any other command.
+        const { runMock } = await import("../demo/mock-run.js");
+        await runMock(ctx, options, which);
+      }),
+    );
+  examples(command, ["feedgate mock", "feedgate mock feed", "FEEDGATE_API_KEY=sk-test feedgate mock gateway"]);
+}

@@ -1,0 +1,17 @@
+/**
+ * Runs a watch loop until the signal fires, then returns normally: for a watch command,
+ * Ctrl-C is the expected way to stop (the exit code is still 130, set by the runner).
+ */
+export async function untilAborted(signal: AbortSignal, loop: () => Promise<void>): Promise<void> {
+  try {
+    await loop();
+  } catch (error) {
+    if (signal.aborted) return;
+    throw error;
+  }
+}
+
+/** The wall-clock time of a watch event, for its stamp. */
+export function clockStamp(date = new Date()): string {
+  return date.toISOString().slice(11, 19) + "Z";
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { apiKeyOf } from "../cli/config.js";
+import type { CommandContext } from "../cli/context.js";
+import { step } from "../cli/errors.js";
+import { sleep } from "../cli/interrupt.js";
+import { startDemoFakes } from "./fakes.js";
+
+export interface MockOptions {
+  json?: boolean;
+}
+
+/**
+ * `feedgate mock [feed|gateway|all]`: the seeded fake servers on 127.0.0.1 until Ctrl-C.
+ * The fake gateway accepts the configured key (FEEDGATE_API_KEY), which is never printed;
+ * without one it makes up a throwaway key and prints that, since it opens nothing real.
+ */
+export async function runMock(ctx: CommandContext, options: MockOptions, which = "all"): Promise<void> {
+  const { out } = ctx;
+  const configured = apiKeyOf(ctx.globals, ctx.env);
+  const apiKey = configured ?? `sk-fake-${randomBytes(8).toString("hex")}`;
+  const fakes = await step("starting the fake servers", () =>
+    startDemoFakes({ feed: which !== "gateway", gateway: which !== "feed", apiKey }),
+  );
+  try {
+    if (out.json) {
+      out.data({ feedUrl: fakes.feed?.url ?? null, gatewayUrl: fakes.gateway?.url ?? null, apiKey: configured ? "(your FEEDGATE_API_KEY)" : apiKey });
+    } else {
+      const c = out.color;
+      if (fakes.feed) out.print(`${c.bold("feed fake")}     ${fakes.feed.url}   ${c.dim("(seeded demo data)")}`);
+      if (fakes.gateway) out.print(`${c.bold("gateway fake")}  ${fakes.gateway.url}   ${c.dim(configured ? "(accepts your FEEDGATE_API_KEY)" : `(accepts the throwaway key ${apiKey})`)}`);
+      out.print("");
+      out.print("In another terminal:");
+      if (fakes.feed) out.print(`  export FEEDGATE_FEED_URL=${fakes.feed.url}`);
+      if (fakes.gateway) out.print(`  export FEEDGATE_GATEWAY_URL=${fakes.gateway.url}`);
+      if (fakes.gateway && !configured) out.print(`  export FEEDGATE_API_KEY=${apiKey}`);
+      out.print(`  feedgate ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
+    }
+    out.note(out.errColor.dim("fake servers running; Ctrl-C to stop"));
+    // Runs until Ctrl-C: the wait ends by rejecting with the interrupt.
+    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+  } finally {
+    await fakes.close();
+  }
+}
+

@@ -1,0 +1,145 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { CommandContext } from "../cli/context.js";
+import { step } from "../cli/errors.js";
+import { sleep } from "../cli/interrupt.js";
+import { ShortCacheRoutes } from "./cache.js";
+import { startDemoFakes } from "./fakes.js";
+import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
+import { calendarAfter, calendarBefore } from "./resets-seed.js";
+import { DEMO_IMAGE_PNG_BASE64, demoStreamEvents } from "./gateway-seed.js";
+import { describeFailure } from "../cli/describe-failure.js";
+import { runDailies, runDaily } from "../commands/daily.js";
+import { runHot } from "../commands/hot.js";
+import { runImage } from "../commands/image.js";
+import { runItems } from "../commands/items.js";
+import { runMirror } from "../commands/mirror.js";
+import { runResets } from "../commands/resets.js";
+import { runRespond } from "../commands/respond.js";
+import { runStory } from "../commands/story.js";
+import { runTokens } from "../commands/tokens.js";
+
+/** The throwaway key the demo's fake gateway accepts (it opens nothing real). */
+const DEMO_KEY = "sk-demo-0000000000000000";
+
+/**
+ * `feedgate demo`: starts the embedded fake servers on free loopback ports, seeded with
+ * realistic data and short cache lifetimes, and runs every capability through the CLI's own
+ * commands and renderers. Everything it starts it stops; it finishes in well under 30 s.
+ */
+export async function runDemo(ctx: CommandContext): Promise<void> {
+  const { out } = ctx;
+  const c = out.color;
+  const started = performance.now();
+  const total = 10;
+  let n = 0;
+  const section = (title: string, command: string) => {
+    n += 1;
+    out.print("");
+    out.print(c.bold(c.cyan(`━━ ${n}/${total} ${title} `)) + c.dim(`$ ${command}`));
+  };
+
+  const fakes = await step("starting the fake servers", () => startDemoFakes({ apiKey: DEMO_KEY }));
+  const feed = fakes.feed!;
+  const gateway = fakes.gateway!;
+  const shortCache = new ShortCacheRoutes(feed);
+  const work = await mkdtemp(join(tmpdir(), "feedgate-demo-"));
+  out.addSecret(DEMO_KEY);
+  const globals = { ...ctx.globals, feedUrl: feed.url, gatewayUrl: gateway.url, apiKey: DEMO_KEY };
+  /** A context for one step: the fakes' URLs, and a signal that also stops a watch on cue. */
+  const sub = (signal: AbortSignal = ctx.signal): CommandContext => ({ ...ctx, globals, signal });
+  /** Runs a watch until `stop()` is called (or Ctrl-C), then returns. */
+  const watch = async (run: (inner: CommandContext, stop: () => void) => Promise<unknown>) => {
+    const local = new AbortController();
+    try {
+      await run(sub(AbortSignal.any([ctx.signal, local.signal])), () => local.abort());
+    } catch (error) {
+      if (!local.signal.aborted || ctx.signal.aborted) throw error;
+    }
+  };
+
+  try {
+    out.print(c.bold("feedgate demo") + c.dim(" — every capability against embedded fake servers (no network, no account)"));
+    out.print(c.dim(`feed fake ${feed.url} · gateway fake ${gateway.url} · data anchored at ${new Date(fakes.now).toISOString()}`));
+
+    section("Hot topics", "feedgate hot");
+    await runHot(sub(), {});
+
+    section("Every page of items", "feedgate items --all --limit 5");
+    await runItems(sub(), { all: true, limit: 5 });
+
+    const storyUrl = `${feed.url}/story/${MERGED_STORY_ID}`;
+    section("A story reached through a merge redirect", `feedgate story ${storyUrl}`);
+    await runStory(sub(), {}, storyUrl);
+
+    section("The latest daily report and the index", "feedgate daily latest; feedgate dailies --limit 3");
+    await runDaily(sub(), {}, "latest");
+    out.print("");
+    await runDailies(sub(), { limit: 3 });
+
+    section("The reset calendar, watched while a change arrives", "feedgate resets --recent --watch --interval 1");
+    shortCache.resets(calendarBefore(feed.url, fakes.now), fakes.now);
+    await watch(async (inner, stop) => {
+      let versions = 0;
+      await runResets(inner, { recent: true, watch: true, interval: 1 }, {
+        afterVersion: (changes) => {
+          versions += 1;
+          // Once the first version is on screen, the "service" publishes a change.
+          if (versions === 1) setTimeout(() => shortCache.resets(calendarAfter(feed.url, fakes.now, Date.now()), Date.now()), 300);
+          if (changes > 0) stop();
+        },
+      });
+    });
+
+    const mirrorDir = join(work, "selected");
+    section("The selected-set mirror: snapshot with a progress bar", `feedgate mirror ${mirrorDir}`);
+    await runMirror(sub(), {}, mirrorDir);
+    out.print("");
+    out.print(c.dim(`$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`));
+    await watch(async (inner, stop) => {
+      await runMirror(inner, { follow: true }, mirrorDir, {
+        onProgress: (p) => {
+          if (p.phase === "idle") stop();
+        },
+      });
+    });
+    out.print(c.dim("stopped; the cursor was saved after the last applied page. Meanwhile the selected set changes:"));
+    feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 1));
+    feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 2));
+    feed.selected.remove(feed.selected.truth()[0]!.id);
+    out.print(c.dim(`$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`));
+    await runMirror(sub(), {}, mirrorDir);
+
+    section("An async image task, polled to completion", `feedgate image "…" --async --out ${join(work, "images")}`);
+    gateway.images.scriptTask({ polls: 1, outcome: "completed", images: [{ b64_json: DEMO_IMAGE_PNG_BASE64 }] });
+    await runImage(sub(), { async: true, aspect: "16:9", out: join(work, "images") }, "海边灯塔，清晨，水彩风格");
+
+    section("A streamed response", 'feedgate respond "…" --stream');
+    gateway.responses.scriptStream({ events: demoStreamEvents() });
+    await runRespond(sub(), { stream: true }, "用一句话总结今天的 AI 热点");
+
+    section("Input-token counts", 'feedgate tokens "…" --model gpt-5.2');
+    await runTokens(sub(), { model: "gpt-5.2" }, "用一句话总结今天的 AI 热点");
+    await runTokens(sub(), { model: "claude-sonnet-4-5", protocol: "messages" }, "用一句话总结今天的 AI 热点");
+
+    section("Usage errors are caught before any request", "feedgate items --q x");
+    const before = feed.requests.length;
+    try {
+      await runItems(sub(), { q: "x" });
+    } catch (error) {
+      const report = describeFailure(error, { interrupted: ctx.signal.aborted, command: "items" });
+      out.print(`${c.red("feedgate: error:")} ${report.line} ${c.dim(`(exit code ${report.exitCode}; requests sent: ${feed.requests.length - before})`)}`);
+    }
+  } finally {
+    await fakes.close();
+    await rm(work, { recursive: true, force: true });
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  out.print("");
+  out.print(`${c.green("✔")} demo finished in ${seconds} s; the fake servers are stopped and the temporary files removed.`);
+  out.print(c.dim("Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real."));
+  // A last wait of zero lets the closed servers' sockets settle before exit.
+  await sleep(0, new AbortController().signal);
+}
+

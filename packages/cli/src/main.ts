@@ -1,0 +1,38 @@
+import { CommanderError } from "commander";
+import { EXIT } from "./cli/exit-codes.js";
+import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
+import type { Streams } from "./cli/output.js";
+import { redactSecrets } from "./cli/redact.js";
+import { secretsIn } from "./cli/secrets.js";
+import { createWire, type RunState } from "./cli/wire.js";
+import { buildProgram } from "./program.js";
+
+/** The real process's streams and environment. */
+export function processStreams(): Streams {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+}
+
+/**
+ * Runs the CLI once and resolves with its exit code (never calls `process.exit` itself).
+ * `argv` is the full `process.argv` (node, script, then the arguments).
+ */
+export async function main(argv: readonly string[], streams: Streams = processStreams(), signals?: SignalSource): Promise<number> {
+  const secrets = secretsIn(argv, streams.env);
+  const redact = (text: string) => redactSecrets(text, secrets);
+  const state: RunState = { exitCode: EXIT.ok };
+  const interrupt = installInterrupt(() => {}, signals);
+  try {
+    const program = buildProgram(streams, createWire(streams, secrets, interrupt, state), redact);
+    await program.parseAsync([...argv]);
+    return state.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with exit code 0; every parse error is a usage error.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    streams.stderr.write(redact(`feedgate: error: ${error instanceof Error ? error.message : String(error)}\n`));
+    return EXIT.failure;
+  } finally {
+    interrupt.dispose();
+  }
+}

@@ -1,0 +1,55 @@
+import { Command, Option } from "commander";
+import { DEFAULT_FEED_URL } from "./cli/config.js";
+import type { Streams } from "./cli/output.js";
+import type { Wire } from "./cli/wire.js";
+import { registerCommands } from "./commands/index.js";
+import { VERSION } from "./version.js";
+
+const EXAMPLES = `
+Examples:
+  $ feedgate demo                         # every capability against embedded fake servers
+  $ feedgate hot                          # the current top 10
+  $ feedgate items --window 24h --all     # every selected item of the last day
+  $ feedgate story 3f2c…                  # a story (merged ids are followed)
+  $ feedgate resets --recent --watch      # the reset calendar, printing changes as they happen
+  $ feedgate mirror ./selected --follow   # a local copy of the selected set, kept up to date
+  $ FEEDGATE_GATEWAY_URL=… FEEDGATE_API_KEY=… feedgate respond "Hello" --stream
+
+Configuration (flags win over the environment):
+  --feed-url     FEEDGATE_FEED_URL      default ${DEFAULT_FEED_URL}
+  --gateway-url  FEEDGATE_GATEWAY_URL   no default: gateway commands need it
+  --api-key      FEEDGATE_API_KEY       no default; never printed
+  FEEDGATE_MODEL, FEEDGATE_IMAGE_MODEL  default models of respond/tokens and image
+  NO_COLOR                              disables colour and animations
+
+Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C).`;
+
+/** The `feedgate` program: global options, every command, help with examples. */
+export function buildProgram(streams: Streams, wire: Wire, redact: (text: string) => string): Command {
+  const program = new Command("feedgate");
+  program
+    .description("The AI HOT feed service and the model gateway from a terminal.")
+    .version(VERSION, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .addOption(new Option("--feed-url <url>", `feed service base URL, origin without /api/v1 (env FEEDGATE_FEED_URL; default ${DEFAULT_FEED_URL})`))
+    .addOption(new Option("--gateway-url <url>", "model gateway base URL, origin without /v1 (env FEEDGATE_GATEWAY_URL)"))
+    .addOption(new Option("--api-key <key>", "model gateway API key (env FEEDGATE_API_KEY, preferred); never printed"))
+    .option("--verbose", "more detail on stderr (requests, retries, error bodies)")
+    .option("--no-color", "no colour and no animations (also: NO_COLOR=1)")
+    .showHelpAfterError("(run with --help for usage)")
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => streams.stdout.write(redact(text)),
+      writeErr: (text) => streams.stderr.write(redact(text)),
+      outputError: (text, write) => write(redact(text.replace(/^error:/, "feedgate: error:"))),
+    })
+    .addHelpText("after", EXAMPLES);
+  registerCommands(program, wire);
+  return program;
+}
+
+/** Adds examples to a command's help. */
+export function examples(command: Command, lines: string[]): Command {
+  return command.addHelpText("after", `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}`);
+}

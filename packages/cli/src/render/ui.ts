@@ -1,0 +1,44 @@
+import type pc from "picocolors";
+import Table from "cli-table3";
+import { wrapToWidth } from "./wrap.js";
+
+/** What a renderer needs from the terminal: colours (no-ops when disabled) and a width. */
+export interface Ui {
+  color: ReturnType<typeof pc.createColors>;
+  columns: number;
+}
+
+/** A table whose cells are wrapped to their column (display width, CJK counts double). */
+export interface SizedTable {
+  push(row: string[]): void;
+  toString(): string;
+}
+
+/**
+ * A table sized to the terminal; `flex` names the column that takes the remaining width
+ * (titles). Cells are pre-wrapped by display width (see wrap.ts), so nothing is cut off.
+ */
+export function table(ui: Ui, head: string[], widths: Array<number | "flex">): SizedTable {
+  const fixed = widths.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
+  // cli-table3 widths include one space of padding each side; each column adds a border.
+  const flex = Math.max(20, ui.columns - fixed - widths.length - 1);
+  const colWidths = widths.map((w) => (w === "flex" ? flex : w));
+  const t = new Table({
+    head: head.map((h) => ui.color.bold(h)),
+    colWidths,
+    wordWrap: false,
+    style: { head: [], border: [], "padding-left": 1, "padding-right": 1 },
+  });
+  return {
+    push: (row) => void t.push(row.map((cell, i) => wrapToWidth(cell, (colWidths[i] ?? 10) - 2))),
+    toString: () => t.toString(),
+  };
+}
+
+/** Indents every line of a block. */
+export function indent(text: string, by = "  "): string {
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? line : by + line))
+    .join("\n");
+}

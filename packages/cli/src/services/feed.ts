@@ -1,0 +1,114 @@
+import type { CodexResetsResponse, ItemsQuery } from "@feedgate/feed-client";
+import { createSelectedMirror, diffResetEvents, type ResetChange as KitResetChange } from "@feedgate/kit";
+import { openFileStore } from "@feedgate/kit/node";
+import type { CommandContext } from "../cli/context.js";
+import type { ResetChange } from "../render/resets.js";
+import { feedKitOf } from "./clients.js";
+import type { FeedServices, Meta } from "./types.js";
+
+/** The reset calendar's default watch interval: 5 minutes, the service's collection cadence. */
+const RESETS_INTERVAL_MS = 5 * 60_000;
+
+function changeOf(change: KitResetChange): ResetChange {
+  return change.type === "removed"
+    ? { kind: "removed", event: change.previous }
+    : change.type === "changed"
+      ? { kind: "changed", event: change.event, previous: change.previous }
+      : { kind: "added", event: change.event };
+}
+
+function metaOf(meta: { status: number; etag: string | undefined; cacheControl: string | undefined; requestId: string | undefined }): Meta {
+  return { status: meta.status, etag: meta.etag, cacheControl: meta.cacheControl, requestId: meta.requestId };
+}
+
+/** The feed side of the CLI: thin calls into @feedgate/kit, which validates, retries and pages. */
+export function feedServices(ctx: CommandContext): FeedServices {
+  const kit = feedKitOf(ctx);
+  return {
+    async hotTopics(signal) {
+      const { data, meta } = await kit.hotTopics({ signal });
+      return { data, meta: metaOf(meta) };
+    },
+    async *watchHotTopics({ intervalMs, signal }) {
+      for await (const version of kit.watchHotTopics({ signal, ...(intervalMs === undefined ? {} : { intervalMs }) })) {
+        yield { data: version.data, meta: metaOf(version.meta) };
+      }
+    },
+    async *items(query, all, signal) {
+      const q: ItemsQuery = {};
+      if (query.mode) q.mode = query.mode;
+      if (query.category !== undefined) q.category = query.category;
+      if (query.window) q.window = query.window;
+      if (query.by) q.by = query.by;
+      if (query.q !== undefined) q.q = query.q;
+      if (query.limit !== undefined) q.limit = query.limit;
+      for await (const page of kit.iterateItemPages(q, { signal })) {
+        // The kit drops ids already yielded after a transparent restart; the page says so.
+        yield { ...page.data, items: page.items, page: { ...page.data.page, count: page.items.length } };
+        if (!all) return;
+      }
+    },
+    async story(idOrUrl, signal) {
+      const found = await kit.getStory(idOrUrl, { signal });
+      return {
+        data: { schemaVersion: 1, story: found.story },
+        origin: { requestedId: found.requestedId, survivingId: found.survivingId, chain: found.mergedChain },
+      };
+    },
+    async daily(date, signal) {
+      return (date === "latest" ? await kit.latestDaily({ signal }) : await kit.dailyByDate(date, { signal })).data;
+    },
+    async dailies(limit, signal) {
+      return (await kit.dailies(limit === undefined ? undefined : { limit }, { signal })).data;
+    },
+    async resets(recent, signal) {
+      return (recent ? await kit.codexResetsRecent({ signal }) : await kit.codexResets({ signal })).data;
+    },
+    async *watchResets(recent, { intervalMs, signal }) {
+      if (recent) {
+        for await (const update of kit.watchResets({ signal, intervalMs: intervalMs ?? RESETS_INTERVAL_MS })) {
+          yield { data: update.data, changes: update.changes.map(changeOf) };
+        }
+        return;
+      }
+      // The full calendar: the same conditional poller, diffed by event id here.
+      let previous: CodexResetsResponse | undefined;
+      for await (const version of kit.pollUntilChanged("codexResets", undefined, { signal, intervalMs: intervalMs ?? RESETS_INTERVAL_MS })) {
+        const changes = previous ? diffResetEvents(previous.events, version.data.events).map(changeOf) : [];
+        const first = previous === undefined;
+        previous = version.data;
+        if (first || changes.length > 0) yield { data: version.data, changes };
+      }
+    },
+    async mirror(options) {
+      const store = await openFileStore(options.dir);
+      try {
+        const resumed = (await store.getCursor()) !== undefined;
+        let snapshotPages = 0;
+        const mirror = createSelectedMirror({
+          client: kit.client,
+          store,
+          fields: options.fields,
+          signal: options.signal,
+          ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+          onProgress: (p) => {
+            if (p.phase === "snapshot") snapshotPages = p.pages;
+            options.onProgress({ phase: p.phase, pages: p.pages, items: p.items, total: p.items, changes: p.changes, waitMs: p.waitMs });
+          },
+        });
+        if (options.follow) await mirror.follow({ signal: options.signal });
+        else await mirror.sync({ signal: options.signal });
+        return {
+          dir: options.dir,
+          fields: options.fields,
+          items: await store.count(),
+          resumed,
+          snapshotTaken: mirror.stats.snapshots > 0 || snapshotPages > 0,
+          changes: mirror.stats.changes,
+        };
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runCli } from "./helpers.js";
+
+const COMMANDS = ["hot", "items", "story", "daily", "dailies", "resets", "mirror", "image", "respond", "tokens", "mock", "demo"];
+const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
+describe.concurrent("feedgate basics", () => {
+  it("--version prints the package version and exits 0", async () => {
+    const result = await runCli(["--version"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it("the package's bin launcher runs the built CLI", () => {
+    const launcher = fileURLToPath(new URL("../../bin/feedgate.js", import.meta.url));
+    const result = spawnSync(process.execPath, [launcher, "--version"], { encoding: "utf8" });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it("--help lists every command, the configuration and the exit codes", async () => {
+    const result = await runCli(["--help"]);
+    expect(result.code).toBe(0);
+    for (const command of COMMANDS) expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+    expect(result.stdout).toContain("FEEDGATE_FEED_URL");
+    expect(result.stdout).toContain("https://aihot.virxact.com");
+    expect(result.stdout).toContain("130 interrupted");
+  });
+
+  it.each(COMMANDS)("%s --help shows usage and examples", async (command) => {
+    const result = await runCli([command, "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Usage: feedgate ${command}`);
+    expect(result.stdout).toMatch(/Examples:\n {2}\$ feedgate /);
+    // Global options are documented on every command.
+    expect(result.stdout).toContain("--feed-url");
+  });
+
+  it("no command is a usage error (exit 2) that shows the help", async () => {
+    const result = await runCli([]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Usage: feedgate");
+  });
+
+  it("an unknown command or option is a one-line usage error (exit 2)", async () => {
+    const unknown = await runCli(["hott"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^feedgate: error: unknown command 'hott'/m);
+    const option = await runCli(["hot", "--bogus"]);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/^feedgate: error: unknown option '--bogus'/m);
+    expect(option.stdout).toBe("");
+  });
+});

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedFake } from "@feedgate/mock";
+import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
+import { expectValid, runCli, specs } from "./helpers.js";
+
+let fakes: DemoFakes;
+let feed: FeedFake;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fakes = await startDemoFakes({ gateway: false, selected: 20 });
+  feed = fakes.feed!;
+  env = { FEEDGATE_FEED_URL: feed.url };
+});
+afterAll(() => fakes.close());
+
+function requestsWithLimit(limit: string): number {
+  return feed.requests.filter((r) => r.path === "/api/v1/items" && r.query.get("limit") === limit).length;
+}
+
+describe.concurrent("feedgate hot", () => {
+  it("prints the top 10 as a table", async () => {
+    const result = await runCli(["hot"], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/#.*Title.*Sources.*Latest/);
+    expect(result.stdout).toContain("开源多模态模型发布并追平闭源旗舰");
+    expect(result.stdout).toMatch(/\b10\b/);
+  });
+
+  it("--json prints one HotTopicsResponse and nothing else", async () => {
+    const result = await runCli(["hot", "--json"], env);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout) as { items: unknown[] };
+    expectValid(specs.feed.validateResponse("hotTopics", 200, body));
+    expect(body.items).toHaveLength(10);
+  });
+});
+
+describe.concurrent("feedgate items", () => {
+  it("prints one page and says when more are available", async () => {
+    const result = await runCli(["items", "--limit", "5"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("5 items; more available: add --all");
+  });
+
+  it("--all --json fetches every page into one valid document without duplicates", async () => {
+    const before = requestsWithLimit("4");
+    const result = await runCli(["items", "--all", "--limit", "4", "--json"], env);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout) as { items: Array<{ id: string; selected: boolean }>; page: { hasMore: boolean } };
+    expectValid(specs.feed.validateResponse("items", 200, body));
+    const expected = feed.items.list().filter((i) => i.selected).length;
+    expect(body.items).toHaveLength(expected);
+    expect(new Set(body.items.map((i) => i.id)).size).toBe(expected);
+    expect(body.page.hasMore).toBe(false);
+    expect(requestsWithLimit("4") - before).toBe(Math.ceil(expected / 4));
+  });
+
+  it("--mode all --window 24h --by published narrows the query", async () => {
+    const result = await runCli(["items", "--mode", "all", "--window", "24h", "--by", "published", "--all", "--json"], env);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout) as { query: { mode: string; window: string; by: string }; items: unknown[] };
+    expectValid(specs.feed.validateResponse("items", 200, body));
+    expect(body.query).toMatchObject({ mode: "all", window: "24h", by: "published" });
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.length).toBeLessThan(feed.items.list().length);
+  });
+});
+
+describe.concurrent("feedgate story", () => {
+  it("follows a merge and says which id survives", async () => {
+    const result = await runCli(["story", MERGED_STORY_ID], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`merged: ${MERGED_STORY_ID} was merged into ${SURVIVING_STORY_ID}`);
+    expect(result.stdout).toContain("Timeline (newest first");
+    expect(result.stdout).toContain("Digest");
+    expect(result.stdout).toContain("Related");
+  });
+
+  it("accepts a story URL and --json gives the StoryResponse plus the merge", async () => {
+    const result = await runCli(["story", `${feed.url}/story/${MERGED_STORY_ID}`, "--json"], env);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout) as { story: { publicId: string }; merge: { requestedId: string; survivingId: string } };
+    expectValid(specs.feed.validateResponse("storyByPublicId", 200, body));
+    expect(body.story.publicId).toBe(SURVIVING_STORY_ID);
+    expect(body.merge).toMatchObject({ requestedId: MERGED_STORY_ID, survivingId: SURVIVING_STORY_ID });
+  });
+});
+
+describe.concurrent("feedgate daily and dailies", () => {
+  it("shows the latest report", async () => {
+    const result = await runCli(["daily"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Daily report \d{4}-\d{2}-\d{2}/);
+    expect(result.stdout).toContain("模型发布");
+  });
+
+  it("--json of a dated report and of the index are valid", async () => {
+    const index = await runCli(["dailies", "--limit", "2", "--json"], env);
+    expect(index.code).toBe(0);
+    const body = JSON.parse(index.stdout) as { items: Array<{ date: string }> };
+    expectValid(specs.feed.validateResponse("dailies", 200, body));
+    expect(body.items).toHaveLength(2);
+    const dated = await runCli(["daily", body.items[1]!.date, "--json"], env);
+    expect(dated.code).toBe(0);
+    const report = JSON.parse(dated.stdout) as { report: { date: string } };
+    expectValid(specs.feed.validateResponse("dailyByDate", 200, report));
+    expect(report.report.date).toBe(body.items[1]!.date);
+  });
+
+  it("dailies prints a table", async () => {
+    const result = await runCli(["dailies"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Date.*Lead.*Generated/);
+  });
+});
+
+describe.concurrent("feedgate resets", () => {
+  it("shows the calendar in Beijing time with status, schedule, confirmation and quotes", async () => {
+    const result = await runCli(["resets"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Beijing time, UTC+8");
+    expect(result.stdout).toContain("Tibo 预告将发放重置卡");
+    expect(result.stdout).toContain("[announced]");
+    expect(result.stdout).toContain("[confirmed]");
+    expect(result.stdout).toMatch(/schedule: +\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(result.stdout).toMatch(/confirmed: +\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\) via source_post/);
+    expect(result.stdout).toContain("“我们今天下午会给所有 Plus 和 Pro 用户发放一张额度重置卡，分批到账。”");
+  });
+
+  it("--json and --recent --json are valid calendars", async () => {
+    const full = await runCli(["resets", "--json"], env);
+    expect(full.code).toBe(0);
+    expectValid(specs.feed.validateResponse("codexResets", 200, JSON.parse(full.stdout)));
+    const recent = await runCli(["resets", "--recent", "--json"], env);
+    expect(recent.code).toBe(0);
+    const body = JSON.parse(recent.stdout) as { timezone: string; events: unknown[] };
+    expectValid(specs.feed.validateResponse("codexResetsRecent", 200, body));
+    expect(body.timezone).toBe("Asia/Shanghai");
+  });
+});

@@ -1,0 +1,150 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake } from "@feedgate/mock";
+import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { DEMO_IMAGE_PNG_BASE64, DEMO_TEXT, demoStreamEvents } from "../../src/demo/gateway-seed.js";
+import { TEST_KEY, allOutput, expectValid, jsonLines, runCli, specs, startCli } from "./helpers.js";
+
+let fakes: DemoFakes;
+let gateway: GatewayFake;
+let env: Record<string, string>;
+let work: string;
+
+beforeAll(async () => {
+  fakes = await startDemoFakes({ feed: false, apiKey: TEST_KEY });
+  gateway = fakes.gateway!;
+  env = { FEEDGATE_GATEWAY_URL: gateway.url, FEEDGATE_API_KEY: TEST_KEY };
+  work = await mkdtemp(join(tmpdir(), "feedgate-gateway-e2e-"));
+});
+afterAll(async () => {
+  await fakes.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("feedgate image", () => {
+  it("--async polls the task to completion, writes the image and prints its path", async () => {
+    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: DEMO_IMAGE_PNG_BASE64 }] });
+    const out = join(work, "async");
+    const result = await runCli(["image", "a lighthouse at dawn", "--aspect", "16:9", "--async", "--out", out, "--json"], env, 20_000);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout) as { task: unknown; files: Array<{ path: string }> };
+    expectValid(specs.gateway.validateResponse("getImageTask", 200, body.task));
+    expect(body.files).toHaveLength(1);
+    const bytes = await readFile(body.files[0]!.path);
+    expect(bytes.subarray(0, 4).toString("hex")).toBe("89504e47");
+    expect(bytes.toString("base64")).toBe(DEMO_IMAGE_PNG_BASE64);
+    // The submit carried async=true and the key went only to the gateway.
+    expect(gateway.requests.some((r) => r.method === "POST" && r.query.get("async") === "true")).toBe(true);
+  });
+
+  it("a failed task: exit 1 with the task's error and a hint", async () => {
+    gateway.images.scriptTask({ polls: 0, outcome: "failed", error: { code: "content_policy", message: "the prompt was refused" } });
+    const result = await runCli(["image", "something", "--async", "--out", join(work, "failed")], env, 20_000);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^feedgate: error: image generation failed: .*the prompt was refused/m);
+    expect(result.stderr).toMatch(/^hint: the image task failed/m);
+  });
+
+  it("without --async: the synchronous answer's image URL is downloaded, without the key", async () => {
+    // A storage host of our own on loopback, which the answer points to.
+    const seen: Array<Record<string, string | string[] | undefined>> = [];
+    const storage: Server = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(DEMO_IMAGE_PNG_BASE64, "base64"));
+    });
+    await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
+    const imageUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/img/1.png`;
+    gateway.faults.add({
+      route: "createImage",
+      times: 1,
+      fault: { type: "body", status: 200, body: { created: 1_790_000_000, data: [{ url: imageUrl, b64_json: "", revised_prompt: "" }] } },
+    });
+    try {
+      const out = join(work, "sync");
+      const result = await runCli(["image", "a lighthouse", "--out", out], env, 20_000);
+      expect(result.code).toBe(0);
+      const paths = result.stdout.trim().split("\n");
+      expect(paths).toHaveLength(1);
+      expect(paths[0]!.startsWith(out)).toBe(true);
+      expect((await readFile(paths[0]!)).toString("base64")).toBe(DEMO_IMAGE_PNG_BASE64);
+      expect(seen).toHaveLength(1);
+      expect(JSON.stringify(seen[0])).not.toContain(TEST_KEY.slice(3));
+      expect(seen[0]!["authorization"]).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => storage.close(resolve));
+    }
+  });
+});
+
+describe("feedgate respond", () => {
+  it("prints the answer; --json is a valid Response", async () => {
+    const text = await runCli(["respond", "hello"], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout.trim().length).toBeGreaterThan(0);
+    const json = await runCli(["respond", "hello", "--json"], env);
+    expect(json.code).toBe(0);
+    expectValid(specs.gateway.validateResponse("createResponse", 200, JSON.parse(json.stdout)));
+  });
+
+  it("--stream prints the text as it arrives", async () => {
+    gateway.responses.scriptStream({ events: demoStreamEvents() });
+    const result = await runCli(["respond", "summarise", "--stream"], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${DEMO_TEXT}\n`);
+  });
+
+  it("--stream --json prints one JSON line per event", async () => {
+    gateway.responses.scriptStream({ events: demoStreamEvents() });
+    const result = await runCli(["respond", "summarise", "--stream", "--json"], env);
+    expect(result.code).toBe(0);
+    const events = jsonLines(result.stdout) as Array<{ type: string }>;
+    expect(events[0]!.type).toBe("response.created");
+    expect(events.at(-1)!.type).toBe("response.completed");
+  });
+
+  it("Ctrl-C during --stream cancels the request and exits 130", async () => {
+    gateway.responses.scriptStream({ events: demoStreamEvents(), stallAfter: 8 });
+    const cli = startCli(["respond", "summarise", "--stream"], env);
+    await cli.waitFor(/\S/);
+    cli.child.kill("SIGINT");
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("interrupted");
+    expect(result.stdout.length).toBeGreaterThan(0);
+    expect(result.stdout.length).toBeLessThan(DEMO_TEXT.length);
+  });
+});
+
+describe("feedgate tokens", () => {
+  it("counts with the responses protocol (valid JSON) and the messages protocol", async () => {
+    const human = await runCli(["tokens", "How long is this?", "--model", "gpt-5.2"], env);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^\d+ input tokens \(model gpt-5\.2, responses protocol\)$/m);
+    const responses = await runCli(["tokens", "How long is this?", "--model", "gpt-5.2", "--json"], env);
+    expectValid(specs.gateway.validateResponse("countResponseInputTokens", 200, JSON.parse(responses.stdout)));
+    const messages = await runCli(["tokens", "How long is this?", "--model", "claude-sonnet-4-5", "--protocol", "messages", "--json"], env);
+    expect(messages.code).toBe(0);
+    expectValid(specs.gateway.validateResponse("countMessageTokens", 200, JSON.parse(messages.stdout)));
+  });
+
+  it("reads --file", async () => {
+    const result = await runCli(["tokens", "--file", new URL("../../package.json", import.meta.url).pathname, "--model", "gpt-5.2", "--json"], env);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("the API key", () => {
+  it("went to the gateway in its header, and appears in no output at all", () => {
+    expect(gateway.requests.length).toBeGreaterThan(0);
+    expect(allOutput.length).toBeGreaterThan(10);
+    for (const text of allOutput) {
+      expect(text).not.toContain(TEST_KEY);
+      expect(text).not.toContain(TEST_KEY.slice(3));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { TEST_KEY, allOutput, runCli, startCli } from "./helpers.js";
+
+describe("feedgate mock", () => {
+  it("runs the seeded fakes until Ctrl-C, printing their URLs; they answer; exit 130", async () => {
+    const cli = startCli(["mock", "--json"], { FEEDGATE_API_KEY: TEST_KEY });
+    await cli.waitFor(/"gatewayUrl"/);
+    const urls = JSON.parse(cli.stdout().trim().split("\n")[0]!) as { feedUrl: string; gatewayUrl: string };
+    expect(urls.feedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const hot = await fetch(`${urls.feedUrl}/api/v1/hot-topics`);
+    expect(hot.status).toBe(200);
+    expect(((await hot.json()) as { count: number }).count).toBe(10);
+    // The fake gateway accepts the configured key, through the CLI itself.
+    const tokens = await runCli(["tokens", "hello", "--model", "gpt-5.2"], { FEEDGATE_GATEWAY_URL: urls.gatewayUrl, FEEDGATE_API_KEY: TEST_KEY });
+    expect(tokens.code).toBe(0);
+    cli.child.kill("SIGINT");
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    // Stopped: the port no longer answers.
+    await expect(fetch(`${urls.feedUrl}/api/v1/hot-topics`)).rejects.toThrow();
+    for (const text of allOutput) expect(text).not.toContain(TEST_KEY.slice(3));
+  });
+
+  it("prints human instructions for one fake", async () => {
+    const cli = startCli(["mock", "feed"]);
+    await cli.waitFor(/export FEEDGATE_FEED_URL=http:\/\/127\.0\.0\.1:\d+/);
+    expect(cli.stdout()).not.toContain("gateway fake");
+    cli.child.kill("SIGINT");
+    expect((await cli.done).code).toBe(130);
+  });
+});
+
+describe("feedgate demo", () => {
+  it("walks through every capability in under 30 s, exits 0 and leaves nothing running", async () => {
+    const started = performance.now();
+    const result = await runCli(["demo"], {}, 40_000);
+    const seconds = (performance.now() - started) / 1000;
+    expect(result.code).toBe(0);
+    expect(seconds).toBeLessThan(30);
+    const out = result.stdout;
+    for (let n = 1; n <= 10; n += 1) expect(out).toContain(`━━ ${n}/10 `);
+    expect(out).toContain("开源多模态模型发布并追平闭源旗舰"); // hot topics
+    expect(out).toMatch(/\d+ items in \d+ pages/); // every page of items
+    expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
+    expect(out).toMatch(/\+ added/); // a change during the watch
+    expect(out).toMatch(/- withdrawn/);
+    expect(out).toMatch(/selected items mirrored .*snapshot taken/);
+    expect(out).toMatch(/resumed from the saved cursor; 3 changes applied/);
+    expect(out).toMatch(/\.png$/m); // the image file
+    expect(out).toContain("今天的热点集中在开源多模态模型"); // the streamed text
+    expect(out).toMatch(/requests sent: 0/);
+    expect(out).toMatch(/demo finished in \d+\.\d s/);
+  }, 45_000);
+});

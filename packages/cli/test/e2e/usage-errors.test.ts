@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedFake, GatewayFake } from "@feedgate/mock";
+import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { TEST_KEY, allOutput, runCli } from "./helpers.js";
+
+let fakes: DemoFakes;
+let feed: FeedFake;
+let gateway: GatewayFake;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fakes = await startDemoFakes({ selected: 5, apiKey: TEST_KEY });
+  feed = fakes.feed!;
+  gateway = fakes.gateway!;
+  env = { FEEDGATE_FEED_URL: feed.url, FEEDGATE_GATEWAY_URL: gateway.url, FEEDGATE_API_KEY: TEST_KEY };
+});
+afterAll(() => fakes.close());
+
+// Each case: arguments, and what the one-line error must say (the rule it broke).
+const CASES: Array<[string, string[], RegExp]> = [
+  ["a q of one character", ["items", "--q", "x"], /q\b.*2 to 200/],
+  ["a q of 201 characters", ["items", "--q", "汉".repeat(201)], /q\b.*2 to 200/],
+  ["a limit of 0", ["items", "--limit", "0"], /limit\b.*1 to 100/],
+  ["a limit of 101", ["items", "--limit", "101"], /limit\b.*1 to 100/],
+  ["a limit that is not a number", ["items", "--limit", "ten"], /--limit.*whole number/],
+  ["an unknown mode", ["items", "--mode", "best"], /--mode.*selected, all|Allowed choices are selected, all/],
+  ["a story id longer than 128 characters", ["story", "a".repeat(129)], /publicId\b.*128/],
+  ["an invalid date", ["daily", "2026-02-30"], /date\b.*calendar date/],
+  ["a date in another format", ["daily", "30.02.2026"], /date\b.*YYYY-MM-DD/],
+  ["a dailies limit of 181", ["dailies", "--limit", "181"], /limit\b.*1 to 180/],
+  ["an interval of 0", ["hot", "--watch", "--interval", "0"], /--interval.*greater than 0/],
+  ["a panorama with an aspect ratio", ["image", "a valley", "--panorama", "--aspect", "16:9"], /--aspect.*panorama/],
+  ["an unknown region", ["image", "a valley", "--image", "https://example.com/a.png", "--region", "Mars"], /--region.*Mainland/],
+  ["tokens without a model", ["tokens", "hello"], /--model is required/],
+  ["tokens with neither text nor file", ["tokens", "--model", "m"], /text to count/],
+  ["an empty prompt", ["respond", "  "], /prompt is empty/],
+  ["a feed URL with /api/v1", ["hot", "--feed-url", "http://127.0.0.1:9/api/v1"], /without \/api\/v1/],
+];
+
+describe.concurrent("usage errors: exit 2, the rule named, nothing sent", () => {
+  it.each(CASES)("%s", async (_name, args, message) => {
+    const feedBefore = feed.requests.length;
+    const gatewayBefore = gateway.requests.length;
+    const result = await runCli(args, env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^feedgate: error: /m);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe("");
+    expect(feed.requests.length).toBe(feedBefore);
+    expect(gateway.requests.length).toBe(gatewayBefore);
+  });
+
+  it("a gateway command without a gateway URL says how to set it", async () => {
+    const result = await runCli(["respond", "hello"], { FEEDGATE_API_KEY: TEST_KEY });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("no gateway URL configured");
+    expect(result.stderr).toContain("FEEDGATE_GATEWAY_URL");
+  });
+
+  it("a gateway command without a key says how to set it", async () => {
+    const before = gateway.requests.length;
+    const result = await runCli(["tokens", "hello", "--model", "m"], { FEEDGATE_GATEWAY_URL: gateway.url });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("no gateway API key configured");
+    expect(result.stderr).toContain("FEEDGATE_API_KEY");
+    expect(gateway.requests.length).toBe(before);
+  });
+
+  it("never prints the key", () => {
+    for (const text of allOutput) {
+      expect(text).not.toContain(TEST_KEY);
+      expect(text).not.toContain(TEST_KEY.slice(3));
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedFake } from "@feedgate/mock";
+import { ShortCacheRoutes } from "../../src/demo/cache.js";
+import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { demoHotTopics } from "../../src/demo/feed-seed.js";
+import { calendarAfter, calendarBefore } from "../../src/demo/resets-seed.js";
+import { expectValid, jsonLines, specs, startCli } from "./helpers.js";
+
+let fakes: DemoFakes;
+let feed: FeedFake;
+let env: Record<string, string>;
+let shortCache: ShortCacheRoutes;
+
+beforeAll(async () => {
+  fakes = await startDemoFakes({ gateway: false, selected: 5 });
+  feed = fakes.feed!;
+  // The watched routes answer with a one-second cache lifetime (see ShortCacheRoutes).
+  shortCache = new ShortCacheRoutes(feed);
+  shortCache.hotTopics(demoHotTopics(feed.url, fakes.now));
+  env = { FEEDGATE_FEED_URL: feed.url };
+});
+afterAll(() => fakes.close());
+
+describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
+  it("hot --watch prints a new version only when the list changed", async () => {
+    const cli = startCli(["hot", "--watch", "--interval", "0.5", "--json"], env);
+    await cli.waitFor(/"schemaVersion":1/);
+    const topics = demoHotTopics(feed.url, fakes.now);
+    topics.reverse().forEach((t, i) => (t.rank = i + 1));
+    shortCache.hotTopics(topics);
+    await cli.waitFor(/\n.*\n/);
+    // Let one more poll happen: unchanged (same ETag), it prints nothing.
+    const seen = feed.requests.filter((r) => r.path === "/api/v1/hot-topics").length;
+    for (let i = 0; i < 40 && feed.requests.filter((r) => r.path === "/api/v1/hot-topics").length <= seen; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    cli.child.kill("SIGINT");
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    const lines = jsonLines(result.stdout) as Array<{ items: Array<{ title: string }> }>;
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expectValid(specs.feed.validateResponse("hotTopics", 200, line));
+    expect(lines[1]!.items[0]!.title).toBe(lines[0]!.items[9]!.title);
+    // Polls after the first are conditional: they send the ETag received, as received.
+    const polls = feed.requests.filter((r) => r.path === "/api/v1/hot-topics");
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    expect(polls.length).toBeGreaterThanOrEqual(3);
+    expect(polls[1]!.headers["if-none-match"]).toMatch(/^W\/"demo-[0-9a-f]{16}"$/);
+  });
+
+  it("resets --recent --watch prints added, changed and withdrawn events", async () => {
+    shortCache.resets(calendarBefore(feed.url, fakes.now), fakes.now);
+    const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5", "--json"], env);
+    await cli.waitFor(/"type":"calendar"/);
+    shortCache.resets(calendarAfter(feed.url, fakes.now, Date.now()), Date.now());
+    await cli.waitFor(/"type":"removed"/);
+    cli.child.kill("SIGINT");
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("interrupted");
+    const lines = jsonLines(result.stdout) as Array<{ type: string; calendar?: unknown; event?: { id: string } }>;
+    expect(lines[0]!.type).toBe("calendar");
+    expectValid(specs.feed.validateResponse("codexResetsRecent", 200, lines[0]!.calendar));
+    const changes = lines.slice(1);
+    expect(changes.map((c) => `${c.type}:${c.event!.id}`).sort()).toEqual(["added:reset-demo-next", "changed:reset-demo-card", "removed:reset-demo-rumour"]);
+    for (const change of changes) expectValid(specs.feed.validatePointer("#/components/schemas/CodexResetEvent", change.event));
+  });
+
+  it("resets --watch in human form shows the change lines", async () => {
+    shortCache.resets(calendarAfter(feed.url, fakes.now, Date.now() - 60_000).slice(1), Date.now());
+    const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5"], env);
+    await cli.waitFor(/watching for added, changed and withdrawn events/);
+    shortCache.resets(calendarAfter(feed.url, fakes.now, Date.now()), Date.now());
+    await cli.waitFor(/\+ added/);
+    cli.child.kill("SIGINT");
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    expect(result.stdout).toMatch(/\d{2}:\d{2}:\d{2}Z \+ added +重置卡已发放/);
+  });
+});

@@ -1,0 +1,103 @@
+import createClient, { type Client } from "openapi-fetch";
+import { createContext } from "./context.js";
+import { GatewayError } from "./errors.js";
+import type { paths } from "./generated/gateway.js";
+import { VERSION } from "./generated/version.js";
+import { geminiApi } from "./gemini.js";
+import { imagesApi } from "./images.js";
+import { messagesApi } from "./messages.js";
+import { responsesApi } from "./responses.js";
+import { createTransport, CREDENTIAL_HEADERS } from "./transport.js";
+
+export interface GatewayClientOptions {
+  /**
+   * Origin of the gateway plus any path prefix, without `/v1` (operation paths carry it),
+   * e.g. `https://omnirouters.com`. Required.
+   */
+  baseUrl: string;
+  /** The one API key; sent only to `baseUrl`'s origin, in the header each route expects. Required. */
+  apiKey: string;
+  /** The fetch implementation. Default: `globalThis.fetch`, looked up per request. */
+  fetch?: (input: Request) => Promise<Response>;
+  /** Extra headers for every request. Default: none. Credential headers are refused: use `apiKey`. */
+  headers?: Record<string, string>;
+  /**
+   * Allow running in a browser. Default: false, because a key shipped to a page is a leaked
+   * key; set it only behind a proxy that holds the real key, or for a user's own key.
+   */
+  dangerouslyAllowBrowser?: boolean;
+  /** Idle timeout of streams: no bytes for this long ends the stream. Default: 120000 ms. */
+  streamIdleTimeoutMs?: number;
+  /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
+  maxRedirects?: number;
+}
+
+function configError(option: string, rule: string): never {
+  throw new GatewayError({ kind: "config", code: "invalid_config", message: `@feedgate/gateway-client: ${option}: ${rule}` });
+}
+
+function isBrowser(): boolean {
+  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
+  return g.document !== undefined || g.WorkerGlobalScope !== undefined;
+}
+
+function parseBaseUrl(baseUrl: unknown): URL {
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") configError("baseUrl", "required, e.g. https://omnirouters.com");
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") configError("baseUrl", `must be http(s), got ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash) configError("baseUrl", "must not carry credentials, a query or a fragment");
+  const path = url.pathname.replace(/\/+$/, "");
+  if (/\/(v1|v1beta)$/.test(path)) configError("baseUrl", "give it without /v1 or /v1beta: operation paths already include them");
+  return new URL(url.origin + path + "/");
+}
+
+/**
+ * Creates a client of the model gateway: the raw typed openapi-fetch client (`raw`) and
+ * helpers per route family that return parsed results and throw `GatewayError`.
+ * No retries here: `@feedgate/kit` adds them where they are safe.
+ */
+export function createGatewayClient(options: GatewayClientOptions) {
+  if (typeof options !== "object" || options === null) configError("options", "required: { baseUrl, apiKey }");
+  const base = parseBaseUrl(options.baseUrl);
+  const { apiKey } = options;
+  if (typeof apiKey !== "string" || apiKey.trim() === "" || /\s/.test(apiKey)) {
+    configError("apiKey", "required: a non-empty key without spaces");
+  }
+  if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+    configError(
+      "dangerouslyAllowBrowser",
+      "refusing to run in a browser with an API key (it would be visible to anyone who opens the page); pass dangerouslyAllowBrowser: true to accept that",
+    );
+  }
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const credential = Object.keys(headers).find((h) => CREDENTIAL_HEADERS.includes(h.toLowerCase()));
+  if (credential !== undefined) configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
+  if (!isBrowser()) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
+  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const transport = createTransport({ base, apiKey, fetch: fetchImpl, maxRedirects: options.maxRedirects ?? 5 });
+
+  const raw: Client<paths> = createClient<paths>({
+    baseUrl: base.href.replace(/\/$/, ""),
+    headers,
+    credentials: "omit",
+    fetch: transport,
+  });
+  const ctx = createContext(raw, apiKey, options.streamIdleTimeoutMs ?? 120_000);
+  const client = {
+    /** The typed openapi-fetch client, with the credential header added per route family. */
+    raw,
+    responses: responsesApi(ctx),
+    images: imagesApi(ctx),
+    messages: messagesApi(ctx),
+    gemini: geminiApi(ctx),
+  };
+  // The key lives only in the transport's closure: never on an enumerable property.
+  return client;
+}
+
+export type GatewayClient = ReturnType<typeof createGatewayClient>;

@@ -1,0 +1,92 @@
+import { GatewayError } from "./errors.js";
+import type { GatewayStream } from "./sse.js";
+import type { ResponseStreamEvent } from "./stream-types.js";
+import type { GenerateContentResponse, ResponseObject } from "./types.js";
+
+/** The text of a Response: every `output_text` part of its message items, in order. */
+export function outputText(response: ResponseObject): string {
+  let text = "";
+  for (const item of (response as { output?: unknown[] }).output ?? []) {
+    const message = item as { type?: string; content?: Array<{ type?: string; text?: string }> };
+    if (message.type !== "message") continue;
+    for (const part of message.content ?? []) if (part.type === "output_text" && typeof part.text === "string") text += part.text;
+  }
+  return text;
+}
+
+/**
+ * Consumes a Responses stream. Returns the final Response (from `response.completed` or
+ * `response.incomplete`, which carry the authoritative snapshot) and its text. Throws a
+ * `stream` GatewayError on `response.failed`, or when the stream ends without a terminal event.
+ */
+export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>): Promise<{ response: ResponseObject; outputText: string }> {
+  let deltas = "";
+  for await (const event of stream) {
+    const e = event as { type: string; delta?: string; response?: ResponseObject };
+    if (e.type === "response.output_text.delta" && typeof e.delta === "string") deltas += e.delta;
+    if ((e.type === "response.completed" || e.type === "response.incomplete") && e.response) {
+      const text = outputText(e.response);
+      return { response: e.response, outputText: text || deltas };
+    }
+    if (e.type === "response.failed") {
+      const error = (e.response as { error?: { code?: string; message?: string } | null } | undefined)?.error;
+      throw new GatewayError({
+        kind: "stream",
+        status: stream.response.status,
+        requestId: stream.requestId,
+        code: error?.code ?? "response_failed",
+        message: stream_redact(stream, `the response failed: ${error?.message ?? "no reason given"}`),
+      });
+    }
+  }
+  throw new GatewayError({
+    kind: "stream",
+    status: stream.response.status,
+    requestId: stream.requestId,
+    code: "stream_truncated",
+    message: "the stream ended before the response completed",
+  });
+}
+
+// Error text from the service already went through the client's redaction in the decoder;
+// snapshots in response.failed did not, so they are redacted by the stream's own function.
+function stream_redact(stream: GatewayStream<unknown>, text: string): string {
+  return stream.redact(text);
+}
+
+type Candidate = NonNullable<GenerateContentResponse["candidates"]>[number];
+type Part = NonNullable<NonNullable<Candidate["content"]>["parts"]>[number];
+
+/**
+ * Folds a Gemini stream into one GenerateContentResponse: per candidate index, text parts are
+ * concatenated (adjacent text joined), other parts appended; the last finishReason,
+ * usageMetadata, modelVersion and responseId win.
+ */
+export async function collectGenerateContent(stream: GatewayStream<GenerateContentResponse>): Promise<GenerateContentResponse> {
+  const out: Record<string, unknown> = {};
+  const candidates = new Map<number, { role?: string; parts: Part[]; rest: Record<string, unknown> }>();
+  for await (const chunk of stream) {
+    for (const [key, value] of Object.entries(chunk)) if (key !== "candidates") out[key] = value;
+    for (const candidate of chunk.candidates ?? []) {
+      const index = (candidate as { index?: number }).index ?? 0;
+      const slot = candidates.get(index) ?? { parts: [], rest: {} };
+      const { content, ...rest } = candidate as Candidate & { content?: { role?: string; parts?: Part[] } };
+      Object.assign(slot.rest, rest);
+      if (content?.role) slot.role = content.role;
+      for (const part of content?.parts ?? []) {
+        const last = slot.parts[slot.parts.length - 1] as { text?: string; thought?: boolean } | undefined;
+        const next = part as { text?: string; thought?: boolean };
+        if (last && typeof last.text === "string" && typeof next.text === "string" && Object.keys(next).length === 1 && !last.thought) {
+          slot.parts[slot.parts.length - 1] = { ...last, text: last.text + next.text } as Part;
+        } else {
+          slot.parts.push(part);
+        }
+      }
+      candidates.set(index, slot);
+    }
+  }
+  out["candidates"] = [...candidates.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([index, slot]) => ({ ...slot.rest, index, content: { role: slot.role ?? "model", parts: slot.parts } }));
+  return out as GenerateContentResponse;
+}

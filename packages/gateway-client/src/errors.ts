@@ -1,0 +1,77 @@
+import type { GatewayEnvelope } from "./envelope.js";
+
+/** What went wrong, as a discriminant that survives realms and bundling. */
+export type GatewayErrorKind =
+  /** The gateway answered with a failure status; `status` and `envelope` say which. */
+  | "api"
+  /** The gateway does not route this operation (404/405/501 on an operation it may lack). */
+  | "unsupported"
+  /** The image task id is unknown to the gateway (`task_not_exist`). */
+  | "task_not_found"
+  /** The stream carried an error event, or ended before its terminal event. */
+  | "stream"
+  /** No bytes arrived within the stream's idle timeout. */
+  | "stream_timeout"
+  /** A redirect pointed to another origin; it was not followed, so the key stayed home. */
+  | "redirect"
+  /** The client was configured or called with something it must not send. */
+  | "config";
+
+export interface GatewayErrorInit {
+  kind: GatewayErrorKind;
+  message: string;
+  status?: number | undefined;
+  code?: string | undefined;
+  requestId?: string | undefined;
+  envelope?: GatewayEnvelope | undefined;
+  cause?: unknown;
+}
+
+/**
+ * The one error type of @feedgate/gateway-client. It never holds the API key, the request
+ * or its headers: only what the gateway answered, with any echo of the key redacted.
+ * Check it with `isGatewayError(err)` (works across realms), then switch on `kind`.
+ */
+export class GatewayError extends Error {
+  override readonly name = "GatewayError";
+  readonly isGatewayError = true;
+  readonly kind: GatewayErrorKind;
+  /** HTTP status, when an answer arrived. */
+  readonly status: number | undefined;
+  /** Machine-readable code: the envelope's code or type, else one of ours (e.g. `http_503`). */
+  readonly code: string | undefined;
+  /** `x-request-id`, else `X-Oneapi-Request-Id`, else `request-id` of the answer. */
+  readonly requestId: string | undefined;
+  /** The parsed error body, whichever of the gateway's envelopes it was. */
+  readonly envelope: GatewayEnvelope | undefined;
+
+  constructor(init: GatewayErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.envelope = init.envelope;
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      kind: this.kind,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      envelope: this.envelope,
+    };
+  }
+}
+
+export function isGatewayError(value: unknown): value is GatewayError {
+  return typeof value === "object" && value !== null && (value as { isGatewayError?: unknown }).isGatewayError === true;
+}
+
+/** The request id of an answer, by the gateway's order of precedence. */
+export function requestIdOf(headers: Headers): string | undefined {
+  return headers.get("x-request-id") ?? headers.get("x-oneapi-request-id") ?? headers.get("request-id") ?? undefined;
+}

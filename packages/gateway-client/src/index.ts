@@ -1,0 +1,12 @@
+export { createGatewayClient, type GatewayClient, type GatewayClientOptions } from "./client.js";
+export type { CallOptions, StreamCallOptions } from "./context.js";
+export { GatewayError, isGatewayError, requestIdOf, type GatewayErrorKind } from "./errors.js";
+export { parseEnvelope, type GatewayEnvelope } from "./envelope.js";
+export { GatewayStream } from "./sse.js";
+export { collectResponse, collectGenerateContent, outputText } from "./collect.js";
+export { buildImageRequest, isImageTask } from "./images.js";
+export type * from "./images.js";
+export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js";
+export { VERSION } from "./generated/version.js";
+export type * from "./types.js";
+export type * from "./stream-types.js";

@@ -1,0 +1,121 @@
+import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { GatewayError, requestIdOf } from "./errors.js";
+
+/** Returned by a decoder to end the stream (OpenAI's optional `data: [DONE]`). */
+export const END = Symbol("end");
+
+/** Turns one SSE message into a typed event, END, or undefined to skip it. */
+export type Decoder<T> = (message: EventSourceMessage) => T | typeof END | undefined;
+
+export interface StreamInit<T> {
+  response: Response;
+  /** Aborting it cancels the HTTP request. */
+  controller: AbortController;
+  decode: Decoder<T>;
+  /** Ends a stalled stream with a `stream_timeout` error. */
+  idleTimeoutMs: number;
+  /** Redacts secrets from error text. */
+  redact: (text: string) => string;
+}
+
+/**
+ * An async iterable of typed server-sent events. Decoding uses eventsource-parser (multi-line
+ * `data:`, CR/LF/CRLF boundaries, comments such as `: PING` keep-alives). Breaking out of the
+ * loop, or aborting the caller's signal, cancels the request. There is no automatic
+ * reconnect: a POST stream cannot be resumed safely. Iterate it once; `tee()` for two readers.
+ */
+export class GatewayStream<T> implements AsyncIterable<T> {
+  /** The HTTP answer (status, headers); its body belongs to the stream. */
+  readonly response: Response;
+  readonly requestId: string | undefined;
+  /** Redacts the API key from text (for errors built from the stream's content). */
+  readonly redact: (text: string) => string;
+  readonly #init: StreamInit<T>;
+  #body: ReadableStream<Uint8Array> | null;
+  #consumed = false;
+  /** A teed branch leaves the request to its sibling: cancelling it cancels only its branch. */
+  readonly #ownsRequest: boolean;
+
+  constructor(init: StreamInit<T>, body: ReadableStream<Uint8Array> | null = init.response.body, ownsRequest = true) {
+    this.#init = init;
+    this.#body = body;
+    this.#ownsRequest = ownsRequest;
+    this.response = init.response;
+    this.requestId = requestIdOf(init.response.headers);
+    this.redact = init.redact;
+  }
+
+  /** Two independent streams of the same events (each must be consumed or cancelled). */
+  tee(): [GatewayStream<T>, GatewayStream<T>] {
+    this.#claim();
+    if (!this.#body) return [new GatewayStream(this.#init, null, false), new GatewayStream(this.#init, null, false)];
+    const [a, b] = this.#body.tee();
+    return [new GatewayStream(this.#init, a, false), new GatewayStream(this.#init, b, false)];
+  }
+
+  #claim(): void {
+    if (this.#consumed) throw new TypeError("this stream was already iterated or teed; use tee() for two readers");
+    this.#consumed = true;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    this.#claim();
+    const { controller, decode, idleTimeoutMs } = this.#init;
+    if (!this.#body) return;
+    const reader = this.#body.getReader();
+    const decoder = new TextDecoder();
+    const queue: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (message) => queue.push(message) });
+    let finished = false;
+    try {
+      while (true) {
+        const { done, value } = await this.#readWithin(reader, idleTimeoutMs);
+        parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+        if (done) parser.feed("\n\n"); // dispatch a final event that lacked its blank line
+        while (queue.length > 0) {
+          const event = decode(queue.shift()!);
+          if (event === END) {
+            finished = true;
+            return;
+          }
+          if (event !== undefined) yield event;
+        }
+        if (done) {
+          finished = true;
+          return;
+        }
+      }
+    } catch (err) {
+      if (controller.signal.aborted && !(err instanceof GatewayError)) {
+        throw controller.signal.reason ?? err;
+      }
+      throw err;
+    } finally {
+      if (!finished && this.#ownsRequest) controller.abort(new DOMException("stream closed by the consumer", "AbortError"));
+      await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
+  }
+
+  async #readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new GatewayError({
+          kind: "stream_timeout",
+          code: "stream_idle_timeout",
+          status: this.response.status,
+          requestId: this.requestId,
+          message: `no data from the gateway for ${ms} ms: the stream was closed`,
+        });
+        this.#init.controller.abort(error);
+        reject(error);
+      }, ms);
+    });
+    try {
+      return await Promise.race([reader.read(), stalled]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { isGatewayError, type GatewayError } from "../../src/index.js";
+import { CALLS } from "../support/operations.js";
+import { CONTRACT_KEY, expectedRequestId, prismClient, spec } from "../support/prism-client.js";
+import { expectNoSecret } from "../support/secrets.js";
+
+type Json = Record<string, unknown>;
+
+/**
+ * The envelope and code each error example of the document carries, keyed by the shared
+ * response's name (and the example's name when it has several). Written out by hand, so a
+ * changed example or a changed classification in the client fails here.
+ */
+const EXPECTED: Record<string, [envelope: string, code: string]> = {
+  "OpenAIBadRequest:unsupportedParameter": ["openai", "unsupported_parameter"],
+  "OpenAIBadRequest:belowMinimum": ["openai", "integer_below_min_value"],
+  // The middleware sends an empty `code`: its `type` is the best machine-readable value.
+  OpenAIUnauthorized: ["openai", "new_api_error"],
+  "OpenAIForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
+  "OpenAIForbidden:upstreamQuota": ["openai", "insufficient_quota"],
+  OpenAIPayloadTooLarge: ["openai", "read_request_body_failed"],
+  "OpenAITooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
+  "OpenAITooManyRequests:upstreamQuota": ["openai", "insufficient_quota"],
+  OpenAIServerError: ["openai", "do_request_failed"],
+  OpenAIServiceUnavailable: ["openai", "model_not_found"],
+  // `code: null`: the type stands in.
+  OpenAINotFound: ["openai", "invalid_request_error"],
+  "ImageBadRequest:unknownParameter": ["openai", "unknown_parameter"],
+  "ImageBadRequest:upstreamSubmitFailed": ["openai", "bad_response_status_code"],
+  "ImageTooManyRequests:taskUpstreamSaturated": ["task", "bad_response_status_code"],
+  "ImageTooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
+  "ImageServerError:taskFetchFailed": ["task", "fetch_task_failed"],
+  "ImageServerError:relayFailed": ["openai", "bad_response_body"],
+  ImageServiceUnavailable: ["openai", "model_not_found"],
+  ImageTaskNotFound: ["task", "task_not_exist"],
+  AnthropicBadRequest: ["anthropic", "invalid_request_error"],
+  AnthropicUnauthorized: ["openai", "new_api_error"],
+  AnthropicForbidden: ["openai", "insufficient_user_quota"],
+  AnthropicNotFound: ["anthropic", "not_found_error"],
+  AnthropicPayloadTooLarge: ["anthropic", "request_too_large"],
+  "AnthropicTooManyRequests:upstreamRateLimit": ["anthropic", "rate_limit_error"],
+  "AnthropicTooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
+  AnthropicServerError: ["anthropic", "api_error"],
+  AnthropicServiceUnavailable: ["openai", "model_not_found"],
+  "GeminiBadRequest:invalidArgument": ["google", "INVALID_ARGUMENT"],
+  "GeminiBadRequest:gatewayRelay": ["openai", "invalid_request"],
+  GeminiUnauthorized: ["openai", "new_api_error"],
+  "GeminiForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
+  "GeminiForbidden:permissionDenied": ["google", "PERMISSION_DENIED"],
+  GeminiNotFound: ["google", "NOT_FOUND"],
+  GeminiPayloadTooLarge: ["openai", "read_request_body_failed"],
+  "GeminiTooManyRequests:resourceExhausted": ["google", "RESOURCE_EXHAUSTED"],
+  "GeminiTooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
+  GeminiServerError: ["google", "INTERNAL"],
+  "GeminiServiceUnavailable:noChannel": ["openai", "model_not_found"],
+  "GeminiServiceUnavailable:overloaded": ["google", "UNAVAILABLE"],
+};
+
+/**
+ * Answers the client reads as "this gateway does not serve the operation": a 404 on an
+ * operation the gateway may not route, whose body names no subject the client asked for.
+ */
+const UNSUPPORTED = new Set(["countResponseInputTokens:404"]);
+
+interface Case {
+  name: string;
+  status: number;
+  component: string;
+  example: string | undefined;
+}
+
+const cases: Case[] = Object.entries(CALLS).flatMap(([name, call]) => {
+  const { operation } = spec.operations().find((o) => o.operationId === call.operationId)!;
+  return Object.entries(operation["responses"] as Record<string, { $ref?: string }>)
+    .filter(([status]) => Number(status) >= 400)
+    .flatMap(([status, ref]) => {
+      const component = ref.$ref?.split("/").at(-1) ?? `${call.operationId}:${status}`;
+      const content = (spec.responseOf(call.operationId, status)["content"] as Record<string, Json>)["application/json"]!;
+      const examples = Object.keys((content["examples"] as Json | undefined) ?? {});
+      return (examples.length > 0 ? examples : [undefined]).map((example) => ({ name, status: Number(status), component, example }));
+    });
+});
+
+async function failure(name: string, prefer: string): Promise<{ error: GatewayError; prism: ReturnType<typeof prismClient> }> {
+  const prism = prismClient(prefer);
+  const thrown = await CALLS[name]!.run(prism.client).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(isGatewayError(thrown), `${name} should throw a GatewayError`).toBe(true);
+  return { error: thrown as GatewayError, prism };
+}
+
+describe("the document declares the failures the gateway sends", () => {
+  const statusesOf = (operationId: string) =>
+    Object.keys(spec.operations().find((o) => o.operationId === operationId)!.operation["responses"] as object).map(Number);
+
+  it("middleware rejections on every operation, 404 where the operation may be missing, 400 for unknown tasks", () => {
+    for (const { operationId } of spec.operations()) expect(statusesOf(operationId)).toEqual(expect.arrayContaining([401, 403, 429, 500]));
+    for (const id of ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"]) {
+      expect(statusesOf(id)).toContain(404);
+    }
+    expect(statusesOf("getImageTask")).toContain(400);
+    for (const id of ["createResponse", "createImage", "countMessageTokens", "generateContent", "streamGenerateContent"]) {
+      expect(statusesOf(id)).toEqual(expect.arrayContaining([413, 503]));
+    }
+  });
+
+  it("has an expectation for every error example", () => {
+    const keys = new Set(cases.map((c) => (c.example ? `${c.component}:${c.example}` : c.component)));
+    expect([...keys].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+});
+
+describe("every declared error status of every operation becomes a typed GatewayError", () => {
+  for (const { name, status, component, example } of cases) {
+    const label = example ? `${component} (${example})` : component;
+    it(`${name}: ${status} ${label}`, async () => {
+      const { error, prism } = await failure(name, example ? `code=${status}, example=${example}` : `code=${status}`);
+      const exchange = prism.last();
+      expect(exchange.responseHeaders.get("sl-violations")).toBeNull();
+      expect(exchange.status).toBe(status);
+      const body = JSON.parse(await exchange.responseBody()) as unknown;
+      expect(spec.validateResponse(CALLS[name]!.operationId, status, body).text).toBe("");
+
+      const [envelope, code] = EXPECTED[example ? `${component}:${example}` : component]!;
+      const unsupported = UNSUPPORTED.has(`${CALLS[name]!.operationId}:${status}`);
+      const kind = unsupported ? "unsupported" : code === "task_not_exist" ? "task_not_found" : "api";
+      expect(error).toMatchObject({ name: "GatewayError", kind, status, code: unsupported ? "unsupported_by_gateway" : code });
+      expect(error.envelope).toEqual({ ...(body as object), kind: envelope });
+
+      const requestId = expectedRequestId(exchange.responseHeaders);
+      expect(requestId).toMatch(/\S{6,}/);
+      expect(error.requestId).toBe(requestId);
+      expect(error.message).toContain(`(request id ${requestId})`);
+      expect(error.message).toContain(String(status));
+      expectNoSecret(error, CONTRACT_KEY);
+    });
+  }
+});
+
+describe("not found, or not served here", () => {
+  it("a 404 naming the response asked for is a plain not-found error", async () => {
+    const { error } = await failure("retrieveResponse", "code=404");
+    expect(error).toMatchObject({ kind: "api", status: 404, code: "invalid_request_error" });
+    expect(error.message).toMatch(/not found/);
+  });
+
+  it("a 404 that names another id means the gateway does not serve the operation", async () => {
+    const prism = prismClient("code=404");
+    const error = (await prism.client.responses.retrieve("resp_other").then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as GatewayError;
+    expect(error).toMatchObject({ kind: "unsupported", status: 404, code: "unsupported_by_gateway" });
+    expect(error.message).toMatch(/^retrieveResponse is not supported by this gateway \(HTTP 404\)/);
+    // The envelope stays available for whoever needs the details.
+    expect(error.envelope).toMatchObject({ kind: "openai", error: { type: "invalid_request_error" } });
+  });
+
+  it("an Anthropic-format 404 came from an upstream, so the route exists", async () => {
+    const { error } = await failure("countMessageTokens", "code=404");
+    expect(error).toMatchObject({ kind: "api", code: "not_found_error", envelope: { kind: "anthropic" } });
+  });
+});

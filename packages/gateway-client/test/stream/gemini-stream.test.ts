@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectGenerateContent, createGatewayClient, type GatewayClient } from "../../src/index.js";
+import { chunkBytes, splitBytes, startScriptedServer } from "../support/scripted-server.js";
+import { dataOf, geminiTranscript, transcriptsAvailable } from "../support/transcripts.js";
+
+const SSE = { "content-type": "text/event-stream", "x-oneapi-request-id": "2026112212000012345" };
+let server: Awaited<ReturnType<typeof startScriptedServer>>;
+let client: GatewayClient;
+
+beforeAll(async () => {
+  server = await startScriptedServer();
+  client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-test-gemini-key" });
+});
+afterAll(() => server.close());
+
+const body = { contents: [{ role: "user", parts: [{ text: "count to 40" }] }] };
+
+describe.skipIf(!transcriptsAvailable)("Gemini alt=sse stream: the recorded transcript", () => {
+  const chunks = () => dataOf(geminiTranscript());
+
+  it("asks for SSE framing and decodes each chunk, CRLF split between CR and LF", async () => {
+    const text = geminiTranscript();
+    const cuts = [...text.matchAll(/\r\n/g)].map((m) => m.index! + 1);
+    server.script({ headers: SSE, chunks: splitBytes(text, cuts) });
+    const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", body);
+    const seen = [];
+    for await (const chunk of stream) seen.push(chunk);
+    expect(seen).toEqual(chunks());
+    expect(stream.requestId).toBe("2026112212000012345");
+    const request = server.requests.at(-1)!;
+    expect(request.url).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
+  });
+
+  it("aggregates the chunks into one candidate", async () => {
+    server.script({ headers: SSE, chunks: chunkBytes(geminiTranscript(), 33) });
+    const result = await collectGenerateContent(await client.gemini.streamGenerateContent("gemini-2.5-flash", body));
+    const expectedText = chunks()
+      .flatMap((c) => (c["candidates"] as Array<{ content: { parts: Array<{ text?: string }> } }>)[0]!.content.parts)
+      .map((p) => p.text ?? "")
+      .join("");
+    const candidate = result.candidates![0]!;
+    expect(candidate.content!.parts!.map((p) => (p as { text?: string }).text).join("")).toBe(expectedText);
+    expect(candidate.content!.parts).toHaveLength(1);
+    expect(candidate.finishReason).toBe("STOP");
+    expect(result.usageMetadata).toEqual(chunks().at(-1)!["usageMetadata"]);
+    expect(result.responseId).toBe("ru1garvBEoOiqtsP2fznmQw");
+  });
+});
+
+describe("Gemini stream errors", () => {
+  it("turns an in-stream error chunk into a typed error", async () => {
+    server.script({
+      headers: SSE,
+      chunks: [
+        'data: {"candidates":[{"content":{"parts":[{"text":"a"}],"role":"model"},"index":0}]}\r\n\r\n',
+        'data: {"error":{"code":429,"message":"Resource has been exhausted","status":"RESOURCE_EXHAUSTED"}}\r\n\r\n',
+      ],
+    });
+    const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", body);
+    await expect(collectGenerateContent(stream)).rejects.toMatchObject({ kind: "stream", code: "RESOURCE_EXHAUSTED" });
+  });
+
+  it("refuses a model id that would change the path, before any request", async () => {
+    const before = server.requests.length;
+    await expect(client.gemini.streamGenerateContent("../v1/responses", body)).rejects.toMatchObject({ kind: "config" });
+    await expect(client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({ kind: "config" });
+    expect(server.requests.length).toBe(before);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/setup/prism.ts"],
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    reporters: ["default", "json"],
+    outputFile: { json: ".vitest/report.json" },
+    testTimeout: 15_000,
+  },
+});

@@ -1,0 +1,124 @@
+import { invalidArgument, isFeedgateError, isTransientError } from "../errors.js";
+import { checkPositive } from "../internal/checks.js";
+import type { Clock, Sleep } from "../internal/time.js";
+import type { Log } from "../transport/logger.js";
+import type { ResponseMeta } from "../transport/meta.js";
+import { freshnessMs } from "./cache-control.js";
+import type { Caller } from "./call.js";
+import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
+
+/** Options of `pollUntilChanged` (and, through it, of the watchers). */
+export interface PollOptions extends CallOptions {
+  /** An ETag already held: the first poll is conditional and yields only if it changed. Default: none. */
+  etag?: string | undefined;
+  /** Wait at least this long between polls, whatever the answer's Cache-Control allows. Default: 0. */
+  intervalMs?: number | undefined;
+  /** Wait between polls when an answer has no `s-maxage`/`max-age`. Default: 60000 ms. */
+  minIntervalMs?: number | undefined;
+  /** Extra random wait, up to this fraction of the wait (never taken off it). Default: 0.1. */
+  jitter?: number | undefined;
+  /** Transient failures (429, 5xx, network, timeout) in a row before the poller throws the last. Default: 10. */
+  maxConsecutiveErrors?: number | undefined;
+  /** First wait after a transient failure without Retry-After; doubles per failure in a row, up to 10 minutes. Default: 30000 ms. */
+  errorDelayMs?: number | undefined;
+}
+
+/** A new version of a polled resource. */
+export interface PolledVersion<T> {
+  data: T;
+  /** Its ETag exactly as received (weak `W/` and quotes kept). */
+  etag: string | undefined;
+  meta: ResponseMeta;
+  /** Which poll (1-based) brought it. */
+  poll: number;
+}
+
+export interface PollDeps {
+  caller: Caller;
+  clock: Clock;
+  sleep: Sleep;
+  random: () => number;
+  log: Log;
+}
+
+const MAX_ERROR_DELAY_MS = 600_000;
+
+/**
+ * Polls any GET operation with conditional requests and yields only new versions: keeps the
+ * ETag exactly as received and sends it as `If-None-Match`; a 304 means unchanged (and keeps
+ * the sent ETag when it omits one). Waits between polls at least the answer's `s-maxage`
+ * (else `max-age`, else `minIntervalMs`) and `intervalMs`, plus up to `jitter` more; after a 429
+ * or 503 it waits the server's Retry-After instead (exactly; never less). Each poll is one
+ * attempt (`maxRetries` 0 unless given): the poller's own waits replace the transport's.
+ * Ends (returns) when `signal` fires; throws on a failure that is not transient.
+ */
+export function createPoller({ caller, sleep, random, log }: PollDeps) {
+  return async function* pollUntilChanged<Op extends FeedOperationId>(
+    operation: Op,
+    params?: FeedParams<Op>,
+    options: PollOptions = {},
+  ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined> {
+    const {
+      etag: knownEtag,
+      intervalMs = 0,
+      minIntervalMs = 60_000,
+      jitter = 0.1,
+      maxConsecutiveErrors = 10,
+      errorDelayMs = 30_000,
+      signal,
+      maxRetries = 0,
+      ...call
+    } = options;
+    checkPositive("intervalMs", intervalMs);
+    checkPositive("minIntervalMs", minIntervalMs);
+    checkPositive("errorDelayMs", errorDelayMs);
+    checkPositive("maxConsecutiveErrors", maxConsecutiveErrors, true);
+    if (!(jitter >= 0 && jitter <= 1)) throw invalidArgument("jitter", "a fraction from 0 to 1");
+    let etag = knownEtag;
+    let lastBody: string | undefined;
+    let errors = 0;
+    for (let poll = 1; ; poll++) {
+      if (signal?.aborted) return;
+      let wait: number;
+      try {
+        const result = await caller.conditional(operation, params, { ...call, signal, maxRetries, ifNoneMatch: etag });
+        errors = 0;
+        if (result.notModified) {
+          etag = result.etag;
+          log("debug", `${operation}: unchanged (304)`, { event: "poll", status: 304, poll });
+        } else {
+          // Without an ETag, compare bodies: only a different one is a new version.
+          const body = result.etag === undefined ? JSON.stringify(result.data) : undefined;
+          const isNew = result.etag !== undefined ? result.etag !== etag : body !== lastBody;
+          etag = result.etag;
+          lastBody = body;
+          if (isNew) {
+            log("debug", `${operation}: new version`, { event: "poll", status: result.meta.status, poll });
+            yield { data: result.data, etag: result.etag, meta: result.meta, poll };
+          }
+        }
+        const base = Math.max(intervalMs, freshnessMs(result.meta.cacheControl) ?? minIntervalMs);
+        wait = base + base * jitter * random();
+      } catch (error) {
+        if (signal?.aborted) return;
+        if (!isTransientError(error)) throw error;
+        errors++;
+        if (errors >= maxConsecutiveErrors) throw error;
+        const serverWait = isFeedgateError(error) ? error.retryAfterMs : undefined;
+        wait = serverWait ?? Math.min(errorDelayMs * 2 ** (errors - 1), MAX_ERROR_DELAY_MS);
+        log("warn", `${operation}: ${(error as Error).message}; polling again in ${Math.round(wait)} ms`, {
+          event: "wait",
+          delayMs: wait,
+          reason: isFeedgateError(error) ? error.kind : "error",
+        });
+      }
+      log("debug", `${operation}: next poll in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait });
+      try {
+        await sleep(wait, signal);
+      } catch (error) {
+        if (signal?.aborted) return;
+        throw error;
+      }
+    }
+  };
+}

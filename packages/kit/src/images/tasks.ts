@@ -1,0 +1,221 @@
+import { isImageTask, type GatewayClient, type ImageRequest, type ImageResult, type ImageTask } from "@feedgate/gateway-client";
+import { FeedgateError, fromGatewayError, isFeedgateError } from "../errors.js";
+import { errorOfThrown, isTransient } from "../mirror/errors.js";
+import { abortedError, anySignal, waitFor, type Sleep } from "../mirror/timing.js";
+import { taskState } from "./status.js";
+
+/** One generated image: a download URL or base64 data (empty strings from the gateway are dropped). */
+export interface GeneratedImage {
+  url?: string;
+  b64_json?: string;
+  revised_prompt?: string;
+}
+
+/** What a finished generation gives back. */
+export interface ImageGeneration {
+  /** The task id (`task_id`, else `id`); undefined when a synchronous call answered with the images. */
+  taskId: string | undefined;
+  /** The final status as the gateway spelled it (`completed`, `succeeded`, ...); `completed` for a synchronous result. */
+  status: string;
+  images: GeneratedImage[];
+  /** Status requests sent while waiting. */
+  polls: number;
+}
+
+export interface ImageTaskOptions {
+  /** Stops waiting (and any request in flight); the promise rejects with kind `aborted`. Default: none. */
+  signal?: AbortSignal;
+  /** Wait between status requests, clamped to 5 000–10 000 ms as the gateway asks. Default: 5 000 ms. */
+  intervalMs?: number;
+  /** Random extra wait as a fraction of the interval; it only lengthens it, and never past 10 s. Default: 0.1. */
+  jitter?: number;
+  /** Overall limit from the call until a terminal status; then it rejects with kind `timeout`. Default: 300 000 ms. */
+  deadlineMs?: number;
+  /** Called with every task state received (submission answer included). Default: none. */
+  onPoll?: (task: ImageTask, polls: number) => void;
+  /** Injectable wait, for tests. Default: a timer cancelled by the signal. */
+  sleep?: Sleep;
+  /** Injectable clock (epoch ms), for tests. Default: `Date.now`. */
+  now?: () => number;
+  /** Injectable randomness in [0, 1), for jitter. Default: `Math.random`. */
+  random?: () => number;
+}
+
+export interface GenerateImageOptions extends ImageTaskOptions {
+  /**
+   * `async`: submit with `?async=true`, then poll (recommended: nothing is billed twice and no
+   * connection is held for minutes). `sync`: one blocking call; if the gateway answers with a
+   * task object anyway, it is polled the same way. Default: `"async"`.
+   */
+  mode?: "async" | "sync";
+}
+
+/** The part of a gateway client this module uses (so a test double can stand in). */
+export type ImageGateway = { images: Pick<GatewayClient["images"], "submit" | "generate" | "getTask"> };
+
+const MIN_INTERVAL_MS = 5_000;
+const MAX_INTERVAL_MS = 10_000;
+
+/**
+ * Creates an image and waits for it: `POST /v1/images/generations?async=true`, then
+ * `GET /v1/images/generations/{task_id}` every 5–10 s until a terminal status. Resolves with the
+ * images; rejects with a FeedgateError of kind `task_failed` (the task's error as code and
+ * message), `not_found` (`task_not_exist`, never retried), `timeout` or `aborted`.
+ * The submission itself is never repeated here: a second submission is a second bill.
+ */
+export async function generateImage(gateway: ImageGateway, params: ImageRequest, options: GenerateImageOptions = {}): Promise<ImageGeneration> {
+  const run = startRun(options);
+  try {
+    let answer: ImageResult | ImageTask;
+    try {
+      answer =
+        options.mode === "sync"
+          ? await gateway.images.generate(params, { signal: run.signal })
+          : await gateway.images.submit(params, { signal: run.signal });
+    } catch (error) {
+      throw run.failure(error, "createImage");
+    }
+    if (!isImageTask(answer)) {
+      if (options.mode !== "sync") throw new FeedgateError({ kind: "http", status: 200, code: "bad_task", message: "createImage: the async submission did not answer with a task" });
+      return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
+    }
+    return await pollTask(gateway, taskIdOf(answer), answer, run, options);
+  } finally {
+    run.dispose();
+  }
+}
+
+/**
+ * Waits for an image task created earlier (its id, or the task object a submission answered).
+ * Same rules and options as {@link generateImage}.
+ */
+export async function waitForImageTask(gateway: ImageGateway, task: string | ImageTask, options: ImageTaskOptions = {}): Promise<ImageGeneration> {
+  const run = startRun(options);
+  try {
+    if (typeof task === "string" && task.trim() === "") throw new FeedgateError({ kind: "invalid_request", code: "invalid_argument", param: "task", message: "task: a non-empty task id" });
+    return await pollTask(gateway, typeof task === "string" ? task : taskIdOf(task), typeof task === "string" ? undefined : task, run, options);
+  } finally {
+    run.dispose();
+  }
+}
+
+interface Run {
+  signal: AbortSignal;
+  started: number;
+  deadlineMs: number;
+  now: () => number;
+  failure(error: unknown, operation: string): unknown;
+  dispose(): void;
+}
+
+function startRun(options: ImageTaskOptions): Run {
+  const deadlineMs = Math.max(0, options.deadlineMs ?? 300_000);
+  const now = options.now ?? Date.now;
+  // The deadline also cuts a request in flight (a real timer: an injected clock cannot fire one).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deadlineMs);
+  const signal = anySignal([options.signal, deadline.signal]) as AbortSignal;
+  const timeout = () => new FeedgateError({ kind: "timeout", code: "deadline", message: `image task not finished within ${deadlineMs} ms` });
+  return {
+    signal,
+    started: now(),
+    deadlineMs,
+    now,
+    failure(error, operation) {
+      if (options.signal?.aborted) return abortedError(options.signal, operation);
+      if (deadline.signal.aborted) return timeout();
+      const converted = fromGatewayError(error);
+      return isFeedgateError(converted) ? converted : errorOfThrown(converted, undefined, operation);
+    },
+    dispose() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Polls until a terminal status. `known` is the task state already in hand (a submission's
+ * answer), or undefined when only the id is known, in which case the first poll is immediate.
+ */
+async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | undefined, run: Run, options: ImageTaskOptions): Promise<ImageGeneration> {
+  const interval = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, options.intervalMs ?? MIN_INTERVAL_MS));
+  const jitter = Math.max(0, options.jitter ?? 0.1);
+  const random = options.random ?? Math.random;
+  const wait = (ms: number, signal: AbortSignal) => waitFor(options.sleep, ms, signal, "image task");
+  // Bounded even if an injected clock never moves: one poll per interval until the deadline, plus the last one.
+  const maxPolls = Math.ceil(run.deadlineMs / interval) + 2;
+  let task = known;
+  let polls = 0;
+  let extraWaitMs = 0;
+  if (task !== undefined) options.onPoll?.(task, polls);
+  for (;;) {
+    if (task !== undefined) {
+      const state = taskState(task.status);
+      if (state === "succeeded") return { taskId: id, status: task.status, images: imagesOf(task.data), polls };
+      if (state === "failed") throw taskFailed(id, task);
+    }
+    const elapsed = run.now() - run.started;
+    if (elapsed >= run.deadlineMs || polls >= maxPolls) throw timeoutError(run);
+    if (task !== undefined || polls > 0) {
+      // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
+      const waitMs = Math.max(extraWaitMs, Math.min(MAX_INTERVAL_MS, Math.max(interval, Math.ceil(interval * (1 + jitter * random())))));
+      const left = run.deadlineMs - elapsed;
+      if (extraWaitMs >= left) throw timeoutError(run);
+      try {
+        await wait(Math.min(waitMs, left), run.signal);
+      } catch (error) {
+        throw run.failure(error, "getImageTask");
+      }
+    }
+    extraWaitMs = 0;
+    polls++;
+    try {
+      task = await gateway.images.getTask(id, { signal: run.signal });
+      options.onPoll?.(task, polls);
+    } catch (error) {
+      const failure = run.failure(error, "getImageTask");
+      // A poll that hit a busy or flaky gateway is repeated after the next interval, or after
+      // the wait the gateway asked for when the transport passed it on (a Retry-After beyond the
+      // transport's ceiling): polling has a deadline of its own to spend. An unknown task, a
+      // refused key or an abort is final.
+      if (!isTransient(failure) && !isFeedgateError(failure, "retry_too_long")) throw failure;
+      extraWaitMs = (failure as FeedgateError).retryAfterMs ?? 0;
+    }
+  }
+}
+
+function timeoutError(run: Run): FeedgateError {
+  return new FeedgateError({ kind: "timeout", code: "deadline", message: `image task not finished within ${run.deadlineMs} ms` });
+}
+
+function taskIdOf(task: ImageTask): string {
+  const t = task as { task_id?: unknown; id?: unknown };
+  const id = typeof t.task_id === "string" && t.task_id !== "" ? t.task_id : typeof t.id === "string" ? t.id : "";
+  if (id === "") throw new FeedgateError({ kind: "http", status: 200, code: "bad_task", message: "image task without task_id or id" });
+  return id;
+}
+
+function taskFailed(id: string, task: ImageTask): FeedgateError {
+  const error = task.error;
+  const code = typeof error === "object" && error !== null && error.code !== undefined ? String(error.code) : undefined;
+  const detail =
+    typeof error === "string" ? error : typeof error === "object" && error !== null && typeof error.message === "string" ? error.message : (task.message ?? "no reason given");
+  return new FeedgateError({
+    kind: "task_failed",
+    code: code ?? "task_failed",
+    message: `image task ${id} ended ${task.status}: ${detail}`,
+    envelope: { kind: "task", code: code ?? "task_failed", message: detail },
+  });
+}
+
+function imagesOf(data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined): GeneratedImage[] {
+  const images: GeneratedImage[] = [];
+  for (const d of data ?? []) {
+    const image: GeneratedImage = {};
+    if (typeof d.url === "string" && d.url !== "") image.url = d.url;
+    if (typeof d.b64_json === "string" && d.b64_json !== "") image.b64_json = d.b64_json;
+    if (typeof d.revised_prompt === "string" && d.revised_prompt !== "") image.revised_prompt = d.revised_prompt;
+    if (image.url !== undefined || image.b64_json !== undefined) images.push(image);
+  }
+  return images;
+}

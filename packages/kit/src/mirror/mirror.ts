@@ -1,0 +1,408 @@
+import type { FeedClient } from "@feedgate/feed-client";
+import { FeedgateError, isFeedgateError } from "../errors.js";
+import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
+import { errorOfResult, errorOfThrown, isTransient } from "./errors.js";
+import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from "./parse.js";
+import { freshnessMs } from "../feed/cache-control.js";
+import { anySignal, abortedError, waitFor, type Sleep } from "./timing.js";
+
+/** What a progress callback receives. */
+export interface MirrorProgress {
+  /** `snapshot`: fetching a full pass; `changes`: applying the ledger; `idle`: waiting for the next poll. */
+  phase: "snapshot" | "changes" | "idle";
+  /** Pages stored in the current phase run (one snapshot pass, or one drain of the ledger). */
+  pages: number;
+  /** Items in the set being built: the pending generation while snapshotting, else the current set. */
+  items: number;
+  /** Changes applied since the mirror was created. */
+  changes: number;
+  /** Snapshot passes committed since the mirror was created. */
+  snapshots: number;
+  /** The saved ledger cursor. */
+  cursor: string | undefined;
+  /** `idle` only: milliseconds until the next poll. */
+  waitMs?: number;
+  /** Set when a request failed and is about to be retried: the attempt that failed and the wait. */
+  retry?: { attempt: number; waitMs: number; kind: FeedgateError["kind"]; status: number | undefined };
+}
+
+/** Counters of one mirror, since it was created. */
+export interface MirrorStats {
+  /** Requests the mirror sent (each may hide transport-level retries). */
+  requests: number;
+  /** Requests the mirror itself repeated after a transient failure. */
+  retries: number;
+  snapshots: number;
+  snapshotPages: number;
+  changePages: number;
+  changes: number;
+  /** Times the service answered 409 snapshot_required. */
+  snapshotRequired: number;
+}
+
+export interface SelectedMirrorOptions {
+  /** A feed client (`createFeedClient`), ideally with the kit's resilient fetch. Required. */
+  client: FeedClient;
+  /** Where the copy lives: `createMemoryStore()`, or `openFileStore(dir)` from `@feedgate/kit/node`. Required. */
+  store: MirrorStore;
+  /** Projection to mirror; changing it later forces a new snapshot. Default: `"default"`. */
+  fields?: SelectedFields;
+  /** `limit` of each snapshot page (1–1000). Default: 1000, the service's maximum, for the fewest requests. */
+  snapshotPageSize?: number;
+  /** `limit` of each changes page (1–100). Default: 100, the service's maximum. */
+  changesPageSize?: number;
+  /** Called after every stored page, before every retry wait and before every idle wait. Default: none. */
+  onProgress?: (progress: MirrorProgress) => void;
+  /** Stops every call of this mirror. Default: none. */
+  signal?: AbortSignal;
+  /**
+   * `follow`: wait between polls once the ledger is drained. Default: the changes answer's
+   * `Cache-Control` `s-maxage`, else `max-age`, else 60 000 ms. A shorter value is raised to
+   * `s-maxage` (the service would only repeat its cached page).
+   */
+  intervalMs?: number;
+  /** `follow`: random extra wait, as a fraction of the interval (never shortens it). Default: 0.1. */
+  jitter?: number;
+  /**
+   * Attempts per request at the mirror level, on transient failures (429, 5xx, resets,
+   * unreadable bodies) that the transport gave up on or does not retry. Default: 6.
+   */
+  maxAttempts?: number;
+  /** First mirror-level retry wait, doubled per attempt; a longer Retry-After wins. Default: 1000 ms. */
+  retryBaseDelayMs?: number;
+  /** Cap of the doubling mirror-level retry wait (Retry-After may exceed it). Default: 30 000 ms. */
+  retryMaxDelayMs?: number;
+  /** Snapshot passes one `sync()` may start (409s and expired page tokens start new ones). Default: 3. */
+  maxSnapshots?: number;
+  /** Pages one `sync()` may fetch, a guard against a server that never ends a pass. Default: 100 000. */
+  maxPages?: number;
+  /** Injectable wait, for tests. Default: a timer that the signal cancels. */
+  sleep?: Sleep;
+  /** Injectable randomness in [0, 1), for jitter. Default: `Math.random`. */
+  random?: () => number;
+}
+
+/** The outcome of one `sync()`. */
+export interface SyncResult {
+  /** Items in the current set. */
+  items: number;
+  /** The saved ledger cursor. */
+  cursor: string;
+  /** Whether this call took (or finished) a snapshot. */
+  snapshotted: boolean;
+  /** Pages stored by this call (snapshot and changes). */
+  pages: number;
+  /** `follow` uses it: the wait the last changes answer asks for, in ms (undefined if it said nothing). */
+  cacheMs: number | undefined;
+}
+
+export interface SelectedMirror {
+  /**
+   * Brings the store up to date once: a snapshot when there is no usable cursor (or the service
+   * answers 409 snapshot_required), resuming an interrupted pass where possible, then the
+   * ledger until `hasMore` is false. Rejects with a FeedgateError on lasting failures.
+   */
+  sync(options?: { signal?: AbortSignal }): Promise<SyncResult>;
+  /**
+   * Keeps the store up to date until `signal` fires, then resolves. Transient failures are
+   * retried after the wait the service asks for; permanent ones reject.
+   */
+  follow(options?: { signal?: AbortSignal }): Promise<void>;
+  /** Counters since creation. */
+  readonly stats: Readonly<MirrorStats>;
+}
+
+type Fetched<T> = { kind: "ok"; body: T; response: Response } | { kind: "not_modified"; response: Response };
+
+/** Internal: a 409 inside a drain means "snapshot again". */
+class SnapshotRequired extends Error {}
+
+/**
+ * Creates a mirror of the feed's selected set. Web-standard APIs only; durability is the
+ * store's job. See {@link SelectedMirrorOptions} for every default.
+ */
+export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMirror {
+  const { client, store } = options;
+  const fields: SelectedFields = options.fields ?? "default";
+  const snapshotPageSize = clampInt(options.snapshotPageSize ?? 1000, 1, 1000, "snapshotPageSize");
+  const changesPageSize = clampInt(options.changesPageSize ?? 100, 1, 100, "changesPageSize");
+  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 6));
+  const retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
+  const retryMaxDelayMs = Math.max(retryBaseDelayMs, options.retryMaxDelayMs ?? 30_000);
+  const maxSnapshots = Math.max(1, Math.floor(options.maxSnapshots ?? 3));
+  const maxPages = Math.max(1, Math.floor(options.maxPages ?? 100_000));
+  const jitter = Math.max(0, options.jitter ?? 0.1);
+  const wait = (ms: number, signal: AbortSignal | undefined) => waitFor(options.sleep, ms, signal, "mirror");
+  const random = options.random ?? Math.random;
+  const stats: MirrorStats = { requests: 0, retries: 0, snapshots: 0, snapshotPages: 0, changePages: 0, changes: 0, snapshotRequired: 0 };
+  let running = false;
+  /** ETag of the last changes answer, for the cursor it was fetched with (a 304 = nothing new). */
+  let lastChanges: { cursor: string; etag: string } | undefined;
+
+  function report(progress: Omit<MirrorProgress, "changes" | "snapshots">): void {
+    options.onProgress?.({ ...progress, changes: stats.changes, snapshots: stats.snapshots });
+  }
+
+  /** One GET with mirror-level retries of transient failures, never sooner than Retry-After. */
+  async function fetchWithRetry<T>(
+    operation: string,
+    send: (signal: AbortSignal | undefined) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    parse: (body: unknown) => T,
+    signal: AbortSignal | undefined,
+    progress: () => Omit<MirrorProgress, "changes" | "snapshots" | "retry">,
+  ): Promise<Fetched<T>> {
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw abortedError(signal, operation);
+      let failure: unknown;
+      try {
+        stats.requests++;
+        const result = await send(signal);
+        if (result.response.status === 304) return { kind: "not_modified", response: result.response };
+        if (result.response.ok) return { kind: "ok", body: parse(result.data), response: result.response };
+        failure = errorOfResult(result, operation);
+      } catch (error) {
+        failure = errorOfThrown(error, signal, operation);
+      }
+      if (!isTransient(failure) || attempt >= maxAttempts) throw failure;
+      const backoff = Math.min(retryMaxDelayMs, retryBaseDelayMs * 2 ** (attempt - 1)) * (1 + 0.25 * random());
+      const waitMs = Math.ceil(Math.max(backoff, failure.retryAfterMs ?? 0));
+      stats.retries++;
+      report({ ...progress(), retry: { attempt, waitMs, kind: failure.kind, status: failure.status } });
+      await wait(waitMs, signal);
+    }
+  }
+
+  function getSnapshotPage(page: string | undefined, signal: AbortSignal | undefined, progress: () => Omit<MirrorProgress, "changes" | "snapshots">) {
+    // Continuation pages carry their projection in the token; sending `fields` again is allowed
+    // only when equal, so it is left out.
+    const query = page === undefined ? { fields, limit: snapshotPageSize } : { limit: snapshotPageSize, page };
+    return fetchWithRetry<SnapshotBody>(
+      "selectedSnapshot",
+      (s) => client.GET("/api/v1/selected/snapshot", { params: { query }, signal: s ?? null }),
+      parseSnapshot,
+      signal,
+      progress,
+    );
+  }
+
+  function getChangesPage(cursor: string, signal: AbortSignal | undefined, progress: () => Omit<MirrorProgress, "changes" | "snapshots">) {
+    const etag = lastChanges?.cursor === cursor ? lastChanges.etag : undefined;
+    const header = etag === undefined ? undefined : { "If-None-Match": etag };
+    return fetchWithRetry<ChangesBody>(
+      "selectedChanges",
+      (s) =>
+        client.GET("/api/v1/selected/changes", {
+          params: header === undefined ? { query: { cursor, limit: changesPageSize } } : { query: { cursor, limit: changesPageSize }, header },
+          signal: s ?? null,
+        }),
+      parseChanges,
+      signal,
+      progress,
+    );
+  }
+
+  /**
+   * One snapshot pass into a new (or the interrupted) generation. Returns false when another
+   * writer of a shared store took over, so the caller re-reads the state.
+   */
+  async function snapshot(state: MirrorStoreState, forced: boolean, signal: AbortSignal | undefined, budget: { pages: number; passes: number }): Promise<boolean> {
+    const pending = state.pending;
+    let generation: number;
+    let page: string | undefined;
+    let items = 0;
+    if (pending !== undefined && pending.fields === fields && !(forced && pending.nextPage === null)) {
+      // Resume an interrupted pass: its page tokens stay valid until the ledger epoch changes.
+      generation = pending.generation;
+      page = pending.nextPage ?? undefined;
+      items = pending.items;
+      if (pending.cursor !== undefined && pending.nextPage === null) return commit(generation);
+    } else {
+      generation = await store.beginSnapshot(fields);
+    }
+    let pages = 0;
+    const progress = () => ({ phase: "snapshot" as const, pages, items, cursor: state.cursor });
+    for (;;) {
+      if (++budget.pages > maxPages) throw guardError(`more than ${maxPages} pages in one sync()`);
+      let fetched: Fetched<SnapshotBody>;
+      try {
+        fetched = await getSnapshotPage(page, signal, progress);
+      } catch (error) {
+        // An expired or foreign page token (the ledger epoch changed): start the pass over.
+        if (page !== undefined && isFeedgateError(error, "invalid_cursor")) {
+          if (++budget.passes > maxSnapshots) throw error;
+          generation = await store.beginSnapshot(fields);
+          page = undefined;
+          items = 0;
+          pages = 0;
+          continue;
+        }
+        throw error;
+      }
+      if (fetched.kind === "not_modified") throw new FeedgateError({ kind: "invalid_response", status: 304, code: "unexpected_304", message: "selectedSnapshot answered 304 to a request without If-None-Match" });
+      const body = fetched.body;
+      const stored = await store.putSnapshotPage(generation, { items: body.items, cursor: body.cursor, nextPage: body.nextPage });
+      if (!stored) {
+        // A different cursor on a later page means the pass is not one pass: start over.
+        const now = await store.getState();
+        if (now.pending?.generation !== generation) return false;
+        if (++budget.passes > maxSnapshots) throw guardError("snapshot pages carried different cursors");
+        generation = await store.beginSnapshot(fields);
+        page = undefined;
+        items = 0;
+        pages = 0;
+        continue;
+      }
+      pages++;
+      items += body.items.length;
+      stats.snapshotPages++;
+      report(progress());
+      if (body.nextPage === null) return commit(generation);
+      page = body.nextPage;
+    }
+  }
+
+  async function commit(generation: number): Promise<boolean> {
+    const committed = await store.commitSnapshot(generation);
+    if (committed) {
+      stats.snapshots++;
+      lastChanges = undefined;
+    }
+    return committed;
+  }
+
+  /** Applies the ledger until it is drained. Returns the last changes answer. */
+  async function drain(signal: AbortSignal | undefined, budget: { pages: number }): Promise<{ response: Response; pages: number }> {
+    let pages = 0;
+    for (;;) {
+      if (++budget.pages > maxPages) throw guardError(`more than ${maxPages} pages in one sync()`);
+      const cursor = await store.getCursor();
+      if (cursor === undefined) throw new SnapshotRequired();
+      let items = await store.count();
+      const fetched = await getChangesPage(cursor, signal, () => ({ phase: "changes", pages, items, cursor })).catch((error: unknown) => {
+        if (isFeedgateError(error, "snapshot_required")) {
+          stats.snapshotRequired++;
+          throw new SnapshotRequired();
+        }
+        throw error;
+      });
+      if (fetched.kind === "not_modified") return { response: fetched.response, pages };
+      const body = fetched.body;
+      const unchanged = body.changes.length === 0 && body.cursor === cursor;
+      // Saving the cursor is part of applying the page, never earlier: a crash in between
+      // leaves the old cursor, and the page (blind upserts/removes) is simply applied again.
+      const applied = unchanged || (await store.applyPage({ changes: body.changes, expectedCursor: cursor, cursor: body.cursor }));
+      const etag = fetched.response.headers.get("etag");
+      lastChanges = etag !== null && body.cursor === cursor ? { cursor, etag } : undefined;
+      if (applied && !unchanged) {
+        pages++;
+        stats.changePages++;
+        stats.changes += body.changes.length;
+        items = await store.count();
+        report({ phase: "changes", pages, items, cursor: body.cursor });
+      }
+      // Not applied = another worker of a shared store moved the cursor: re-read and go on.
+      if (applied && !body.hasMore) return { response: fetched.response, pages };
+    }
+  }
+
+  async function syncOnce(signal: AbortSignal | undefined): Promise<SyncResult> {
+    const budget = { pages: 0, passes: 0 };
+    let snapshotted = false;
+    let forced = false;
+    let pages = 0;
+    for (;;) {
+      if (signal?.aborted) throw abortedError(signal, "sync");
+      const state = await store.getState();
+      const needsSnapshot = forced || state.cursor === undefined || state.fields !== fields || state.pending !== undefined;
+      if (needsSnapshot) {
+        if (++budget.passes > maxSnapshots) {
+          throw new FeedgateError({ kind: "snapshot_required", code: "snapshot_required", message: `gave up after ${maxSnapshots} snapshot passes in one sync()` });
+        }
+        const before = stats.snapshotPages;
+        const done = await snapshot(state, forced, signal, budget);
+        pages += stats.snapshotPages - before;
+        if (done) {
+          snapshotted = true;
+          forced = false;
+        }
+        continue;
+      }
+      try {
+        const drained = await drain(signal, budget);
+        pages += drained.pages;
+        const response = drained.response;
+        const cc = response.headers.get("cache-control") ?? undefined;
+        const cursor = (await store.getCursor()) as string;
+        return {
+          items: await store.count(),
+          cursor,
+          snapshotted,
+          pages,
+          cacheMs: freshnessMs(cc),
+        };
+      } catch (error) {
+        if (!(error instanceof SnapshotRequired)) throw error;
+        forced = true;
+      }
+    }
+  }
+
+  async function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    if (running) throw new FeedgateError({ kind: "invalid_request", code: "mirror_busy", message: "this mirror is already syncing; one sync() or follow() at a time" });
+    running = true;
+    try {
+      return await task();
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    stats,
+    sync(callOptions = {}) {
+      return exclusive(() => syncOnce(anySignal([options.signal, callOptions.signal])));
+    },
+    follow(callOptions = {}) {
+      const signal = anySignal([options.signal, callOptions.signal]);
+      return exclusive(async () => {
+        let failures = 0;
+        while (signal?.aborted !== true) {
+          let waitMs: number;
+          try {
+            const result = await syncOnce(signal);
+            failures = 0;
+            const floor = result.cacheMs ?? 60_000;
+            const base = options.intervalMs === undefined ? floor : Math.max(options.intervalMs, result.cacheMs ?? 0);
+            waitMs = Math.ceil(base * (1 + jitter * random()));
+            report({ phase: "idle", pages: 0, items: result.items, cursor: result.cursor, waitMs });
+          } catch (error) {
+            if (signal?.aborted) return;
+            // Lasting but temporary trouble: keep following, waiting at least what the service asked.
+            if (!isTransient(error) && !isFeedgateError(error, "retry_too_long")) throw error;
+            failures++;
+            const backoff = Math.min(retryMaxDelayMs, retryBaseDelayMs * 2 ** Math.min(failures, 20));
+            waitMs = Math.ceil(Math.max(backoff * (1 + 0.25 * random()), (error as FeedgateError).retryAfterMs ?? 0));
+            report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs });
+          }
+          try {
+            await wait(waitMs, signal);
+          } catch (error) {
+            if (signal?.aborted) return;
+            throw error;
+          }
+        }
+      });
+    },
+  };
+}
+
+function clampInt(value: number, min: number, max: number, name: string): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new FeedgateError({ kind: "invalid_request", code: "invalid_argument", param: name, message: `${name}: an integer from ${min} to ${max}` });
+  }
+  return value;
+}
+
+function guardError(message: string): FeedgateError {
+  return new FeedgateError({ kind: "limit_exceeded", code: "limit_exceeded", message });
+}

@@ -1,0 +1,63 @@
+import { FeedgateError } from "../errors.js";
+import type { MirrorChange, SelectedItem } from "../store/types.js";
+import { badBody } from "./errors.js";
+
+/** What the mirror uses of a snapshot page. */
+export interface SnapshotBody {
+  cursor: string;
+  hasMore: boolean;
+  nextPage: string | null;
+  items: SelectedItem[];
+}
+
+/** What the mirror uses of a changes page. */
+export interface ChangesBody {
+  cursor: string;
+  hasMore: boolean;
+  changes: MirrorChange[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const hasId = (v: unknown): v is SelectedItem => isObject(v) && typeof v["id"] === "string" && v["id"] !== "";
+
+/**
+ * Checks the fields the mirror relies on. A body that fails is treated like a broken
+ * connection (retried), never stored: half a page must not become the mirror's truth.
+ */
+export function parseSnapshot(body: unknown): SnapshotBody {
+  const op = "selectedSnapshot";
+  if (!isObject(body)) throw badBody(op, "not an object");
+  const { cursor, hasMore, nextPage, items } = body;
+  if (typeof cursor !== "string" || cursor === "") throw badBody(op, "cursor");
+  if (typeof hasMore !== "boolean") throw badBody(op, "hasMore");
+  if (nextPage !== null && typeof nextPage !== "string") throw badBody(op, "nextPage");
+  if (hasMore && (nextPage === null || nextPage === "")) throw badBody(op, "hasMore without nextPage");
+  if (!Array.isArray(items) || !items.every(hasId)) throw badBody(op, "items");
+  return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items };
+}
+
+export function parseChanges(body: unknown): ChangesBody {
+  const op = "selectedChanges";
+  if (!isObject(body)) throw badBody(op, "not an object");
+  const { cursor, hasMore, changes } = body;
+  if (typeof cursor !== "string" || cursor === "") throw badBody(op, "cursor");
+  if (typeof hasMore !== "boolean") throw badBody(op, "hasMore");
+  if (!Array.isArray(changes)) throw badBody(op, "changes");
+  const parsed: MirrorChange[] = [];
+  for (const change of changes) {
+    if (isObject(change) && change["op"] === "upsert" && hasId(change["item"])) {
+      parsed.push({ op: "upsert", item: change["item"] });
+    } else if (isObject(change) && change["op"] === "remove" && typeof change["id"] === "string") {
+      parsed.push({ op: "remove", id: change["id"] });
+    } else {
+      // An op we cannot apply: skipping it could silently diverge from the server, so stop.
+      throw new FeedgateError({
+        kind: "http",
+        status: 200,
+        code: "unknown_change_op",
+        message: `${op}: a change the mirror cannot apply: op ${JSON.stringify(isObject(change) ? change["op"] : change)}`,
+      });
+    }
+  }
+  return { cursor, hasMore, changes: parsed };
+}

@@ -1,0 +1,105 @@
+/** Severity of a log record, lowest first. */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+/** What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a poll. */
+export type LogEvent = "request" | "response" | "retry" | "wait" | "give_up" | "poll" | "redirect";
+
+/** Structured fields of a record. Never holds headers, bodies or credentials. */
+export interface LogFields {
+  event: LogEvent;
+  method?: string | undefined;
+  /** Origin and path; the query with credential-like parameters masked. */
+  url?: string | undefined;
+  status?: number | undefined;
+  attempt?: number | undefined;
+  delayMs?: number | undefined;
+  requestId?: string | undefined;
+  reason?: string | undefined;
+  [key: string]: unknown;
+}
+
+/**
+ * A pluggable logger: any object with some of these methods; `console` itself fits.
+ * Levels it lacks are dropped.
+ */
+export interface Logger {
+  debug?(message: string, fields: LogFields): void;
+  info?(message: string, fields: LogFields): void;
+  warn?(message: string, fields: LogFields): void;
+  error?(message: string, fields: LogFields): void;
+}
+
+export interface LogOptions {
+  /** Where records go. Default: none — logging is off. */
+  logger?: Logger | undefined;
+  /** Records below this level are dropped. Default: `"info"` (retries, waits and failures; not every request). */
+  logLevel?: LogLevel | undefined;
+}
+
+const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+
+/** Query parameters whose values are masked in logged URLs. */
+const SECRET_PARAMS = /^(key|api[-_]?key|access[-_]?token|token|auth|authorization|sig|signature|password|secret)$/i;
+
+/** A URL as it may be logged: no userinfo, no fragment, secret-looking query values masked. */
+export function loggableUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "[unparsable url]";
+  }
+  const params = [...parsed.searchParams.entries()].map(([name, value]) => [name, SECRET_PARAMS.test(name) ? "[redacted]" : value]);
+  const query = params.length === 0 ? "" : "?" + new URLSearchParams(params).toString();
+  return parsed.origin + parsed.pathname + query;
+}
+
+/** Emits records to a logger, filtering by level and scrubbing the given secrets from every string. */
+export type Log = (level: LogLevel, message: string, fields: LogFields, secrets?: readonly string[]) => void;
+
+export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
+  if (logger === undefined) return () => {};
+  const min = RANK[logLevel];
+  return (level, message, fields, secrets = []) => {
+    if (RANK[level] < min) return;
+    const sink = logger[level];
+    if (typeof sink !== "function") return;
+    const scrub = (text: string) => scrubSecrets(text, secrets);
+    const clean: LogFields = { event: fields.event };
+    for (const [name, value] of Object.entries(fields)) {
+      if (value !== undefined) clean[name] = typeof value === "string" ? scrub(value) : value;
+    }
+    try {
+      sink.call(logger, scrub(message), clean);
+    } catch {
+      // A broken logger must never break a request.
+    }
+  };
+}
+
+/** Replaces each secret (of at least 4 characters) found in `text`. */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+  return out;
+}
+
+/** Headers that carry credentials; their values are secrets to scrub, their names never logged with values. */
+export const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
+
+/** The credential values a request carries (a bearer token without its scheme, too). */
+export function secretsOf(headers: Headers): string[] {
+  const out: string[] = [];
+  for (const name of CREDENTIAL_HEADERS) {
+    const value = headers.get(name);
+    if (value === null || value === "") continue;
+    out.push(value);
+    const token = /^\s*\w+\s+(.+)$/.exec(value)?.[1];
+    if (token !== undefined) {
+      out.push(token);
+      if (token.startsWith("sk-")) out.push(token.slice(3));
+    } else if (value.startsWith("sk-")) out.push(value.slice(3));
+  }
+  // Longest first, so a prefix of a secret is never replaced before the secret itself.
+  return out.sort((a, b) => b.length - a.length);
+}

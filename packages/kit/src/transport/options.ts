@@ -1,0 +1,79 @@
+import type { Sleep } from "../internal/time.js";
+import type { Logger, LogLevel } from "./logger.js";
+
+/** Options of `createResilientFetch`. Every one has a default; `{}` is a sound configuration. */
+export interface ResilientFetchOptions {
+  /** The fetch each attempt goes through. Default: `globalThis.fetch`, looked up per attempt. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Retries after the first attempt. Default: 2 (as openai-node). */
+  maxRetries?: number;
+  /** First computed backoff, doubling per retry. Default: 500 ms. */
+  initialDelayMs?: number;
+  /** Cap of the computed backoff. Default: 8000 ms. */
+  maxDelayMs?: number;
+  /** Fraction of the computed backoff taken off at random (0–1). Default: 0.25 (so 75–100% of it). Never applied to a server-directed wait. */
+  jitter?: number;
+  /**
+   * Longest server-directed wait (`Retry-After`, `retry-after-ms`, Gemini `retryDelay`) the
+   * transport will sit through; a longer one fails at once with a FeedgateError of kind
+   * `retry_too_long` carrying `retryAfterMs`. Default: 60000 ms.
+   */
+  maxRetryAfterMs?: number;
+  /**
+   * Per-attempt timeout: from sending until the whole body has arrived (until the headers for
+   * streamed answers, whose idle time the gateway client watches). Default: 60000 ms.
+   */
+  timeoutMs?: number;
+  /** Overall deadline of one call, attempts and waits included. Default: 120000 ms. */
+  deadlineMs?: number;
+  /**
+   * Retries of a synchronous `POST /v1/images/generations` (no `async=true`). Each call is
+   * billed and the gateway has no idempotency key, so a retry could bill twice. Default: 0.
+   */
+  syncImageMaxRetries?: number;
+  /** Per-attempt timeout and deadline of a synchronous image generation, which can take minutes. Default: 600000 ms. */
+  syncImageTimeoutMs?: number;
+  /** Where requests, retries and waits are reported. Default: none (logging off). Credentials are never printed. */
+  logger?: Logger;
+  /** Lowest level reported. Default: `"info"` (retries, waits, failures); `"debug"` adds every attempt and answer. */
+  logLevel?: LogLevel;
+  /** Wall clock for HTTP-date `Retry-After` values. Default: `Date.now`. */
+  now?: () => number;
+  /** How waits between attempts are made. Default: a real timer that never ends early and stops on abort. */
+  sleep?: Sleep;
+  /** Source of jitter, in [0, 1). Default: `Math.random`. */
+  random?: () => number;
+}
+
+/**
+ * Options that can change per call or per client (`resilientFetch.withOptions(...)`), over
+ * the transport's own options.
+ */
+export interface CallOverrides {
+  /** Retries of this call. Default: the transport's `maxRetries` (`syncImageMaxRetries` for sync image generation). */
+  maxRetries?: number;
+  /** Per-attempt timeout of this call. Default: the transport's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Overall deadline of this call. Default: the transport's `deadlineMs`. */
+  deadlineMs?: number;
+  /** Another signal that cancels the call (besides the request's own). Default: none. */
+  signal?: AbortSignal;
+  /**
+   * Declares the request safe to repeat whatever its method (e.g. a POST with an idempotency
+   * key), so every retryable failure is retried; `false` applies the non-idempotent rule even to
+   * a GET. Default: decided by method and route (see the README's retry rule).
+   */
+  idempotent?: boolean;
+}
+
+export const DEFAULTS = {
+  maxRetries: 2,
+  initialDelayMs: 500,
+  maxDelayMs: 8000,
+  jitter: 0.25,
+  maxRetryAfterMs: 60_000,
+  timeoutMs: 60_000,
+  deadlineMs: 120_000,
+  syncImageMaxRetries: 0,
+  syncImageTimeoutMs: 600_000,
+} as const;

@@ -1,0 +1,57 @@
+import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fakeKit } from "../support/fake-kit.js";
+
+let fake: FeedFake;
+beforeEach(async () => {
+  fake = await startFeedFake();
+});
+afterEach(() => fake.close());
+
+const storyIdFrom = (link: string) => link.split("/").pop()!;
+
+describe("merge-following against the fake", () => {
+  it("follows a hot topic's story link through a merge and reports the surviving id", async () => {
+    const { kit } = fakeKit(fake);
+    const topics = (await kit.hotTopics()).data.items;
+    const survivor = storyIdFrom(topics[0]!.links.story!);
+    const mergedTopic = topics[3]!;
+    const merged = storyIdFrom(mergedTopic.links.story!);
+    const result = await kit.getStory(mergedTopic);
+    expect(result).toMatchObject({ requestedId: merged, survivingId: survivor, mergedChain: [merged] });
+    expect(result.story.publicId).toBe(survivor);
+    expect(fake.requests.slice(-2).map((r) => r.status)).toEqual([308, 200]);
+  });
+
+  it("never derives an id from a hot topic without a story link", async () => {
+    const { kit } = fakeKit(fake);
+    const topics = (await kit.hotTopics()).data.items;
+    const linkless = topics.find((t) => t.links.story === undefined)!;
+    const before = fake.requests.length;
+    await expect(kit.getStory(linkless)).rejects.toMatchObject({ kind: "invalid_request", param: "links.story" });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it("follows a chain hop by hop and refuses loops", async () => {
+    const { kit } = fakeKit(fake);
+    const survivor = storyIdFrom((await kit.hotTopics()).data.items[0]!.links.story!);
+    fake.stories.redirect("x-1", "/api/v1/stories/x-2");
+    fake.stories.redirect("x-2", `${fake.url}/api/v1/stories/${survivor}`);
+    expect(await kit.getStory("x-1")).toMatchObject({ survivingId: survivor, mergedChain: ["x-1", "x-2"] });
+    fake.stories.redirect("loop-a", "/api/v1/stories/loop-b");
+    fake.stories.redirect("loop-b", "/api/v1/stories/loop-a");
+    await expect(kit.getStory("loop-a")).rejects.toMatchObject({ kind: "redirect", code: "redirect_loop" });
+  });
+
+  it("refuses a 308 to another origin without requesting it", async () => {
+    const { kit } = fakeKit(fake);
+    const other = await startFeedFake();
+    try {
+      fake.stories.redirect("away", `${other.url}/api/v1/stories/away`);
+      await expect(kit.getStory("away")).rejects.toMatchObject({ kind: "redirect", code: "cross_origin_redirect" });
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

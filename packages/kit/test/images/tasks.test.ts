@@ -1,0 +1,206 @@
+import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
+import { startGatewayFake, type GatewayFake } from "@feedgate/mock";
+import { afterEach, describe, expect, it } from "vitest";
+import { isFeedgateError } from "../../src/errors.js";
+import { generateImage, taskState, waitForImageTask, type ImageTaskOptions } from "../../src/images/index.js";
+import { createResilientFetch } from "../../src/transport/index.js";
+
+const fakes: GatewayFake[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((f) => f.close()));
+});
+
+async function setup(transport: { maxRetries?: number } = {}) {
+  const fake = await startGatewayFake({ seed: 8 });
+  fakes.push(fake);
+  const client: GatewayClient = createGatewayClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    fetch: createResilientFetch({ maxRetries: transport.maxRetries ?? 2, initialDelayMs: 1, maxDelayMs: 5 }),
+  });
+  // A fake clock that the injected sleep advances: polling runs instantly, deadlines still count.
+  let now = 1_000_000;
+  const waits: number[] = [];
+  const timing: ImageTaskOptions = {
+    now: () => now,
+    sleep: async (ms, signal) => {
+      waits.push(ms);
+      now += ms;
+      if (signal?.aborted) throw signal.reason;
+    },
+  };
+  const polls = () => fake.requests.filter((r) => r.route === "getImageTask");
+  const creates = () => fake.requests.filter((r) => r.route === "createImage");
+  return { fake, client, waits, timing, polls, creates };
+}
+
+const prompt = { model: "Nano-Banana2", prompt: "a lighthouse at dawn" };
+
+describe("generateImage / waitForImageTask", () => {
+  it("submits with async=true, polls every 5 s until completed, and returns the images", async () => {
+    const { fake, client, waits, timing, polls, creates } = await setup();
+    fake.images.scriptTask({ polls: 3, outcome: "completed", images: [{ url: "https://img.example/1.png" }, { b64_json: "AAAA" }] });
+    const result = await generateImage(client, prompt, { ...timing, random: () => 0 });
+
+    expect(result.images).toEqual([{ url: "https://img.example/1.png" }, { b64_json: "AAAA" }]);
+    expect(result).toMatchObject({ status: "completed", polls: 4 });
+    expect(result.taskId).toMatch(/^task_/);
+    expect(creates()).toHaveLength(1);
+    expect(creates()[0]!.query.get("async")).toBe("true");
+    expect(polls().map((r) => r.path)).toEqual(Array(4).fill(`/v1/images/generations/${result.taskId}`));
+    expect(waits).toEqual([5_000, 5_000, 5_000, 5_000]);
+  });
+
+  it.each(["succeeded", "success", "done", "SUCCEEDED"])("treats %s as completed", async (status) => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 1, outcome: "completed", status });
+    const result = await generateImage(client, prompt, timing);
+    expect(result.status).toBe(status);
+    expect(result.images).toHaveLength(1);
+  });
+
+  it.each(["failed", "error", "cancelled", "canceled"])("treats %s as failed, with the task's error", async (status) => {
+    const { fake, client, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 2, outcome: "failed", status, error: { code: "content_policy", message: "the prompt was refused" } });
+    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "task_failed")).toBe(true);
+    expect(error).toMatchObject({ code: "content_policy", envelope: { kind: "task", code: "content_policy", message: "the prompt was refused" } });
+    expect((error as Error).message).toContain("the prompt was refused");
+    expect(polls()).toHaveLength(3);
+  });
+
+  it("keeps polling through statuses it does not know", async () => {
+    const { fake, client, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 3, outcome: "completed", runningStatus: "unknown" });
+    await generateImage(client, prompt, timing);
+    fake.images.scriptTask({ polls: 2, outcome: "completed", runningStatus: "rendering-on-mars" });
+    await generateImage(client, prompt, timing);
+    expect(polls()).toHaveLength(4 + 3);
+    expect(taskState("queued")).toBe("running");
+    expect(taskState("expired")).toBe("running");
+    expect(taskState(undefined)).toBe("running");
+  });
+
+  it("maps task_not_exist (HTTP 400) to not_found, asked once and never retried", async () => {
+    const { client, timing, polls } = await setup({ maxRetries: 5 });
+    const error = await waitForImageTask(client, "task_00000000000000000000000000000000", timing).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "not_found")).toBe(true);
+    expect(error).toMatchObject({ status: 400, code: "task_not_exist" });
+    expect(polls()).toHaveLength(1);
+  });
+
+  it("waits for a task by id or by a task object carrying `id` instead of `task_id`", async () => {
+    const { fake, client, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 1, outcome: "completed", times: 2 });
+    const submitted = await client.images.submit(prompt);
+    const byId = await waitForImageTask(client, submitted.task_id, timing);
+    expect(byId).toMatchObject({ taskId: submitted.task_id, status: "completed", polls: 2 });
+
+    const other = await client.images.submit(prompt);
+    const byAlias = await waitForImageTask(client, { id: other.task_id, status: "queued" } as never, timing);
+    expect(byAlias.taskId).toBe(other.task_id);
+    expect(polls().at(-1)!.path).toBe(`/v1/images/generations/${other.task_id}`);
+  });
+
+  it("polls a synchronous call that answered with a task; returns a synchronous result directly", async () => {
+    const { fake, client, timing, creates, polls } = await setup();
+    fake.images.scriptTask({ polls: 1, outcome: "completed", syncAnswersTask: true });
+    const polled = await generateImage(client, prompt, { ...timing, mode: "sync" });
+    expect(creates()[0]!.query.has("async")).toBe(false);
+    expect(polled.polls).toBe(2);
+    expect(polled.images).toHaveLength(1);
+
+    const direct = await generateImage(client, { ...prompt, n: 2 }, { ...timing, mode: "sync" });
+    expect(direct).toMatchObject({ taskId: undefined, status: "completed", polls: 0 });
+    expect(direct.images).toHaveLength(2);
+    expect(polls()).toHaveLength(2);
+  });
+
+  it("fails with kind timeout at the deadline", async () => {
+    const { fake, client, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
+    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 30_000, random: () => 0 }).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "timeout")).toBe(true);
+    // The first poll comes 5 s after the submission, then one every 5 s: 6 within 30 s.
+    expect(polls()).toHaveLength(6);
+  });
+
+  it("stops with kind aborted when the signal fires, sending nothing more", async () => {
+    const { fake, client, polls } = await setup();
+    fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
+    const controller = new AbortController();
+    let sleeps = 0;
+    const error = await generateImage(client, prompt, {
+      signal: controller.signal,
+      sleep: async (_ms, signal) => {
+        if (++sleeps === 3) controller.abort();
+        if (signal?.aborted) throw signal.reason;
+      },
+    }).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "aborted")).toBe(true);
+    expect(polls()).toHaveLength(2);
+
+    // With the real timer too: the 5 s wait ends at once.
+    const live = new AbortController();
+    const started = performance.now();
+    const running = generateImage(client, prompt, { signal: live.signal });
+    setTimeout(() => live.abort(), 50);
+    expect(await running.catch((e: unknown) => (e as { kind?: string }).kind)).toBe("aborted");
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("keeps the interval within 5–10 s, jitter included", async () => {
+    const { fake, client, waits, timing } = await setup();
+    fake.images.scriptTask({ polls: 2, outcome: "completed", times: 3 });
+    await generateImage(client, prompt, { ...timing, intervalMs: 1_000, random: () => 0 });
+    await generateImage(client, prompt, { ...timing, intervalMs: 60_000, random: () => 0.999 });
+    await generateImage(client, prompt, { ...timing, intervalMs: 9_500, jitter: 0.5, random: () => 0.999 });
+    expect(waits.slice(0, 3)).toEqual([5_000, 5_000, 5_000]);
+    expect(waits.slice(3, 6)).toEqual([10_000, 10_000, 10_000]);
+    expect(waits.slice(6)).toEqual([10_000, 10_000, 10_000]);
+    expect(waits.every((w) => w >= 5_000 && w <= 10_000)).toBe(true);
+  });
+
+  it("rides out a failed poll (503) and polls again after the next interval", async () => {
+    const { fake, client, waits, timing, polls } = await setup({ maxRetries: 0 });
+    fake.images.scriptTask({ polls: 1, outcome: "completed" });
+    fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 503 }, times: 1 });
+    const result = await generateImage(client, prompt, { ...timing, random: () => 0 });
+    expect(result.images).toHaveLength(1);
+    expect(polls().map((r) => r.status)).toEqual([503, 200, 200]);
+    expect(waits).toEqual([5_000, 5_000, 5_000]);
+  });
+
+  it("waits a Retry-After longer than the transport's ceiling before polling again", async () => {
+    const { fake, client, waits, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 0, outcome: "completed" });
+    // 70 s is over the transport's 60 s maxRetryAfterMs: it hands the wait over (retry_too_long).
+    fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 429, retryAfterMs: 70_000 }, times: 1 });
+    const result = await generateImage(client, prompt, { ...timing, random: () => 0 });
+    expect(result.images).toHaveLength(1);
+    expect(polls().map((r) => r.status)).toEqual([429, 200]);
+    expect(waits).toEqual([5_000, 70_000]);
+  });
+
+  it("times out at once when the asked wait would pass the deadline", async () => {
+    const { fake, client, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 0, outcome: "completed" });
+    fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 429, retryAfterMs: 400_000 }, times: 1 });
+    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "timeout")).toBe(true);
+    expect(polls()).toHaveLength(1);
+  });
+
+  it("never puts the API key into an error", async () => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 0, outcome: "failed" });
+    const failed = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    const missing = await waitForImageTask(client, "task_none", timing).catch((e: unknown) => e);
+    for (const error of [failed, missing]) {
+      expect(isFeedgateError(error)).toBe(true);
+      expect(JSON.stringify(error)).not.toContain(fake.apiKey);
+      expect(String((error as Error).stack)).not.toContain(fake.apiKey);
+      expect(Object.keys(error as object)).not.toContain("request");
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { createFeedKit, type FeedKitOptions } from "../../src/index.js";
+import { recordingSleep, scriptedFetch, type Scripted } from "./stub-fetch.js";
+
+export const BASE = "https://feed.example";
+
+/** A kit over a scripted fetch, a manual clock and a recording sleep that advances it. */
+export function stubKit(script: Scripted[], options: Partial<FeedKitOptions> = {}) {
+  const stub = scriptedFetch(script);
+  let now = Date.parse("2026-11-20T00:00:00Z");
+  const clock = { now: () => now };
+  const waits: number[] = [];
+  const sleep = async (ms: number, signal?: AbortSignal) => {
+    if (signal?.aborted) throw signal.reason;
+    waits.push(ms);
+    now += ms;
+  };
+  const kit = createFeedKit({
+    baseUrl: BASE,
+    fetch: stub.fetch,
+    clock,
+    sleep,
+    random: () => 0,
+    retry: { sleep: recordingSleep().sleep, random: () => 0 },
+    ...options,
+  });
+  return { kit, seen: stub.seen, waits, clock: { now: () => now, set: (ms: number) => (now = ms) } };
+}
+
+export function item(id: string, extra: object = {}) {
+  return {
+    id,
+    title: `Item ${id}`,
+    originalTitle: null,
+    summary: null,
+    source: { name: "src" },
+    links: { aihot: `${BASE}/items/${id}`, original: `https://example.org/${id}` },
+    publishedAt: null,
+    discoveredAt: "2026-11-19T00:00:00.000Z",
+    category: null,
+    score: null,
+    selected: true,
+    ...extra,
+  };
+}
+
+export function itemsPage(ids: string[], nextCursor: string | null) {
+  return {
+    schemaVersion: 1,
+    query: { mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" },
+    items: ids.map((id) => item(id)),
+    page: { count: ids.length, hasMore: nextCursor !== null, nextCursor },
+  };
+}
+
+export function story(publicId: string) {
+  return {
+    schemaVersion: 1,
+    story: {
+      publicId,
+      title: "A story",
+      status: "active",
+      sourceCount: 1,
+      reportCount: 1,
+      firstReportAt: "2026-11-19T00:00:00.000Z",
+      latestAt: "2026-11-19T00:00:00.000Z",
+      latest: "latest",
+      digest: null,
+      digestUpdatedAt: null,
+      links: { aihot: `${BASE}/story/${publicId}` },
+      reports: [],
+      storyline: [],
+      related: [],
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { monotonicNow, realSleep } from "../../src/internal/time.js";
+
+describe("the default sleep", () => {
+  it("never ends before the full wait", async () => {
+    for (const ms of [1, 7, 25]) {
+      const started = monotonicNow();
+      await realSleep(ms);
+      expect(monotonicNow() - started).toBeGreaterThanOrEqual(ms);
+    }
+  });
+
+  it("stops at once when aborted, even an endless wait", async () => {
+    const controller = new AbortController();
+    const started = monotonicNow();
+    setTimeout(() => controller.abort(new Error("stop")), 10);
+    await expect(realSleep(Number.POSITIVE_INFINITY, controller.signal)).rejects.toThrow("stop");
+    expect(monotonicNow() - started).toBeLessThan(1000);
+    await expect(realSleep(10, AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
+  });
+
+  it("treats NaN and negative waits as none", async () => {
+    const started = monotonicNow();
+    await realSleep(Number.NaN);
+    await realSleep(-5);
+    expect(monotonicNow() - started).toBeLessThan(100);
+  });
+});

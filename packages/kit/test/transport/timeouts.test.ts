@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { createResilientFetch, isFeedgateError } from "../../src/index.js";
+import { monotonicNow } from "../../src/internal/time.js";
+import { getRequest, hanging, json, problem, scriptedFetch } from "../support/stub-fetch.js";
+
+const ok = () => json(200, { ok: true });
+
+describe("timeouts, deadline and abort", () => {
+  it("times out a hanging attempt and retries a GET", async () => {
+    const stub = scriptedFetch([hanging, ok()]);
+    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 30, initialDelayMs: 1 });
+    expect((await rf(getRequest())).status).toBe(200);
+    expect(stub.seen).toHaveLength(2);
+    expect(stub.seen[0]!.signal.aborted).toBe(true);
+  });
+
+  it("fails with kind timeout (attempt_timeout) when every attempt hangs", async () => {
+    const stub = scriptedFetch([hanging]);
+    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 20, initialDelayMs: 1, maxRetries: 1 });
+    const error = await rf(getRequest()).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "timeout")).toBe(true);
+    expect(error).toMatchObject({ code: "attempt_timeout", attempts: 2 });
+  });
+
+  it("the per-attempt timeout also covers a body that stalls", async () => {
+    const stalled = () => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode("{")); } }), { status: 200, headers: { "content-type": "application/json" } });
+    const stub = scriptedFetch([stalled]);
+    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 30, maxRetries: 0 });
+    const error = await rf(getRequest()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
+  });
+
+  it("stops at the overall deadline, with kind timeout (deadline_exceeded)", async () => {
+    const stub = scriptedFetch([hanging]);
+    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 1000, deadlineMs: 40, maxRetries: 5 });
+    const started = monotonicNow();
+    const error = await rf(getRequest()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "timeout", code: "deadline_exceeded" });
+    expect(monotonicNow() - started).toBeLessThan(500);
+  });
+
+  it("per-call overrides of timeoutMs and deadlineMs", async () => {
+    const stub = scriptedFetch([hanging]);
+    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 60_000, maxRetries: 0 });
+    const error = await rf.withOptions({ timeoutMs: 20 })(getRequest()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
+  });
+
+  it("the caller's signal aborts an attempt in flight: kind aborted, no retry", async () => {
+    const stub = scriptedFetch([hanging, ok()]);
+    const rf = createResilientFetch({ fetch: stub.fetch });
+    const controller = new AbortController();
+    const pending = rf(new Request("https://feed.example/x", { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 10);
+    const error = await pending.catch((e: unknown) => e);
+    expect(isFeedgateError(error, "aborted")).toBe(true);
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it("the caller's signal interrupts a wait between attempts promptly", async () => {
+    const stub = scriptedFetch([problem(503, "x", { "retry-after": "30" }), ok()]);
+    const rf = createResilientFetch({ fetch: stub.fetch });
+    const controller = new AbortController();
+    const started = monotonicNow();
+    const pending = rf.withOptions({ signal: controller.signal })(getRequest());
+    setTimeout(() => controller.abort(), 20);
+    const error = await pending.catch((e: unknown) => e);
+    expect(isFeedgateError(error, "aborted")).toBe(true);
+    expect(monotonicNow() - started).toBeLessThan(1000);
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it("an already-aborted signal sends nothing", async () => {
+    const stub = scriptedFetch([ok()]);
+    const rf = createResilientFetch({ fetch: stub.fetch });
+    const error = await rf(new Request("https://feed.example/x", { signal: AbortSignal.abort() })).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "aborted")).toBe(true);
+    expect(stub.seen).toHaveLength(0);
+  });
+
+  it("a caller's AbortSignal.timeout reads as kind timeout", async () => {
+    const stub = scriptedFetch([hanging]);
+    const rf = createResilientFetch({ fetch: stub.fetch });
+    const error = await rf(new Request("https://feed.example/x", { signal: AbortSignal.timeout(20) })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "timeout", code: "signal_timeout" });
+  });
+
+  it("a streamed answer outlives the attempt timeout and deadline", async () => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const sse = () => new Response(new ReadableStream<Uint8Array>({ start(c) { controller = c; } }), { status: 200, headers: { "content-type": "text/event-stream" } });
+    const stub = scriptedFetch([sse]);
+    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 10, deadlineMs: 20 });
+    const response = await rf(getRequest());
+    await new Promise((r) => setTimeout(r, 50));
+    controller.enqueue(new TextEncoder().encode("data: late\n\n"));
+    controller.close();
+    expect(await response.text()).toBe("data: late\n\n");
+    expect(stub.seen[0]!.signal.aborted).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+/** What a route handler answers; the server core writes it (and may damage it, for faults). */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  /** The whole body. Absent for 204/304/308. */
+  body?: string;
+  /** A streamed body (server-sent events): written chunk by chunk. */
+  stream?: StreamBody;
+}
+
+export interface StreamBody {
+  /** Chunks written in order, each flushed on its own. */
+  chunks: string[];
+  /** Stop after this many chunks and keep the socket open (a stalled stream). Default: never stall. */
+  stallAfter?: number;
+}
+
+export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}, contentType = "application/json; charset=utf-8"): Reply {
+  return { status, headers: { "content-type": contentType, ...headers }, body: JSON.stringify(value) };
+}
+
+/** The HTML page of the `non-json` fault: what a proxy's error page looks like to a JSON client. */
+export function htmlReply(status: number): Reply {
+  return {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8" },
+    body: `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><h1>Upstream error</h1><p>This page is not JSON.</p></body></html>\n`,
+  };
+}

@@ -1,0 +1,238 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { performance } from "node:perf_hooks";
+import type { FakeClock } from "./clock.js";
+import type { FaultInjector } from "./faults.js";
+import { htmlReply, type Reply } from "./reply.js";
+import type { Fault, FeedRoute, GatewayRoute, RecordedRequest } from "./types.js";
+
+/** Everything a route handler needs to know about one request. */
+export interface RequestContext<R extends FeedRoute | GatewayRoute> {
+  method: string;
+  url: URL;
+  /** Raw path (percent-encoding kept). */
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  route: R | undefined;
+  record: RecordedRequest;
+}
+
+export interface FakeServerOptions<R extends FeedRoute | GatewayRoute> {
+  clock: FakeClock;
+  faults: FaultInjector;
+  /** Which operation a method + path is (undefined when none). */
+  route(method: string, path: string): R | undefined;
+  /** The normal answer. */
+  handle(ctx: RequestContext<R>): Reply | Promise<Reply>;
+  /** The answer of a `status` fault, in the family's own envelope. */
+  statusFault(fault: Extract<Fault, { type: "status" }>, ctx: RequestContext<R>): Reply;
+  /** The answer when a handler throws. */
+  internalError(ctx: RequestContext<R>, error: unknown): Reply;
+  /** Headers added to every answer (request ids, CORS). */
+  decorate(reply: Reply, ctx: RequestContext<R>): void;
+}
+
+export interface RunningFakeServer {
+  url: string;
+  requests: RecordedRequest[];
+  /** Schedules `fn` after `ms` real milliseconds; cancelled by close(). */
+  later(ms: number, fn: () => void): void;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+function headerRecord(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error("request body too large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * The node:http core both fakes share: binds 127.0.0.1 on a free port, records every request,
+ * applies faults, writes replies, and on close() destroys every socket (stalled streams included)
+ * and cancels every pending timer, so nothing outlives the test.
+ */
+export async function startFakeServer<R extends FeedRoute | GatewayRoute>(options: FakeServerOptions<R>): Promise<RunningFakeServer> {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  const later = (ms: number, fn: () => void) => {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  };
+  const sleep = (ms: number) => new Promise<void>((resolve) => later(ms, resolve));
+
+  const destroy = (res: ServerResponse) => {
+    res.socket?.destroy();
+  };
+
+  const write = (res: ServerResponse, reply: Reply, ctx: RequestContext<R>, truncate: boolean) => {
+    options.decorate(reply, ctx);
+    ctx.record.status = reply.status;
+    const headOnly = ctx.method === "HEAD";
+    if (reply.stream && !headOnly) {
+      res.writeHead(reply.status, reply.headers);
+      res.flushHeaders();
+      const chunks = reply.stream.chunks;
+      const stallAfter = reply.stream.stallAfter;
+      const cut = truncate ? Math.floor(chunks.length / 2) : undefined;
+      let index = 0;
+      const step = () => {
+        if (closed || res.destroyed) return;
+        if (cut !== undefined && index >= cut) return destroy(res);
+        if (stallAfter !== undefined && index >= stallAfter) return; // keep the socket open; close() ends it
+        if (index >= chunks.length) return void res.end();
+        res.write(chunks[index++] as string);
+        setImmediate(step);
+      };
+      step();
+      return;
+    }
+    const body = Buffer.from(reply.body ?? "", "utf8");
+    if (reply.body !== undefined) reply.headers["content-length"] = String(body.length);
+    res.writeHead(reply.status, reply.headers);
+    if (headOnly || reply.body === undefined) {
+      if (truncate) return destroy(res);
+      return void res.end();
+    }
+    if (truncate) {
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => destroy(res));
+      return;
+    }
+    res.end(body);
+  };
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
+    const method = (req.method ?? "GET").toUpperCase();
+    const route = options.route(method, rawPath);
+    const record: RecordedRequest = {
+      method,
+      path: rawPath,
+      query: url.searchParams,
+      headers: headerRecord(req),
+      status: 0,
+      at: options.clock.now(),
+      realAt: performance.now(),
+      body: "",
+      ...(route !== undefined ? { route } : {}),
+    };
+    requests.push(record);
+    const fault = options.faults.pick(route);
+    if (fault) record.fault = fault.type;
+    if (fault?.type === "reset") {
+      req.socket.destroy();
+      return;
+    }
+    let body = "";
+    try {
+      body = await readBody(req);
+    } catch {
+      req.socket.destroy();
+      return;
+    }
+    record.body = body;
+    const ctx: RequestContext<R> = { method, url, path: rawPath, headers: record.headers, body, route, record };
+    if (closed) return;
+    switch (fault?.type) {
+      case "status":
+        return write(res, options.statusFault(fault, ctx), ctx, false);
+      case "non-json":
+        return write(res, htmlReply(fault.status ?? 200), ctx, false);
+      case "body": {
+        const text = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body);
+        const headers: Record<string, string> = { "content-type": "application/json", ...fault.headers };
+        return write(res, { status: fault.status, headers, body: text }, ctx, false);
+      }
+      case "stall": {
+        const head: Reply = { status: 200, headers: { "content-type": "application/json" } };
+        options.decorate(head, ctx);
+        record.status = 200;
+        res.writeHead(head.status, head.headers);
+        res.flushHeaders();
+        return;
+      }
+      case "delay":
+        await sleep(fault.ms);
+        if (closed) return;
+        break;
+      default:
+        break;
+    }
+    let reply: Reply;
+    try {
+      reply = await options.handle(ctx);
+    } catch (error) {
+      reply = options.internalError(ctx, error);
+    }
+    if (closed) return;
+    write(res, reply, ctx, fault?.type === "truncate");
+  };
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch(() => res.socket?.destroy());
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("fake server: no TCP address");
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    later,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        closed = true;
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

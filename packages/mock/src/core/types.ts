@@ -1,0 +1,126 @@
+/** The feed operations, by operationId (specs/feed/openapi-v1.json). */
+export type FeedRoute =
+  | "items"
+  | "codexResets"
+  | "codexResetsRecent"
+  | "hotTopics"
+  | "storyByPublicId"
+  | "dailies"
+  | "latestDaily"
+  | "dailyByDate"
+  | "selectedSnapshot"
+  | "selectedChanges";
+
+/** The gateway operations, by operationId (specs/gateway/dist/openapi.json). */
+export type GatewayRoute =
+  | "createResponse"
+  | "retrieveResponse"
+  | "deleteResponse"
+  | "cancelResponse"
+  | "countResponseInputTokens"
+  | "compactResponse"
+  | "createImage"
+  | "getImageTask"
+  | "countMessageTokens"
+  | "generateContent"
+  | "streamGenerateContent";
+
+export const FEED_ROUTES: readonly FeedRoute[] = [
+  "items",
+  "codexResets",
+  "codexResetsRecent",
+  "hotTopics",
+  "storyByPublicId",
+  "dailies",
+  "latestDaily",
+  "dailyByDate",
+  "selectedSnapshot",
+  "selectedChanges",
+];
+
+export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
+  "createResponse",
+  "retrieveResponse",
+  "deleteResponse",
+  "cancelResponse",
+  "countResponseInputTokens",
+  "compactResponse",
+  "createImage",
+  "getImageTask",
+  "countMessageTokens",
+  "generateContent",
+  "streamGenerateContent",
+];
+
+/** A status the `status` fault can answer with. */
+export type FaultStatus = 408 | 429 | 500 | 502 | 503 | 504;
+
+/** One way to misbehave. Every fault replaces (or, for `delay`, postpones) the normal answer. */
+export type Fault =
+  | {
+      type: "status";
+      /** HTTP status; the body is the route family's error envelope (feed: Problem). */
+      status: FaultStatus;
+      /**
+       * `Retry-After` header: delta-seconds (number) or an HTTP-date (string), sent as given.
+       * `null` omits the header. Default: the feed sends `1` on 429/503 (its spec declares the header there);
+       * the gateway sends none (it never sets the header itself).
+       */
+      retryAfter?: number | string | null;
+      /** `retry-after-ms` header (milliseconds). Default: absent. */
+      retryAfterMs?: number;
+      /** Gemini routes only: adds a `google.rpc.RetryInfo` detail with this `retryDelay` (e.g. "22s") to the body. Default: none. */
+      retryDelay?: string;
+    }
+  /** Destroys the socket before any byte of a response. */
+  | { type: "reset" }
+  /** Waits `ms` real milliseconds, then answers normally. */
+  | { type: "delay"; ms: number }
+  /** The normal answer with the full `Content-Length`, but only the first half of the body, then the socket is destroyed. */
+  | { type: "truncate" }
+  /** An HTML page (`text/html`) instead of JSON. `status` default 200. */
+  | { type: "non-json"; status?: number }
+  /** An arbitrary answer: `body` is sent as is when a string, else as JSON (`application/json` unless `headers` says otherwise). */
+  | { type: "body"; status: number; body: unknown; headers?: Record<string, string> }
+  /** Sends status 200 and headers, then nothing more until the client gives up or the fake closes. */
+  | { type: "stall" };
+
+export interface FaultRule {
+  /** The operation the rule applies to. Default `"*"`: every request, including unknown paths. */
+  route?: FeedRoute | GatewayRoute | "*";
+  fault: Fault;
+  /** How many requests it hits. Default: unlimited. */
+  times?: number;
+  /** Chance (0..1) that a matching request is hit, drawn from the fake's seeded PRNG. Default 1. */
+  probability?: number;
+}
+
+/** One request as the fake saw it. */
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query (percent-encoding kept as sent). */
+  path: string;
+  query: URLSearchParams;
+  /** Request headers, names lower-cased (repeated headers joined with ", "). Credentials are kept: the fakes hold only fake keys. */
+  headers: Record<string, string>;
+  /** Status answered; 0 when the connection was reset (or the request is still in flight). */
+  status: number;
+  /** Fake-clock time of arrival, epoch ms. */
+  at: number;
+  /** `performance.now()` at arrival: real time, for measuring waits between retries. */
+  realAt: number;
+  /** The fault that hit this request, if any. */
+  fault?: Fault["type"];
+  /** The operation matched, if any. */
+  route?: FeedRoute | GatewayRoute;
+  /** The request body as text (empty for GET). */
+  body: string;
+}
+
+/** The fault controls every fake exposes. */
+export interface FaultControls {
+  add(rule: FaultRule): void;
+  clear(): void;
+  /** How many requests a fault has hit so far (including ones cleared since). */
+  readonly injected: number;
+}

@@ -1,0 +1,229 @@
+import { createFakeClock, type FakeClock } from "../core/clock.js";
+import { FaultInjector } from "../core/faults.js";
+import { createPrng, prngUuid } from "../core/prng.js";
+import type { Reply } from "../core/reply.js";
+import { startFakeServer, type RequestContext } from "../core/server.js";
+import { FEED_ROUTES, type FaultControls, type FeedRoute, type RecordedRequest } from "../core/types.js";
+import { handleCodexResets } from "./handlers/codex-resets.js";
+import { handleDailies, handleDailyByDate, handleLatestDaily } from "./handlers/dailies.js";
+import { handleHotTopics } from "./handlers/hot-topics.js";
+import { handleItems } from "./handlers/items.js";
+import { handleChanges, handleSnapshot } from "./handlers/selected.js";
+import { handleStory } from "./handlers/stories.js";
+import { feedRoute, lastSegment } from "./routes.js";
+import { seedFeed } from "./seed.js";
+import { FeedState } from "./state.js";
+import type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./types.js";
+import { CORS_HEADERS, ProblemError, problem } from "./wire.js";
+
+/** The public category keys the service accepts. */
+export const FEED_CATEGORIES = ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] as const;
+
+export interface FeedFakeOptions {
+  /** Service time. Default: a new {@link createFakeClock} (2026-11-20T00:00:00Z). */
+  clock?: FakeClock;
+  /** Seed of the PRNG behind fault probabilities, request ids and the seeded data. Default 1. */
+  seed?: number;
+  /** `"seeded"`: a small deterministic data set (see the README); `"empty"`: nothing. Default `"seeded"`. */
+  data?: "seeded" | "empty";
+  /** Origin used in generated links (`links.aihot`, `links.story`, …). Default `"https://feed.example"`. */
+  siteUrl?: string;
+  /** Site name used in generated attributions. Default `"Feed Example"`. */
+  siteName?: string;
+  /** Category keys accepted by `category=`. Default the service's six public keys. */
+  categories?: readonly string[];
+}
+
+export interface FeedFake {
+  /** `http://127.0.0.1:PORT`: give it to `createFeedClient({ baseUrl: fake.url })`. */
+  readonly url: string;
+  readonly clock: FakeClock;
+  /** Every request, in arrival order. */
+  readonly requests: RecordedRequest[];
+  faults: FaultControls;
+  items: {
+    /** Replaces every item. An item is listed while its timeline time (`discoveredAt`) is inside the window and not in the future. */
+    set(items: FakeItem[]): void;
+    add(...items: FakeItem[]): void;
+    list(): FakeItem[];
+  };
+  /** The first 10 are served; changing them changes the ETag. */
+  hotTopics: { set(topics: HotTopic[]): void; list(): HotTopic[] };
+  stories: {
+    /** Adds or replaces a story (by `publicId`); it stops being a merge/redirect source. */
+    set(story: Story): void;
+    /** `fromPublicId` now answers 308 to the surviving story (chains are followed server-side, up to 10 hops). */
+    merge(fromPublicId: string, intoPublicId: string): void;
+    /** `fromPublicId` answers 308 with exactly this Location (relative or absolute): for loops and cross-origin tests. */
+    redirect(fromPublicId: string, location: string): void;
+  };
+  /** Reports are published once their `generatedAt` has come on the fake clock; latest = newest date. */
+  dailies: { set(reports: DailyReport[]): void };
+  /** codex-resets and codex-resets/recent; setting them also sets `checkedAt` to the current fake time. */
+  resets: { set(events: ResetEvent[]): void };
+  selected: {
+    /** Appends an upsert to the change ledger (changedAt = fake now). */
+    upsert(item: SelectedItem): void;
+    /** Appends a remove (also for an id never in the set, as the service may). */
+    remove(publicId: string): void;
+    /** The current set, ordered by id. */
+    truth(): SelectedItem[];
+    /** New ledger epoch: every older cursor → 409 snapshot_required, every older page token → 400 invalid_cursor. */
+    requireSnapshot(): void;
+    /** Keeps only the newest `keep` ledger entries: cursors older than that → 409 snapshot_required. */
+    trimLedger(keep: number): void;
+    /** Watermark of the newest ledger entry. */
+    readonly head: number;
+  };
+  close(): Promise<void>;
+}
+
+type Ctx = RequestContext<FeedRoute>;
+
+/** Starts the feed fake on 127.0.0.1 (free port). Close it with `close()`. */
+export async function startFeedFake(options: FeedFakeOptions = {}): Promise<FeedFake> {
+  const clock = options.clock ?? createFakeClock();
+  const seed = options.seed ?? 1;
+  const state = new FeedState(clock, options.siteUrl ?? "https://feed.example", options.siteName ?? "Feed Example", options.categories ?? FEED_CATEGORIES);
+  if ((options.data ?? "seeded") === "seeded") seedFeed(state, seed);
+  const faults = new FaultInjector(createPrng(seed), FEED_ROUTES);
+  const idPrng = createPrng(seed ^ 0x1d5);
+  const requestIds = new WeakMap<RecordedRequest, string>();
+  const requestId = (ctx: Ctx) => {
+    let id = requestIds.get(ctx.record);
+    if (id === undefined) {
+      id = prngUuid(idPrng);
+      requestIds.set(ctx.record, id);
+    }
+    return id;
+  };
+
+  const dispatch = (ctx: Ctx): Reply => {
+    const { url } = ctx;
+    const inm = ctx.headers["if-none-match"];
+    switch (ctx.route) {
+      case "items":
+        return handleItems(url, inm, state);
+      case "hotTopics":
+        return handleHotTopics(url, inm, state);
+      case "storyByPublicId":
+        return handleStory(lastSegment(ctx.path), url, inm, state);
+      case "dailies":
+        return handleDailies(url, inm, state);
+      case "latestDaily":
+        return handleLatestDaily(url, inm, state);
+      case "dailyByDate":
+        return handleDailyByDate(lastSegment(ctx.path), url, inm, state);
+      case "codexResets":
+        return handleCodexResets(false, url, inm, state);
+      case "codexResetsRecent":
+        return handleCodexResets(true, url, inm, state);
+      case "selectedSnapshot":
+        return handleSnapshot(url, inm, state);
+      case "selectedChanges":
+        return handleChanges(url, inm, state);
+      case undefined:
+        throw new ProblemError(
+          404,
+          "not_found",
+          ctx.path === "/api/v1" || ctx.path.startsWith("/api/v1/") ? `No public API v1 operation exists at ${ctx.path}.` : "No such endpoint.",
+          { title: "Not found" },
+        );
+    }
+  };
+
+  const isV1 = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
+
+  const server = await startFakeServer<FeedRoute>({
+    clock,
+    faults,
+    route: (_method, path) => feedRoute(path),
+    handle(ctx) {
+      try {
+        if (ctx.method === "OPTIONS" && isV1(ctx.path)) return { status: 204, headers: { "cache-control": "public, max-age=86400" } };
+        if (ctx.method !== "GET" && ctx.method !== "HEAD" && isV1(ctx.path)) {
+          throw new ProblemError(405, "method_not_allowed", "This endpoint supports only GET, HEAD, and OPTIONS.", {
+            headers: { allow: "GET, HEAD, OPTIONS" },
+          });
+        }
+        return dispatch(ctx);
+      } catch (error) {
+        if (error instanceof ProblemError) return problem(requestId(ctx), error.status, error.code, error.detail, error.options);
+        throw error;
+      }
+    },
+    statusFault(fault, ctx) {
+      const codes: Record<number, [string, string]> = {
+        408: ["request_timeout", "The request took too long."],
+        429: ["rate_limited", "Too many requests from this client; retry after the delay in Retry-After."],
+        500: ["internal_error", "Internal error."],
+        502: ["bad_gateway", "The upstream failed."],
+        503: ["temporarily_unavailable", "The service is temporarily unavailable; retry later."],
+        504: ["gateway_timeout", "The upstream timed out."],
+      };
+      const [code, detail] = codes[fault.status] ?? ["error", "Error."];
+      const retryAfter = fault.retryAfter === undefined ? (fault.status === 429 || fault.status === 503 ? 1 : null) : fault.retryAfter;
+      const headers: Record<string, string> = {};
+      if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
+      return problem(requestId(ctx), fault.status, code, detail, { headers, ...(retryAfter !== null ? { retryAfter } : {}) });
+    },
+    internalError(ctx) {
+      return problem(requestId(ctx), 503, "temporarily_unavailable", "The service is temporarily unavailable; retry later.", { retryAfter: 30 });
+    },
+    decorate(reply, ctx) {
+      reply.headers["x-request-id"] = requestId(ctx);
+      if (isV1(ctx.path)) Object.assign(reply.headers, CORS_HEADERS);
+    },
+  });
+
+  const clone = <T>(value: T): T => structuredClone(value);
+
+  return {
+    url: server.url,
+    clock,
+    requests: server.requests,
+    faults,
+    items: {
+      set: (items) => void (state.items = items.map(clone)),
+      add: (...items) => void state.items.push(...items.map(clone)),
+      list: () => state.items.map(clone),
+    },
+    hotTopics: {
+      set: (topics) => void (state.hotTopics = topics.map(clone)),
+      list: () => state.hotTopics.map(clone),
+    },
+    stories: {
+      set(story) {
+        state.stories.set(story.publicId, clone(story));
+        state.merges.delete(story.publicId);
+        state.redirects.delete(story.publicId);
+      },
+      merge(from, into) {
+        state.stories.delete(from);
+        state.redirects.delete(from);
+        state.merges.set(from, into);
+      },
+      redirect(from, location) {
+        state.redirects.set(from, location);
+      },
+    },
+    dailies: { set: (reports) => void (state.dailies = reports.map(clone)) },
+    resets: {
+      set(events) {
+        state.resets = events.map(clone);
+        state.resetsCheckedAt = clock.now();
+      },
+    },
+    selected: {
+      upsert: (item) => state.selected.upsert(item, clock.now()),
+      remove: (id) => state.selected.remove(id, clock.now()),
+      truth: () => state.selected.truth(),
+      requireSnapshot: () => state.selected.requireSnapshot(),
+      trimLedger: (keep) => state.selected.trim(keep),
+      get head() {
+        return state.selected.head;
+      },
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Reply } from "../../core/reply.js";
+import { integerParam, strictQuery } from "../query.js";
+import type { FeedState } from "../state.js";
+import type { DailyReport } from "../types.js";
+import { ProblemError, cacheableJson, invalidRequest } from "../wire.js";
+
+/** Reports whose generatedAt has come (fake clock), newest date first. */
+function published(state: FeedState): DailyReport[] {
+  const now = state.clock.now();
+  return state.dailies.filter((r) => Date.parse(r.generatedAt) <= now).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+  const q = strictQuery(url.searchParams, ["limit"]);
+  const limit = integerParam("limit", q.get("limit"), 1, 180, 30);
+  const items = published(state)
+    .slice(0, limit)
+    .map((r) => ({
+      date: r.date,
+      generatedAt: r.generatedAt,
+      leadTitle: r.lead?.title ?? null,
+      leadParagraph: r.lead?.leadParagraph ?? null,
+      links: { aihot: r.links.aihot },
+      attribution: r.attribution ?? { name: state.siteName, url: r.links.aihot },
+    }));
+  return cacheableJson("dailies", { schemaVersion: 1, count: items.length, items }, ifNoneMatch);
+}
+
+export function handleLatestDaily(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+  strictQuery(url.searchParams, []);
+  const report = published(state)[0];
+  if (!report) throw new ProblemError(404, "not_found", "No daily report has been published yet.");
+  return cacheableJson("latestDaily", { schemaVersion: 1, report }, ifNoneMatch);
+}
+
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export function handleDailyByDate(rawDate: string, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+  strictQuery(url.searchParams, []);
+  let date = rawDate;
+  try {
+    date = decodeURIComponent(rawDate);
+  } catch {
+    /* stays raw, and fails the date check */
+  }
+  if (!isCalendarDate(date)) throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
+  const report = published(state).find((r) => r.date === date);
+  if (!report) throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, { cacheControl: "public, max-age=60" });
+  return cacheableJson("dailyByDate", { schemaVersion: 1, report }, ifNoneMatch);
+}

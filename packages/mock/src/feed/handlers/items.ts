@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import type { Reply } from "../../core/reply.js";
+import { base64urlJson, decodeToken, integerParam, strictQuery, twoValueEnum } from "../query.js";
+import type { FeedState } from "../state.js";
+import type { FakeItem } from "../types.js";
+import { cacheableJson, invalidCursor, invalidRequest } from "../wire.js";
+
+const DAY = 86_400_000;
+const CURSOR_PREFIX = "it3.";
+
+/** The sort key of an item: its timeline time (discoveredAt), or its publication time for by=published. */
+function sortKey(item: FakeItem, by: "timeline" | "published"): number {
+  return Date.parse(by === "published" ? (item.publishedAt ?? item.discoveredAt) : item.discoveredAt);
+}
+
+/** Key order and always-present fields as the service emits them on /api/v1/items. */
+function present(item: FakeItem, state: FeedState): FakeItem {
+  return {
+    id: item.id,
+    title: item.title,
+    originalTitle: item.originalTitle,
+    summary: item.summary,
+    source: item.source,
+    links: item.links,
+    publishedAt: item.publishedAt,
+    discoveredAt: item.discoveredAt,
+    category: item.category,
+    score: item.score,
+    selected: item.selected,
+    reason: item.reason ?? null,
+    attribution: item.attribution ?? { name: state.siteName, url: item.links.aihot },
+  };
+}
+
+/**
+ * GET /api/v1/items: rolling-window keyset paging. The cursor is `it3.` + base64url of
+ * {a: sort key of the last item, i: its id, c: hash of mode/window/by/category/q}; it is
+ * refused (400 invalid_cursor) for another query or once `a` has left the window.
+ */
+export function handleItems(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+  const q0 = strictQuery(url.searchParams, ["mode", "category", "window", "by", "q", "limit", "cursor"]);
+  const mode = twoValueEnum("mode", q0.get("mode"), "selected", "all", "selected");
+  const category = q0.get("category") ?? null;
+  if (category !== null && !state.categories.includes(category)) {
+    throw invalidRequest(`category must be one of: ${state.categories.join(", ")}.`);
+  }
+  const window = twoValueEnum("window", q0.get("window"), "24h", "7d", "7d");
+  const by = twoValueEnum("by", q0.get("by"), "timeline", "published", "timeline");
+  const rawQ = q0.get("q");
+  const q = rawQ === undefined ? null : rawQ.trim();
+  if (q !== null && ([...q].length < 2 || [...q].length > 200)) throw invalidRequest("q must contain 2 to 200 characters.");
+  const limit = integerParam("limit", q0.get("limit"), 1, 100, 50);
+
+  const now = state.clock.now();
+  const windowStart = now - (window === "24h" ? DAY : 7 * DAY);
+  const hash = createHash("sha256").update(JSON.stringify([mode, window, by, category, q])).digest("base64url").slice(0, 12);
+
+  let anchor: { a: number; i: string } | undefined;
+  const cursor = q0.get("cursor");
+  if (cursor !== undefined) {
+    const token = decodeToken(cursor, CURSOR_PREFIX);
+    if (!token || typeof token["a"] !== "number" || typeof token["i"] !== "string" || token["c"] !== hash) throw invalidCursor();
+    if (token["a"] < windowStart) throw invalidCursor();
+    anchor = { a: token["a"], i: token["i"] };
+  }
+
+  const terms = q === null ? [] : q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+  const matching = state.items
+    .filter((item) => {
+      const key = sortKey(item, by);
+      if (!(key >= windowStart && key <= now)) return false;
+      if (mode === "selected" && !item.selected) return false;
+      if (category !== null && item.category !== category) return false;
+      if (terms.length > 0) {
+        const text = `${item.title} ${item.originalTitle ?? ""} ${item.summary ?? ""}`.toLowerCase();
+        if (!terms.every((t) => text.includes(t))) return false;
+      }
+      return true;
+    })
+    .map((item) => ({ item, key: sortKey(item, by) }))
+    .sort((x, y) => y.key - x.key || (x.item.id < y.item.id ? 1 : x.item.id > y.item.id ? -1 : 0));
+
+  const after = anchor ? matching.filter(({ item, key }) => key < anchor.a || (key === anchor.a && item.id < anchor.i)) : matching;
+  const page = after.slice(0, limit);
+  const hasMore = after.length > limit;
+  const last = page[page.length - 1];
+  const nextCursor = hasMore && last ? CURSOR_PREFIX + base64urlJson({ a: last.key, i: last.item.id, c: hash }) : null;
+
+  return cacheableJson(
+    "items",
+    {
+      schemaVersion: 1,
+      query: { mode, category, window, q, by, ordering: by === "published" ? "publishedAtDesc" : "timelineDesc" },
+      items: page.map(({ item }) => present(item, state)),
+      page: { count: page.length, hasMore, nextCursor },
+    },
+    ifNoneMatch,
+  );
+}

@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import type { Reply } from "../core/reply.js";
+import type { FeedRoute } from "../core/types.js";
+
+/** Cache-Control of each operation's 200/304 (and the story's 308), as the spec and the facts sheet declare. */
+export const CACHE_CONTROL: Record<FeedRoute, string> = {
+  items: "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+  codexResets: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+  codexResetsRecent: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+  hotTopics: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+  storyByPublicId: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+  dailies: "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+  latestDaily: "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
+  dailyByDate: "public, max-age=300, s-maxage=300, stale-while-revalidate=3600",
+  selectedSnapshot: "public, max-age=300, s-maxage=300, stale-while-revalidate=900",
+  selectedChanges: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+};
+
+/** ETag prefix of each operation (the service's own). */
+export const ETAG_PREFIX: Record<FeedRoute, string> = {
+  items: "v1-items",
+  codexResets: "v1-codex-resets",
+  codexResetsRecent: "v1-codex-resets-recent",
+  hotTopics: "v1-hot",
+  storyByPublicId: "v1-story",
+  dailies: "v1-dailies",
+  latestDaily: "v1-daily",
+  dailyByDate: "v1-daily",
+  selectedSnapshot: "v1-snapshot",
+  selectedChanges: "v1-changes",
+};
+
+/** Sent on every answer of the v1 handlers. */
+export const CORS_HEADERS: Record<string, string> = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, HEAD, OPTIONS",
+  "access-control-allow-headers": "Accept, If-None-Match, If-Modified-Since",
+  "access-control-expose-headers": "ETag, Last-Modified, Retry-After, X-Request-Id, Link",
+  "access-control-max-age": "86400",
+};
+
+/** W/"<prefix>-<first 16 hex of SHA-256 of the text>". */
+export function weakEtag(prefix: string, text: string): string {
+  return `W/"${prefix}-${createHash("sha256").update(text).digest("hex").slice(0, 16)}"`;
+}
+
+/** Weak comparison: comma-separated list, `W/` ignored on both sides, `*` matches anything. */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  const want = strip(etag);
+  return header.split(",").some((token) => {
+    const t = token.trim();
+    return t === "*" || (t !== "" && strip(t) === want);
+  });
+}
+
+/** A 200 JSON answer with its ETag, or a 304 when If-None-Match matches. */
+export function cacheableJson(route: FeedRoute, value: unknown, ifNoneMatch: string | undefined, hashOf?: unknown): Reply {
+  const text = JSON.stringify(value);
+  const etag = weakEtag(ETAG_PREFIX[route], hashOf === undefined ? text : JSON.stringify(hashOf));
+  const headers: Record<string, string> = { etag, "cache-control": CACHE_CONTROL[route], vary: "Accept-Encoding" };
+  if (ifNoneMatchHits(ifNoneMatch, etag)) return { status: 304, headers };
+  return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: text };
+}
+
+const DEFAULT_TITLES: Record<number, string> = {
+  400: "Bad request",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  408: "Request timeout",
+  409: "Conflict",
+  429: "Too many requests",
+  500: "Internal error",
+  502: "Bad gateway",
+  503: "Temporarily unavailable",
+  504: "Gateway timeout",
+};
+
+export interface ProblemOptions {
+  /** Explicit title; default by status. */
+  title?: string;
+  /** Default `no-store`. */
+  cacheControl?: string;
+  /** Retry-After header value; a number also goes into the body as `retryAfter`. */
+  retryAfter?: number | string;
+  headers?: Record<string, string>;
+}
+
+/** An application/problem+json answer in the service's key order. */
+export function problem(requestId: string, status: number, code: string, detail: string, options: ProblemOptions = {}): Reply {
+  const body: Record<string, unknown> = {
+    type: `/problems/${code.replaceAll("_", "-")}`,
+    title: options.title ?? DEFAULT_TITLES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    requestId,
+  };
+  const headers: Record<string, string> = {
+    "content-type": "application/problem+json",
+    "cache-control": options.cacheControl ?? "no-store",
+    ...options.headers,
+  };
+  if (options.retryAfter !== undefined) {
+    headers["retry-after"] = String(options.retryAfter);
+    if (typeof options.retryAfter === "number") body["retryAfter"] = Math.ceil(options.retryAfter);
+  }
+  return { status, headers, body: JSON.stringify(body) };
+}
+
+/** A Problem that a handler throws to answer early. */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly options: ProblemOptions = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const invalidRequest = (detail: string) => new ProblemError(400, "invalid_request", detail, { title: "Invalid request" });
+export const invalidCursor = () => new ProblemError(400, "invalid_cursor", "The cursor is malformed.", { title: "Invalid cursor" });
+export const snapshotRequired = () =>
+  new ProblemError(409, "snapshot_required", "Missing or invalid v1 cursor; fetch /api/v1/selected/snapshot first.", {
+    title: "Snapshot required",
+  });
+
+/** toISOString: UTC with milliseconds and Z. */
+export const isoUtc = (ms: number) => new Date(ms).toISOString();
+
+/** Beijing wall time with milliseconds and +08:00 (codex payloads). */
+export const isoBeijing = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().replace("Z", "+08:00");
+
+/** The Beijing calendar date (YYYY-MM-DD) of an instant. */
+export const beijingDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -1,0 +1,70 @@
+import { jsonReply, type Reply } from "../core/reply.js";
+import type { Fault } from "../core/types.js";
+import type { GatewayFamily } from "./routes.js";
+
+/** `{"error":{message,type,param,code}}`: OpenAI-format routes. */
+export function openaiError(status: number, message: string, type: string, code: string | null, param: string | null = null): Reply {
+  return jsonReply(status, { error: { message, type, param, code } }, {}, "application/json");
+}
+
+/** The gateway middleware's own envelope (no `param`), message ending in "(request id: …)". */
+export function gatewayError(status: number, message: string, code: string, requestId: string): Reply {
+  return jsonReply(status, { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", code } }, {}, "application/json");
+}
+
+/** `{"type":"error","error":{type,message}}`: the Anthropic-format route. */
+export function anthropicError(status: number, type: string, message: string): Reply {
+  return jsonReply(status, { type: "error", error: { type, message } }, {}, "application/json");
+}
+
+/** `{"error":{code,message,status,details?}}`: Google-format routes. */
+export function googleError(status: number, rpcStatus: string, message: string, details?: unknown[]): Reply {
+  return jsonReply(status, { error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) } }, {}, "application/json");
+}
+
+/** `{"code","message","data":null}`: image task routes. */
+export function taskError(status: number, code: string, message: string): Reply {
+  return jsonReply(status, { code, message, data: null }, {}, "application/json");
+}
+
+/** 401 on every family: the gateway's auth middleware answers before any relay. */
+export function unauthorized(requestId: string): Reply {
+  return gatewayError(401, "invalid API key", "", requestId);
+}
+
+type StatusFault = Extract<Fault, { type: "status" }>;
+
+const RPC: Record<number, string> = { 408: "DEADLINE_EXCEEDED", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED" };
+const ANTHROPIC: Record<number, string> = { 408: "timeout_error", 429: "rate_limit_error", 500: "api_error", 502: "api_error", 503: "overloaded_error", 504: "timeout_error" };
+const OPENAI: Record<number, [string, string]> = {
+  408: ["request_timeout", "The request timed out."],
+  429: ["rate_limit_exceeded", "Rate limit reached for requests."],
+  500: ["server_error", "The server had an error while processing your request."],
+  502: ["bad_gateway", "The upstream answered with an invalid response."],
+  503: ["upstream_overloaded", "The upstream is overloaded; retry later."],
+  504: ["gateway_timeout", "The upstream timed out."],
+};
+
+/** The answer of a `status` fault in the family's own envelope, with the retry headers asked for. */
+export function statusFaultReply(family: GatewayFamily, fault: StatusFault, requestId: string): Reply {
+  const [code, message] = OPENAI[fault.status] ?? ["error", "Error."];
+  let reply: Reply;
+  switch (family) {
+    case "anthropic":
+      reply = anthropicError(fault.status, ANTHROPIC[fault.status] ?? "api_error", message);
+      break;
+    case "google": {
+      const details = fault.retryDelay !== undefined ? [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay }] : undefined;
+      reply = googleError(fault.status, RPC[fault.status] ?? "UNKNOWN", message, details);
+      break;
+    }
+    case "task":
+      reply = taskError(fault.status, fault.status === 429 ? "bad_response_status_code" : "fetch_task_failed", message);
+      break;
+    default:
+      reply = openaiError(fault.status, `${message} (request id: ${requestId})`, fault.status === 429 ? "rate_limit_error" : "new_api_error", code);
+  }
+  if (fault.retryAfter !== undefined && fault.retryAfter !== null) reply.headers["retry-after"] = String(fault.retryAfter);
+  if (fault.retryAfterMs !== undefined) reply.headers["retry-after-ms"] = String(fault.retryAfterMs);
+  return reply;
+}

@@ -1,0 +1,134 @@
+import { createFakeClock, type FakeClock } from "../core/clock.js";
+import { FaultInjector } from "../core/faults.js";
+import { createPrng } from "../core/prng.js";
+import type { Reply } from "../core/reply.js";
+import { startFakeServer, type RequestContext } from "../core/server.js";
+import { GATEWAY_ROUTES, type FaultControls, type GatewayRoute, type RecordedRequest } from "../core/types.js";
+import { ANTHROPIC_VERSION, hasCredential } from "./auth.js";
+import { anthropicError, gatewayError, openaiError, statusFaultReply, unauthorized } from "./envelopes.js";
+import { GatewayIds } from "./ids.js";
+import { ImagesFake, type TaskScript } from "./images.js";
+import { countMessageTokens, GeminiFake } from "./native.js";
+import { ResponsesFake } from "./responses.js";
+import { familyOf, matchGatewayRoute } from "./routes.js";
+import type { StreamScript } from "./sse.js";
+
+export type { StreamScript, TaskScript };
+
+/** The default key of the gateway fake. */
+export const DEFAULT_FAKE_API_KEY = "sk-fake-0123456789";
+
+export interface GatewayFakeOptions {
+  /** Service time (ids, `created_at`). Default: a new {@link createFakeClock}. */
+  clock?: FakeClock;
+  /** Seed of the PRNG behind fault probabilities and ids. Default 1. */
+  seed?: number;
+  /** The one key the fake accepts (a leading `sk-` is optional, as on the gateway). Default `"sk-fake-0123456789"`. */
+  apiKey?: string;
+}
+
+export interface GatewayFake {
+  readonly url: string;
+  readonly apiKey: string;
+  readonly clock: FakeClock;
+  /** Every request, in arrival order (headers kept as sent, the fake key included). */
+  readonly requests: RecordedRequest[];
+  faults: FaultControls;
+  images: {
+    /** The next async submission(s) — and sync calls when `syncAnswersTask` — create a task that runs for `polls` GETs, then ends. */
+    scriptTask(script: TaskScript): void;
+    /** Ids of the tasks created so far. */
+    taskIds(): string[];
+  };
+  responses: {
+    /** The next streaming create replays this script (events or a transcript; stall or error after N events). */
+    scriptStream(script: StreamScript): void;
+  };
+  gemini: {
+    /** The next streamGenerateContent replays this script (`events` are the data payloads). */
+    scriptStream(script: StreamScript): void;
+  };
+  close(): Promise<void>;
+}
+
+type Ctx = RequestContext<GatewayRoute>;
+
+/** Starts the gateway fake on 127.0.0.1 (free port). Close it with `close()`. */
+export async function startGatewayFake(options: GatewayFakeOptions = {}): Promise<GatewayFake> {
+  const clock = options.clock ?? createFakeClock();
+  const seed = options.seed ?? 1;
+  const apiKey = options.apiKey ?? DEFAULT_FAKE_API_KEY;
+  const faults = new FaultInjector(createPrng(seed), GATEWAY_ROUTES);
+  const ids = new GatewayIds(createPrng(seed ^ 0x9a7e), clock);
+  const responses = new ResponsesFake(ids, clock);
+  const images = new ImagesFake(ids, clock);
+  const gemini = new GeminiFake(ids);
+  const requestIds = new WeakMap<RecordedRequest, string>();
+  const requestId = (ctx: Ctx) => {
+    let id = requestIds.get(ctx.record);
+    if (id === undefined) {
+      id = ids.requestId();
+      requestIds.set(ctx.record, id);
+    }
+    return id;
+  };
+
+  const handle = (ctx: Ctx): Reply => {
+    const matched = matchGatewayRoute(ctx.method, ctx.path);
+    const family = familyOf(matched?.route, ctx.path);
+    if (!hasCredential(family, ctx.headers, apiKey)) return unauthorized(requestId(ctx));
+    if (!matched) return openaiError(404, `Invalid URL (${ctx.method} ${ctx.path})`, "invalid_request_error", null);
+    const param = matched.param ?? "";
+    switch (matched.route) {
+      case "createResponse":
+        return responses.create(ctx.body);
+      case "retrieveResponse":
+        return responses.retrieve(param, ctx.url.searchParams);
+      case "deleteResponse":
+        return responses.delete(param);
+      case "cancelResponse":
+        return responses.cancel(param);
+      case "countResponseInputTokens":
+        return responses.inputTokens(ctx.body);
+      case "compactResponse":
+        return responses.compact(ctx.body);
+      case "createImage":
+        return images.create(ctx.body, ctx.url.searchParams);
+      case "getImageTask":
+        return images.get(param);
+      case "countMessageTokens":
+        if (ctx.headers["anthropic-version"] !== ANTHROPIC_VERSION) {
+          return anthropicError(400, "invalid_request_error", `anthropic-version: header must be "${ANTHROPIC_VERSION}"`);
+        }
+        return countMessageTokens(ctx.body);
+      case "generateContent":
+        return gemini.generate(param, ctx.body);
+      case "streamGenerateContent":
+        return gemini.stream(param, ctx.body);
+    }
+  };
+
+  const server = await startFakeServer<GatewayRoute>({
+    clock,
+    faults,
+    route: (method, path) => matchGatewayRoute(method, path)?.route,
+    handle,
+    statusFault: (fault, ctx) => statusFaultReply(familyOf(ctx.route, ctx.path), fault, requestId(ctx)),
+    internalError: (ctx) => gatewayError(500, "the gateway fake failed", "internal_error", requestId(ctx)),
+    decorate(reply, ctx) {
+      reply.headers["x-oneapi-request-id"] = requestId(ctx);
+    },
+  });
+
+  return {
+    url: server.url,
+    apiKey,
+    clock,
+    requests: server.requests,
+    faults,
+    images: { scriptTask: (script) => images.scriptTask(script), taskIds: () => [...images.tasks.keys()] },
+    responses: { scriptStream: (script) => responses.scriptStream(script) },
+    gemini: { scriptStream: (script) => gemini.scriptStream(script) },
+    close: () => server.close(),
+  };
+}

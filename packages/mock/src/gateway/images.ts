@@ -1,0 +1,103 @@
+import type { FakeClock } from "../core/clock.js";
+import { jsonReply, type Reply } from "../core/reply.js";
+import { openaiError, taskError } from "./envelopes.js";
+import type { GatewayIds } from "./ids.js";
+import { parseJsonBody } from "./responses.js";
+
+/** How the next image task(s) behave. */
+export interface TaskScript {
+  /** GETs that still answer a running status before the task ends (0: the first GET ends it). */
+  polls: number;
+  outcome: "completed" | "failed";
+  /** Terminal status string sent instead of `outcome` (an alias such as "succeeded", "done", "error", "cancelled"). */
+  status?: string;
+  /** Images of a completed task. Default: one image with a url. */
+  images?: Array<{ url?: string; b64_json?: string }>;
+  /** Error of a failed task. Default `{ code: "generation_failed", message: "The fake task failed." }`. */
+  error?: { code?: string; message: string };
+  /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
+  syncAnswersTask?: boolean;
+  /** How many submissions this script applies to. Default 1. */
+  times?: number;
+  /** Status answered while running. Default "queued" on the first GET, then "in_progress". */
+  runningStatus?: string;
+}
+
+interface Task {
+  id: string;
+  script: TaskScript;
+  gets: number;
+}
+
+/** A 1×1 transparent PNG, for `response_format: "b64_json"`. */
+const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+export class ImagesFake {
+  readonly tasks = new Map<string, Task>();
+  #scripts: Array<{ script: TaskScript; remaining: number }> = [];
+
+  constructor(
+    private readonly ids: GatewayIds,
+    private readonly clock: FakeClock,
+  ) {}
+
+  scriptTask(script: TaskScript): void {
+    if (!Number.isInteger(script.polls) || script.polls < 0) throw new RangeError(`scriptTask: polls must be an integer ≥ 0, got ${script.polls}`);
+    this.#scripts.push({ script, remaining: script.times ?? 1 });
+  }
+
+  #nextScript(sync: boolean): TaskScript | undefined {
+    const head = this.#scripts[0];
+    if (!head || (sync && !head.script.syncAnswersTask)) return undefined;
+    head.remaining -= 1;
+    if (head.remaining <= 0) this.#scripts.shift();
+    return head.script;
+  }
+
+  #submit(script: TaskScript): Reply {
+    const id = `task_${this.ids.alnum(32)}`;
+    this.tasks.set(id, { id, script, gets: 0 });
+    return jsonReply(200, { task_id: id, status: "queued" }, {}, "application/json");
+  }
+
+  create(body: string, query: URLSearchParams): Reply {
+    const request = parseJsonBody(body);
+    if (!request) return openaiError(400, "We could not parse the JSON body of your request.", "invalid_request_error", "invalid_json");
+    if (typeof request["prompt"] !== "string" || request["prompt"] === "") {
+      return openaiError(400, "Missing required parameter: 'prompt'.", "invalid_request_error", "missing_required_parameter", "prompt");
+    }
+    const isAsync = query.get("async") === "true";
+    const script = this.#nextScript(!isAsync);
+    if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" });
+    if (script) return this.#submit(script);
+    const n = typeof request["n"] === "number" && request["n"] >= 1 ? Math.min(Math.floor(request["n"]), 10) : 1;
+    const b64 = request["response_format"] === "b64_json";
+    const data = Array.from({ length: n }, (_, k) => ({
+      url: b64 ? "" : `https://images.example/fake/${this.ids.alnum(16)}-${k}.png`,
+      b64_json: b64 ? PIXEL_PNG : "",
+      revised_prompt: "",
+    }));
+    return jsonReply(200, { created: Math.floor(this.clock.now() / 1000), data }, {}, "application/json");
+  }
+
+  get(taskId: string): Reply {
+    const task = this.tasks.get(taskId);
+    if (!task) return taskError(400, "task_not_exist", "task_not_exist");
+    task.gets += 1;
+    const { script } = task;
+    if (task.gets <= script.polls) {
+      return jsonReply(200, { task_id: task.id, status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress") }, {}, "application/json");
+    }
+    const status = script.status ?? script.outcome;
+    if (script.outcome === "completed") {
+      const data = (script.images ?? [{ url: `https://images.example/fake/${task.id}.png` }]).map((image) => ({
+        url: image.url ?? "",
+        b64_json: image.b64_json ?? "",
+        revised_prompt: "",
+      }));
+      return jsonReply(200, { task_id: task.id, status, data }, {}, "application/json");
+    }
+    const error = script.error ?? { code: "generation_failed", message: "The fake task failed." };
+    return jsonReply(200, { task_id: task.id, status, error: { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } }, {}, "application/json");
+  }
+}

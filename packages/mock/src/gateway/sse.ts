@@ -1,0 +1,26 @@
+/** One SSE frame: `event: <name>` (when given), `data: <one-line JSON>`, blank line. */
+export function sseFrame(data: unknown, event?: string): string {
+  return `${event !== undefined ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/** What a scripted stream does. */
+export interface StreamScript {
+  /** Events sent instead of the generated ones (Responses: framed with `event: <type>`; Gemini: data-only). */
+  events?: unknown[];
+  /** Text the generated events spell out (split into word deltas). */
+  transcript?: string;
+  /** Stop after this many events and keep the socket open (until the client gives up or the fake closes). */
+  stallAfter?: number;
+  /** Send an error event after this many events, then end the stream. */
+  errorAfter?: number;
+}
+
+export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" };
+
+/** Splits text into word-sized deltas that concatenate back to it exactly. */
+export function wordDeltas(text: string): string[] {
+  const parts: string[] = text.match(/\s*\S+/g) ?? [];
+  const rest = text.slice(parts.join("").length);
+  if (rest) parts.push(rest);
+  return parts.length > 0 ? parts : [""];
+}

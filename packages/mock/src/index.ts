@@ -1,0 +1,13 @@
+export { createFakeClock, DEFAULT_CLOCK_START, type FakeClock } from "./core/clock.js";
+export type { Fault, FaultControls, FaultRule, FaultStatus, FeedRoute, GatewayRoute, RecordedRequest } from "./core/types.js";
+export { FEED_ROUTES, GATEWAY_ROUTES } from "./core/types.js";
+export { startFeedFake, FEED_CATEGORIES, type FeedFake, type FeedFakeOptions } from "./feed/fake.js";
+export type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./feed/types.js";
+export {
+  startGatewayFake,
+  DEFAULT_FAKE_API_KEY,
+  type GatewayFake,
+  type GatewayFakeOptions,
+  type StreamScript,
+  type TaskScript,
+} from "./gateway/fake.js";

@@ -1,0 +1,55 @@
+import { expect } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
+import { expectConforms, gatewaySpecValidator, send, validated, type Answer } from "./http.js";
+
+/** The credential headers @feedgate/gateway-client sends on a path. */
+export function credentialFor(path: string, key: string): Record<string, string> {
+  if (path.startsWith("/v1/messages")) return { "x-api-key": key, "anthropic-version": "2023-06-01" };
+  if (path.startsWith("/v1beta/")) return { "x-goog-api-key": key };
+  return { authorization: `Bearer ${key}` };
+}
+
+/** Sends a request with the right credential and validates the JSON answer against `operationId`. */
+export async function call(
+  fake: GatewayFake,
+  method: string,
+  path: string,
+  operationId: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const init: RequestInit = {
+    method,
+    headers: { ...credentialFor(path, fake.apiKey), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
+  };
+  const answer = await send(fake.url + path, init);
+  expectConforms("gateway", operationId, answer);
+  expect(answer.headers.get("x-oneapi-request-id")).toBeTruthy();
+  return answer;
+}
+
+/** Splits an SSE body into frames: the event name (if any) and the parsed data. */
+export function sseEvents(text: string): Array<{ event?: string; data: unknown }> {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "")
+    .map((block) => {
+      const lines = block.split("\n");
+      const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
+      const data = lines
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n");
+      return { ...(event !== undefined ? { event } : {}), data: JSON.parse(data) as unknown };
+    });
+}
+
+/** Validates every data payload of a stream against a schema of the bundle. */
+export function expectStreamConforms(pointer: string, frames: Array<{ data: unknown }>): void {
+  for (const frame of frames) {
+    const result = gatewaySpecValidator().validatePointer(pointer, frame.data);
+    expect(result.valid, `${pointer}: ${result.text}\n${JSON.stringify(frame.data).slice(0, 400)}`).toBe(true);
+    validated.gateway += 1;
+  }
+}

@@ -1,0 +1,7 @@
+// The smoke scripts of the runtime matrix and the pack-and-install test. Each module's
+// default export is `async (baseUrl, expected) => void` and throws on failure. Add kit
+// smoke scripts here: `browser: false` for entry points that are Node-only by design.
+export const SMOKES = [
+  { name: "@feedgate/feed-client", file: "smoke/feed-client.mjs", browser: true },
+  { name: "@feedgate/gateway-client", file: "smoke/gateway-client.mjs", browser: true },
+];

@@ -1,0 +1,133 @@
+// `pnpm test:pack`: every publishable package, packed as it would be published, installed by
+// plain `npm install` into a scratch consumer outside the workspace (from a local registry of
+// the tarballs and their dependencies, repacked from the workspace's install: nothing is
+// downloaded), then type-checked, imported, required and run as a user would.
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { entryPoints, publishablePackages, root } from "../lib/packages.mjs";
+import { systemNodePath } from "../lib/system-node.mjs";
+import { startSmokeServer } from "../matrix/smoke-server.mjs";
+import { SMOKES } from "../matrix/smokes.mjs";
+import { loadExamples } from "../matrix/spec-examples.mjs";
+import { installConsumer } from "../pack/consumer.mjs";
+import { packDependencies } from "../pack/pack.mjs";
+
+const run = promisify(execFile);
+const packed = inject("packed");
+const entries = publishablePackages().flatMap(entryPoints).map((e) => e.specifier);
+const requireFromRoot = createRequire(join(root, "package.json"));
+
+/** The TypeScript versions a consumer may use: the oldest supported and the workspace's. */
+const COMPILERS = {
+  // openapi-fetch's types need 5.4 (older compilers reject its ResponseObjectMap constraints).
+  "5.4 (oldest supported)": "typescript-5.4",
+  "6.0 (current)": "typescript",
+};
+const RESOLUTIONS = { bundler: "esnext", node16: "node16" } as const;
+
+let consumer: string;
+
+function consumerFile(path: string, content: string): void {
+  mkdirSync(dirname(join(consumer, path)), { recursive: true });
+  writeFileSync(join(consumer, path), content);
+}
+
+beforeAll(async () => {
+  const typesNode = JSON.parse(readFileSync(requireFromRoot.resolve("@types/node/package.json"), "utf8")).version;
+  const depsDir = mkdtempSync(join(tmpdir(), "feedgate-deps-"));
+  try {
+    consumer = await installConsumer(packed, packDependencies(depsDir, ["@types/node"]), { "@types/node": typesNode });
+  } finally {
+    rmSync(depsDir, { recursive: true, force: true });
+  }
+  // Every published entry point, so every shipped .d.ts is compiled (skipLibCheck off).
+  consumerFile("src/entries.ts", `${entries.map((e, i) => `import * as entry${i} from ${JSON.stringify(e)};`).join("\n")}\nexport const entries = [${entries.map((_, i) => `entry${i}`).join(", ")}];\n`);
+  cpSync(join(import.meta.dirname, "fixtures", "consumer-usage.ts"), join(consumer, "src", "usage.ts"));
+  for (const [resolution, module] of Object.entries(RESOLUTIONS)) {
+    const compilerOptions = { strict: true, target: "es2022", module, moduleResolution: resolution, lib: ["es2022", "dom", "dom.iterable"], types: ["node"], noEmit: true, skipLibCheck: false };
+    consumerFile(`tsconfig.${resolution}.json`, JSON.stringify({ compilerOptions, include: ["src"] }, null, 2));
+  }
+  cpSync(join(root, "tools", "matrix", "run-smoke.mjs"), join(consumer, "smoke", "run-smoke.mjs"));
+  for (const smoke of SMOKES) cpSync(join(root, "tools", "matrix", smoke.file), join(consumer, "smoke", smoke.file));
+});
+
+afterAll(() => {
+  if (consumer) rmSync(consumer, { recursive: true, force: true });
+});
+
+describe("pack and install", () => {
+  it("installs every publishable package with its dependencies, and npm sees a complete tree", async () => {
+    expect(packed.map((p) => p.name).sort()).toEqual(publishablePackages().map((p) => p.name).sort());
+    for (const { name, version } of packed) {
+      const installed = JSON.parse(readFileSync(join(consumer, "node_modules", name, "package.json"), "utf8"));
+      expect(installed.version, name).toBe(version);
+    }
+    await run("npm", ["ls", "--all", "--omit=dev"], { cwd: consumer }); // exits non-zero on a missing or invalid dependency
+  });
+
+  describe.concurrent.each(Object.entries(COMPILERS))("TypeScript %s", (_label, compiler) => {
+    const tsc = join(dirname(requireFromRoot.resolve(`${compiler}/package.json`)), "bin", "tsc");
+    it.concurrent.each(Object.keys(RESOLUTIONS))("type-checks a consumer with moduleResolution %s", async (resolution) => {
+      const result = await run(process.execPath, [tsc, "-p", `tsconfig.${resolution}.json`], { cwd: consumer }).catch((error: { stdout: string }) => error);
+      expect(result.stdout).toBe("");
+    });
+  });
+
+  it("ships ESM only: no require condition, and require() works through require(esm) on Node 20.19+", async () => {
+    for (const { name } of packed) {
+      const manifest = JSON.parse(readFileSync(join(consumer, "node_modules", name, "package.json"), "utf8"));
+      expect(manifest.type, name).toBe("module");
+      expect(JSON.stringify(manifest.exports), name).not.toContain('"require"');
+    }
+    consumerFile(
+      "module-systems.mjs",
+      `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const out = {};
+for (const spec of ${JSON.stringify(entries)}) {
+  const esm = Object.keys(await import(spec)).sort();
+  let cjs;
+  try { cjs = Object.keys(require(spec)).filter((k) => k !== "__esModule" && k !== "module.exports").sort(); } catch (e) { cjs = e.code ?? String(e); }
+  out[spec] = { esm, cjs };
+}
+console.log(JSON.stringify(out));`,
+    );
+    const nodes = [process.execPath, systemNodePath()].filter((node): node is string => node !== undefined);
+    for (const node of nodes) {
+      const { stdout } = await run(node, ["--no-warnings", "module-systems.mjs"], { cwd: consumer });
+      const results: Record<string, { esm: string[]; cjs: string[] | string }> = JSON.parse(stdout);
+      for (const spec of entries) {
+        expect(results[spec]?.esm.length, `${spec} exports something`).toBeGreaterThan(0);
+        expect(results[spec]?.cjs, `require("${spec}") on ${node}`).toEqual(results[spec]?.esm);
+      }
+    }
+  });
+
+  it("runs the client smoke scripts from the installed packages against a 127.0.0.1 server", async () => {
+    const server = await startSmokeServer(loadExamples());
+    try {
+      const { stdout } = await run(process.execPath, ["run-smoke.mjs", server.url, ...SMOKES.map((s) => s.file)], { cwd: join(consumer, "smoke") });
+      expect(stdout.split("\n").filter((line) => line.startsWith("ok - "))).toHaveLength(SMOKES.length);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("runs every command-line program from node_modules/.bin", async () => {
+    const withBins = packed
+      .map(({ name, version }) => ({ version, manifest: JSON.parse(readFileSync(join(consumer, "node_modules", name, "package.json"), "utf8")) }))
+      .filter(({ manifest }) => manifest.bin !== undefined);
+    for (const { version, manifest } of withBins) {
+      const bins = typeof manifest.bin === "string" ? [manifest.name] : Object.keys(manifest.bin);
+      for (const bin of bins) {
+        const { stdout } = await run(join(consumer, "node_modules", ".bin", bin), ["--version"], { cwd: consumer });
+        expect(stdout, bin).toContain(version);
+      }
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkChangesets } from "../changesets/check.mjs";
+
+let repo: string;
+
+function write(path: string, content: string): void {
+  mkdirSync(join(repo, path, ".."), { recursive: true });
+  writeFileSync(join(repo, path), content);
+}
+
+function git(...args: string[]): void {
+  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: repo, stdio: "ignore" });
+}
+
+function manifest(name: string, version: string, extra: object = {}): string {
+  return JSON.stringify({ name, version, ...extra });
+}
+
+async function verdicts(): Promise<Record<string, boolean>> {
+  return Object.fromEntries((await checkChangesets(repo)).map((r) => [r.name, r.ok]));
+}
+
+describe("check:changesets", () => {
+  beforeEach(() => {
+    repo = mkdtempSync(join(tmpdir(), "feedgate-changesets-"));
+    write("packages/lib/package.json", manifest("@x/lib", "0.1.0"));
+    write("packages/lib/src/index.ts", "export const a = 1;\n");
+    write("packages/internal/package.json", manifest("@x/internal", "0.0.0", { private: true }));
+    write(".changeset/README.md", "changesets live here\n");
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("commit", "-q", "-m", "first");
+  });
+  afterEach(() => rmSync(repo, { recursive: true, force: true }));
+
+  it("passes when nothing published changed since the first commit, and ignores private packages", async () => {
+    write("packages/internal/src/x.ts", "export {};\n");
+    expect(await verdicts()).toEqual({ "@x/lib": true });
+  });
+
+  it("fails for a package changed since the first commit without a changeset, committed or not", async () => {
+    write("packages/lib/src/index.ts", "export const a = 2;\n");
+    expect(await verdicts()).toEqual({ "@x/lib": false });
+    git("commit", "-qam", "change");
+    expect(await verdicts()).toEqual({ "@x/lib": false });
+    write("packages/lib/src/new.ts", "export {};\n"); // untracked files count too
+    const [result] = await checkChangesets(repo);
+    expect(result?.changed).toEqual(["src/index.ts", "src/new.ts"]);
+  });
+
+  it("passes once a changeset names the package", async () => {
+    write("packages/lib/src/index.ts", "export const a = 2;\n");
+    write(".changeset/brave-lions.md", '---\n"@x/lib": minor\n---\n\nA change.\n');
+    expect(await verdicts()).toEqual({ "@x/lib": true });
+  });
+
+  it("does not count changes to tests, which are not published", async () => {
+    write("packages/lib/test/a.test.ts", "it.todo('x');\n");
+    write("packages/lib/src/a.test.ts", "it.todo('x');\n");
+    expect(await verdicts()).toEqual({ "@x/lib": true });
+  });
+
+  it("measures from the last release tag, and accepts a version bump awaiting publish", async () => {
+    write("packages/lib/src/index.ts", "export const a = 2;\n");
+    git("commit", "-qam", "change");
+    git("tag", "@x/lib@0.1.0");
+    expect(await verdicts()).toEqual({ "@x/lib": true });
+    write("packages/lib/src/index.ts", "export const a = 3;\n");
+    expect(await verdicts()).toEqual({ "@x/lib": false });
+    write("packages/lib/package.json", manifest("@x/lib", "0.2.0")); // what `changeset version` leaves
+    const [result] = await checkChangesets(repo);
+    expect(result).toMatchObject({ ok: true, baseline: "@x/lib@0.1.0" });
+  });
+});

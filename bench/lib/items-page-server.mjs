@@ -1,7 +1,7 @@
 // A node:http server of GET /api/v1/items over a fixed list of N items, with every page
 // serialised in advance: it answers in microseconds, so paging throughput measures the
-// client, not the server. (@feedgate/mock's items route filters and sorts the whole list on
-// every request — about 0.1 s a page at 100,000 items — which would hide any client cost.)
+// client, not the server (@feedgate/mock's items route, about 2 ms a page, would add its own
+// work to both sides; bench/pagination-mirror.mjs pages the fake separately).
 // Same wire format as the service: ItemsResponse, opaque `it3.` cursors, ETag, Cache-Control.
 // Run as a child process; IPC: { id, cmd: "items", count } → { id, ok, value: { pages } }.
 import { createServer } from "node:http";

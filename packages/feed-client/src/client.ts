@@ -27,15 +27,11 @@ export interface FeedClientOptions {
 /** A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`. */
 export type FeedClient = Client<paths>;
 
-/** Headers that carry credentials; none of them is ever sent to the feed service. */
-const CREDENTIAL_HEADERS = [
-  "authorization",
-  "proxy-authorization",
-  "cookie",
-  "x-api-key",
-  "x-goog-api-key",
-  "api-key",
-];
+/**
+ * Headers that carry credentials; none of them is ever sent to the feed service. Sorted, as
+ * `Headers` iterates its names, so the per-request check below names the same header first.
+ */
+const CREDENTIAL_HEADERS = ["api-key", "authorization", "cookie", "proxy-authorization", "x-api-key", "x-goog-api-key"];
 
 /** True where the platform owns the User-Agent header and CORS rejects setting it. */
 function isBrowser(): boolean {
@@ -70,8 +66,11 @@ function normaliseBaseUrl(baseUrl: unknown): string {
 }
 
 function refuseCredentials(headers: Headers | Record<string, string>, where: string): void {
-  const names = headers instanceof Headers ? [...headers.keys()] : Object.keys(headers);
-  const found = names.find((name) => CREDENTIAL_HEADERS.includes(name.toLowerCase()));
+  // Per request: a few `has()` lookups rather than copying every header name into an array.
+  const found =
+    headers instanceof Headers
+      ? CREDENTIAL_HEADERS.find((name) => headers.has(name))
+      : Object.keys(headers).find((name) => CREDENTIAL_HEADERS.includes(name.toLowerCase()));
   if (found !== undefined) {
     throw new FeedClientConfigError(where, `credential header "${found}" refused: the feed service is anonymous`);
   }

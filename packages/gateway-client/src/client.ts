@@ -1,6 +1,6 @@
 import createClient, { type Client } from "openapi-fetch";
 import { createContext } from "./context.js";
-import { GatewayError } from "./errors.js";
+import { gatewayError } from "./errors.js";
 import type { paths } from "./generated/gateway.js";
 import { VERSION } from "./generated/version.js";
 import { geminiApi } from "./gemini.js";
@@ -33,12 +33,7 @@ export interface GatewayClientOptions {
 }
 
 function configError(option: string, rule: string): never {
-  throw new GatewayError({ kind: "config", code: "invalid_config", message: `@feedgate/gateway-client: ${option}: ${rule}` });
-}
-
-function isBrowser(): boolean {
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
-  return g.document !== undefined || g.WorkerGlobalScope !== undefined;
+  throw gatewayError("config", "invalid_config", `@feedgate/gateway-client: ${option}: ${rule}`);
 }
 
 function parseBaseUrl(baseUrl: unknown): URL {
@@ -49,10 +44,10 @@ function parseBaseUrl(baseUrl: unknown): URL {
   } catch {
     configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") configError("baseUrl", `must be http(s), got ${url.protocol}`);
+  if (!/^https?:$/.test(url.protocol)) configError("baseUrl", `must be http(s), got ${url.protocol}`);
   if (url.username || url.password || url.search || url.hash) configError("baseUrl", "must not carry credentials, a query or a fragment");
   const path = url.pathname.replace(/\/+$/, "");
-  if (/\/(v1|v1beta)$/.test(path)) configError("baseUrl", "give it without /v1 or /v1beta: operation paths already include them");
+  if (/\/v1(beta)?$/.test(path)) configError("baseUrl", "give it without /v1 or /v1beta: operation paths already include them");
   return new URL(url.origin + path + "/");
 }
 
@@ -65,10 +60,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
   if (typeof options !== "object" || options === null) configError("options", "required: { baseUrl, apiKey }");
   const base = parseBaseUrl(options.baseUrl);
   const { apiKey } = options;
-  if (typeof apiKey !== "string" || apiKey.trim() === "" || /\s/.test(apiKey)) {
-    configError("apiKey", "required: a non-empty key without spaces");
-  }
-  if (isBrowser() && options.dangerouslyAllowBrowser !== true) {
+  // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
+  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) configError("apiKey", "required: a non-empty key without spaces");
+  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
+  const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
+  if (browser && options.dangerouslyAllowBrowser !== true) {
     configError(
       "dangerouslyAllowBrowser",
       "refusing to run in a browser with an API key (it would be visible to anyone who opens the page); pass dangerouslyAllowBrowser: true to accept that",
@@ -77,7 +73,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const credential = Object.keys(headers).find((h) => CREDENTIAL_HEADERS.includes(h.toLowerCase()));
   if (credential !== undefined) configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
-  if (!isBrowser()) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
+  if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const transport = createTransport({ base, apiKey, fetch: fetchImpl, maxRedirects: options.maxRedirects ?? 5 });
 
@@ -88,7 +84,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
     fetch: transport,
   });
   const ctx = createContext(raw, apiKey, options.streamIdleTimeoutMs ?? 120_000);
-  const client = {
+  // The key lives only in closures: never on an enumerable property.
+  return {
     /** The typed openapi-fetch client, with the credential header added per route family. */
     raw,
     responses: responsesApi(ctx),
@@ -96,8 +93,6 @@ export function createGatewayClient(options: GatewayClientOptions) {
     messages: messagesApi(ctx),
     gemini: geminiApi(ctx),
   };
-  // The key lives only in the transport's closure: never on an enumerable property.
-  return client;
 }
 
 export type GatewayClient = ReturnType<typeof createGatewayClient>;

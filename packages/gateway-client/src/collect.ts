@@ -1,4 +1,4 @@
-import { GatewayError } from "./errors.js";
+import { gatewayError } from "./errors.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import type { GenerateContentResponse, ResponseObject } from "./types.js";
@@ -21,37 +21,21 @@ export function outputText(response: ResponseObject): string {
  */
 export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>): Promise<{ response: ResponseObject; outputText: string }> {
   let deltas = "";
+  const fail = (code: string, message: string) => gatewayError("stream", code, message, stream.response.status, stream.requestId);
   for await (const event of stream) {
     const e = event as { type: string; delta?: string; response?: ResponseObject };
     if (e.type === "response.output_text.delta" && typeof e.delta === "string") deltas += e.delta;
     if ((e.type === "response.completed" || e.type === "response.incomplete") && e.response) {
-      const text = outputText(e.response);
-      return { response: e.response, outputText: text || deltas };
+      return { response: e.response, outputText: outputText(e.response) || deltas };
     }
     if (e.type === "response.failed") {
       const error = (e.response as { error?: { code?: string; message?: string } | null } | undefined)?.error;
-      throw new GatewayError({
-        kind: "stream",
-        status: stream.response.status,
-        requestId: stream.requestId,
-        code: error?.code ?? "response_failed",
-        message: stream_redact(stream, `the response failed: ${error?.message ?? "no reason given"}`),
-      });
+      // Error text from the service already went through the client's redaction in the decoder;
+      // snapshots in response.failed did not, so they are redacted by the stream's own function.
+      throw fail(error?.code ?? "response_failed", stream.redact(`the response failed: ${error?.message ?? "no reason given"}`));
     }
   }
-  throw new GatewayError({
-    kind: "stream",
-    status: stream.response.status,
-    requestId: stream.requestId,
-    code: "stream_truncated",
-    message: "the stream ended before the response completed",
-  });
-}
-
-// Error text from the service already went through the client's redaction in the decoder;
-// snapshots in response.failed did not, so they are redacted by the stream's own function.
-function stream_redact(stream: GatewayStream<unknown>, text: string): string {
-  return stream.redact(text);
+  throw fail("stream_truncated", "the stream ended before the response completed");
 }
 
 type Candidate = NonNullable<GenerateContentResponse["candidates"]>[number];
@@ -65,16 +49,16 @@ type Part = NonNullable<NonNullable<Candidate["content"]>["parts"]>[number];
 export async function collectGenerateContent(stream: GatewayStream<GenerateContentResponse>): Promise<GenerateContentResponse> {
   const out: Record<string, unknown> = {};
   const candidates = new Map<number, { role?: string; parts: Part[]; rest: Record<string, unknown> }>();
-  for await (const chunk of stream) {
-    for (const [key, value] of Object.entries(chunk)) if (key !== "candidates") out[key] = value;
-    for (const candidate of chunk.candidates ?? []) {
+  for await (const { candidates: list, ...top } of stream) {
+    Object.assign(out, top);
+    for (const candidate of list ?? []) {
       const index = (candidate as { index?: number }).index ?? 0;
       const slot = candidates.get(index) ?? { parts: [], rest: {} };
       const { content, ...rest } = candidate as Candidate & { content?: { role?: string; parts?: Part[] } };
       Object.assign(slot.rest, rest);
       if (content?.role) slot.role = content.role;
       for (const part of content?.parts ?? []) {
-        const last = slot.parts[slot.parts.length - 1] as { text?: string; thought?: boolean } | undefined;
+        const last = slot.parts.at(-1) as { text?: string; thought?: boolean } | undefined;
         const next = part as { text?: string; thought?: boolean };
         if (last && typeof last.text === "string" && typeof next.text === "string" && Object.keys(next).length === 1 && !last.thought) {
           slot.parts[slot.parts.length - 1] = { ...last, text: last.text + next.text } as Part;

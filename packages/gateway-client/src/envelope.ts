@@ -13,7 +13,7 @@ export type GatewayEnvelope =
   /** A body that is none of the above (an HTML error page, plain text). */
   | { kind: "text"; text: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Classifies an error body (already read as text). */
 export function parseEnvelope(text: string): GatewayEnvelope {
@@ -22,41 +22,40 @@ export function parseEnvelope(text: string): GatewayEnvelope {
   try {
     body = JSON.parse(text);
   } catch {
-    return { kind: "text", text: text.slice(0, 500) };
+    // not JSON: a text envelope below
   }
-  if (!isObject(body)) return { kind: "text", text: text.slice(0, 500) };
-  const error = body["error"];
-  if (body["type"] === "error" && isObject(error) && typeof error["message"] === "string") {
-    return { ...(body as object), kind: "anthropic" } as GatewayEnvelope;
-  }
-  if (isObject(error) && typeof error["message"] === "string") {
-    if (typeof error["code"] === "number" && typeof error["status"] === "string") {
-      return { ...(body as object), kind: "google" } as GatewayEnvelope;
+  let kind: GatewayEnvelope["kind"] | undefined;
+  if (isObject(body)) {
+    const error = body["error"];
+    if (isObject(error) && typeof error["message"] === "string") {
+      kind =
+        body["type"] === "error"
+          ? "anthropic"
+          : typeof error["code"] === "number" && typeof error["status"] === "string"
+            ? "google"
+            : "openai";
+    } else if (typeof body["code"] === "string" && typeof body["message"] === "string") {
+      kind = "task";
     }
-    return { ...(body as object), kind: "openai" } as GatewayEnvelope;
   }
-  if (typeof body["code"] === "string" && typeof body["message"] === "string") {
-    return { ...(body as object), kind: "task" } as GatewayEnvelope;
-  }
-  return { kind: "text", text: text.slice(0, 500) };
+  return kind ? ({ ...(body as object), kind } as GatewayEnvelope) : { kind: "text", text: text.slice(0, 500) };
 }
 
 /** The envelope's machine-readable code, and a message for humans. */
 export function describeEnvelope(envelope: GatewayEnvelope, status: number): { code: string; message: string } {
+  const http = `http_${status}`;
   switch (envelope.kind) {
     case "openai": {
       const { code, type, message } = envelope.error;
-      return { code: code !== null && code !== undefined && code !== "" ? String(code) : (type ?? `http_${status}`), message };
+      return { code: code !== null && code !== undefined && code !== "" ? String(code) : (type ?? http), message };
     }
     case "google":
       return { code: envelope.error.status ?? String(envelope.error.code), message: envelope.error.message };
     case "anthropic":
       return { code: envelope.error.type, message: envelope.error.message };
     case "task":
-      return { code: envelope.code, message: envelope.message };
-    case "empty":
-      return { code: `http_${status}`, message: `HTTP ${status} with an empty body` };
-    case "text":
-      return { code: `http_${status}`, message: `HTTP ${status}: ${envelope.text.slice(0, 200)}` };
+      return envelope;
+    default:
+      return { code: http, message: `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}` };
   }
 }

@@ -27,6 +27,9 @@ export interface GatewayErrorInit {
   cause?: unknown;
 }
 
+/** The fields a GatewayError copies from its init, in the order they are set. */
+const FIELDS = ["kind", "status", "code", "requestId", "envelope"] as const;
+
 /**
  * The one error type of @feedgate/gateway-client. It never holds the API key, the request
  * or its headers: only what the gateway answered, with any echo of the key redacted.
@@ -35,36 +38,38 @@ export interface GatewayErrorInit {
 export class GatewayError extends Error {
   override readonly name = "GatewayError";
   readonly isGatewayError = true;
-  readonly kind: GatewayErrorKind;
+  // `declare`: no class-field definitions to emit; the constructor sets all five, always as own properties.
+  declare readonly kind: GatewayErrorKind;
   /** HTTP status, when an answer arrived. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** Machine-readable code: the envelope's code or type, else one of ours (e.g. `http_503`). */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** `x-request-id`, else `X-Oneapi-Request-Id`, else `request-id` of the answer. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The parsed error body, whichever of the gateway's envelopes it was. */
-  readonly envelope: GatewayEnvelope | undefined;
+  declare readonly envelope: GatewayEnvelope | undefined;
 
   constructor(init: GatewayErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.envelope = init.envelope;
+    for (const field of FIELDS) (this as Record<string, unknown>)[field] = init[field];
   }
 
   toJSON() {
-    return {
-      name: this.name,
-      kind: this.kind,
-      message: this.message,
-      status: this.status,
-      code: this.code,
-      requestId: this.requestId,
-      envelope: this.envelope,
-    };
+    const { name, kind, message, status, code, requestId, envelope } = this;
+    return { name, kind, message, status, code, requestId, envelope };
   }
+}
+
+/** Builds a GatewayError from positional parts (shorter than an init object at each call site). */
+export function gatewayError(
+  kind: GatewayErrorKind,
+  code: string,
+  message: string,
+  status?: number,
+  requestId?: string,
+  envelope?: GatewayEnvelope,
+): GatewayError {
+  return new GatewayError({ kind, code, message, status, requestId, envelope });
 }
 
 export function isGatewayError(value: unknown): value is GatewayError {

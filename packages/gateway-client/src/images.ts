@@ -1,5 +1,5 @@
 import type { Context, CallOptions } from "./context.js";
-import { GatewayError } from "./errors.js";
+import { gatewayError } from "./errors.js";
 import type { ImageRequest, ImageResult, ImageTask } from "./types.js";
 
 /** Where reference image URLs are hosted (Tencent VOD's InputRegion). */
@@ -27,32 +27,39 @@ export interface ImageCallOptions extends CallOptions {
   async?: boolean;
 }
 
+/**
+ * Each workflow's fields beyond `model` and `prompt` (which all require): the required ones,
+ * then after `|` the optional ones, in the order they are checked and copied.
+ */
 const WORKFLOWS = {
-  textToImage: { required: ["model", "prompt"], optional: ["resolution", "aspect_ratio"] },
-  imageToImage: { required: ["model", "prompt", "images"], optional: ["resolution", "aspect_ratio"] },
-  gptImage: { required: ["model", "prompt", "quality"], optional: ["resolution", "images", "aspect_ratio"] },
-  regionalImageToImage: { required: ["model", "prompt", "images", "input_region"], optional: ["resolution", "aspect_ratio"] },
-  multiImage: { required: ["model", "prompt", "n"], optional: ["resolution", "aspect_ratio"] },
-  multiImageWithoutAspect: { required: ["model", "prompt", "n"], optional: ["resolution"] },
-  multiGptImage: { required: ["model", "prompt", "quality", "n"], optional: ["resolution", "images", "aspect_ratio"] },
-  panorama: { required: ["model", "prompt"], optional: [] },
+  textToImage: "|resolution aspect_ratio",
+  imageToImage: "images|resolution aspect_ratio",
+  gptImage: "quality|resolution images aspect_ratio",
+  regionalImageToImage: "images input_region|resolution aspect_ratio",
+  multiImage: "n|resolution aspect_ratio",
+  multiImageWithoutAspect: "n|resolution",
+  multiGptImage: "quality n|resolution images aspect_ratio",
+  panorama: "|",
 } as const;
+
+type WorkflowName = keyof typeof WORKFLOWS;
 
 const REGIONS = ["Mainland", "Oversea", "OverseaUSWest"];
 
 function invalid(field: string, rule: string): never {
-  throw new GatewayError({ kind: "config", code: "invalid_request", message: `${field}: ${rule}` });
+  throw gatewayError("config", "invalid_request", `${field}: ${rule}`);
 }
 
 /** Checks a workflow's fields and copies exactly those (nothing else is sent). */
-export function buildImageRequest(workflow: keyof typeof WORKFLOWS, params: object): ImageRequest {
-  const spec = WORKFLOWS[workflow];
+export function buildImageRequest(workflow: WorkflowName, params: object): ImageRequest {
+  const [required, optional] = WORKFLOWS[workflow].split("|").map((fields) => fields.split(" ").filter(Boolean)) as [string[], string[]];
   const input = params as Record<string, unknown>;
   const body: Record<string, unknown> = {};
-  for (const field of [...spec.required, ...spec.optional]) {
+  required.unshift("model", "prompt");
+  for (const field of [...required, ...optional]) {
     const value = input[field];
     if (value === undefined) {
-      if ((spec.required as readonly string[]).includes(field)) invalid(field, `required for ${workflow}`);
+      if (required.includes(field)) invalid(field, `required for ${workflow}`);
       continue;
     }
     if (field === "n") {
@@ -78,32 +85,36 @@ export function isImageTask(value: ImageResult | ImageTask): value is ImageTask 
   return typeof v.status === "string" && (typeof v.task_id === "string" || typeof v.id === "string");
 }
 
+/** The image helpers of every workflow, by name. */
+type Workflows = {
+  textToImage: Workflow<TextToImageParams>;
+  imageToImage: Workflow<ImageToImageParams>;
+  gptImage: Workflow<GptImageParams>;
+  regionalImageToImage: Workflow<RegionalImageToImageParams>;
+  multiImage: Workflow<MultiImageParams>;
+  multiImageWithoutAspect: Workflow<MultiImageWithoutAspectParams>;
+  multiGptImage: Workflow<MultiGptImageParams>;
+  panorama: Workflow<PanoramaParams>;
+};
+
 /** The image routes (bearer auth) and one typed helper per documented workflow. */
-export function imagesApi(ctx: Context) {
-  const { raw } = ctx;
+export function imagesApi({ call }: Context) {
+  const post = <T>(body: ImageRequest, options: CallOptions | undefined, async: boolean): Promise<T> =>
+    call("createImage", "POST", "/v1/images/generations", async ? { body, params: { query: { async } } } : { body }, options);
 
-  async function generate(body: ImageRequest, options: CallOptions = {}): Promise<ImageResult | ImageTask> {
-    const result = await raw.POST("/v1/images/generations", { body, signal: options.signal ?? null });
-    if (result.data === undefined) throw ctx.failure("createImage", result);
-    return result.data as ImageResult | ImageTask;
-  }
+  const generate = (body: ImageRequest, options?: CallOptions): Promise<ImageResult | ImageTask> => post(body, options, false);
+  const submit = (body: ImageRequest, options?: CallOptions): Promise<ImageTask> => post(body, options, true);
 
-  async function submit(body: ImageRequest, options: CallOptions = {}): Promise<ImageTask> {
-    const result = await raw.POST("/v1/images/generations", { body, params: { query: { async: true } }, signal: options.signal ?? null });
-    if (result.data === undefined) throw ctx.failure("createImage", result);
-    return result.data as ImageTask;
-  }
-
-  function run(workflow: keyof typeof WORKFLOWS) {
-    function call(params: object, options: ImageCallOptions & { async: true }): Promise<ImageTask>;
-    function call(params: object, options?: ImageCallOptions): Promise<ImageResult | ImageTask>;
-    async function call(params: object, options: ImageCallOptions = {}) {
+  const workflows = Object.fromEntries(
+    Object.keys(WORKFLOWS).map((workflow) => [
+      workflow,
       // async: a bad input rejects the returned promise, like every other failure.
-      const body = buildImageRequest(workflow, params);
-      return options.async ? submit(body, options) : generate(body, options);
-    }
-    return call;
-  }
+      async (params: object, options: ImageCallOptions = {}) => {
+        const body = buildImageRequest(workflow as WorkflowName, params);
+        return options.async ? submit(body, options) : generate(body, options);
+      },
+    ]),
+  ) as Workflows;
 
   return {
     /** `POST /v1/images/generations` (sync): a result, or a task object when the gateway chose async. No retries by default: each call is billed. */
@@ -111,20 +122,11 @@ export function imagesApi(ctx: Context) {
     /** `POST /v1/images/generations?async=true`: the submitted task. */
     submit,
     /** `GET /v1/images/generations/{task_id}`: the task's current state. */
-    async getTask(taskId: string, options: CallOptions = {}): Promise<ImageTask> {
+    async getTask(taskId: string, options?: CallOptions): Promise<ImageTask> {
       if (typeof taskId !== "string" || taskId.trim() === "") invalid("taskId", "a non-empty task id");
-      const result = await raw.GET("/v1/images/generations/{task_id}", { params: { path: { task_id: taskId } }, signal: options.signal ?? null });
-      if (result.data === undefined) throw ctx.failure("getImageTask", result, taskId);
-      return result.data;
+      return call("getImageTask", "GET", "/v1/images/generations/{task_id}", { params: { path: { task_id: taskId } } }, options, taskId);
     },
-    textToImage: run("textToImage") as Workflow<TextToImageParams>,
-    imageToImage: run("imageToImage") as Workflow<ImageToImageParams>,
-    gptImage: run("gptImage") as Workflow<GptImageParams>,
-    regionalImageToImage: run("regionalImageToImage") as Workflow<RegionalImageToImageParams>,
-    multiImage: run("multiImage") as Workflow<MultiImageParams>,
-    multiImageWithoutAspect: run("multiImageWithoutAspect") as Workflow<MultiImageWithoutAspectParams>,
-    multiGptImage: run("multiGptImage") as Workflow<MultiGptImageParams>,
-    panorama: run("panorama") as Workflow<PanoramaParams>,
+    ...workflows,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { GatewayError, requestIdOf } from "./errors.js";
+import { GatewayError, gatewayError, requestIdOf } from "./errors.js";
 
 /** Returned by a decoder to end the stream (OpenAI's optional `data: [DONE]`). */
 export const END = Symbol("end");
@@ -48,9 +48,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
   /** Two independent streams of the same events (each must be consumed or cancelled). */
   tee(): [GatewayStream<T>, GatewayStream<T>] {
     this.#claim();
-    if (!this.#body) return [new GatewayStream(this.#init, null, false), new GatewayStream(this.#init, null, false)];
-    const [a, b] = this.#body.tee();
-    return [new GatewayStream(this.#init, a, false), new GatewayStream(this.#init, b, false)];
+    return (this.#body?.tee() ?? [null, null]).map((branch) => new GatewayStream(this.#init, branch, false)) as [GatewayStream<T>, GatewayStream<T>];
   }
 
   #claim(): void {
@@ -68,28 +66,20 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const parser = createParser({ onEvent: (message) => queue.push(message) });
     let finished = false;
     try {
-      while (true) {
-        const { done, value } = await this.#readWithin(reader, idleTimeoutMs);
-        parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
-        if (done) parser.feed("\n\n"); // dispatch a final event that lacked its blank line
-        while (queue.length > 0) {
-          const event = decode(queue.shift()!);
-          if (event === END) {
-            finished = true;
-            return;
-          }
+      read: for (let done = false; !done; ) {
+        const chunk = await this.#readWithin(reader, idleTimeoutMs);
+        done = chunk.done;
+        // At the end, a blank line dispatches a final event that lacked its own.
+        parser.feed(done ? decoder.decode() + "\n\n" : decoder.decode(chunk.value, { stream: true }));
+        for (const message of queue.splice(0)) {
+          const event = decode(message);
+          if (event === END) break read;
           if (event !== undefined) yield event;
         }
-        if (done) {
-          finished = true;
-          return;
-        }
       }
+      finished = true;
     } catch (err) {
-      if (controller.signal.aborted && !(err instanceof GatewayError)) {
-        throw controller.signal.reason ?? err;
-      }
-      throw err;
+      throw controller.signal.aborted && !(err instanceof GatewayError) ? (controller.signal.reason ?? err) : err;
     } finally {
       if (!finished && this.#ownsRequest) controller.abort(new DOMException("stream closed by the consumer", "AbortError"));
       await reader.cancel().catch(() => {});
@@ -101,13 +91,8 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stalled = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const error = new GatewayError({
-          kind: "stream_timeout",
-          code: "stream_idle_timeout",
-          status: this.response.status,
-          requestId: this.requestId,
-          message: `no data from the gateway for ${ms} ms: the stream was closed`,
-        });
+        const message = `no data from the gateway for ${ms} ms: the stream was closed`;
+        const error = gatewayError("stream_timeout", "stream_idle_timeout", message, this.response.status, this.requestId);
         this.#init.controller.abort(error);
         reject(error);
       }, ms);

@@ -1,4 +1,4 @@
-import { GatewayError } from "./errors.js";
+import { gatewayError } from "./errors.js";
 
 /** The credential header of each route family; the same key goes into each. */
 export type RouteFamily = "bearer" | "anthropic" | "google";
@@ -8,8 +8,6 @@ export const ANTHROPIC_VERSION = "2023-06-01";
 
 /** Every header that can carry a credential: all are set here, never by callers. */
 export const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Which credential header a path gets, as the gateway routes them. */
 export function routeFamily(pathname: string): RouteFamily {
@@ -37,27 +35,19 @@ export function createTransport({ base, apiKey, fetch, maxRedirects = 5 }: Trans
   function withCredential(url: URL, headers: Headers): Headers {
     const out = new Headers(headers);
     for (const name of CREDENTIAL_HEADERS) out.delete(name);
-    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    switch (routeFamily(path)) {
-      case "anthropic":
-        out.set("x-api-key", apiKey);
-        out.set("anthropic-version", ANTHROPIC_VERSION);
-        break;
-      case "google":
-        out.set("x-goog-api-key", apiKey);
-        break;
-      case "bearer":
-        out.set("authorization", `Bearer ${apiKey}`);
-    }
+    const family = routeFamily(url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname);
+    if (family === "bearer") out.set("authorization", `Bearer ${apiKey}`);
+    else out.set(family === "google" ? "x-goog-api-key" : "x-api-key", apiKey);
+    if (family === "anthropic") out.set("anthropic-version", ANTHROPIC_VERSION);
     return out;
   }
 
   function refuseForeign(url: URL, why: string): never {
-    throw new GatewayError({
-      kind: "redirect",
-      code: "cross_origin_refused",
-      message: `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`,
-    });
+    throw gatewayError(
+      "redirect",
+      "cross_origin_refused",
+      `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`,
+    );
   }
 
   return async function transport(request: Request): Promise<Response> {
@@ -72,21 +62,18 @@ export function createTransport({ base, apiKey, fetch, maxRedirects = 5 }: Trans
         new Request(url, { method, headers: withCredential(url, headers), body: body ?? null, signal: request.signal, redirect: "manual", credentials: "omit" }),
       );
       if (response.type === "opaqueredirect") {
-        throw new GatewayError({
-          kind: "redirect",
-          code: "redirect_refused",
-          message: "the gateway answered with a redirect whose target this platform hides: not followed",
-        });
+        throw gatewayError("redirect", "redirect_refused", "the gateway answered with a redirect whose target this platform hides: not followed");
       }
       const location = response.headers.get("location");
-      if (!REDIRECTS.has(response.status) || location === null) return response;
+      if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
       await response.body?.cancel();
       const next = new URL(location, url);
       if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to");
       if (hop >= maxRedirects) {
-        throw new GatewayError({ kind: "redirect", code: "too_many_redirects", status: response.status, message: `more than ${maxRedirects} redirects` });
+        throw gatewayError("redirect", "too_many_redirects", `more than ${maxRedirects} redirects`, response.status);
       }
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+      // A 303, or a 301/302 after a POST, becomes a GET (status is one of the redirects here).
+      if (response.status === 303 || (response.status < 303 && method === "POST")) {
         method = "GET";
         body = undefined;
         headers = new Headers(headers);

@@ -1,6 +1,6 @@
 import { isGatewayError, type GatewayEnvelope } from "@feedgate/gateway-client";
 import type { FeedProblem } from "@feedgate/feed-client";
-import { parseRetryAfterHeaders } from "./transport/retry-after.js";
+import { parseRetryAfterBody, parseRetryAfterHeaders } from "./transport/retry-after.js";
 
 /**
  * What went wrong, as a discriminant that survives realms and bundling. Switch on it rather
@@ -58,6 +58,9 @@ export interface FeedgateErrorInit {
   cause?: unknown;
 }
 
+/** The fields of a FeedgateError besides `name` and `message` (what `toJSON` lists). */
+const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "problem", "envelope", "attempts"] as const;
+
 /**
  * The one error type of @feedgate/kit. It never holds a request, its headers or an API key:
  * only what the service answered. Check with `isFeedgateError(err, kind?)`.
@@ -66,51 +69,40 @@ export class FeedgateError extends Error {
   override readonly name = "FeedgateError";
   /** Brand checked by `isFeedgateError`, so the check works across realms and copies. */
   readonly isFeedgateError = true;
-  readonly kind: FeedgateErrorKind;
-  readonly status: number | undefined;
-  readonly code: string | undefined;
-  readonly requestId: string | undefined;
-  readonly retryAfterMs: number | undefined;
-  readonly param: string | undefined;
-  readonly problem: FeedProblem["problem"] | undefined;
-  readonly envelope: GatewayEnvelope | undefined;
-  readonly attempts: number | undefined;
+  // Declared, not initialised: the constructor sets every one of them.
+  declare readonly kind: FeedgateErrorKind;
+  declare readonly status: number | undefined;
+  declare readonly code: string | undefined;
+  declare readonly requestId: string | undefined;
+  declare readonly retryAfterMs: number | undefined;
+  declare readonly param: string | undefined;
+  declare readonly problem: FeedProblem["problem"] | undefined;
+  declare readonly envelope: GatewayEnvelope | undefined;
+  declare readonly attempts: number | undefined;
 
   constructor(init: FeedgateErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.status = init.status;
-    this.code = init.code;
-    this.requestId = init.requestId;
-    this.retryAfterMs = init.retryAfterMs;
-    this.param = init.param;
-    this.problem = init.problem;
-    this.envelope = init.envelope;
-    this.attempts = init.attempts;
+    for (const field of FIELDS) (this as Record<string, unknown>)[field] = init[field];
   }
 
   toJSON() {
-    const { name, kind, message, status, code, requestId, retryAfterMs, param, problem, envelope, attempts } = this;
-    return { name, kind, message, status, code, requestId, retryAfterMs, param, problem, envelope, attempts };
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const field of FIELDS) json[field] = this[field];
+    return json as Pick<FeedgateError, "name" | "message" | (typeof FIELDS)[number]>;
   }
 }
 
 export function isFeedgateError(value: unknown, kind?: FeedgateErrorKind): value is FeedgateError {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as { isFeedgateError?: unknown; kind?: unknown };
-  return v.isFeedgateError === true && (kind === undefined || v.kind === kind);
+  const v = value as { isFeedgateError?: unknown; kind?: unknown } | null;
+  return v?.isFeedgateError === true && (kind === undefined || v.kind === kind);
 }
 
 /** The kind a failure status maps to, before any code refines it. */
 export function kindOfStatus(status: number, code?: string): FeedgateErrorKind {
-  if (code === "invalid_cursor") return "invalid_cursor";
-  if (code === "snapshot_required") return "snapshot_required";
-  if (status === 429) return "rate_limited";
-  if (status === 502 || status === 503 || status === 504) return "unavailable";
-  if (status === 404) return "not_found";
-  if (status === 400 || status === 422) return "invalid_request";
-  if (status === 408) return "timeout";
-  return "http";
+  if (code === "invalid_cursor" || code === "snapshot_required") return code;
+  return (
+    ({ 429: "rate_limited", 502: "unavailable", 503: "unavailable", 504: "unavailable", 404: "not_found", 400: "invalid_request", 422: "invalid_request", 408: "timeout" } as const)[status] ?? "http"
+  );
 }
 
 /** A typed "bad argument" error, thrown before anything is sent. */
@@ -118,32 +110,21 @@ export function invalidArgument(param: string, rule: string): FeedgateError {
   return new FeedgateError({ kind: "invalid_request", code: "invalid_argument", param, message: `${param}: ${rule}` });
 }
 
+/** Gateway error kinds that are not read from the status. */
+const GATEWAY_KINDS: Record<string, FeedgateErrorKind> = {
+  task_not_found: "not_found",
+  unsupported: "unsupported",
+  redirect: "redirect",
+  stream_timeout: "timeout",
+  config: "invalid_request",
+};
+
 /** Converts a gateway-client error into the kit's family (the key was already redacted there). */
 export function fromGatewayError(error: unknown): unknown {
   if (!isGatewayError(error)) return error;
-  const kind: FeedgateErrorKind =
-    error.kind === "task_not_found"
-      ? "not_found"
-      : error.kind === "unsupported"
-        ? "unsupported"
-        : error.kind === "redirect"
-          ? "redirect"
-          : error.kind === "stream_timeout"
-            ? "timeout"
-            : error.kind === "config"
-              ? "invalid_request"
-              : error.status === undefined
-                ? "http"
-                : kindOfStatus(error.status, error.code);
-  return new FeedgateError({
-    kind,
-    message: error.message,
-    status: error.status,
-    code: error.code,
-    requestId: error.requestId,
-    envelope: error.envelope,
-    cause: error,
-  });
+  const { message, status, code, requestId, envelope } = error;
+  const kind = GATEWAY_KINDS[error.kind] ?? (status === undefined ? "http" : kindOfStatus(status, code));
+  return new FeedgateError({ kind, message, status, code, requestId, envelope, cause: error });
 }
 
 /**
@@ -154,25 +135,24 @@ export function fromGatewayError(error: unknown): unknown {
 export function fromFeedProblem(
   failure: FeedProblem,
   headers?: Headers,
-  options: { now?: () => number; attempts?: number | undefined } = {},
+  options: { now?: (() => number) | undefined; attempts?: number | undefined } = {},
 ): FeedgateError {
   const { status, code, requestId, problem } = failure;
-  const fromHeaders = headers === undefined ? undefined : parseRetryAfterHeaders(headers, options.now ?? Date.now);
-  const fromBody = (problem as { retryAfter?: unknown } | undefined)?.retryAfter;
-  const retryAfterMs = fromHeaders ?? (typeof fromBody === "number" && Number.isFinite(fromBody) && fromBody >= 0 ? fromBody * 1000 : undefined);
-  const detail = problem?.detail ?? `HTTP ${status}`;
-  const lead = code === undefined ? `HTTP ${status}: ${detail}` : `HTTP ${status} ${code}: ${detail}`;
+  const lead = `HTTP ${status}${code === undefined ? "" : ` ${code}`}: ${problem?.detail ?? `HTTP ${status}`}`;
   return new FeedgateError({
     kind: kindOfStatus(status, code),
     message: requestId === undefined ? lead : `${lead} (request id ${requestId})`,
     status,
     code,
     requestId,
-    retryAfterMs,
+    retryAfterMs: (headers && parseRetryAfterHeaders(headers, options.now)) ?? parseRetryAfterBody(problem),
     problem,
     attempts: options.attempts,
   });
 }
+
+/** Kinds worth trying again later. */
+const TRANSIENT_KINDS = ["rate_limited", "unavailable", "network", "timeout", "invalid_response", "retry_too_long"];
 
 /**
  * Failures worth trying again later: rate limited, unavailable, network, timeout, an invalid
@@ -180,15 +160,5 @@ export function fromFeedProblem(
  * carry on after them; anything else (a bad request, not found, 401/403) is final.
  */
 export function isTransientError(error: unknown): boolean {
-  if (!isFeedgateError(error)) return false;
-  const kind = error.kind;
-  return (
-    (error.status !== undefined && error.status >= 500) ||
-    kind === "rate_limited" ||
-    kind === "unavailable" ||
-    kind === "network" ||
-    kind === "timeout" ||
-    kind === "invalid_response" ||
-    kind === "retry_too_long"
-  );
+  return isFeedgateError(error) && ((error.status ?? 0) >= 500 || TRANSIENT_KINDS.includes(error.kind));
 }

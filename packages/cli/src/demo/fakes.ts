@@ -1,4 +1,4 @@
-import { createFakeClock, startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "@feedgate/mock";
+import { createFakeClock, startFeedFake, startGatewayFake, type FeedFake, type FeedFakeOptions, type GatewayFake } from "@feedgate/mock";
 import { calendarBefore } from "./resets-seed.js";
 import { demoDailies, demoHotTopics, demoItems, demoSelectedSet, demoStories, MERGED_STORY_ID, SURVIVING_STORY_ID } from "./feed-seed.js";
 
@@ -18,7 +18,17 @@ export interface DemoFakesOptions {
   apiKey?: string | undefined;
   /** Selected-set size (the mirror's snapshot). Default 1200: three snapshot pages. */
   selected?: number;
+  /** Cache lifetimes of the fake feed's routes (its `cacheControl` option). Default: the service's own. */
+  cacheControl?: FeedFakeOptions["cacheControl"];
 }
+
+/**
+ * The cache lifetime of the routes the demo watches (hot topics, the reset calendar): one
+ * second instead of the service's 60, so that a change made during the demo reaches a watcher,
+ * which never polls faster than s-maxage, within a second — through ordinary conditional
+ * requests: 304 while nothing changed, 200 with a new ETag once something did.
+ */
+export const DEMO_CACHE_CONTROL = { hotTopics: 1, codexResets: 1, codexResetsRecent: 1 } as const satisfies FeedFakeOptions["cacheControl"];
 
 /** Seeds a feed fake with the demo data, anchored at `now`. */
 export function seedFeed(feed: FeedFake, now: number, selected: number): void {
@@ -36,7 +46,10 @@ export function seedFeed(feed: FeedFake, now: number, selected: number): void {
 export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<DemoFakes> {
   const now = Date.now();
   const clock = createFakeClock(now);
-  const feed = options.feed === false ? undefined : await startFeedFake({ clock, data: "empty" });
+  const feed =
+    options.feed === false
+      ? undefined
+      : await startFeedFake({ clock, data: "empty", ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}) });
   let gateway: GatewayFake | undefined;
   try {
     gateway = options.gateway === false ? undefined : await startGatewayFake({ clock, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
-import { ShortCacheRoutes } from "./cache.js";
-import { startDemoFakes } from "./fakes.js";
+import { DEMO_CACHE_CONTROL, startDemoFakes } from "./fakes.js";
+import { followPolls } from "./polls.js";
 import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
-import { calendarAfter, calendarBefore } from "./resets-seed.js";
+import { calendarAfter } from "./resets-seed.js";
 import { DEMO_IMAGE_PNG_BASE64, demoStreamEvents } from "./gateway-seed.js";
 import { describeFailure } from "../cli/describe-failure.js";
 import { runDailies, runDaily } from "../commands/daily.js";
@@ -19,6 +19,7 @@ import { runResets } from "../commands/resets.js";
 import { runRespond } from "../commands/respond.js";
 import { runStory } from "../commands/story.js";
 import { runTokens } from "../commands/tokens.js";
+import { clockStamp } from "../commands/watch-util.js";
 
 /** The throwaway key the demo's fake gateway accepts (it opens nothing real). */
 const DEMO_KEY = "sk-demo-0000000000000000";
@@ -40,10 +41,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     out.print(c.bold(c.cyan(`━━ ${n}/${total} ${title} `)) + c.dim(`$ ${command}`));
   };
 
-  const fakes = await step("starting the fake servers", () => startDemoFakes({ apiKey: DEMO_KEY }));
+  const fakes = await step("starting the fake servers", () => startDemoFakes({ apiKey: DEMO_KEY, cacheControl: DEMO_CACHE_CONTROL }));
   const feed = fakes.feed!;
   const gateway = fakes.gateway!;
-  const shortCache = new ShortCacheRoutes(feed);
   const work = await mkdtemp(join(tmpdir(), "feedgate-demo-"));
   out.addSecret(DEMO_KEY);
   const globals = { ...ctx.globals, feedUrl: feed.url, gatewayUrl: gateway.url, apiKey: DEMO_KEY };
@@ -79,18 +79,35 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     await runDailies(sub(), { limit: 3 });
 
     section("The reset calendar, watched while a change arrives", "feedgate resets --recent --watch --interval 1");
-    shortCache.resets(calendarBefore(feed.url, fakes.now), fakes.now);
-    await watch(async (inner, stop) => {
-      let versions = 0;
-      await runResets(inner, { recent: true, watch: true, interval: 1 }, {
-        afterVersion: (changes) => {
-          versions += 1;
-          // Once the first version is on screen, the "service" publishes a change.
-          if (versions === 1) setTimeout(() => shortCache.resets(calendarAfter(feed.url, fakes.now, Date.now()), Date.now()), 300);
-          if (changes > 0) stop();
-        },
-      });
+    // The fake holds calendarBefore (seeded) and answers it with a one-second lifetime, so the
+    // watch polls every second with If-None-Match. The fake's request log shows each answer:
+    // a 304 (unchanged) is narrated here, and after the first one the "service" publishes a
+    // change, which the next poll brings as a 200 with a new ETag.
+    let published = false;
+    const publish = () => {
+      if (published) return;
+      published = true;
+      feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now()));
+    };
+    let fallback: ReturnType<typeof setTimeout> | undefined;
+    const polls = followPolls(feed, "codexResetsRecent", (record) => {
+      if (record.status === 304) {
+        out.print(c.dim(`${clockStamp()} = unchanged 304 Not Modified (sent If-None-Match ${record.headers["if-none-match"] ?? "-"}): nothing new to print`));
+        publish();
+      } else if (record.status === 200 && fallback === undefined) {
+        // Should no 304 follow the first version within a few polls, publish anyway rather than wait forever.
+        fallback = setTimeout(publish, 5_000);
+      }
     });
+    try {
+      await watch(async (inner, stop) => {
+        await runResets(inner, { recent: true, watch: true, interval: 1 }, { afterVersion: (changes) => void (changes > 0 && stop()) });
+      });
+    } finally {
+      clearTimeout(fallback);
+      polls.stop();
+    }
+    out.print(c.dim(`the feed fake answered the watch's polls ${polls.statuses().join(" → ")} (304: unchanged, no body; 200: a new version)`));
 
     const mirrorDir = join(work, "selected");
     section("The selected-set mirror: snapshot with a progress bar", `feedgate mirror ${mirrorDir}`);
@@ -112,7 +129,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     await runMirror(sub(), {}, mirrorDir);
 
     section("An async image task, polled to completion", `feedgate image "…" --async --out ${join(work, "images")}`);
-    gateway.images.scriptTask({ polls: 1, outcome: "completed", images: [{ b64_json: DEMO_IMAGE_PNG_BASE64 }] });
+    // The task completes at the first status request (the kit waits 5 s between them, as the gateway asks).
+    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: DEMO_IMAGE_PNG_BASE64 }] });
     await runImage(sub(), { async: true, aspect: "16:9", out: join(work, "images") }, "海边灯塔，清晨，水彩风格");
 
     section("A streamed response", 'feedgate respond "…" --stream');

@@ -1,5 +1,6 @@
 import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
-import { createFeedKit, createResilientFetch, type FeedKit, type Logger, type LogFields } from "@feedgate/kit";
+import { createResilientFetch, type Logger, type LogFields } from "@feedgate/kit";
+import { createFeedKit, type FeedKit } from "@feedgate/kit/feed";
 import { feedUrlOf, gatewayOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { USER_AGENT } from "../version.js";

@@ -1,5 +1,6 @@
 import type { CodexResetsResponse, ItemsQuery } from "@feedgate/feed-client";
-import { createSelectedMirror, diffResetEvents, type ResetChange as KitResetChange } from "@feedgate/kit";
+import { diffResetEvents, type ResetChange as KitResetChange } from "@feedgate/kit/feed";
+import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { openFileStore } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import type { ResetChange } from "../render/resets.js";

@@ -1,5 +1,5 @@
 import { outputText, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
-import { generateImage } from "@feedgate/kit";
+import { generateImage } from "@feedgate/kit/images";
 import type { CommandContext } from "../cli/context.js";
 import { gatewayClientOf } from "./clients.js";
 import type { GatewayServices } from "./types.js";

@@ -42,6 +42,9 @@ describe("feedgate demo", () => {
     expect(out).toContain("开源多模态模型发布并追平闭源旗舰"); // hot topics
     expect(out).toMatch(/\d+ items in \d+ pages/); // every page of items
     expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
+    // The watch polls conditionally: a 304 while the calendar is unchanged, then the change as a 200.
+    expect(out).toMatch(/\d{2}:\d{2}:\d{2}Z = unchanged 304 Not Modified \(sent If-None-Match W\/"v1-codex-resets-recent-[0-9a-f]{16}"\)/);
+    expect(out).toMatch(/the feed fake answered the watch's polls 200( → 304)+ → 200 /);
     expect(out).toMatch(/\+ added/); // a change during the watch
     expect(out).toMatch(/- withdrawn/);
     expect(out).toMatch(/selected items mirrored .*snapshot taken/);

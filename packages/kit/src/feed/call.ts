@@ -1,5 +1,6 @@
-import { readProblem, type FeedClient } from "@feedgate/feed-client";
-import { FeedgateError, fromFeedProblem, invalidArgument, isFeedgateError } from "../errors.js";
+import type { FeedClient } from "@feedgate/feed-client";
+import { FeedgateError, invalidArgument } from "../errors.js";
+import { errorOfResult, errorOfThrown } from "../internal/failures.js";
 import type { Clock } from "../internal/time.js";
 import { getResponseMeta, type ResponseMeta } from "../transport/meta.js";
 import type { ResilientFetch } from "../transport/resilient-fetch.js";
@@ -24,79 +25,48 @@ export interface Caller {
 
 type AnyGet = (path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** An ETag is sent back as received; it only has to be a legal header value. */
-function checkEtag(etag: string | undefined): void {
-  if (etag === undefined) return;
-  if (typeof etag !== "string" || etag === "" || /[\r\n\0]/.test(etag)) throw invalidArgument("ifNoneMatch", "must be an ETag as received (a non-empty header value)");
-}
-
-/** Anything thrown while calling, as a FeedgateError (other kit-independent errors pass unchanged). */
-function normalise(error: unknown, signal: AbortSignal | undefined): unknown {
-  if (isFeedgateError(error)) return error;
-  if (signal?.aborted) return new FeedgateError({ kind: "aborted", code: "aborted", message: "the call was aborted by its signal", cause: signal.reason });
-  if (error instanceof SyntaxError) {
-    return new FeedgateError({ kind: "invalid_response", code: "not_json", message: `the answer was not valid JSON: ${error.message}` });
-  }
-  if (error instanceof TypeError && !("isFeedClientConfigError" in error)) {
-    return new FeedgateError({ kind: "network", code: "network_error", message: `connection failed: ${error.message}` });
-  }
-  return error;
-}
-
 export function createCaller(client: FeedClient, transport: ResilientFetch, clock: Clock): Caller {
   const get = client.GET as unknown as AnyGet;
 
   async function raw(op: FeedOperationId, params: object | undefined, options: ConditionalCallOptions & { redirect?: RequestRedirect }): Promise<RawAnswer> {
-    const p = (params ?? {}) as { query?: object; path?: object };
-    const checked = validateFeedRequest(op, { query: p.query, path: p.path });
-    const extraKeys = Object.keys(p).filter((k) => k !== "query" && k !== "path");
-    if (extraKeys.length > 0) throw invalidArgument(extraKeys[0]!, "unknown; parameters go in { query } or { path }");
-    checkEtag(options.ifNoneMatch);
-    const { signal, maxRetries, timeoutMs, deadlineMs, ifNoneMatch, redirect } = options;
-    const overrides = { maxRetries, timeoutMs, deadlineMs };
-    const hasOverrides = Object.values(overrides).some((v) => v !== undefined);
-    const init: Record<string, unknown> = {
-      params: { query: checked.query, path: checked.pathParams },
-    };
-    if (signal !== undefined) init["signal"] = signal;
-    if (ifNoneMatch !== undefined) init["headers"] = { "If-None-Match": ifNoneMatch };
-    if (hasOverrides) init["fetch"] = transport.withOptions(Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)));
+    const { path, query, pathParams } = validateFeedRequest(op, params);
+    const { signal, maxRetries, timeoutMs, deadlineMs, ifNoneMatch, redirect = "manual" } = options;
+    // An ETag is sent back as received; it only has to be a legal header value.
+    if (ifNoneMatch !== undefined && (typeof ifNoneMatch !== "string" || !ifNoneMatch || /[\r\n\0]/.test(ifNoneMatch))) {
+      throw invalidArgument("ifNoneMatch", "a non-empty header value");
+    }
+    const overrides = Object.entries({ maxRetries, timeoutMs, deadlineMs }).filter(([, v]) => v !== undefined);
     // The feed redirects only merged stories; the kit handles those itself (getStory), and never lets fetch follow a redirect elsewhere.
-    init["redirect"] = redirect ?? "manual";
+    const init: Record<string, unknown> = { params: { query, path: pathParams }, redirect };
+    if (signal) init["signal"] = signal;
+    if (ifNoneMatch) init["headers"] = { "If-None-Match": ifNoneMatch };
+    if (overrides.length > 0) init["fetch"] = transport.withOptions(Object.fromEntries(overrides));
     let result: Awaited<ReturnType<AnyGet>>;
     try {
-      result = await get(checked.path, init);
+      result = await get(path, init);
     } catch (error) {
-      throw normalise(error, signal);
+      throw errorOfThrown(error, signal, op);
     }
-    const meta = getResponseMeta(result.response);
-    const { response } = result;
-    if (response.status >= 400) {
-      const failure = readProblem(result);
-      throw fromFeedProblem(failure!, response.headers, { now: () => clock.now(), attempts: meta.retries + 1 });
-    }
-    return { response, data: result.data, meta, url: response.url || meta.url };
+    const { response, data } = result;
+    const meta = getResponseMeta(response);
+    if (response.status >= 400) throw errorOfResult(result, () => clock.now(), meta.retries + 1);
+    return { response, data, meta, url: meta.url };
   }
 
   async function conditional<Op extends FeedOperationId>(op: Op, params: FeedParams<Op> | undefined, options: ConditionalCallOptions = {}) {
-    const answer = await raw(op, params, options);
-    const { response, data, meta } = answer;
-    if (response.status === 304) {
-      // A 304 may omit the ETag: the one sent is still the current one.
-      return { notModified: true, data: undefined, etag: meta.etag ?? options.ifNoneMatch, meta } as ConditionalResult<FeedData<Op>>;
-    }
-    if (response.status >= 300 || response.status === 0) {
-      throw new FeedgateError({
-        kind: "redirect",
-        code: "unexpected_redirect",
-        status: response.status,
-        message: op === "storyByPublicId" ? "the story was merged (308): use getStory, which follows merges" : `unexpected ${response.status} answer`,
-      });
+    const { response, data, meta } = await raw(op, params, options);
+    const { status } = response;
+    const { requestId, etag } = meta;
+    // A 304 may omit the ETag: the one sent is still the current one.
+    if (status === 304) return { notModified: true, data: undefined, etag: etag ?? options.ifNoneMatch, meta } as ConditionalResult<FeedData<Op>>;
+    if (status >= 300 || !status) {
+      const message = `${op} answered ${status}${op === "storyByPublicId" ? ": use getStory, which follows merges" : ""}`;
+      throw new FeedgateError({ kind: "redirect", code: "unexpected_redirect", status, message });
     }
     if (typeof data !== "object" || data === null) {
-      throw new FeedgateError({ kind: "invalid_response", code: "empty_body", status: response.status, requestId: meta.requestId, message: `${op} answered ${response.status} without a JSON body` });
+      throw new FeedgateError({ kind: "invalid_response", code: "empty_body", status, requestId, message: `${op} answered ${status} without a JSON body` });
     }
-    return { notModified: false, data: data as FeedData<Op>, etag: meta.etag, meta } as ConditionalResult<FeedData<Op>>;
+    return { notModified: false, data: data as FeedData<Op>, etag, meta } as ConditionalResult<FeedData<Op>>;
   }
 
   return { raw, conditional };

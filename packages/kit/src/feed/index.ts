@@ -1,4 +1,10 @@
-export { createFeedKit, type FeedKit, type FeedKitOptions } from "./kit.js";
+/**
+ * `@feedgate/kit/feed`: the feed kit — `createFeedKit` with typed calls for every feed operation,
+ * cursor pagination, merge-following, conditional polling and watchers — and the input
+ * validation it applies before any request. It runs on the main entry point's resilient
+ * transport and reports failures as its `FeedgateError`.
+ */
+export { createFeedKit, type FeedKit, type FeedKitOptions, type FeedCalls } from "./kit.js";
 export type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedResult, FeedOperationMap, FeedOperationId, FeedParams, FeedData } from "./types.js";
 export type { PaginateOptions, ItemsPage } from "./pagination.js";
 export { storyIdOf, type GetStoryOptions, type StoryResult, type StoryRef } from "./stories.js";
@@ -6,3 +12,4 @@ export type { PollOptions, PolledVersion } from "./poll.js";
 export { diffResetEvents, type ResetChange, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
 export { nextCheckAt, type WatchDailyOptions, type DailyUpdate } from "./watch-daily.js";
 export { freshnessMs } from "./cache-control.js";
+export * from "../validate/index.js";

@@ -1,14 +1,30 @@
-import { createFeedClient, type FeedClient, type HotTopicsResponse, type ItemsQuery, type DailiesQuery, type SelectedSnapshotQuery, type SelectedChangesQuery } from "@feedgate/feed-client";
+import {
+  createFeedClient,
+  type CodexResetsResponse,
+  type DailiesQuery,
+  type DailiesResponse,
+  type DailyResponse,
+  type FeedClient,
+  type FeedClientOptions,
+  type HotTopicsResponse,
+  type ItemsQuery,
+  type ItemsResponse,
+  type SelectedChanges,
+  type SelectedChangesQuery,
+  type SelectedSnapshot,
+  type SelectedSnapshotQuery,
+} from "@feedgate/feed-client";
 import { invalidArgument } from "../errors.js";
 import { realSleep, systemClock, type Clock, type Sleep } from "../internal/time.js";
+import { stripUndefined } from "../internal/checks.js";
 import { createLog, type Logger, type LogLevel } from "../transport/logger.js";
 import type { ResilientFetchOptions } from "../transport/options.js";
 import { createResilientFetch, type ResilientFetch } from "../transport/resilient-fetch.js";
 import { createCaller } from "./call.js";
-import { paginator } from "./pagination.js";
 import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
 import { storyFollower } from "./stories.js";
 import type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams, FeedResult } from "./types.js";
+import { paginator } from "./pagination.js";
 import { dailyWatcher } from "./watch-daily.js";
 import { resetsWatcher } from "./watch-resets.js";
 
@@ -34,6 +50,31 @@ export interface FeedKitOptions {
   random?: () => number;
 }
 
+/** One typed method per feed operation (each named after its operation id), throwing FeedgateError. */
+export interface FeedCalls {
+  /** `GET /api/v1/items`: one page. `iterateItems` walks all of them. */
+  items(query?: ItemsQuery, options?: CallOptions): Promise<FeedResult<ItemsResponse>>;
+  /** `GET /api/v1/codex-resets`: the full reset calendar (large; prefer `codexResetsRecent` or `watchResets`). */
+  codexResets(options?: CallOptions): Promise<FeedResult<CodexResetsResponse>>;
+  /** `GET /api/v1/codex-resets/recent`: the last 7 days and open events. */
+  codexResetsRecent(options?: CallOptions): Promise<FeedResult<CodexResetsResponse>>;
+  /** `GET /api/v1/hot-topics`. */
+  hotTopics(options?: CallOptions): Promise<FeedResult<HotTopicsResponse>>;
+  /** `GET /api/v1/dailies`: the index of daily reports. */
+  dailies(query?: DailiesQuery, options?: CallOptions): Promise<FeedResult<DailiesResponse>>;
+  /** `GET /api/v1/dailies/latest`. */
+  latestDaily(options?: CallOptions): Promise<FeedResult<DailyResponse>>;
+  /** `GET /api/v1/dailies/{date}`: `date` is a real `YYYY-MM-DD`. */
+  dailyByDate(date: string, options?: CallOptions): Promise<FeedResult<DailyResponse>>;
+  /** `GET /api/v1/selected/snapshot`: one page (the mirror pages through all). */
+  selectedSnapshot(query?: SelectedSnapshotQuery, options?: CallOptions): Promise<FeedResult<SelectedSnapshot>>;
+  /** `GET /api/v1/selected/changes`: one page of ledger changes after `cursor`. */
+  selectedChanges(query: SelectedChangesQuery, options?: CallOptions): Promise<FeedResult<SelectedChanges>>;
+}
+
+/** How each call's first argument is sent: 0 none (options come first), 1 the query, 2 the date path parameter. */
+const CALLS = { items: 1, codexResets: 0, codexResetsRecent: 0, hotTopics: 0, dailies: 1, latestDaily: 0, dailyByDate: 2, selectedSnapshot: 1, selectedChanges: 1 };
+
 /** Arguments of a call: parameters are optional where the operation has no required ones. */
 type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends FeedParams<Op>
   ? [params?: FeedParams<Op>, options?: O]
@@ -46,31 +87,21 @@ type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends Fee
  */
 export function createFeedKit(options: FeedKitOptions) {
   if (typeof options !== "object" || options === null) throw invalidArgument("options", "required: { baseUrl }");
-  const clock = options.clock ?? systemClock;
-  const sleep = options.sleep ?? realSleep;
-  const random = options.random ?? Math.random;
-  const log = createLog({ logger: options.logger, logLevel: options.logLevel });
-  const transport: ResilientFetch = createResilientFetch({
-    now: () => clock.now(),
-    ...options.retry,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
-  });
-  const client: FeedClient = createFeedClient({
-    baseUrl: options.baseUrl,
-    fetch: transport,
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-  });
+  const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
+  const log = createLog({ logger, logLevel });
+  const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
+  const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
   const caller = createCaller(client, transport, clock);
   const deps = { caller, clock, sleep, random, log };
   const poll = createPoller(deps);
-  const pages = paginator(caller, log);
-  const stories = storyFollower(caller, options.baseUrl, log);
 
-  async function call<Op extends FeedOperationId>(op: Op, params: FeedParams<Op> | undefined, opts: CallOptions | undefined): Promise<FeedResult<FeedData<Op>>> {
-    const result = await caller.conditional(op, params, { ...opts, ifNoneMatch: undefined });
-    return { data: result.data as FeedData<Op>, meta: result.meta };
+  const calls = {} as Record<string, (first?: unknown, options?: CallOptions) => Promise<FeedResult<unknown>>>;
+  for (const [op, takes] of Object.entries(CALLS)) {
+    calls[op] = async (first, options) => {
+      const params = takes === 2 ? { path: { date: first } } : takes && first !== undefined ? { query: first } : undefined;
+      const { data, meta } = await caller.conditional(op as FeedOperationId, params as never, { ...((takes ? options : first) as CallOptions), ifNoneMatch: undefined });
+      return { data, meta };
+    };
   }
 
   return {
@@ -84,31 +115,12 @@ export function createFeedKit(options: FeedKitOptions) {
       return caller.conditional(operation, args[0], args[1]);
     },
 
-    /** `GET /api/v1/items`: one page. Use `iterateItems` for all of them. */
-    items: (query?: ItemsQuery, opts?: CallOptions) => call("items", query === undefined ? undefined : { query }, opts),
-    /** `GET /api/v1/codex-resets`: the full reset calendar (large; prefer `codexResetsRecent` or `watchResets`). */
-    codexResets: (opts?: CallOptions) => call("codexResets", undefined, opts),
-    /** `GET /api/v1/codex-resets/recent`: the last 7 days and open events. */
-    codexResetsRecent: (opts?: CallOptions) => call("codexResetsRecent", undefined, opts),
-    /** `GET /api/v1/hot-topics`. */
-    hotTopics: (opts?: CallOptions) => call("hotTopics", undefined, opts),
-    /** `GET /api/v1/dailies`: the index of daily reports. */
-    dailies: (query?: DailiesQuery, opts?: CallOptions) => call("dailies", query === undefined ? undefined : { query }, opts),
-    /** `GET /api/v1/dailies/latest`. */
-    latestDaily: (opts?: CallOptions) => call("latestDaily", undefined, opts),
-    /** `GET /api/v1/dailies/{date}`: `date` is a real `YYYY-MM-DD`. */
-    dailyByDate: (date: string, opts?: CallOptions) => call("dailyByDate", { path: { date } }, opts),
-    /** `GET /api/v1/selected/snapshot`: one page (the mirror pages through all). */
-    selectedSnapshot: (query?: SelectedSnapshotQuery, opts?: CallOptions) => call("selectedSnapshot", query === undefined ? undefined : { query }, opts),
-    /** `GET /api/v1/selected/changes`: one page of ledger changes after `cursor`. */
-    selectedChanges: (query: SelectedChangesQuery, opts?: CallOptions) => call("selectedChanges", { query }, opts),
+    ...(calls as unknown as FeedCalls),
 
     /** A story by public id, `links.story` URL or hot topic, following merges (the one way to fetch a story). */
-    getStory: stories.getStory,
+    getStory: storyFollower(caller, baseUrl, log),
 
-    iterateItemPages: pages.iterateItemPages,
-    iterateItems: pages.iterateItems,
-    newItemsSince: pages.newItemsSince,
+    ...paginator(caller, log),
 
     pollUntilChanged: poll,
     /** New versions of the hot topics, polled no faster than their s-maxage (60 s). */

@@ -2,8 +2,8 @@ import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import { FeedgateError, isFeedgateError } from "../errors.js";
 import type { Log } from "../transport/logger.js";
 import type { ResponseMeta } from "../transport/meta.js";
-import type { Caller } from "./call.js";
 import { checkPositive } from "../internal/checks.js";
+import type { Caller } from "./call.js";
 import type { CallOptions } from "./types.js";
 
 /** Options of the items paginators. */
@@ -16,7 +16,10 @@ export interface PaginateOptions extends CallOptions {
 
 /** One page as the paginator yields it. */
 export interface ItemsPage {
-  /** This page's items, minus any already yielded in this iteration (after a restart). */
+  /**
+   * This page's items, minus any this iteration already yielded: items a server repeats at a
+   * page boundary, and, after a restart, everything up to where the iteration had got to.
+   */
   items: Item[];
   /** The page as the service sent it. */
   data: ItemsResponse;
@@ -27,25 +30,97 @@ export interface ItemsPage {
   restarts: number;
 }
 
+/** An item's sort key, as the service orders items: its timeline time, or its publication time for `by=published`. */
+function sortKey(item: Item, published: boolean): number {
+  return Date.parse((published ? item.publishedAt : null) ?? item.discoveredAt);
+}
+
+/**
+ * Decides which fetched items an iteration yields, remembering only a bounded set: the ids near
+ * its position (the last page yielded, plus every earlier one sharing the last item's sort key).
+ *
+ * Items come newest first: sort key descending, then id descending. Keyset cursors never repeat
+ * or skip an item, so a plain walk needs no memory beyond a server repeating an item at a page
+ * boundary. A restart after `invalid_cursor` walks from the first page again, and resumes just
+ * after the last item yielded: at that item's id, or — when the sort keys seen so far were in
+ * order, so they can be trusted — at the first item with an older key (the last item itself may
+ * have left the window, which is what invalidates a cursor). The service's timeline time is
+ * not always in the item (for `mode=selected` it is a reading group's anchor), so keys that turn
+ * out of order are never used to skip: only the id is.
+ */
+export function positionTracker() {
+  /** Ids yielded near the current position, with their sort keys. */
+  let boundary = new Map<string, number>();
+  let last: { id: string; key: number } | undefined;
+  /** Where to resume after a restart; undefined while walking on. */
+  let resume: { id: string; key: number } | undefined;
+  let previousKey: number | undefined;
+  let ordered = true;
+  return {
+    /** How many ids it holds now (bounded: a page plus the ties of the last sort key). */
+    get remembered(): number {
+      return boundary.size;
+    },
+    restart(): void {
+      resume = last;
+      previousKey = undefined;
+    },
+    /** The items of a fetched page that are new to this iteration. */
+    accept(items: Item[], published: boolean): Item[] {
+      const fresh: Item[] = [];
+      const keys: number[] = [];
+      for (const item of items) {
+        const key = sortKey(item, published);
+        // NaN (no usable time) also counts as out of order.
+        if (previousKey !== undefined && !(key <= previousKey)) ordered = false;
+        previousKey = key;
+        let take = !boundary.has(item.id);
+        if (resume !== undefined) {
+          // Its id marks the position, unless trusted keys show the item itself moved (a new key).
+          if (item.id === resume.id && (!ordered || key === resume.key)) resume = undefined;
+          else if (ordered && key < resume.key) resume = undefined;
+          // Before the position, unless it shares the last key and was not yielded (ids order such ties).
+          else take &&= ordered && key === resume.key;
+        }
+        if (take) {
+          fresh.push(item);
+          keys.push(key);
+        }
+      }
+      if (fresh.length > 0) {
+        const end = fresh.length - 1;
+        last = { id: fresh[end]!.id, key: keys[end]! };
+        const next = new Map<string, number>();
+        for (const [id, key] of boundary) if (key === last.key) next.set(id, key);
+        fresh.forEach((item, i) => next.set(item.id, keys[i]!));
+        boundary = next;
+      }
+      return fresh;
+    },
+  };
+}
+
 export function paginator(caller: Caller, log: Log) {
   /**
    * Every page of an items query: passes `nextCursor` until `hasMore` is false. When a cursor
-   * turns `invalid_cursor` (its anchor left the time window), starts again from the first page,
-   * never yielding an item id twice in the iteration. Fetches only when asked for the next page,
-   * so `break` stops fetching. A `cursor` in the query is where the first page starts.
+   * turns `invalid_cursor` (its anchor left the time window), starts again from the first page
+   * and resumes after the last item yielded, never yielding an item id twice in the iteration
+   * (see `positionTracker`: memory stays bounded however long the walk). Fetches only when asked
+   * for the next page, so `break` stops fetching. A `cursor` in the query is where the first
+   * page starts.
    */
   async function* iterateItemPages(query: ItemsQuery = {}, options: PaginateOptions = {}): AsyncGenerator<ItemsPage, void, undefined> {
     const { maxPages = 1000, maxRestarts = 3, ...call } = options;
     checkPositive("maxPages", maxPages, true);
     checkPositive("maxRestarts", maxRestarts, true);
     const { cursor: startCursor, ...rest } = query;
-    const seen = new Set<string>();
+    const position = positionTracker();
     let cursor = startCursor;
     let pageNumber = 0;
     let restarts = 0;
     for (;;) {
       if (pageNumber >= maxPages) {
-        throw new FeedgateError({ kind: "limit_exceeded", code: "max_pages", message: `stopped after maxPages (${maxPages}) pages; more remain` });
+        throw new FeedgateError({ kind: "limit_exceeded", code: "max_pages", message: `more than maxPages (${maxPages}) pages` });
       }
       let result;
       try {
@@ -53,24 +128,24 @@ export function paginator(caller: Caller, log: Log) {
       } catch (error) {
         if (!isFeedgateError(error, "invalid_cursor") || cursor === undefined) throw error;
         if (restarts >= maxRestarts) {
-          throw new FeedgateError({ kind: "limit_exceeded", code: "max_restarts", message: `the cursor went invalid more than maxRestarts (${maxRestarts}) times`, cause: error });
+          throw new FeedgateError({ kind: "limit_exceeded", code: "max_restarts", message: `more than maxRestarts (${maxRestarts}) restarts`, cause: error });
         }
         restarts++;
         cursor = undefined;
-        log("info", "items cursor no longer valid: restarting from the first page", { event: "poll", reason: "invalid_cursor", restarts });
+        position.restart();
+        log("info", "invalid_cursor: restarting from the first page", { event: "poll", reason: "invalid_cursor", restarts });
         continue;
       }
       pageNumber++;
       const data = result.data!;
       if (!Array.isArray(data.items) || typeof data.page !== "object" || data.page === null) {
-        throw new FeedgateError({ kind: "invalid_response", code: "not_an_items_page", message: "the items answer lacks items or page", requestId: result.meta.requestId });
+        throw new FeedgateError({ kind: "invalid_response", code: "not_an_items_page", message: "no items or page in the answer", requestId: result.meta.requestId });
       }
-      const items = data.items.filter((item) => !seen.has(item.id));
-      for (const item of items) seen.add(item.id);
-      yield { items, data, meta: result.meta, pageNumber, restarts };
+      const published = (data.query?.ordering ?? (rest.by === "published" ? "publishedAtDesc" : undefined)) === "publishedAtDesc";
+      yield { items: position.accept(data.items, published), data, meta: result.meta, pageNumber, restarts };
       if (!data.page.hasMore) return;
       if (typeof data.page.nextCursor !== "string" || data.page.nextCursor === "") {
-        throw new FeedgateError({ kind: "invalid_response", code: "missing_cursor", message: "the page says hasMore but carries no nextCursor" });
+        throw new FeedgateError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor" });
       }
       cursor = data.page.nextCursor;
     }

@@ -1,6 +1,6 @@
-import { invalidArgument, isFeedgateError, isTransientError } from "../errors.js";
-import { checkPositive } from "../internal/checks.js";
-import type { Clock, Sleep } from "../internal/time.js";
+import { isTransientError, type FeedgateError } from "../errors.js";
+import { checkFraction, checkPositive } from "../internal/checks.js";
+import { pause, type Clock, type Sleep } from "../internal/time.js";
 import type { Log } from "../transport/logger.js";
 import type { ResponseMeta } from "../transport/meta.js";
 import { freshnessMs } from "./cache-control.js";
@@ -41,8 +41,6 @@ export interface PollDeps {
   log: Log;
 }
 
-const MAX_ERROR_DELAY_MS = 600_000;
-
 /**
  * Polls any GET operation with conditional requests and yields only new versions: keeps the
  * ETag exactly as received and sends it as `If-None-Match`; a 304 means unchanged (and keeps
@@ -58,67 +56,42 @@ export function createPoller({ caller, sleep, random, log }: PollDeps) {
     params?: FeedParams<Op>,
     options: PollOptions = {},
   ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined> {
-    const {
-      etag: knownEtag,
-      intervalMs = 0,
-      minIntervalMs = 60_000,
-      jitter = 0.1,
-      maxConsecutiveErrors = 10,
-      errorDelayMs = 30_000,
-      signal,
-      maxRetries = 0,
-      ...call
-    } = options;
+    const { etag: known, intervalMs = 0, minIntervalMs = 60_000, jitter = 0.1, maxConsecutiveErrors = 10, errorDelayMs = 30_000, signal, maxRetries = 0, ...call } = options;
     checkPositive("intervalMs", intervalMs);
     checkPositive("minIntervalMs", minIntervalMs);
     checkPositive("errorDelayMs", errorDelayMs);
     checkPositive("maxConsecutiveErrors", maxConsecutiveErrors, true);
-    if (!(jitter >= 0 && jitter <= 1)) throw invalidArgument("jitter", "a fraction from 0 to 1");
-    let etag = knownEtag;
+    checkFraction("jitter", jitter);
+    let etag = known;
     let lastBody: string | undefined;
     let errors = 0;
-    for (let poll = 1; ; poll++) {
-      if (signal?.aborted) return;
+    for (let poll = 1; !signal?.aborted; poll++) {
       let wait: number;
       try {
         const result = await caller.conditional(operation, params, { ...call, signal, maxRetries, ifNoneMatch: etag });
+        const { data, meta } = result;
         errors = 0;
-        if (result.notModified) {
-          etag = result.etag;
-          log("debug", `${operation}: unchanged (304)`, { event: "poll", status: 304, poll });
-        } else {
+        let changed = false;
+        if (!result.notModified) {
           // Without an ETag, compare bodies: only a different one is a new version.
-          const body = result.etag === undefined ? JSON.stringify(result.data) : undefined;
-          const isNew = result.etag !== undefined ? result.etag !== etag : body !== lastBody;
-          etag = result.etag;
+          const body = result.etag === undefined ? JSON.stringify(data) : undefined;
+          changed = result.etag === undefined ? body !== lastBody : result.etag !== etag;
           lastBody = body;
-          if (isNew) {
-            log("debug", `${operation}: new version`, { event: "poll", status: result.meta.status, poll });
-            yield { data: result.data, etag: result.etag, meta: result.meta, poll };
-          }
         }
-        const base = Math.max(intervalMs, freshnessMs(result.meta.cacheControl) ?? minIntervalMs);
+        etag = result.etag;
+        log("debug", `${operation}: ${changed ? "new version" : "unchanged"}`, { event: "poll", status: meta.status, poll });
+        if (changed) yield { data: data!, etag, meta, poll };
+        const base = Math.max(intervalMs, freshnessMs(meta.cacheControl) ?? minIntervalMs);
         wait = base + base * jitter * random();
       } catch (error) {
         if (signal?.aborted) return;
-        if (!isTransientError(error)) throw error;
-        errors++;
-        if (errors >= maxConsecutiveErrors) throw error;
-        const serverWait = isFeedgateError(error) ? error.retryAfterMs : undefined;
-        wait = serverWait ?? Math.min(errorDelayMs * 2 ** (errors - 1), MAX_ERROR_DELAY_MS);
-        log("warn", `${operation}: ${(error as Error).message}; polling again in ${Math.round(wait)} ms`, {
-          event: "wait",
-          delayMs: wait,
-          reason: isFeedgateError(error) ? error.kind : "error",
-        });
+        if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
+        const { retryAfterMs, kind, message } = error as FeedgateError;
+        // After a transient failure: the server's Retry-After, else a doubling delay up to 10 minutes.
+        wait = retryAfterMs ?? Math.min(errorDelayMs * 2 ** (errors - 1), 600_000);
+        log("warn", `${operation}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
       }
-      log("debug", `${operation}: next poll in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait });
-      try {
-        await sleep(wait, signal);
-      } catch (error) {
-        if (signal?.aborted) return;
-        throw error;
-      }
+      if (!(await pause(sleep, wait, signal))) return;
     }
   };
 }

@@ -2,7 +2,8 @@ import type { Story } from "@feedgate/feed-client";
 import { FeedgateError, invalidArgument } from "../errors.js";
 import type { Log } from "../transport/logger.js";
 import type { ResponseMeta } from "../transport/meta.js";
-import type { Caller } from "./call.js";
+import type { Caller, RawAnswer } from "./call.js";
+import { checkPositive } from "../internal/checks.js";
 import type { CallOptions } from "./types.js";
 
 /** Options of `getStory`. */
@@ -26,61 +27,39 @@ export interface StoryResult {
 /** Something that names a story: its public id, its `links.story` HTML URL, or a hot topic. */
 export type StoryRef = string | { links: { story?: string | undefined; [other: string]: unknown } };
 
+/** The last path segment of a URL, percent-decoded; `bad` is thrown when there is none or it does not decode. */
+function lastSegment(url: URL, bad: () => FeedgateError): string {
+  const segment = url.pathname.split("/").filter((s) => s !== "").pop();
+  try {
+    if (segment !== undefined) return decodeURIComponent(segment);
+  } catch {}
+  throw bad();
+}
+
 /** The public id a reference names. A hot topic without `links.story` names none: its `id` is an item's. */
 export function storyIdOf(ref: StoryRef): string {
+  const bad = (rule: string) => invalidArgument("idOrStoryLink", rule);
   if (typeof ref === "object" && ref !== null) {
     const link = ref.links?.story;
-    if (typeof link !== "string" || link === "") {
-      throw invalidArgument("links.story", "the hot topic has no story link, so it names no story (its id is an item id, not a story id)");
-    }
+    if (typeof link !== "string" || link === "") throw invalidArgument("links.story", "the hot topic has no story link");
     return storyIdOf(link);
   }
-  if (typeof ref !== "string") throw invalidArgument("idOrStoryLink", "must be a story public id, a story link, or a hot topic");
+  if (typeof ref !== "string") throw bad("a story id, story link or hot topic");
   if (!/^https?:\/\//i.test(ref)) return ref;
   let url: URL;
   try {
     url = new URL(ref);
   } catch {
-    throw invalidArgument("idOrStoryLink", "not a valid URL");
+    throw bad("not a valid URL");
   }
-  const segment = url.pathname.split("/").filter((s) => s !== "").pop();
-  if (segment === undefined) throw invalidArgument("idOrStoryLink", "the link has no path segment to take the story id from");
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw invalidArgument("idOrStoryLink", "the link's last path segment is not valid percent-encoding");
-  }
+  return lastSegment(url, () => bad("no valid last path segment"));
 }
 
-function redirectError(code: string, message: string, status?: number): FeedgateError {
-  return new FeedgateError({ kind: "redirect", code, message, status });
-}
+const REDIRECTS = [301, 302, 307, 308];
 
 export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
-  const base = new URL(baseUrl);
-  const storiesPrefix = base.pathname.replace(/\/+$/, "") + "/api/v1/stories/";
-
-  /** The story id a `Location` points at, or an error when it leaves the origin or the stories route. */
-  function targetOf(location: string, from: string): string {
-    let next: URL;
-    try {
-      next = new URL(location, from);
-    } catch {
-      throw redirectError("bad_location", `the merge redirect's Location is not a URL: ${JSON.stringify(location.slice(0, 200))}`, 308);
-    }
-    if (next.origin !== base.origin) {
-      throw redirectError("cross_origin_redirect", `refused a merge redirect to another origin (${next.origin}); only ${base.origin} is followed`, 308);
-    }
-    const rest = next.pathname.startsWith(storiesPrefix) ? next.pathname.slice(storiesPrefix.length) : undefined;
-    if (rest === undefined || rest === "" || rest.includes("/") || next.search !== "" ) {
-      throw redirectError("unexpected_redirect_target", `the merge redirect points outside the stories route: ${next.pathname}`, 308);
-    }
-    try {
-      return decodeURIComponent(rest);
-    } catch {
-      throw redirectError("bad_location", "the merge redirect's story id is not valid percent-encoding", 308);
-    }
-  }
+  const { origin, pathname } = new URL(baseUrl);
+  const storiesPath = pathname.replace(/\/+$/, "") + "/api/v1/stories/";
 
   /**
    * Fetches a story by public id, `links.story` URL or hot topic, following merges itself:
@@ -91,54 +70,61 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
    */
   async function getStory(ref: StoryRef, options: GetStoryOptions = {}): Promise<StoryResult> {
     const { maxHops = 5, ...call } = options;
-    if (!Number.isInteger(maxHops) || maxHops < 0) throw invalidArgument("maxHops", "a whole number of at least 0");
+    checkPositive("maxHops", maxHops, true);
     const requestedId = storyIdOf(ref);
-    const mergedChain: string[] = [];
-    const visited = new Set([requestedId]);
+    const chain: string[] = [];
     let id = requestedId;
     for (;;) {
       const answer = await caller.raw("storyByPublicId", { path: { publicId: id } }, { ...call, redirect: "manual" });
       const { response } = answer;
-      if (response.type === "opaqueredirect") return followOpaque(requestedId, call);
-      if (response.status >= 300 && response.status < 400) {
-        const location = response.headers.get("location");
-        if (response.status !== 308 && response.status !== 301 && response.status !== 307 && response.status !== 302) {
-          throw redirectError("unexpected_redirect", `unexpected ${response.status} answer for story ${id}`, response.status);
-        }
-        if (location === null) throw redirectError("redirect_without_location", `story ${id} answered ${response.status} without a Location`, response.status);
-        const next = targetOf(location, answer.url);
-        mergedChain.push(id);
-        if (visited.has(next)) throw redirectError("redirect_loop", `the merge redirects loop: ${[...mergedChain, next].join(" -> ")}`, response.status);
-        if (mergedChain.length > maxHops) throw redirectError("too_many_redirects", `more than maxHops (${maxHops}) merge redirects from ${requestedId}`, response.status);
-        log("debug", `story ${id} was merged into ${next}`, { event: "redirect", status: response.status });
-        visited.add(next);
-        id = next;
-        continue;
+      const { status } = response;
+      if (response.type === "opaqueredirect") {
+        // The platform hides the target: let fetch follow it, and check where it ended.
+        const followed = await caller.raw("storyByPublicId", { path: { publicId: requestedId } }, { ...call, redirect: "follow" });
+        const landed = followed.response.url && new URL(followed.response.url).origin;
+        if (landed && landed !== origin) throw redirectError("cross_origin_redirect", `merge redirect to ${landed} refused`);
+        chain.length = 0;
+        return finish(followed, requestedId);
       }
-      return finish(answer.data, requestedId, id, mergedChain, answer.meta);
+      if (status < 300 || status > 399) return finish(answer, id);
+      const fail = (code: string, message: string) => redirectError(code, message, status);
+      const location = response.headers.get("location");
+      if (!REDIRECTS.includes(status)) throw fail("unexpected_redirect", `story ${id} answered ${status}`);
+      if (location === null) throw fail("redirect_without_location", `story ${id} answered ${status} without Location`);
+      let next: URL;
+      try {
+        next = new URL(location, answer.url);
+      } catch {
+        throw fail("bad_location", `merge redirect to a bad Location ${JSON.stringify(location.slice(0, 200))}`);
+      }
+      if (next.origin !== origin) throw fail("cross_origin_redirect", `merge redirect to ${next.origin} refused`);
+      const rest = next.pathname.slice(storiesPath.length);
+      if (!next.pathname.startsWith(storiesPath) || !rest || rest.includes("/") || next.search) {
+        throw fail("unexpected_redirect_target", `merge redirect outside the stories route: ${next.pathname}`);
+      }
+      const target = lastSegment(next, () => fail("bad_location", "merge redirect to a badly encoded story id"));
+      chain.push(id);
+      if (chain.includes(target)) throw fail("redirect_loop", `merge redirects loop: ${[...chain, target].join(" -> ")}`);
+      if (chain.length > maxHops) throw fail("too_many_redirects", `more than maxHops (${maxHops}) merge redirects`);
+      log("debug", `story ${id} was merged into ${target}`, { event: "redirect", status });
+      id = target;
+    }
+
+    function finish({ data, meta }: RawAnswer, answeredId: string): StoryResult {
+      const story = (data as { story?: Story } | undefined)?.story;
+      if (typeof story !== "object" || story === null) {
+        throw new FeedgateError({ kind: "invalid_response", code: "not_a_story", message: "no story in the answer", requestId: meta.requestId });
+      }
+      const survivingId = typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
+      // An alias answered directly (or an opaque redirect hid the chain): the asked-for id still merged.
+      if (survivingId !== answeredId && !chain.includes(answeredId)) chain.push(answeredId);
+      return { story, requestedId, survivingId, mergedChain: chain, meta };
     }
   }
 
-  async function followOpaque(requestedId: string, call: CallOptions): Promise<StoryResult> {
-    const answer = await caller.raw("storyByPublicId", { path: { publicId: requestedId } }, { ...call, redirect: "follow" });
-    const finalUrl = answer.response.url;
-    if (finalUrl !== "" && new URL(finalUrl).origin !== base.origin) {
-      throw redirectError("cross_origin_redirect", `the merge redirect led to another origin (${new URL(finalUrl).origin})`);
-    }
-    return finish(answer.data, requestedId, requestedId, [], answer.meta);
-  }
+  return getStory;
+}
 
-  function finish(data: unknown, requestedId: string, answeredId: string, chain: string[], meta: ResponseMeta): StoryResult {
-    const story = (data as { story?: Story } | undefined)?.story;
-    if (typeof story !== "object" || story === null) {
-      throw new FeedgateError({ kind: "invalid_response", code: "not_a_story", message: "the story answer lacks `story`", requestId: meta.requestId });
-    }
-    const survivingId = typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
-    const mergedChain = [...chain];
-    // An alias answered directly (or an opaque redirect hid the chain): the asked-for id still merged.
-    if (survivingId !== answeredId && !mergedChain.includes(answeredId)) mergedChain.push(answeredId);
-    return { story, requestedId, survivingId, mergedChain, meta };
-  }
-
-  return { getStory };
+function redirectError(code: string, message: string, status?: number): FeedgateError {
+  return new FeedgateError({ kind: "redirect", code, message, status });
 }

@@ -1,6 +1,7 @@
 import type { DailyResponse } from "@feedgate/feed-client";
-import { invalidArgument, isFeedgateError, isTransientError } from "../errors.js";
+import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError } from "../errors.js";
 import { checkPositive } from "../internal/checks.js";
+import { pause } from "../internal/time.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions } from "./types.js";
 import type { ResponseMeta } from "../transport/meta.js";
@@ -28,27 +29,16 @@ export interface DailyUpdate {
   meta: ResponseMeta;
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
+const MINUTE = 60_000;
+/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
+const SHANGHAI_OFFSET_MS = 480 * MINUTE;
+const DAY_MS = 1440 * MINUTE;
 
-function minutesOf(time: string): number {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  const [h, m] = [Number(match?.[1]), Number(match?.[2])];
-  if (match === null || h > 23 || m > 59) throw invalidArgument("checkTimes", `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`);
-  return h * 60 + m;
-}
-
-/** The first of the given Shanghai times of day strictly after `now` (epoch ms). */
+/** The first of the given Shanghai times of day (minutes after midnight) strictly after `now` (epoch ms). */
 export function nextCheckAt(now: number, minutes: readonly number[]): number {
-  const localMidnight = Math.floor((now + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
-  const sorted = [...minutes].sort((a, b) => a - b);
-  for (let day = 0; day <= 1; day++) {
-    for (const m of sorted) {
-      const at = localMidnight + day * DAY_MS + m * 60_000;
-      if (at > now) return at;
-    }
-  }
-  return localMidnight + 2 * DAY_MS + sorted[0]! * 60_000;
+  const midnight = now - ((now + SHANGHAI_OFFSET_MS) % DAY_MS);
+  const times = minutes.flatMap((m) => [m, m + 1440]).map((m) => midnight + m * MINUTE);
+  return Math.min(...times.filter((at) => at > now));
 }
 
 export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
@@ -57,42 +47,38 @@ export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
    * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
    * "none published yet" (404) just waits for the next check. Ends when `signal` fires.
    */
-  return async function* watchLatestDaily(options: WatchDailyOptions = {}): AsyncGenerator<DailyUpdate, void, undefined> {
-    const { checkTimes = ["08:05", "10:00", "16:00"], jitterMs = 120_000, errorRetryMs = 600_000, etag: knownEtag, signal, ...call } = options;
-    if (checkTimes.length === 0) throw invalidArgument("checkTimes", "at least one time of day");
+  async function* watchLatestDaily(options: WatchDailyOptions = {}): AsyncGenerator<DailyUpdate, void, undefined> {
+    const { checkTimes = ["08:05", "10:00", "16:00"], jitterMs = 120_000, errorRetryMs = 600_000, etag: known, signal, ...call } = options;
     checkPositive("jitterMs", jitterMs);
     checkPositive("errorRetryMs", errorRetryMs);
-    const minutes = checkTimes.map(minutesOf);
-    let etag = knownEtag;
-    for (;;) {
-      if (signal?.aborted) return;
-      let retryAt: number | undefined;
+    const minutes = checkTimes.map((time) => {
+      const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
+      if (!(Number(h) < 24 && Number(m) < 60)) throw invalidArgument("checkTimes", `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`);
+      return Number(h) * 60 + Number(m);
+    });
+    if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
+    let etag = known;
+    while (!signal?.aborted) {
+      let retryAt = Infinity;
       try {
         const result = await caller.conditional("latestDaily", undefined, { ...call, signal, ifNoneMatch: etag });
         const changed = !result.notModified && result.etag !== etag;
         etag = result.etag;
-        if (changed && result.data !== undefined) yield { data: result.data, etag: result.etag, meta: result.meta };
+        if (changed && result.data) yield { data: result.data, etag, meta: result.meta };
       } catch (error) {
         if (signal?.aborted) return;
-        if (isFeedgateError(error, "not_found")) {
-          log("info", "no daily report published yet", { event: "poll", status: 404 });
-        } else if (isTransientError(error)) {
-          const wait = isFeedgateError(error) && error.retryAfterMs !== undefined ? Math.max(error.retryAfterMs, errorRetryMs) : errorRetryMs;
+        if (isFeedgateError(error, "not_found")) log("info", "no daily report published yet", { event: "poll", status: 404 });
+        else if (!isTransientError(error)) throw error;
+        else {
+          const wait = Math.max((error as FeedgateError).retryAfterMs ?? 0, errorRetryMs);
           retryAt = clock.now() + wait;
           log("warn", `latest daily: ${(error as Error).message}; trying again in ${wait} ms`, { event: "wait", delayMs: wait });
-        } else throw error;
+        }
       }
       const now = clock.now();
-      const scheduled = nextCheckAt(now, minutes) + jitterMs * random();
-      const at = retryAt === undefined ? scheduled : Math.min(retryAt, scheduled);
-      const wait = Math.max(0, at - now);
-      log("debug", `latest daily: next check in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait });
-      try {
-        await sleep(wait, signal);
-      } catch (error) {
-        if (signal?.aborted) return;
-        throw error;
-      }
+      if (!(await pause(sleep, Math.max(0, Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()) - now), signal))) return;
     }
-  };
+  }
+
+  return watchLatestDaily;
 }

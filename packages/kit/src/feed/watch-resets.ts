@@ -32,14 +32,14 @@ export interface WatchResetsOptions extends PollOptions {
 export function diffResetEvents(previous: readonly CodexResetEvent[], next: readonly CodexResetEvent[]): ResetChange[] {
   const before = new Map(previous.map((e) => [e.id, e]));
   const changes: ResetChange[] = [];
-  const present = new Set<string>();
   for (const event of next) {
-    present.add(event.id);
-    const old = before.get(event.id);
-    if (old === undefined) changes.push({ type: "added", id: event.id, event });
-    else if (JSON.stringify(old) !== JSON.stringify(event)) changes.push({ type: "changed", id: event.id, event, previous: old });
+    const { id } = event;
+    const old = before.get(id);
+    before.delete(id);
+    if (!old) changes.push({ type: "added", id, event });
+    else if (JSON.stringify(old) !== JSON.stringify(event)) changes.push({ type: "changed", id, event, previous: old });
   }
-  for (const old of previous) if (!present.has(old.id)) changes.push({ type: "removed", id: old.id, previous: old });
+  for (const [id, old] of before) changes.push({ type: "removed", id, previous: old });
   return changes;
 }
 
@@ -52,13 +52,13 @@ export function resetsWatcher(poll: ReturnType<typeof createPoller>) {
    */
   return async function* watchResets(options: WatchResetsOptions = {}): AsyncGenerator<ResetsUpdate, void, undefined> {
     const { known = [], intervalMs = 300_000, ...pollOptions } = options;
-    let local: readonly CodexResetEvent[] = known;
+    let local = known;
     let first = true;
-    for await (const version of poll("codexResetsRecent", undefined, { ...pollOptions, intervalMs })) {
-      const events = Array.isArray(version.data.events) ? version.data.events : [];
+    for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, { ...pollOptions, intervalMs })) {
+      const events = Array.isArray(data.events) ? data.events : [];
       const changes = diffResetEvents(local, events);
       local = events;
-      if (first || changes.length > 0) yield { changes, events, data: version.data, etag: version.etag, meta: version.meta };
+      if (first || changes.length) yield { changes, events, data, etag, meta };
       first = false;
     }
   };

@@ -1,7 +1,8 @@
 import { isImageTask, type GatewayClient, type ImageRequest, type ImageResult, type ImageTask } from "@feedgate/gateway-client";
-import { FeedgateError, fromGatewayError, isFeedgateError } from "../errors.js";
-import { errorOfThrown, isTransient } from "../mirror/errors.js";
-import { abortedError, anySignal, waitFor, type Sleep } from "../mirror/timing.js";
+import { FeedgateError, fromGatewayError, invalidArgument, isFeedgateError } from "../errors.js";
+import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
+import type { Sleep } from "../internal/time.js";
+import { anySignal, waitFor } from "../internal/wait.js";
 import { taskState } from "./status.js";
 
 /** One generated image: a download URL or base64 data (empty strings from the gateway are dropped). */
@@ -76,7 +77,7 @@ export async function generateImage(gateway: ImageGateway, params: ImageRequest,
       throw run.failure(error, "createImage");
     }
     if (!isImageTask(answer)) {
-      if (options.mode !== "sync") throw new FeedgateError({ kind: "http", status: 200, code: "bad_task", message: "createImage: the async submission did not answer with a task" });
+      if (options.mode !== "sync") throw badTask("the async submission did not answer with a task");
       return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
     }
     return await pollTask(gateway, taskIdOf(answer), answer, run, options);
@@ -92,7 +93,7 @@ export async function generateImage(gateway: ImageGateway, params: ImageRequest,
 export async function waitForImageTask(gateway: ImageGateway, task: string | ImageTask, options: ImageTaskOptions = {}): Promise<ImageGeneration> {
   const run = startRun(options);
   try {
-    if (typeof task === "string" && task.trim() === "") throw new FeedgateError({ kind: "invalid_request", code: "invalid_argument", param: "task", message: "task: a non-empty task id" });
+    if (typeof task === "string" && task.trim() === "") throw invalidArgument("task", "a non-empty task id");
     return await pollTask(gateway, typeof task === "string" ? task : taskIdOf(task), typeof task === "string" ? undefined : task, run, options);
   } finally {
     run.dispose();
@@ -115,7 +116,6 @@ function startRun(options: ImageTaskOptions): Run {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), deadlineMs);
   const signal = anySignal([options.signal, deadline.signal]) as AbortSignal;
-  const timeout = () => new FeedgateError({ kind: "timeout", code: "deadline", message: `image task not finished within ${deadlineMs} ms` });
   return {
     signal,
     started: now(),
@@ -123,7 +123,7 @@ function startRun(options: ImageTaskOptions): Run {
     now,
     failure(error, operation) {
       if (options.signal?.aborted) return abortedError(options.signal, operation);
-      if (deadline.signal.aborted) return timeout();
+      if (deadline.signal.aborted) return timeoutError(deadlineMs);
       const converted = fromGatewayError(error);
       return isFeedgateError(converted) ? converted : errorOfThrown(converted, undefined, operation);
     },
@@ -155,12 +155,12 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
       if (state === "failed") throw taskFailed(id, task);
     }
     const elapsed = run.now() - run.started;
-    if (elapsed >= run.deadlineMs || polls >= maxPolls) throw timeoutError(run);
+    if (elapsed >= run.deadlineMs || polls >= maxPolls) throw timeoutError(run.deadlineMs);
     if (task !== undefined || polls > 0) {
       // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
       const waitMs = Math.max(extraWaitMs, Math.min(MAX_INTERVAL_MS, Math.max(interval, Math.ceil(interval * (1 + jitter * random())))));
       const left = run.deadlineMs - elapsed;
-      if (extraWaitMs >= left) throw timeoutError(run);
+      if (extraWaitMs >= left) throw timeoutError(run.deadlineMs);
       try {
         await wait(Math.min(waitMs, left), run.signal);
       } catch (error) {
@@ -184,38 +184,35 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
   }
 }
 
-function timeoutError(run: Run): FeedgateError {
-  return new FeedgateError({ kind: "timeout", code: "deadline", message: `image task not finished within ${run.deadlineMs} ms` });
+function timeoutError(deadlineMs: number): FeedgateError {
+  return new FeedgateError({ kind: "timeout", code: "deadline", message: `image task not finished within ${deadlineMs} ms` });
 }
 
 function taskIdOf(task: ImageTask): string {
   const t = task as { task_id?: unknown; id?: unknown };
   const id = typeof t.task_id === "string" && t.task_id !== "" ? t.task_id : typeof t.id === "string" ? t.id : "";
-  if (id === "") throw new FeedgateError({ kind: "http", status: 200, code: "bad_task", message: "image task without task_id or id" });
+  if (id === "") throw badTask("a task without task_id or id");
   return id;
 }
 
 function taskFailed(id: string, task: ImageTask): FeedgateError {
-  const error = task.error;
-  const code = typeof error === "object" && error !== null && error.code !== undefined ? String(error.code) : undefined;
-  const detail =
-    typeof error === "string" ? error : typeof error === "object" && error !== null && typeof error.message === "string" ? error.message : (task.message ?? "no reason given");
-  return new FeedgateError({
-    kind: "task_failed",
-    code: code ?? "task_failed",
-    message: `image task ${id} ended ${task.status}: ${detail}`,
-    envelope: { kind: "task", code: code ?? "task_failed", message: detail },
-  });
+  const { error } = task;
+  const object = typeof error === "object" && error !== null ? error : undefined;
+  const code = object?.code === undefined ? "task_failed" : String(object.code);
+  const detail = typeof error === "string" ? error : typeof object?.message === "string" ? object.message : (task.message ?? "no reason given");
+  return new FeedgateError({ kind: "task_failed", code, message: `image task ${id} ended ${task.status}: ${detail}`, envelope: { kind: "task", code, message: detail } });
+}
+
+function badTask(what: string): FeedgateError {
+  return new FeedgateError({ kind: "http", status: 200, code: "bad_task", message: `createImage: ${what}` });
 }
 
 function imagesOf(data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined): GeneratedImage[] {
   const images: GeneratedImage[] = [];
   for (const d of data ?? []) {
     const image: GeneratedImage = {};
-    if (typeof d.url === "string" && d.url !== "") image.url = d.url;
-    if (typeof d.b64_json === "string" && d.b64_json !== "") image.b64_json = d.b64_json;
-    if (typeof d.revised_prompt === "string" && d.revised_prompt !== "") image.revised_prompt = d.revised_prompt;
-    if (image.url !== undefined || image.b64_json !== undefined) images.push(image);
+    for (const key of ["url", "b64_json", "revised_prompt"] as const) if (typeof d[key] === "string" && d[key]) image[key] = d[key];
+    if (image.url || image.b64_json) images.push(image);
   }
   return images;
 }

@@ -20,27 +20,91 @@ export function monotonicNow(): number {
  */
 export const realSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
     // NaN or a negative wait means no wait; an infinite one waits until aborted.
-    const until = monotonicNow() + (Number.isNaN(ms) ? 0 : Math.max(0, ms));
+    const until = monotonicNow() + (ms > 0 ? ms : 0);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
-      if (timer !== undefined) clearTimeout(timer);
-      reject(signal?.reason);
+      clearTimeout(timer);
+      reject(signal!.reason);
     };
     const arm = () => {
       const left = until - monotonicNow();
-      if (left <= 0) {
+      if (left > 0) {
+        // Timers overflow above 2^31 - 1 ms (they would fire at once): wait in chunks.
+        timer = setTimeout(arm, Math.min(Math.ceil(left), 2 ** 31 - 1));
+      } else {
         signal?.removeEventListener("abort", onAbort);
         resolve();
-        return;
       }
-      // Timers overflow above 2^31 - 1 ms (they would fire at once): wait in chunks.
-      timer = setTimeout(arm, Math.min(Math.ceil(left), 2_147_483_647));
     };
+    if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
     arm();
   });
+
+/** What `watch` keeps: when to call `fire`. */
+interface Watched {
+  at: number;
+  fire: () => void;
+}
+
+const watched = new Set<Watched>();
+/** The one timer behind every `watch`, set for the earliest deadline. */
+let timer: ReturnType<typeof setTimeout> | undefined;
+let timerAt = Infinity;
+
+function arm(at: number): void {
+  clearTimeout(timer);
+  timerAt = at;
+  timer = setTimeout(() => {
+    timer = undefined;
+    timerAt = Infinity;
+    const now = monotonicNow();
+    let next = Infinity;
+    for (const entry of watched) {
+      if (entry.at <= now) {
+        watched.delete(entry);
+        entry.fire();
+      } else next = Math.min(next, entry.at);
+    }
+    // A timer may fire a little early: what is not due yet is waited for again.
+    if (next < Infinity) arm(next);
+  }, at - monotonicNow());
+}
+
+/**
+ * Calls `fire` after `ms` unless the returned function is called first — like `setTimeout` and
+ * `clearTimeout`, but every deadline shares one timer, which is re-armed only when a nearer
+ * deadline arrives. Setting and clearing a timer around every request costs a few µs of work in
+ * the runtime each time; the transport's attempt timeouts, which almost never fire, need none of
+ * it. While nothing is watched the timer no longer keeps Node or Bun running (`unref`); where
+ * timers cannot be unreferenced, it is cleared instead.
+ */
+export function watch(ms: number, fire: () => void): () => void {
+  const entry = { at: monotonicNow() + ms, fire };
+  if (!watched.size) (timer as { ref?: () => void } | undefined)?.ref?.();
+  watched.add(entry);
+  if (entry.at < timerAt) arm(entry.at);
+  return () => {
+    if (watched.delete(entry) && !watched.size) {
+      const held = timer as { unref?: () => void } | undefined;
+      if (held?.unref) held.unref();
+      else {
+        clearTimeout(timer);
+        timer = undefined;
+        timerAt = Infinity;
+      }
+    }
+  };
+}
+
+/** Sleeps; false when the signal ended the wait (a poller or watcher then simply stops). */
+export async function pause(sleep: Sleep, ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    await sleep(ms, signal);
+    return true;
+  } catch (error) {
+    if (signal?.aborted) return false;
+    throw error;
+  }
+}

@@ -1,10 +1,11 @@
 import type { FeedClient } from "@feedgate/feed-client";
-import { FeedgateError, isFeedgateError } from "../errors.js";
+import { FeedgateError, invalidArgument, isFeedgateError } from "../errors.js";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
-import { errorOfResult, errorOfThrown, isTransient } from "./errors.js";
+import { abortedError, errorOfResult, errorOfThrown, isTransient } from "../internal/failures.js";
 import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from "./parse.js";
 import { freshnessMs } from "../feed/cache-control.js";
-import { anySignal, abortedError, waitFor, type Sleep } from "./timing.js";
+import { pause, realSleep, type Sleep } from "../internal/time.js";
+import { anySignal, waitFor } from "../internal/wait.js";
 
 /** What a progress callback receives. */
 export interface MirrorProgress {
@@ -124,8 +125,8 @@ class SnapshotRequired extends Error {}
 export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMirror {
   const { client, store } = options;
   const fields: SelectedFields = options.fields ?? "default";
-  const snapshotPageSize = clampInt(options.snapshotPageSize ?? 1000, 1, 1000, "snapshotPageSize");
-  const changesPageSize = clampInt(options.changesPageSize ?? 100, 1, 100, "changesPageSize");
+  const snapshotPageSize = clampInt(options.snapshotPageSize ?? 1000, 1000, "snapshotPageSize");
+  const changesPageSize = clampInt(options.changesPageSize ?? 100, 100, "changesPageSize");
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 6));
   const retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
   const retryMaxDelayMs = Math.max(retryBaseDelayMs, options.retryMaxDelayMs ?? 30_000);
@@ -143,23 +144,21 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     options.onProgress?.({ ...progress, changes: stats.changes, snapshots: stats.snapshots });
   }
 
+  type Progress = () => Omit<MirrorProgress, "changes" | "snapshots" | "retry">;
+
   /** One GET with mirror-level retries of transient failures, never sooner than Retry-After. */
-  async function fetchWithRetry<T>(
-    operation: string,
-    send: (signal: AbortSignal | undefined) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
-    parse: (body: unknown) => T,
-    signal: AbortSignal | undefined,
-    progress: () => Omit<MirrorProgress, "changes" | "snapshots" | "retry">,
-  ): Promise<Fetched<T>> {
+  async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", params: object, parse: (body: unknown) => T, signal: AbortSignal | undefined, progress: Progress): Promise<Fetched<T>> {
+    const path = operation === "selectedSnapshot" ? "/api/v1/selected/snapshot" : "/api/v1/selected/changes";
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortedError(signal, operation);
       let failure: unknown;
       try {
         stats.requests++;
-        const result = await send(signal);
-        if (result.response.status === 304) return { kind: "not_modified", response: result.response };
-        if (result.response.ok) return { kind: "ok", body: parse(result.data), response: result.response };
-        failure = errorOfResult(result, operation);
+        const result = await (client.GET as (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, { params, signal: signal ?? null });
+        const { response } = result;
+        if (response.status === 304) return { kind: "not_modified", response };
+        if (response.ok) return { kind: "ok", body: parse(result.data), response };
+        failure = errorOfResult(result);
       } catch (error) {
         failure = errorOfThrown(error, signal, operation);
       }
@@ -170,35 +169,6 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       report({ ...progress(), retry: { attempt, waitMs, kind: failure.kind, status: failure.status } });
       await wait(waitMs, signal);
     }
-  }
-
-  function getSnapshotPage(page: string | undefined, signal: AbortSignal | undefined, progress: () => Omit<MirrorProgress, "changes" | "snapshots">) {
-    // Continuation pages carry their projection in the token; sending `fields` again is allowed
-    // only when equal, so it is left out.
-    const query = page === undefined ? { fields, limit: snapshotPageSize } : { limit: snapshotPageSize, page };
-    return fetchWithRetry<SnapshotBody>(
-      "selectedSnapshot",
-      (s) => client.GET("/api/v1/selected/snapshot", { params: { query }, signal: s ?? null }),
-      parseSnapshot,
-      signal,
-      progress,
-    );
-  }
-
-  function getChangesPage(cursor: string, signal: AbortSignal | undefined, progress: () => Omit<MirrorProgress, "changes" | "snapshots">) {
-    const etag = lastChanges?.cursor === cursor ? lastChanges.etag : undefined;
-    const header = etag === undefined ? undefined : { "If-None-Match": etag };
-    return fetchWithRetry<ChangesBody>(
-      "selectedChanges",
-      (s) =>
-        client.GET("/api/v1/selected/changes", {
-          params: header === undefined ? { query: { cursor, limit: changesPageSize } } : { query: { cursor, limit: changesPageSize }, header },
-          signal: s ?? null,
-        }),
-      parseChanges,
-      signal,
-      progress,
-    );
   }
 
   /**
@@ -221,35 +191,32 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     }
     let pages = 0;
     const progress = () => ({ phase: "snapshot" as const, pages, items, cursor: state.cursor });
+    /** Starts the pass over in a new generation, within the `maxSnapshots` budget. */
+    const restart = async (failure: unknown) => {
+      if (++budget.passes > maxSnapshots) throw failure;
+      generation = await store.beginSnapshot(fields);
+      page = undefined;
+      items = pages = 0;
+    };
     for (;;) {
       if (++budget.pages > maxPages) throw guardError(`more than ${maxPages} pages in one sync()`);
       let fetched: Fetched<SnapshotBody>;
       try {
-        fetched = await getSnapshotPage(page, signal, progress);
+        // Continuation pages carry their projection in the token; sending `fields` again is
+        // allowed only when equal, so it is left out.
+        fetched = await fetchPage("selectedSnapshot", { query: page === undefined ? { fields, limit: snapshotPageSize } : { limit: snapshotPageSize, page } }, parseSnapshot, signal, progress);
       } catch (error) {
         // An expired or foreign page token (the ledger epoch changed): start the pass over.
-        if (page !== undefined && isFeedgateError(error, "invalid_cursor")) {
-          if (++budget.passes > maxSnapshots) throw error;
-          generation = await store.beginSnapshot(fields);
-          page = undefined;
-          items = 0;
-          pages = 0;
-          continue;
-        }
-        throw error;
+        if (page === undefined || !isFeedgateError(error, "invalid_cursor")) throw error;
+        await restart(error);
+        continue;
       }
-      if (fetched.kind === "not_modified") throw new FeedgateError({ kind: "invalid_response", status: 304, code: "unexpected_304", message: "selectedSnapshot answered 304 to a request without If-None-Match" });
+      if (fetched.kind === "not_modified") throw new FeedgateError({ kind: "invalid_response", status: 304, code: "unexpected_304", message: "selectedSnapshot answered 304 unasked" });
       const body = fetched.body;
-      const stored = await store.putSnapshotPage(generation, { items: body.items, cursor: body.cursor, nextPage: body.nextPage });
-      if (!stored) {
+      if (!(await store.putSnapshotPage(generation, body))) {
         // A different cursor on a later page means the pass is not one pass: start over.
-        const now = await store.getState();
-        if (now.pending?.generation !== generation) return false;
-        if (++budget.passes > maxSnapshots) throw guardError("snapshot pages carried different cursors");
-        generation = await store.beginSnapshot(fields);
-        page = undefined;
-        items = 0;
-        pages = 0;
+        if ((await store.getState()).pending?.generation !== generation) return false;
+        await restart(guardError("snapshot pages carried different cursors"));
         continue;
       }
       pages++;
@@ -278,7 +245,10 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       const cursor = await store.getCursor();
       if (cursor === undefined) throw new SnapshotRequired();
       let items = await store.count();
-      const fetched = await getChangesPage(cursor, signal, () => ({ phase: "changes", pages, items, cursor })).catch((error: unknown) => {
+      const etag = lastChanges?.cursor === cursor ? lastChanges.etag : undefined;
+      const query = { cursor, limit: changesPageSize };
+      const params = etag === undefined ? { query } : { query, header: { "If-None-Match": etag } };
+      const fetched = await fetchPage("selectedChanges", params, parseChanges, signal, () => ({ phase: "changes", pages, items, cursor })).catch((error: unknown) => {
         if (isFeedgateError(error, "snapshot_required")) {
           stats.snapshotRequired++;
           throw new SnapshotRequired();
@@ -291,8 +261,8 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       // Saving the cursor is part of applying the page, never earlier: a crash in between
       // leaves the old cursor, and the page (blind upserts/removes) is simply applied again.
       const applied = unchanged || (await store.applyPage({ changes: body.changes, expectedCursor: cursor, cursor: body.cursor }));
-      const etag = fetched.response.headers.get("etag");
-      lastChanges = etag !== null && body.cursor === cursor ? { cursor, etag } : undefined;
+      const next = fetched.response.headers.get("etag");
+      lastChanges = next !== null && body.cursor === cursor ? { cursor, etag: next } : undefined;
       if (applied && !unchanged) {
         pages++;
         stats.changePages++;
@@ -329,16 +299,12 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       }
       try {
         const drained = await drain(signal, budget);
-        pages += drained.pages;
-        const response = drained.response;
-        const cc = response.headers.get("cache-control") ?? undefined;
-        const cursor = (await store.getCursor()) as string;
         return {
           items: await store.count(),
-          cursor,
+          cursor: (await store.getCursor())!,
           snapshotted,
-          pages,
-          cacheMs: freshnessMs(cc),
+          pages: pages + drained.pages,
+          cacheMs: freshnessMs(drained.response.headers.get("cache-control") ?? undefined),
         };
       } catch (error) {
         if (!(error instanceof SnapshotRequired)) throw error;
@@ -348,7 +314,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   }
 
   async function exclusive<T>(task: () => Promise<T>): Promise<T> {
-    if (running) throw new FeedgateError({ kind: "invalid_request", code: "mirror_busy", message: "this mirror is already syncing; one sync() or follow() at a time" });
+    if (running) throw new FeedgateError({ kind: "invalid_request", code: "mirror_busy", message: "one sync() or follow() at a time" });
     running = true;
     try {
       return await task();
@@ -384,22 +350,15 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
             waitMs = Math.ceil(Math.max(backoff * (1 + 0.25 * random()), (error as FeedgateError).retryAfterMs ?? 0));
             report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs });
           }
-          try {
-            await wait(waitMs, signal);
-          } catch (error) {
-            if (signal?.aborted) return;
-            throw error;
-          }
+          if (!(await pause(options.sleep ?? realSleep, waitMs, signal))) return;
         }
       });
     },
   };
 }
 
-function clampInt(value: number, min: number, max: number, name: string): number {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new FeedgateError({ kind: "invalid_request", code: "invalid_argument", param: name, message: `${name}: an integer from ${min} to ${max}` });
-  }
+function clampInt(value: number, max: number, name: string): number {
+  if (!(Number.isInteger(value) && value >= 1 && value <= max)) throw invalidArgument(name, `an integer from 1 to ${max}`);
   return value;
 }
 

@@ -1,6 +1,5 @@
 import { FeedgateError } from "../errors.js";
 import type { MirrorChange, SelectedItem } from "../store/types.js";
-import { badBody } from "./errors.js";
 
 /** What the mirror uses of a snapshot page. */
 export interface SnapshotBody {
@@ -15,6 +14,11 @@ export interface ChangesBody {
   cursor: string;
   hasMore: boolean;
   changes: MirrorChange[];
+}
+
+/** A 2xx answer whose body is not what the contract promises. */
+function badBody(operation: string, what: string): FeedgateError {
+  return new FeedgateError({ kind: "invalid_response", code: "unexpected_body", status: 200, message: `${operation}: unexpected answer body (${what})` });
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

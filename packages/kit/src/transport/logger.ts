@@ -36,34 +36,29 @@ export interface LogOptions {
   logLevel?: LogLevel | undefined;
 }
 
-const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
 
 /** Query parameters whose values are masked in logged URLs. */
 const SECRET_PARAMS = /^(key|api[-_]?key|access[-_]?token|token|auth|authorization|sig|signature|password|secret)$/i;
 
 /** A URL as it may be logged: no userinfo, no fragment, secret-looking query values masked. */
 export function loggableUrl(url: string): string {
-  let parsed: URL;
   try {
-    parsed = new URL(url);
+    const { origin, pathname, searchParams } = new URL(url);
+    const query = new URLSearchParams([...searchParams].map(([name, value]) => [name, SECRET_PARAMS.test(name) ? "[redacted]" : value])).toString();
+    return origin + pathname + (query && "?" + query);
   } catch {
     return "[unparsable url]";
   }
-  const params = [...parsed.searchParams.entries()].map(([name, value]) => [name, SECRET_PARAMS.test(name) ? "[redacted]" : value]);
-  const query = params.length === 0 ? "" : "?" + new URLSearchParams(params).toString();
-  return parsed.origin + parsed.pathname + query;
 }
 
 /** Emits records to a logger, filtering by level and scrubbing the given secrets from every string. */
 export type Log = (level: LogLevel, message: string, fields: LogFields, secrets?: readonly string[]) => void;
 
 export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
-  if (logger === undefined) return () => {};
-  const min = RANK[logLevel];
   return (level, message, fields, secrets = []) => {
-    if (RANK[level] < min) return;
-    const sink = logger[level];
-    if (typeof sink !== "function") return;
+    const sink = logger?.[level];
+    if (LEVELS.indexOf(level) < LEVELS.indexOf(logLevel) || typeof sink !== "function") return;
     const scrub = (text: string) => scrubSecrets(text, secrets);
     const clean: LogFields = { event: fields.event };
     for (const [name, value] of Object.entries(fields)) {
@@ -79,26 +74,21 @@ export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
 
 /** Replaces each secret (of at least 4 characters) found in `text`. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join("[redacted]");
-  return out;
+  for (const secret of secrets) if (secret.length >= 4) text = text.split(secret).join("[redacted]");
+  return text;
 }
 
-/** Headers that carry credentials; their values are secrets to scrub, their names never logged with values. */
-export const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
-
-/** The credential values a request carries (a bearer token without its scheme, too). */
+/** The credential values a request carries (a bearer token without its scheme, and without `sk-`, too). */
 export function secretsOf(headers: Headers): string[] {
   const out: string[] = [];
-  for (const name of CREDENTIAL_HEADERS) {
+  for (const name of ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"]) {
     const value = headers.get(name);
-    if (value === null || value === "") continue;
-    out.push(value);
+    if (!value) continue;
     const token = /^\s*\w+\s+(.+)$/.exec(value)?.[1];
-    if (token !== undefined) {
-      out.push(token);
-      if (token.startsWith("sk-")) out.push(token.slice(3));
-    } else if (value.startsWith("sk-")) out.push(value.slice(3));
+    out.push(value);
+    if (token !== undefined) out.push(token);
+    const key = token ?? value;
+    if (key.startsWith("sk-")) out.push(key.slice(3));
   }
   // Longest first, so a prefix of a secret is never replaced before the secret itself.
   return out.sort((a, b) => b.length - a.length);

@@ -1,3 +1,7 @@
+import { requestIdOf } from "@feedgate/gateway-client";
+
+export { requestIdOf };
+
 /** What the kit knows about one answer, beyond its body. */
 export interface ResponseMeta {
   /** HTTP status of the final answer. */
@@ -14,26 +18,19 @@ export interface ResponseMeta {
   url: string;
 }
 
-const metas = new WeakMap<Response, ResponseMeta>();
+export type Recorded = [retries: number, url: string];
 
-/** The request id of an answer, by the gateway's order of precedence (the feed sends `X-Request-Id`). */
-export function requestIdFrom(headers: Headers): string | undefined {
-  return headers.get("x-request-id") ?? headers.get("x-oneapi-request-id") ?? headers.get("request-id") ?? undefined;
-}
+/**
+ * Per answer: the retries before it and the URL requested; the rest is read from its headers
+ * when asked for. The transport's own answers declare a field for it under this symbol (set
+ * like any other field); any other answer goes into the WeakMap.
+ */
+export const META = Symbol("feedgate.meta");
+const metas = new WeakMap<Response, Recorded>();
 
-export function describeResponse(response: Response, retries: number, url: string): ResponseMeta {
-  return {
-    status: response.status,
-    requestId: requestIdFrom(response.headers),
-    etag: response.headers.get("etag") ?? undefined,
-    cacheControl: response.headers.get("cache-control") ?? undefined,
-    retries,
-    url: url || response.url,
-  };
-}
-
-export function recordMeta(response: Response, meta: ResponseMeta): void {
-  metas.set(response, meta);
+export function recordMeta(response: Response, retries: number, url: string): void {
+  if (META in response) (response as { [META]?: Recorded })[META] = [retries, url];
+  else metas.set(response, [retries, url]);
 }
 
 /**
@@ -42,5 +39,14 @@ export function recordMeta(response: Response, meta: ResponseMeta): void {
  * from their headers, with `retries: 0`.
  */
 export function getResponseMeta(response: Response): ResponseMeta {
-  return metas.get(response) ?? describeResponse(response, 0, response.url);
+  const [retries, url] = (response as { [META]?: Recorded })[META] ?? metas.get(response) ?? [0, ""];
+  const { headers } = response;
+  return {
+    status: response.status,
+    requestId: requestIdOf(headers),
+    etag: headers.get("etag") ?? undefined,
+    cacheControl: headers.get("cache-control") ?? undefined,
+    retries,
+    url: url || response.url,
+  };
 }

@@ -21,79 +21,59 @@ export const HOPELESS_CODES = new Set(["model_not_found", "insufficient_quota", 
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 
 /** POST routes of the gateway that do no billed work: repeating them is harmless. */
-const IDEMPOTENT_POST_PATHS = [/\/v1\/responses\/input_tokens$/, /\/v1\/messages\/count_tokens$/, /\/v1\/responses\/[^/]+\/cancel$/];
+const IDEMPOTENT_POST_PATH = /\/v1\/(responses\/input_tokens|messages\/count_tokens|responses\/[^/]+\/cancel)$/;
 
-export function isIdempotent(method: string, url: URL): boolean {
-  if (IDEMPOTENT_METHODS.has(method.toUpperCase())) return true;
-  return method.toUpperCase() === "POST" && IDEMPOTENT_POST_PATHS.some((re) => re.test(url.pathname));
+/** `url` is the parsed URL of a POST (other methods never need their route looked at). */
+export function isIdempotent(method: string, url: URL | undefined): boolean {
+  return IDEMPOTENT_METHODS.has(method) || (url !== undefined && IDEMPOTENT_POST_PATH.test(url.pathname));
 }
 
 /** `POST /v1/images/generations` without `async=true`: billed per call, may run for minutes. */
-export function isSyncImageGeneration(method: string, url: URL): boolean {
-  return method.toUpperCase() === "POST" && /\/v1\/images\/generations$/.test(url.pathname) && url.searchParams.get("async") !== "true";
+export function isSyncImageGeneration(url: URL | undefined): boolean {
+  return url !== undefined && /\/v1\/images\/generations$/.test(url.pathname) && url.searchParams.get("async") !== "true";
 }
 
 /** Connection errors raised before a connection existed, so nothing was sent. */
-const CONNECT_PHASE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ENETUNREACH",
-  "EHOSTUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+const CONNECT_PHASE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 /** True when a fetch rejection certainly happened before the request left (best effort: reads `cause.code`). */
 export function failedBeforeSending(error: unknown): boolean {
-  const cause = (error as { cause?: unknown } | undefined)?.cause;
   const codes: unknown[] = [];
   const collect = (e: unknown) => {
     if (typeof e !== "object" || e === null) return;
-    codes.push((e as { code?: unknown }).code);
-    const nested = (e as { errors?: unknown }).errors;
-    if (Array.isArray(nested)) nested.forEach(collect);
+    const { code, errors } = e as { code?: unknown; errors?: unknown };
+    if (code !== undefined) codes.push(code);
+    if (Array.isArray(errors)) errors.forEach(collect);
   };
-  collect(cause);
-  const known = codes.filter((c) => c !== undefined);
-  return known.length > 0 && known.every((c) => typeof c === "string" && CONNECT_PHASE_CODES.has(c));
+  collect((error as { cause?: unknown } | undefined)?.cause);
+  return codes.length > 0 && codes.every((c) => CONNECT_PHASE_CODES.has(c as string));
 }
 
 /** The machine codes an error body carries, whichever envelope it is. */
 export function codesOf(body: unknown): string[] {
-  if (typeof body !== "object" || body === null) return [];
-  const out: string[] = [];
-  const add = (v: unknown) => {
-    if (typeof v === "string" && v !== "") out.push(v);
-  };
-  add((body as { code?: unknown }).code);
-  const error = (body as { error?: unknown }).error;
-  if (typeof error === "object" && error !== null) {
-    const e = error as { code?: unknown; type?: unknown; status?: unknown };
-    add(typeof e.code === "number" ? undefined : e.code);
-    add(e.type);
-    add(e.status);
-  }
-  return out;
+  const error = (body as { error?: { code?: unknown; type?: unknown; status?: unknown } } | undefined)?.error;
+  const candidates = [(body as { code?: unknown } | undefined)?.code];
+  if (typeof error === "object" && error !== null) candidates.push(error.code, error.type, error.status);
+  return candidates.filter((c): c is string => typeof c === "string" && c !== "");
 }
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+const mediaType = (contentType: string | null) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 
 /** Content types whose bodies are buffered once and replayed on each attempt. */
 export function isReplayableBodyType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  const type = mediaType(contentType);
   return type === "application/json" || type.endsWith("+json") || type.startsWith("text/") || type === "application/x-www-form-urlencoded";
 }
 
 /** Answers streamed to the caller as they come (never buffered by the transport). */
 export function isStreamedResponse(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const type = contentType.split(";")[0]!.trim().toLowerCase();
-  return type === "text/event-stream" || type === "application/x-ndjson" || type === "application/octet-stream";
+  return ["text/event-stream", "application/x-ndjson", "application/octet-stream"].includes(mediaType(contentType));
 }
 
-/** A 2xx HTML page where JSON was asked for: a proxy or captive portal answered, not the service. */
-export function isForeignHtml(request: Request, response: Response): boolean {
-  if (response.status < 200 || response.status > 299) return false;
-  const type = response.headers.get("content-type")?.toLowerCase() ?? "";
+/** A 2xx HTML page (`contentType` is the answer's) where JSON was asked for: a proxy or captive portal answered, not the service. */
+export function isForeignHtml(request: Request, status: number, contentType: string | null): boolean {
+  if (status < 200 || status > 299 || !contentType?.toLowerCase().includes("text/html")) return false;
   const accept = request.headers.get("accept")?.toLowerCase() ?? "*/*";
-  return type.includes("text/html") && !accept.includes("text/html") && !accept.includes("*/*");
+  return !accept.includes("text/html") && !accept.includes("*/*");
 }

@@ -1,8 +1,8 @@
-import { FeedgateError, invalidArgument } from "../errors.js";
-import { linkSignals } from "../internal/signals.js";
-import { monotonicNow, realSleep } from "../internal/time.js";
-import { createLog, loggableUrl, scrubSecrets, secretsOf, type LogFields } from "./logger.js";
-import { describeResponse, recordMeta, requestIdFrom } from "./meta.js";
+import { FeedgateError, type FeedgateErrorKind } from "../errors.js";
+import { checkFraction, checkPositive, stripUndefined } from "../internal/checks.js";
+import { monotonicNow, realSleep, watch } from "../internal/time.js";
+import { createLog, loggableUrl, scrubSecrets, secretsOf, type LogFields, type LogLevel } from "./logger.js";
+import { META, recordMeta, requestIdOf, type Recorded } from "./meta.js";
 import { DEFAULTS, type CallOverrides, type ResilientFetchOptions } from "./options.js";
 import {
   codesOf,
@@ -31,70 +31,123 @@ export interface ResilientFetch {
   withOptions(overrides: CallOverrides): ResilientFetch;
 }
 
-/** Why an attempt did not produce a final answer. */
-type Failure =
-  | { type: "status"; response: Response; retryAfterMs: number | undefined; codes: string[]; shouldRetry: boolean | undefined }
-  | { type: "invalid"; response: Response | undefined; reason: string }
-  | { type: "network"; error: unknown; beforeSending: boolean }
-  | { type: "attempt_timeout" }
-  | { type: "deadline" };
-
-type Outcome = { done: Response } | { failure: Failure };
-
-const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
-const DEADLINE = Symbol("deadline");
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-function checkCount(name: string, value: number | undefined, integer: boolean): void {
-  if (value === undefined) return;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw invalidArgument(name, integer ? "a whole number of at least 0" : "a finite number of at least 0");
-  }
-}
+/** Abort reasons of an attempt's own controller, so a rejection can be told apart from the caller's abort. */
+const ATTEMPT_TIMEOUT = Symbol();
+const DEADLINE = Symbol();
 
 function checkOptions(o: ResilientFetchOptions | CallOverrides): void {
-  for (const name of ["maxRetries", "syncImageMaxRetries"] as const) checkCount(name, (o as Record<string, number | undefined>)[name], true);
-  for (const name of ["initialDelayMs", "maxDelayMs", "maxRetryAfterMs", "timeoutMs", "deadlineMs", "syncImageTimeoutMs"] as const) {
-    checkCount(name, (o as Record<string, number | undefined>)[name], false);
+  for (const [name, value] of Object.entries(o)) {
+    if (/Ms$|Retries$/.test(name)) checkPositive(name, value as number | undefined, name.endsWith("Retries"));
   }
-  const jitter = (o as ResilientFetchOptions).jitter;
-  if (jitter !== undefined && !(jitter >= 0 && jitter <= 1)) throw invalidArgument("jitter", "a fraction from 0 to 1");
+  checkFraction("jitter", (o as ResilientFetchOptions).jitter);
 }
 
-/** The answer again, with its body read into memory, so the caller cannot meet a truncated body. */
-function rebuild(response: Response, bytes: ArrayBuffer): Response {
-  const headers = new Headers(response.headers);
-  // The bytes are already decoded; the old length and encoding no longer describe them.
-  headers.delete("content-encoding");
-  headers.set("content-length", String(bytes.byteLength));
-  const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
-  Object.defineProperty(copy, "url", { value: response.url });
-  Object.defineProperty(copy, "redirected", { value: response.redirected });
-  return copy;
-}
+/** One decoder for every answer: decoding without `stream` keeps no state between calls. */
+const decoder = new TextDecoder();
+const used = () => new TypeError("body already used");
 
-/** The whole body, or a rejection as soon as the signal fires (even from a fetch that does not tie bodies to signals). */
-function readBody(response: Response, signal: AbortSignal): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) {
-      onAbort();
-      return;
+/**
+ * An answer whose body was read completely inside its attempt, served from those bytes:
+ * `text()` and `json()` (what the clients read) need no second stream and no copy of the
+ * headers. It behaves as the answer itself (status, headers, url, redirected), except that its
+ * body can no longer be cut short or stall; other ways of reading go through a plain Response
+ * over the bytes.
+ */
+class BufferedResponse extends Response {
+  [META]: Recorded | undefined = undefined;
+  #from: Response;
+  #bytes: Uint8Array<ArrayBuffer>;
+  #headers: Headers;
+  #used = false;
+  #inner: Response | undefined;
+
+  constructor(from: Response, bytes: Uint8Array<ArrayBuffer>) {
+    super(null, { status: from.status, statusText: from.statusText });
+    this.#from = from;
+    this.#bytes = bytes;
+    this.#headers = from.headers;
+    if (from.headers.has("content-encoding")) {
+      // The bytes are already decoded; the old length and encoding no longer describe them.
+      this.#headers = new Headers(from.headers);
+      this.#headers.delete("content-encoding");
+      this.#headers.set("content-length", `${bytes.byteLength}`);
     }
-    signal.addEventListener("abort", onAbort, { once: true });
-    response.arrayBuffer().then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  }
+
+  override get headers() {
+    return this.#headers;
+  }
+  override get url() {
+    return this.#from.url;
+  }
+  override get redirected() {
+    return this.#from.redirected;
+  }
+  override get bodyUsed() {
+    return this.#used || !!this.#inner?.bodyUsed;
+  }
+  override get body() {
+    return this.#used ? null : this.#plain().body;
+  }
+
+  #plain(): Response {
+    return (this.#inner ??= new Response(this.#bytes, { headers: this.#headers }));
+  }
+  #read<T>(read: (plain: Response) => Promise<T>): Promise<T> {
+    return this.#used ? Promise.reject(used()) : read(this.#plain());
+  }
+
+  override text(): Promise<string> {
+    if (this.#inner || this.#used) return this.#read((plain) => plain.text());
+    this.#used = true;
+    return Promise.resolve(decoder.decode(this.#bytes));
+  }
+  override json(): Promise<any> {
+    return this.text().then(JSON.parse);
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#read((plain) => plain.arrayBuffer());
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#read((plain) => plain.bytes());
+  }
+  override blob(): Promise<Blob> {
+    return this.#read((plain) => plain.blob());
+  }
+  override formData(): Promise<FormData> {
+    return this.#read((plain) => plain.formData());
+  }
+  override clone(): Response {
+    if (this.bodyUsed) throw used();
+    return new BufferedResponse(this.#from, this.#bytes);
+  }
 }
 
-function parseJson(bytes: ArrayBuffer): unknown {
+/**
+ * The whole body, or a rejection as soon as the signal fires. The platform's fetch errors the
+ * body when its request's signal fires; for an injected fetch (`tied` false) that may not, the
+ * read is cancelled here. Chunks are joined only when there are several.
+ */
+async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>, signal: AbortSignal, tied: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = body.getReader();
+  const stop = () => void reader.cancel().catch(() => {});
+  if (!tied) signal.addEventListener("abort", stop);
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return undefined;
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    for (let read; !(read = await reader.read()).done; size += read.value.byteLength) {
+      if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
+      chunks.push(read.value);
+    }
+    // A cancelled read ends like a complete one: the signal tells them apart.
+    if (signal.aborted) throw signal.reason;
+    if (chunks.length === 1) return chunks[0]!;
+    const all = new Uint8Array(size);
+    size = 0;
+    for (const chunk of chunks) all.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
+    return all;
+  } finally {
+    signal.removeEventListener("abort", stop);
   }
 }
 
@@ -112,247 +165,176 @@ function parseJson(bytes: ArrayBuffer): unknown {
 export function createResilientFetch(options: ResilientFetchOptions = {}): ResilientFetch {
   checkOptions(options);
   const o = { ...DEFAULTS, ...stripUndefined(options) };
-  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const sleep = options.sleep ?? realSleep;
-  const random = options.random ?? Math.random;
-  const now = options.now ?? Date.now;
-  const log = createLog({ logger: options.logger, logLevel: options.logLevel });
+  // Each attempt sends a fresh copy of the request with the attempt's signal. The platform's
+  // fetch makes that copy itself from (request, init) (looked up per attempt, so a fetch patched
+  // later is honoured); an injected fetch takes a Request, so the copy is made here.
+  const { fetch: injected, sleep = realSleep, random = Math.random, now = Date.now } = options;
+  const send = (request: Request, init: RequestInit) => (injected ? injected(new Request(request, init)) : globalThis.fetch(request, init));
+  const log = createLog(options);
+  // Per-attempt records are built only when someone reads them: this is the hot path of every call.
+  const debug = options.logger && options.logLevel === "debug";
 
   async function run(request: Request, overrides: CallOverrides): Promise<Response> {
-    const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    const syncImage = isSyncImageGeneration(method, url);
-    const maxRetries = overrides.maxRetries ?? (syncImage ? o.syncImageMaxRetries : o.maxRetries);
-    const timeoutMs = overrides.timeoutMs ?? (syncImage ? o.syncImageTimeoutMs : o.timeoutMs);
-    const deadlineMs = overrides.deadlineMs ?? (syncImage ? o.syncImageTimeoutMs : o.deadlineMs);
+    // Only a POST needs its route looked at (sync image generation, the gateway's free routes).
+    const url = method === "POST" ? new URL(request.url) : undefined;
+    const image = isSyncImageGeneration(url);
+    const maxRetries = overrides.maxRetries ?? (image ? o.syncImageMaxRetries : o.maxRetries);
+    const timeoutMs = overrides.timeoutMs ?? (image ? o.syncImageTimeoutMs : o.timeoutMs);
+    const deadlineMs = overrides.deadlineMs ?? (image ? o.syncImageTimeoutMs : o.deadlineMs);
     const idempotent = overrides.idempotent ?? isIdempotent(method, url);
-    const secrets = secretsOf(request.headers);
-    const where = loggableUrl(request.url);
-    const say = (level: "debug" | "info" | "warn" | "error", message: string, fields: LogFields) =>
-      log(level, message, { method, url: where, ...fields }, secrets);
-    const callerSignals = [request.signal, overrides.signal];
-    const callerAborted = () => callerSignals.some((s) => s?.aborted === true);
-
-    const abortedError = (attempts: number): FeedgateError => {
-      const reason = callerSignals.find((s) => s?.aborted)?.reason as { name?: unknown } | undefined;
-      const timedOut = typeof reason === "object" && reason !== null && reason.name === "TimeoutError";
-      return new FeedgateError({
-        kind: timedOut ? "timeout" : "aborted",
-        code: timedOut ? "signal_timeout" : "aborted",
-        message: `${method} ${where} ${timedOut ? "timed out (the caller's signal)" : "was aborted by the caller's signal"}`,
-        attempts,
-        cause: reason,
-      });
+    let where: string | undefined;
+    let secrets: string[] | undefined;
+    /** `METHOD url` as it may be logged (credentials masked), for messages. */
+    const what = () => `${method} ${(where ??= loggableUrl(request.url))}`;
+    const say = (level: LogLevel, message: string, fields: LogFields) =>
+      log(level, message, { method, url: (where ??= loggableUrl(request.url)), ...fields }, (secrets ??= secretsOf(request.headers)));
+    const signals = overrides.signal ? [request.signal, overrides.signal] : [request.signal];
+    /** The error when the caller's signal fired: kind `timeout` for its `AbortSignal.timeout`, else `aborted`. */
+    const aborted = (attempts: number) => {
+      const reason = signals.find((s) => s.aborted)?.reason as { name?: unknown } | undefined;
+      const timedOut = reason?.name === "TimeoutError";
+      return signals.some((s) => s.aborted)
+        ? new FeedgateError({
+            kind: timedOut ? "timeout" : "aborted",
+            code: timedOut ? "signal_timeout" : "aborted",
+            message: `${what()}: the caller's signal ${timedOut ? "timed out" : "aborted"}`,
+            attempts,
+            cause: reason,
+          })
+        : undefined;
     };
-    if (callerAborted()) throw abortedError(0);
+    let error: unknown = aborted(0);
+    if (error) throw error;
 
     // A replayable body is read once and sent afresh on each attempt; any other is a stream: one attempt only.
-    let body: ArrayBuffer | null = null;
-    let streamBody = false;
-    if (request.body !== null) {
-      if (isReplayableBodyType(request.headers.get("content-type"))) body = await request.arrayBuffer();
-      else streamBody = true;
-    }
-
-    const deadline = new AbortController();
+    const streamBody = request.body !== null && !isReplayableBodyType(request.headers.get("content-type"));
+    const body = request.body === null || streamBody ? null : await request.arrayBuffer();
     const deadlineAt = monotonicNow() + deadlineMs;
-    const deadlineTimer = setTimeout(() => deadline.abort(DEADLINE), deadlineMs);
 
-    async function attemptOnce(attempt: number): Promise<Outcome> {
-      const attemptTimeout = new AbortController();
-      const link = linkSignals([...callerSignals, deadline.signal, attemptTimeout.signal]);
-      const timer = setTimeout(() => attemptTimeout.abort(ATTEMPT_TIMEOUT), timeoutMs);
-      const signal = link.controller.signal;
-      const init: RequestInit = body !== null ? { body, signal } : { signal };
-      const copy = new Request(request, init);
-      say("debug", `${method} ${where} (attempt ${attempt + 1})`, { event: "request", attempt: attempt + 1 });
-      let streamed = false;
-      try {
-        const response = await fetchImpl(copy);
-        const contentType = response.headers.get("content-type");
-        if (response.type === "opaqueredirect" || (response.ok && isStreamedResponse(contentType))) {
-          // Streamed to the caller: its own signal (still linked) and idle timeouts govern the body.
-          streamed = true;
-          return { done: response };
-        }
-        // Read here, under the attempt's timeout, so a truncated or stalled body is one more retryable failure.
-        const bytes = response.body === null ? new ArrayBuffer(0) : await readBody(response, signal);
-        const answer = response.body === null ? response : rebuild(response, bytes);
-        say("debug", `${method} ${where} answered ${answer.status}`, {
-          event: "response",
-          status: answer.status,
-          attempt: attempt + 1,
-          requestId: requestIdFrom(answer.headers),
-        });
-        if (isForeignHtml(request, answer)) return { failure: { type: "invalid", response: answer, reason: "an HTML page instead of JSON" } };
-        const shouldRetryHeader = answer.headers.get("x-should-retry");
-        const shouldRetry = shouldRetryHeader === "true" ? true : shouldRetryHeader === "false" ? false : undefined;
-        if (!RETRYABLE_STATUSES.has(answer.status) && shouldRetry !== true) return { done: answer };
-        if (answer.status < 400) return { done: answer };
-        const parsed = parseJson(bytes);
-        const retryAfterMs = maxDefined([parseRetryAfterHeaders(answer.headers, now), parseRetryAfterBody(parsed)]);
-        return { failure: { type: "status", response: answer, retryAfterMs, codes: codesOf(parsed), shouldRetry } };
-      } catch (error) {
-        if (callerAborted()) throw abortedError(attempt + 1);
-        if (deadline.signal.aborted) return { failure: { type: "deadline" } };
-        if (attemptTimeout.signal.aborted) return { failure: { type: "attempt_timeout" } };
-        return { failure: { type: "network", error, beforeSending: failedBeforeSending(error) } };
-      } finally {
-        clearTimeout(timer);
-        if (!streamed) link.dispose();
-      }
-    }
-
-    function retryable(f: Failure): boolean {
-      if (streamBody) return false;
-      switch (f.type) {
-        case "status":
-          if (f.shouldRetry === false || f.codes.some((c) => HOPELESS_CODES.has(c))) return false;
-          if (idempotent) return true;
-          return f.response.status === 429 || f.response.status === 408 || (f.response.status === 503 && f.retryAfterMs !== undefined);
-        case "network":
-          return idempotent || f.beforeSending;
-        case "attempt_timeout":
-        case "invalid":
-          return idempotent;
-        case "deadline":
-          return false;
-      }
-    }
-
-    /** The last failure as the caller gets it: an answer to return, or an error to throw. */
-    function giveUp(f: Failure, attempts: number): Response {
-      const fields = { event: "give_up" as const, attempt: attempts };
-      const scrub = (text: string) => scrubSecrets(text, secrets);
-      switch (f.type) {
-        case "status":
-          say(attempts > 1 ? "warn" : "info", `${method} ${where} failed with ${f.response.status} after ${attempts} attempt(s)`, {
-            ...fields,
-            status: f.response.status,
-            requestId: requestIdFrom(f.response.headers),
-          });
-          recordMeta(f.response, describeResponse(f.response, attempts - 1, request.url));
-          return f.response;
-        case "invalid": {
-          say("error", `${method} ${where}: ${f.reason}`, { ...fields, reason: f.reason });
-          throw new FeedgateError({
-            kind: "invalid_response",
-            code: "not_json",
-            status: f.response?.status,
-            requestId: f.response === undefined ? undefined : requestIdFrom(f.response.headers),
-            message: `${method} ${where} answered ${f.reason} after ${attempts} attempt(s)`,
-            attempts,
-          });
-        }
-        case "network": {
-          const cause = f.error as { message?: unknown; cause?: { message?: unknown; code?: unknown } } | undefined;
-          const detail = [cause?.message, cause?.cause?.code ?? cause?.cause?.message].filter((x) => typeof x === "string").join(": ");
-          say("error", `${method} ${where}: connection failed (${scrub(detail)})`, { ...fields, reason: scrub(detail) });
-          throw new FeedgateError({
-            kind: "network",
-            code: typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error",
-            message: scrub(`${method} ${where}: connection failed after ${attempts} attempt(s): ${detail || "unknown error"}`),
-            attempts,
-          });
-        }
-        case "attempt_timeout":
-        case "deadline": {
-          const what = f.type === "deadline" ? `the ${deadlineMs} ms deadline passed` : `no complete answer within ${timeoutMs} ms`;
-          say("error", `${method} ${where}: ${what}`, { ...fields, reason: f.type });
-          throw new FeedgateError({
-            kind: "timeout",
-            code: f.type === "deadline" ? "deadline_exceeded" : "attempt_timeout",
-            message: `${method} ${where}: ${what} (${attempts} attempt(s))`,
-            attempts,
-          });
-        }
-      }
-    }
-
-    try {
-      for (let attempt = 0; ; attempt++) {
-        const outcome = await attemptOnce(attempt);
-        if ("done" in outcome) {
-          recordMeta(outcome.done, describeResponse(outcome.done, attempt, request.url));
-          return outcome.done;
-        }
-        const failure = outcome.failure;
-        if (attempt >= maxRetries || !retryable(failure)) return giveUp(failure, attempt + 1);
-        const serverWait = failure.type === "status" ? failure.retryAfterMs : undefined;
-        if (serverWait !== undefined && serverWait > o.maxRetryAfterMs && failure.type === "status") {
-          const status = failure.response.status;
-          const requestId = requestIdFrom(failure.response.headers);
-          say("warn", `${method} ${where}: the server asks to wait ${serverWait} ms, over the ${o.maxRetryAfterMs} ms ceiling`, {
-            event: "give_up",
-            status,
-            delayMs: serverWait,
-            requestId,
-          });
-          throw new FeedgateError({
-            kind: "retry_too_long",
-            code: failure.codes[0] ?? `http_${status}`,
-            status,
-            requestId,
-            retryAfterMs: serverWait,
-            attempts: attempt + 1,
-            message: `${method} ${where} answered ${status} asking to wait ${serverWait} ms, longer than maxRetryAfterMs (${o.maxRetryAfterMs} ms)`,
-          });
-        }
-        const backoff = Math.min(o.initialDelayMs * 2 ** attempt, o.maxDelayMs) * (1 - o.jitter * random());
-        const delay = serverWait ?? backoff;
-        if (monotonicNow() + delay >= deadlineAt) {
-          say("warn", `${method} ${where}: no time left for a retry within the ${deadlineMs} ms deadline`, {
-            event: "give_up",
-            delayMs: delay,
-            reason: "deadline",
-          });
-          return giveUp(failure, attempt + 1);
-        }
-        const reason = failure.type === "status" ? `HTTP ${failure.response.status}` : failure.type.replace("_", " ");
-        if (failure.type === "status") await failure.response.body?.cancel();
-        say("warn", `${method} ${where}: ${reason}; retry ${attempt + 1} of ${maxRetries} in ${Math.round(delay)} ms`, {
-          event: "retry",
-          attempt: attempt + 1,
-          delayMs: delay,
-          reason,
-          ...(failure.type === "status" ? { status: failure.response.status, requestId: requestIdFrom(failure.response.headers) } : {}),
-        });
-        say("info", `waiting ${Math.round(delay)} ms (${serverWait === undefined ? "backoff" : "server-directed"})`, {
-          event: "wait",
-          delayMs: delay,
-          source: serverWait === undefined ? "backoff" : "retry-after",
-        });
-        const link = linkSignals([...callerSignals, deadline.signal]);
+    for (let attempt = 1; ; attempt++) {
+      /** Why this attempt gave no final answer (`status`: a retryable one), if so. */
+      let failure: "status" | "invalid" | "network" | "attempt_timeout" | "deadline" | undefined;
+      let answer: Response | undefined;
+      let retryAfterMs: number | undefined;
+      let codes: string[] = [];
+      let hint: string | null = null;
+      const left = deadlineAt - monotonicNow();
+      if (left > 0) {
+        // One controller per attempt: its timer fires at the attempt timeout or the deadline,
+        // whichever comes first, and the caller's signals abort it too.
+        const controller = new AbortController();
+        const { signal } = controller;
+        const abort = (reason: unknown) => controller.abort(reason);
+        const why = left < timeoutMs ? DEADLINE : ATTEMPT_TIMEOUT;
+        const unwatch = watch(Math.min(left, timeoutMs), () => abort(why));
+        const follow = (event: Event) => abort((event.target as AbortSignal).reason);
+        for (const s of signals) s.addEventListener("abort", follow);
+        let streamed = false;
+        if (debug) say("debug", `${what()} (attempt ${attempt})`, { event: "request", attempt });
         try {
-          await sleep(delay, link.controller.signal);
-        } catch (error) {
-          if (callerAborted()) throw abortedError(attempt + 1);
-          if (deadline.signal.aborted) return giveUp({ type: "deadline" }, attempt + 1);
-          throw error;
+          const response = await send(request, { body, signal });
+          const type = response.headers.get("content-type");
+          // Streamed to the caller: its own signal (still linked) and idle timeouts govern the body.
+          if ((streamed = response.type === "opaqueredirect" || (response.ok && isStreamedResponse(type)))) answer = response;
+          else {
+            // Read here, under the attempt's timeout, so a truncated or stalled body is one more retryable failure.
+            const bytes = response.body && (await readAll(response.body as ReadableStream<Uint8Array<ArrayBuffer>>, signal, !injected));
+            answer = bytes ? new BufferedResponse(response, bytes) : response;
+            const { status, headers } = answer;
+            hint = headers.get("x-should-retry");
+            if (debug) say("debug", `${what()} answered ${status}`, { event: "response", status, attempt, requestId: requestIdOf(headers) });
+            if (isForeignHtml(request, status, type)) failure = "invalid";
+            else if (status >= 400 && (RETRYABLE_STATUSES.has(status) || hint === "true")) {
+              failure = "status";
+              let parsed: unknown;
+              try {
+                parsed = JSON.parse(decoder.decode(bytes!));
+              } catch {}
+              retryAfterMs = maxDefined([parseRetryAfterHeaders(headers, now), parseRetryAfterBody(parsed)]);
+              codes = codesOf(parsed);
+            }
+          }
+        } catch (caught) {
+          if ((error = aborted(attempt))) throw error;
+          error = caught;
+          failure = signal.reason === DEADLINE ? "deadline" : signal.reason === ATTEMPT_TIMEOUT ? "attempt_timeout" : "network";
         } finally {
-          link.dispose();
+          unwatch();
+          if (!streamed) for (const s of signals) s.removeEventListener("abort", follow);
         }
+      } else failure = "deadline";
+
+      if (!failure) {
+        recordMeta(answer!, attempt - 1, request.url);
+        return answer!;
       }
-    } finally {
-      clearTimeout(deadlineTimer);
+      const status = failure === "status" ? answer!.status : undefined;
+      // A failure status is returned to the client once retries are over.
+      if (status) recordMeta(answer!, attempt - 1, request.url);
+      const fields = { attempt, status, requestId: answer && requestIdOf(answer.headers) };
+      const retryable =
+        !streamBody &&
+        (failure === "network"
+          ? idempotent || failedBeforeSending(error)
+          : status
+            ? hint !== "false" && !codes.some((c) => HOPELESS_CODES.has(c)) && (idempotent || status === 429 || status === 408 || (status === 503 && retryAfterMs !== undefined))
+            : failure !== "deadline" && idempotent);
+      const delay = retryAfterMs ?? Math.min(o.initialDelayMs * 2 ** (attempt - 1), o.maxDelayMs) * (1 - o.jitter * random());
+      const tries = `after ${attempt} attempt(s)`;
+      const cause = error as { message?: unknown; cause?: { message?: unknown; code?: unknown } } | undefined;
+      const detail = [cause?.message, cause?.cause?.code ?? cause?.cause?.message].filter((x) => typeof x === "string").join(": ");
+      // The error each failure ends in: kind, code, and what happened.
+      let [kind, code, happened] = (
+        {
+        status: ["http", "", `failed with ${status}`],
+        invalid: ["invalid_response", "not_json", "answered HTML, not JSON"],
+        network: ["network", typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error", `connection failed: ${detail || "unknown error"}`],
+        attempt_timeout: ["timeout", "attempt_timeout", `no complete answer within ${timeoutMs} ms`],
+        deadline: ["timeout", "deadline_exceeded", `deadline of ${deadlineMs} ms passed`],
+      } as Record<typeof failure, [FeedgateErrorKind, string, string]>
+      )[failure];
+      if (retryable && attempt <= maxRetries) {
+        if (retryAfterMs! > o.maxRetryAfterMs) {
+          kind = "retry_too_long";
+          code = codes[0] ?? `http_${status}`;
+          happened = `the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs`;
+        } else if (monotonicNow() + delay < deadlineAt) {
+          const reason = status ? `HTTP ${status}` : failure.replace("_", " ");
+          const source = retryAfterMs === undefined ? "backoff" : "retry-after";
+          say("warn", `${what()}: ${reason}; retry ${attempt} of ${maxRetries} in ${Math.round(delay)} ms`, { ...fields, event: "retry", delayMs: delay, reason });
+          say("info", `waiting ${Math.round(delay)} ms (${source})`, { event: "wait", delayMs: delay, source });
+          try {
+            // The deadline cannot pass during this wait (checked above): only the caller's signals can cut it.
+            await sleep(delay, signals[1] ? AbortSignal.any(signals) : signals[0]);
+          } catch (caught) {
+            throw aborted(attempt) ?? caught;
+          }
+          continue;
+        } else say("warn", `${what()}: no time left for a retry`, { event: "give_up", delayMs: delay, reason: "deadline" });
+      }
+      // The last failure as the caller gets it: a failure status is returned, anything else thrown.
+      const message = scrubSecrets(`${what()}: ${happened} (${tries})`, (secrets ??= secretsOf(request.headers)));
+      if (kind === "http") {
+        say(attempt > 1 ? "warn" : "info", message, { ...fields, event: "give_up" });
+        return answer!;
+      }
+      say("error", message, { ...fields, event: "give_up", reason: failure });
+      throw new FeedgateError({ kind, code, message, attempts: attempt, status: answer?.status, requestId: fields.requestId, retryAfterMs });
     }
   }
 
   function make(overrides: CallOverrides): ResilientFetch {
     const resilient = ((input: RequestInfo | URL, init?: RequestInit) =>
-      run(input instanceof Request && init === undefined ? input : new Request(input, init), overrides)) as ResilientFetch;
+      run(input instanceof Request && !init ? input : new Request(input, init), overrides)) as ResilientFetch;
     resilient.withOptions = (more: CallOverrides) => {
       checkOptions(more);
-      const signals = [overrides.signal, more.signal].filter((s): s is AbortSignal => s !== undefined);
       const merged: CallOverrides = { ...overrides, ...stripUndefined(more) };
-      if (signals.length > 0) merged.signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+      const signals = [overrides.signal, more.signal].filter((s) => s !== undefined);
+      if (signals[0]) merged.signal = signals[1] ? AbortSignal.any(signals) : signals[0];
       return make(merged);
     };
     return resilient;
   }
   return make({});
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

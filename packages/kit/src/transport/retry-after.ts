@@ -3,62 +3,44 @@
  * takes the longest of them, so a retry never comes earlier than any of them asked.
  */
 
-/** `retry-after-ms` (milliseconds, may be fractional), as openai-node reads it. */
-function parseRetryAfterMs(value: string | null): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const ms = Number(value.trim());
-  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
-}
+/** A non-negative number of milliseconds, or undefined. */
+const wait = (ms: number) => (ms >= 0 && ms < Infinity ? ms : undefined);
 
-/** `Retry-After`: delta-seconds (integer, a fraction tolerated) or an HTTP-date. */
-function parseRetryAfter(value: string | null, now: () => number): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  // A date already passed means "now", never a negative wait.
-  return Math.max(0, at - now());
-}
-
-/** The longest wait the headers ask for, in ms; undefined when they ask for none. */
+/**
+ * The longest wait the headers ask for, in ms; undefined when they ask for none:
+ * `retry-after-ms` (milliseconds, may be fractional, as openai-node reads it) and
+ * `Retry-After` (delta-seconds, a fraction tolerated, or an HTTP-date).
+ */
 export function parseRetryAfterHeaders(headers: Headers, now: () => number = Date.now): number | undefined {
-  const hints = [parseRetryAfterMs(headers.get("retry-after-ms")), parseRetryAfter(headers.get("retry-after"), now)];
-  return maxDefined(hints);
-}
-
-/** A protobuf JSON Duration ("12s", "1.5s", "0.250s") in ms. */
-export function parseDuration(value: unknown): number | undefined {
-  if (typeof value !== "string") return undefined;
-  const match = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
-  return match?.[1] === undefined ? undefined : Number(match[1]) * 1000;
+  const ms = headers.get("retry-after-ms")?.trim();
+  const after = headers.get("retry-after")?.trim();
+  return maxDefined([
+    ms ? wait(Number(ms)) : undefined,
+    // A date already passed means "now", never a negative wait.
+    !after ? undefined : /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : wait(Math.max(0, Date.parse(after) - now())),
+  ]);
 }
 
 /**
  * Waits an error body asks for: Gemini's `google.rpc.RetryInfo` detail (`retryDelay`, a
- * Duration) in the google envelope, and the feed Problem's undeclared `retryAfter` seconds.
+ * protobuf JSON Duration such as "12s" or "0.250s") in the google envelope, and the feed
+ * Problem's undeclared `retryAfter` seconds.
  */
 export function parseRetryAfterBody(body: unknown): number | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const hints: Array<number | undefined> = [];
-  const problemSeconds = (body as { retryAfter?: unknown }).retryAfter;
-  if (typeof problemSeconds === "number" && Number.isFinite(problemSeconds) && problemSeconds >= 0) hints.push(problemSeconds * 1000);
-  const details = (body as { error?: { details?: unknown } }).error?.details;
+  const { retryAfter, error } = (body ?? {}) as { retryAfter?: unknown; error?: { details?: unknown } };
+  const hints = [typeof retryAfter === "number" ? wait(retryAfter * 1000) : undefined];
+  const details = error?.details;
   if (Array.isArray(details)) {
     for (const detail of details) {
-      if (typeof detail !== "object" || detail === null) continue;
-      const type = (detail as { "@type"?: unknown })["@type"];
-      const delay = (detail as { retryDelay?: unknown }).retryDelay;
-      if (delay !== undefined && (type === undefined || (typeof type === "string" && type.endsWith("google.rpc.RetryInfo")))) {
-        hints.push(parseDuration(delay));
-      }
+      const { "@type": type, retryDelay } = (detail ?? {}) as { "@type"?: unknown; retryDelay?: unknown };
+      const match = typeof retryDelay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(retryDelay.trim()) : null;
+      if (match && (type === undefined || (typeof type === "string" && type.endsWith("google.rpc.RetryInfo")))) hints.push(Number(match[1]) * 1000);
     }
   }
   return maxDefined(hints);
 }
 
 export function maxDefined(values: Array<number | undefined>): number | undefined {
-  let max: number | undefined;
-  for (const v of values) if (v !== undefined && (max === undefined || v > max)) max = v;
-  return max;
+  const defined = values.filter((v) => v !== undefined);
+  return defined.length > 0 ? Math.max(...defined) : undefined;
 }

@@ -1,1 +1,1 @@
-export { validateFeedRequest, FEED_LIMITS, FEED_OPERATIONS, type FeedOperation, type ValidatedRequest } from "./operations.js";
+export { validateFeedRequest, FEED_LIMITS, FEED_OPERATIONS, type FeedOperation, type ParamRule, type ValidatedRequest } from "./operations.js";

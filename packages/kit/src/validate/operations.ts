@@ -1,5 +1,4 @@
 import { invalidArgument } from "../errors.js";
-import { calendarDate, integerIn, nonEmptyString, oneOf, publicId, searchText, type Rule } from "./rules.js";
 
 /** The `limit` bounds of each paged operation, as the feed document declares them. */
 export const FEED_LIMITS = {
@@ -9,14 +8,19 @@ export const FEED_LIMITS = {
   selectedChanges: { min: 1, max: 100, default: 100 },
 } as const;
 
-const limit = (op: keyof typeof FEED_LIMITS) => integerIn(FEED_LIMITS[op].min, FEED_LIMITS[op].max);
+/**
+ * The rule of one parameter: one of a list of values; a whole number from 1 to a maximum (a
+ * `limit`); `"string"` non-empty (the service answers 400 to an empty one, e.g. `invalid_cursor`
+ * for `cursor=`); `"text"` the search text; `"id"` a story's public id; `"date"` a calendar date.
+ */
+export type ParamRule = readonly string[] | number | "string" | "text" | "id" | "date";
 
 interface OperationRules {
   path: string;
-  query?: Record<string, Rule>;
+  query?: Record<string, ParamRule>;
   /** Query parameters that must be given. */
   required?: readonly string[];
-  pathParams?: Record<string, Rule>;
+  pathParams?: Record<string, ParamRule>;
 }
 
 /** Every feed operation: its path and the rules of its parameters (nothing else is sent). */
@@ -24,31 +28,24 @@ export const FEED_OPERATIONS = {
   items: {
     path: "/api/v1/items",
     query: {
-      mode: oneOf(["selected", "all"]),
-      category: nonEmptyString,
-      window: oneOf(["24h", "7d"]),
-      by: oneOf(["timeline", "published"]),
-      q: searchText,
-      limit: limit("items"),
-      cursor: nonEmptyString,
+      mode: ["selected", "all"],
+      category: "string",
+      window: ["24h", "7d"],
+      by: ["timeline", "published"],
+      q: "text",
+      limit: FEED_LIMITS.items.max,
+      cursor: "string",
     },
   },
   codexResets: { path: "/api/v1/codex-resets" },
   codexResetsRecent: { path: "/api/v1/codex-resets/recent" },
   hotTopics: { path: "/api/v1/hot-topics" },
-  storyByPublicId: { path: "/api/v1/stories/{publicId}", pathParams: { publicId } },
-  dailies: { path: "/api/v1/dailies", query: { limit: limit("dailies") } },
+  storyByPublicId: { path: "/api/v1/stories/{publicId}", pathParams: { publicId: "id" } },
+  dailies: { path: "/api/v1/dailies", query: { limit: FEED_LIMITS.dailies.max } },
   latestDaily: { path: "/api/v1/dailies/latest" },
-  dailyByDate: { path: "/api/v1/dailies/{date}", pathParams: { date: calendarDate } },
-  selectedSnapshot: {
-    path: "/api/v1/selected/snapshot",
-    query: { fields: oneOf(["default", "minimal"]), limit: limit("selectedSnapshot"), page: nonEmptyString },
-  },
-  selectedChanges: {
-    path: "/api/v1/selected/changes",
-    query: { cursor: nonEmptyString, limit: limit("selectedChanges") },
-    required: ["cursor"],
-  },
+  dailyByDate: { path: "/api/v1/dailies/{date}", pathParams: { date: "date" } },
+  selectedSnapshot: { path: "/api/v1/selected/snapshot", query: { fields: ["default", "minimal"], limit: FEED_LIMITS.selectedSnapshot.max, page: "string" } },
+  selectedChanges: { path: "/api/v1/selected/changes", query: { cursor: "string", limit: FEED_LIMITS.selectedChanges.max }, required: ["cursor"] },
 } as const satisfies Record<string, OperationRules>;
 
 export type FeedOperation = keyof typeof FEED_OPERATIONS;
@@ -60,37 +57,60 @@ export interface ValidatedRequest {
 }
 
 /**
+ * Checks one value against its rule and returns what to send (`q` trimmed). The search text is
+ * counted in Unicode code points (not UTF-16 units), as the service counts. A story id is
+ * percent-encoded into one path segment (openapi-fetch encodes path parameters), so `/`, `?`,
+ * `#` or `../` inside it cannot change the path; `.` and `..` alone would be resolved away by
+ * URL parsing (even encoded as `%2E`), so they are refused. Lone surrogates cannot be
+ * percent-encoded at all.
+ */
+function check(rule: ParamRule, value: any, param: string): unknown {
+  const problem =
+    typeof rule === "number"
+      ? !(Number.isInteger(value) && value >= 1 && value <= rule) && `must be a whole number from 1 to ${rule}`
+      : typeof rule === "object"
+        ? !rule.includes(value) && `must be one of ${rule.map((v) => `"${v}"`).join(", ")}`
+        : typeof value !== "string" || !(rule === "text" || value.trim())
+          ? `must be a ${rule === "text" ? "" : "non-empty "}string`
+          : rule === "text" && !/^.{2,200}$/su.test(value.trim())
+            ? `must contain 2 to 200 characters; got ${[...value.trim()].length}`
+            : rule === "id" && value.length > 128
+              ? "must be at most 128 characters"
+              : rule === "id" && /^(\.|%2e){1,2}$/i.test(value)
+                ? "must not be . or .."
+                : rule === "date" && !(/^\d{4}-\d\d-\d\d$/.test(value) && Date.parse(value) > -Infinity && new Date(value).toISOString().startsWith(value))
+                  ? "must be a real calendar date YYYY-MM-DD"
+                  : /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value) && "must be well-formed Unicode";
+  if (problem) throw invalidArgument(param, problem);
+  return rule === "text" ? value.trim() : value;
+}
+
+/**
  * Checks an operation's parameters before anything is sent: unknown names (the service
  * refuses them), missing required ones, and each value's rule. Returns what to send
  * (e.g. `q` trimmed); throws a FeedgateError of kind `invalid_request` naming `param`.
  */
-export function validateFeedRequest(
-  operation: FeedOperation,
-  params: { query?: object | undefined; path?: object | undefined } = {},
-): ValidatedRequest {
-  const rules: OperationRules = FEED_OPERATIONS[operation];
-  if (rules === undefined) throw invalidArgument("operation", `unknown feed operation ${JSON.stringify(operation)}`);
+export function validateFeedRequest(operation: FeedOperation, params: { query?: object | undefined; path?: object | undefined } = {}): ValidatedRequest {
+  const rules: OperationRules | undefined = FEED_OPERATIONS[operation];
+  if (!rules) throw invalidArgument("operation", `unknown feed operation ${JSON.stringify(operation)}`);
+  const { query = {}, pathParams = {} } = rules;
+  const checked = checkGroup(params, { query: "", path: "" }, [], "");
   return {
     path: rules.path,
-    query: checkGroup(params.query, rules.query ?? {}, rules.required ?? [], "query") as ValidatedRequest["query"],
-    pathParams: checkGroup(params.path, rules.pathParams ?? {}, Object.keys(rules.pathParams ?? {}), "path") as ValidatedRequest["pathParams"],
+    query: checkGroup(checked?.["query"], query, rules.required ?? [], "query") as ValidatedRequest["query"],
+    pathParams: checkGroup(checked?.["path"], pathParams, Object.keys(pathParams), "path") as ValidatedRequest["pathParams"],
   };
 }
 
-function checkGroup(values: object | undefined, rules: Record<string, Rule>, required: readonly string[], where: string): Record<string, unknown> | undefined {
-  if (values !== undefined && (typeof values !== "object" || values === null || Array.isArray(values))) {
-    throw invalidArgument(where, "must be an object of parameters");
-  }
+/** The checked values of one group of parameters (undefined when none), or a thrown `invalid_request`. */
+function checkGroup(values: unknown, rules: Record<string, ParamRule | "">, required: readonly string[], where: string): Record<string, any> | undefined {
+  if (values !== undefined && (typeof values !== "object" || values === null || Array.isArray(values))) throw invalidArgument(where || "params", "must be an object");
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values ?? {})) {
     const rule = rules[name];
-    if (rule === undefined) {
-      const known = Object.keys(rules);
-      throw invalidArgument(name, known.length === 0 ? `no ${where} parameters are accepted here` : `unknown ${where} parameter; accepted: ${known.join(", ")}`);
-    }
-    if (value === undefined) continue;
-    out[name] = rule(value, name);
+    if (rule === undefined) throw invalidArgument(name, where ? `unknown ${where} parameter; accepted: ${Object.keys(rules).join(", ") || "none"}` : "unknown; use { query } or { path }");
+    if (value !== undefined) out[name] = rule === "" ? value : check(rule, value, name);
   }
   for (const name of required) if (out[name] === undefined) throw invalidArgument(name, "is required");
-  return Object.keys(out).length === 0 ? undefined : out;
+  return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -1,6 +1,7 @@
 import { startFeedFake, type FeedFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFeedKit, type LogFields } from "../../src/index.js";
+import { createFeedKit } from "../../src/feed/index.js";
+import type { LogFields } from "../../src/index.js";
 import { makeItems } from "../support/fake-kit.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { CodexResetEvent, HotTopicsResponse, Item, StoryResponse } from "@feedgate/feed-client";
 import { describe, expectTypeOf, it } from "vitest";
-import { createFeedKit, type ConditionalResult, type FeedResult, type PolledVersion, type ResetChange, type StoryResult } from "../../src/index.js";
+import { createFeedKit, type ConditionalResult, type FeedResult, type PolledVersion, type ResetChange, type ResetsUpdate, type StoryResult } from "../../src/feed/index.js";
 
 const kit = createFeedKit({ baseUrl: "https://feed.example" });
 
@@ -10,6 +10,7 @@ describe("kit types", () => {
     expectTypeOf(kit.getStory("id")).resolves.toEqualTypeOf<StoryResult>();
     expectTypeOf(kit.request("storyByPublicId", { path: { publicId: "x" } })).resolves.toEqualTypeOf<ConditionalResult<StoryResponse>>();
     expectTypeOf(kit.iterateItems()).toMatchTypeOf<AsyncIterable<Item>>();
+    expectTypeOf(kit.watchResets()).toMatchTypeOf<AsyncIterable<ResetsUpdate>>();
     expectTypeOf(kit.watchHotTopics()).toMatchTypeOf<AsyncIterable<PolledVersion<HotTopicsResponse>>>();
     expectTypeOf<ResetChange>().toMatchTypeOf<{ type: "added" | "changed" | "removed"; id: string }>();
     expectTypeOf<Extract<ResetChange, { type: "removed" }>["previous"]>().toEqualTypeOf<CodexResetEvent>();

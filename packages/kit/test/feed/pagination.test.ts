@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
-import { itemsPage, stubKit } from "../support/feed-kit.js";
+import { positionTracker } from "../../src/feed/pagination.js";
+import { item, itemsPage, stubKit } from "../support/feed-kit.js";
 import { json, problem } from "../support/stub-fetch.js";
 
 /** A stub items endpoint: pages of `ids`, cursor = index of the next item. */
@@ -84,5 +85,144 @@ describe("cursor pagination", () => {
     })().catch((e: unknown) => e);
     expect(isFeedgateError(error, "aborted")).toBe(true);
     expect(seen).toHaveLength(1);
+  });
+});
+
+/**
+ * A keyset-paged items endpoint like the service's: newest first (sort key descending, then id
+ * descending), the cursor names the last item's key and id, the next page starts strictly after
+ * it. `list` may be changed between requests; `invalid` lists cursors refused once each.
+ */
+function keysetItems(list: Array<{ id: string; at: string }>, options: { limit: number; invalid?: Set<string>; repeatLast?: boolean; ordering?: string }) {
+  const order = (a: { id: string; at: string }, b: { id: string; at: string }) => Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const handler = (request: Request) => {
+    const cursor = new URL(request.url).searchParams.get("cursor");
+    if (cursor !== null && options.invalid?.delete(cursor)) return problem(400, "invalid_cursor");
+    const sorted = options.ordering === "shuffled" ? list : [...list].sort(order);
+    let start = 0;
+    if (cursor !== null) {
+      const [at, id] = JSON.parse(cursor) as [string, string];
+      const index = sorted.findIndex((x) => x.id === id);
+      // Keyset: strictly after (at, id) in the order, wherever the anchor item went.
+      start = index >= 0 && options.ordering === "shuffled" ? index + 1 : sorted.findIndex((x) => order(x, { id, at }) > 0);
+      if (start < 0) start = sorted.length;
+      if (options.repeatLast) start = Math.max(0, start - 1);
+    }
+    const page = sorted.slice(start, start + options.limit);
+    const hasMore = start + options.limit < sorted.length;
+    const lastOf = page[page.length - 1];
+    const body = itemsPage(
+      page.map((x) => x.id),
+      hasMore && lastOf ? JSON.stringify([lastOf.at, lastOf.id]) : null,
+    );
+    body.items = page.map((x) => item(x.id, { discoveredAt: x.at }));
+    return json(200, body);
+  };
+  return handler;
+}
+
+const at = (minute: number) => new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString();
+
+async function idsOf(kit: ReturnType<typeof stubKit>["kit"], limit: number) {
+  const ids: string[] = [];
+  for await (const i of kit.iterateItems({ limit })) ids.push(i.id);
+  return ids;
+}
+
+describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
+  it("equal timestamps across a page boundary, then a restart inside the tie", async () => {
+    // Five items share one timestamp and straddle the boundaries of pages of 2.
+    const list = [
+      { id: "i9", at: at(9) },
+      { id: "i8", at: at(5) },
+      { id: "i7", at: at(5) },
+      { id: "i6", at: at(5) },
+      { id: "i5", at: at(5) },
+      { id: "i4", at: at(5) },
+      { id: "i3", at: at(2) },
+      { id: "i2", at: at(1) },
+    ];
+    // The cursor after page 2 (last item i6, inside the tie) is refused once.
+    const { kit, seen } = stubKit([keysetItems(list, { limit: 2, invalid: new Set([JSON.stringify([at(5), "i6"])]) })]);
+    const ids = await idsOf(kit, 2);
+    expect(ids).toEqual(["i9", "i8", "i7", "i6", "i5", "i4", "i3", "i2"]);
+    expect(seen.filter((s) => !new URL(s.url).searchParams.has("cursor"))).toHaveLength(2); // one restart
+
+    // Again, but i6 is withdrawn as its cursor is refused: the position is found by key, and the
+    // tie's earlier ids (i8 on page 1, i7 on page 2) are still remembered.
+    const again = [...list];
+    const handler = keysetItems(again, { limit: 2, invalid: new Set([JSON.stringify([at(5), "i6"])]) });
+    const withdrawn = stubKit([
+      (request: Request) => {
+        const answer = handler(request);
+        if (new URL(request.url).searchParams.get("cursor") === JSON.stringify([at(5), "i6"])) again.splice(again.findIndex((x) => x.id === "i6"), 1);
+        return answer;
+      },
+    ]);
+    expect(await idsOf(withdrawn.kit, 2)).toEqual(["i9", "i8", "i7", "i6", "i5", "i4", "i3", "i2"]);
+  });
+
+  it("resumes by sort key when the last item yielded is gone at the restart", async () => {
+    const list = [6, 5, 4, 3, 2, 1].map((n) => ({ id: `i${n}`, at: at(n) }));
+    const invalid = new Set([JSON.stringify([at(5), "i5"])]);
+    const handler = keysetItems(list, { limit: 2, invalid });
+    const { kit } = stubKit([
+      (request: Request) => {
+        const answer = handler(request);
+        // i5 (the last item of page 1) is withdrawn as its cursor is refused.
+        if (new URL(request.url).searchParams.get("cursor") !== null && list.some((x) => x.id === "i5")) list.splice(list.findIndex((x) => x.id === "i5"), 1);
+        return answer;
+      },
+    ]);
+    expect(await idsOf(kit, 2)).toEqual(["i6", "i5", "i4", "i3", "i2", "i1"]);
+  });
+
+  it("items that arrived at the top meanwhile are not yielded in the middle of the walk, and nothing repeats", async () => {
+    const list = [6, 5, 4, 3, 2, 1].map((n) => ({ id: `i${n}`, at: at(n) }));
+    const handler = keysetItems(list, { limit: 2, invalid: new Set([JSON.stringify([at(3), "i3"])]) });
+    const { kit } = stubKit([
+      (request: Request) => {
+        if (new URL(request.url).searchParams.get("cursor") !== null && list.length === 6) list.push({ id: "i7", at: at(7) });
+        return handler(request);
+      },
+    ]);
+    expect(await idsOf(kit, 2)).toEqual(["i6", "i5", "i4", "i3", "i2", "i1"]);
+  });
+
+  it("with sort keys the items do not carry in order (the service's timeline anchor), resumes at the last id", async () => {
+    // Served in this order; their discoveredAt is not monotonic, so keys cannot place the position.
+    const list = [
+      { id: "a", at: at(9) },
+      { id: "b", at: at(3) },
+      { id: "c", at: at(8) },
+      { id: "d", at: at(1) },
+      { id: "e", at: at(7) },
+      { id: "f", at: at(2) },
+    ];
+    const { kit } = stubKit([keysetItems(list, { limit: 2, ordering: "shuffled", invalid: new Set([JSON.stringify([at(1), "d"])]) })]);
+    expect(await idsOf(kit, 2)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+
+  it("drops an item a server repeats at the start of the next page", async () => {
+    const list = [6, 5, 4, 3, 2, 1].map((n) => ({ id: `i${n}`, at: at(n) }));
+    const { kit } = stubKit([keysetItems(list, { limit: 3, repeatLast: true })]);
+    expect(await idsOf(kit, 3)).toEqual(["i6", "i5", "i4", "i3", "i2", "i1"]);
+  });
+
+  it("remembers a page plus the ties of the last sort key, not every id", () => {
+    const tracker = positionTracker();
+    let yielded = 0;
+    for (let page = 0; page < 100; page++) {
+      const items = Array.from({ length: 100 }, (_, i) => item(`p${page}-${i}`, { discoveredAt: at(100_000 - page * 100 - i) }));
+      yielded += tracker.accept(items, false).length;
+      expect(tracker.remembered).toBeLessThanOrEqual(100);
+    }
+    expect(yielded).toBe(10_000);
+    // A tie as long as three pages is remembered whole: it may straddle the next boundary.
+    const tie = Array.from({ length: 300 }, (_, i) => item(`t${i}`, { discoveredAt: at(5) }));
+    for (let page = 0; page < 3; page++) tracker.accept(tie.slice(page * 100, page * 100 + 100), false);
+    expect(tracker.remembered).toBe(300);
+    tracker.accept([item("later", { discoveredAt: at(4) })], false);
+    expect(tracker.remembered).toBe(1);
   });
 });

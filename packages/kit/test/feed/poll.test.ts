@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffResetEvents, freshnessMs, nextCheckAt } from "../../src/index.js";
+import { diffResetEvents, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
 import { stubKit } from "../support/feed-kit.js";
 import { json, problem } from "../support/stub-fetch.js";
 

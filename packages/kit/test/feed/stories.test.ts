@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isFeedgateError, storyIdOf } from "../../src/index.js";
+import { storyIdOf } from "../../src/feed/index.js";
+import { isFeedgateError } from "../../src/index.js";
 import { BASE, story, stubKit } from "../support/feed-kit.js";
 import { json } from "../support/stub-fetch.js";
 

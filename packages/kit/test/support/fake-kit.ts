@@ -1,5 +1,5 @@
 import type { FakeItem, FeedFake } from "@feedgate/mock";
-import { createFeedKit, type FeedKitOptions } from "../../src/index.js";
+import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
 
 /**
  * A kit against a feed fake: pollers and watchers sleep on the fake clock (instantly,

@@ -1,4 +1,4 @@
-import { createFeedKit, type FeedKitOptions } from "../../src/index.js";
+import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
 import { recordingSleep, scriptedFetch, type Scripted } from "./stub-fetch.js";
 
 export const BASE = "https://feed.example";

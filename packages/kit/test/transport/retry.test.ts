@@ -211,6 +211,24 @@ describe("answers that are not the service's", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("serves a buffered answer like the original: status, headers, url, every way of reading it once, clones", async () => {
+    const { rf } = transport([json(200, { ok: true, n: 1 }, { etag: '"e1"' })]);
+    const response = await rf(getRequest());
+    expect(response).toBeInstanceOf(Response);
+    expect([response.status, response.ok, response.headers.get("etag")]).toEqual([200, true, '"e1"']);
+    const copy = response.clone();
+    expect(await response.json()).toEqual({ ok: true, n: 1 });
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+    expect(() => response.clone()).toThrow(TypeError);
+    const bytes = new Uint8Array(await copy.arrayBuffer());
+    expect(new TextDecoder().decode(bytes)).toBe('{"ok":true,"n":1}');
+    await expect(copy.json()).rejects.toThrow(TypeError);
+    const streamed = await rf(getRequest());
+    expect(await new Response(streamed.body).text()).toBe('{"ok":true,"n":1}');
+    expect(streamed.bodyUsed).toBe(true);
+  });
+
   it("hands a streamed answer (text/event-stream) over unread", async () => {
     let pull = 0;
     const sse = () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monotonicNow, realSleep } from "../../src/internal/time.js";
+import { monotonicNow, realSleep, watch } from "../../src/internal/time.js";
 
 describe("the default sleep", () => {
   it("never ends before the full wait", async () => {
@@ -24,5 +24,27 @@ describe("the default sleep", () => {
     await realSleep(Number.NaN);
     await realSleep(-5);
     expect(monotonicNow() - started).toBeLessThan(100);
+  });
+});
+
+describe("the shared attempt-deadline timer", () => {
+  it("fires each deadline once, no earlier than asked, and never after it is cancelled", async () => {
+    const fired: string[] = [];
+    const started = monotonicNow();
+    const at: Record<string, number> = {};
+    const mark = (name: string) => () => {
+      fired.push(name);
+      at[name] = monotonicNow() - started;
+    };
+    watch(40, mark("late"));
+    watch(10, mark("early"));
+    const cancel = watch(20, mark("cancelled"));
+    watch(25, mark("middle"));
+    cancel();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(fired).toEqual(["early", "middle", "late"]);
+    expect(at["early"]).toBeGreaterThanOrEqual(10);
+    expect(at["middle"]).toBeGreaterThanOrEqual(25);
+    expect(at["late"]).toBeGreaterThanOrEqual(40);
   });
 });

@@ -115,6 +115,12 @@ export interface RecordedRequest {
   route?: FeedRoute | GatewayRoute;
   /** The request body as text (empty for GET). */
   body: string;
+  /**
+   * The request id the fake answered with: `X-Request-Id` (and a Problem's `requestId`) on the
+   * feed, `X-Oneapi-Request-Id` (and the id in error messages) on the gateway — the id a client
+   * error reports. Undefined while no answer has been made (in flight) or for a reset connection.
+   */
+  requestId?: string;
 }
 
 /** The fault controls every fake exposes. */

@@ -14,7 +14,7 @@ import { feedRoute, lastSegment } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { FeedState } from "./state.js";
 import type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./types.js";
-import { CORS_HEADERS, ProblemError, problem } from "./wire.js";
+import { CORS_HEADERS, ProblemError, cachePolicy, problem } from "./wire.js";
 
 /** The public category keys the service accepts. */
 export const FEED_CATEGORIES = ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] as const;
@@ -32,6 +32,15 @@ export interface FeedFakeOptions {
   siteName?: string;
   /** Category keys accepted by `category=`. Default the service's six public keys. */
   categories?: readonly string[];
+  /**
+   * `Cache-Control` of 200 and 304 answers (and of the story's 308), by operationId; `"*"` sets
+   * every operation not named. A string is sent as is; a number N (whole seconds) means
+   * `public, max-age=N, s-maxage=N`. Problems keep theirs (`no-store`, or `public, max-age=60`
+   * for an unknown story or dated daily). An unknown operation or a bad value throws.
+   * Default: the service's own values, e.g. `public, max-age=60, s-maxage=60, stale-while-revalidate=60`
+   * for hotTopics (see the README for every operation).
+   */
+  cacheControl?: Partial<Record<FeedRoute | "*", string | number>>;
 }
 
 export interface FeedFake {
@@ -44,7 +53,13 @@ export interface FeedFake {
   items: {
     /** Replaces every item. An item is listed while its timeline time (`discoveredAt`) is inside the window and not in the future. */
     set(items: FakeItem[]): void;
+    /** Appends items (an id may repeat: both are listed, the older first among equal sort keys). */
     add(...items: FakeItem[]): void;
+    /** Replaces the item(s) with `item.id`, keeping their place in `list()`; returns how many were replaced (0: nothing changes). */
+    update(item: FakeItem): number;
+    /** Removes the items with these ids; returns how many were removed. */
+    remove(...ids: string[]): number;
+    /** Every item, in the order set and added. */
     list(): FakeItem[];
   };
   /** The first 10 are served; changing them changes the ETag. */
@@ -84,19 +99,18 @@ type Ctx = RequestContext<FeedRoute>;
 export async function startFeedFake(options: FeedFakeOptions = {}): Promise<FeedFake> {
   const clock = options.clock ?? createFakeClock();
   const seed = options.seed ?? 1;
-  const state = new FeedState(clock, options.siteUrl ?? "https://feed.example", options.siteName ?? "Feed Example", options.categories ?? FEED_CATEGORIES);
+  const state = new FeedState(
+    clock,
+    options.siteUrl ?? "https://feed.example",
+    options.siteName ?? "Feed Example",
+    options.categories ?? FEED_CATEGORIES,
+    cachePolicy(options.cacheControl, FEED_ROUTES),
+  );
   if ((options.data ?? "seeded") === "seeded") seedFeed(state, seed);
   const faults = new FaultInjector(createPrng(seed), FEED_ROUTES);
   const idPrng = createPrng(seed ^ 0x1d5);
-  const requestIds = new WeakMap<RecordedRequest, string>();
-  const requestId = (ctx: Ctx) => {
-    let id = requestIds.get(ctx.record);
-    if (id === undefined) {
-      id = prngUuid(idPrng);
-      requestIds.set(ctx.record, id);
-    }
-    return id;
-  };
+  /** The request's id, drawn when its answer (or Problem) is made; kept on its record. */
+  const requestId = (ctx: Ctx) => (ctx.record.requestId ??= prngUuid(idPrng));
 
   const dispatch = (ctx: Ctx): Reply => {
     const { url } = ctx;
@@ -184,9 +198,11 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
     requests: server.requests,
     faults,
     items: {
-      set: (items) => void (state.items = items.map(clone)),
-      add: (...items) => void state.items.push(...items.map(clone)),
-      list: () => state.items.map(clone),
+      set: (items) => state.items.set(items.map(clone)),
+      add: (...items) => state.items.add(items.map(clone)),
+      update: (item) => state.items.update(clone(item)),
+      remove: (...ids) => ids.reduce((removed, id) => removed + state.items.remove(id), 0),
+      list: () => state.items.list().map(clone),
     },
     hotTopics: {
       set: (topics) => void (state.hotTopics = topics.map(clone)),

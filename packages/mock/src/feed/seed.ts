@@ -52,7 +52,7 @@ export function seedFeed(state: FeedState, seed: number): void {
       reason: selected ? `Picked because it covers ${topic}.` : null,
     });
   }
-  state.items = items;
+  state.items.set(items);
 
   const storyIds = Array.from({ length: SEEDED_COUNTS.stories }, () => prngUuid(prng));
   const stories: Story[] = storyIds.map((publicId, s) => {

@@ -1,10 +1,13 @@
 import type { FakeClock } from "../core/clock.js";
+import { ItemIndex } from "./item-index.js";
 import { SelectedLedger } from "./ledger.js";
-import type { DailyReport, FakeItem, HotTopic, ResetEvent, Story } from "./types.js";
+import type { DailyReport, HotTopic, ResetEvent, Story } from "./types.js";
+import { CACHE_CONTROL, type CachePolicy } from "./wire.js";
 
 /** Everything the feed fake serves; the scripting API and the handlers share it. */
 export class FeedState {
-  items: FakeItem[] = [];
+  /** The items of /api/v1/items, with their sorted indexes. */
+  readonly items = new ItemIndex();
   hotTopics: HotTopic[] = [];
   stories = new Map<string, Story>();
   /** merged id → the id it was merged into (followed server-side, like the service). */
@@ -22,6 +25,8 @@ export class FeedState {
     readonly siteUrl: string,
     readonly siteName: string,
     readonly categories: readonly string[],
+    /** Cache-Control of each operation's 200/304 (and the story's 308). */
+    readonly cacheControl: CachePolicy = CACHE_CONTROL,
   ) {
     this.resetsCheckedAt = clock.now();
   }

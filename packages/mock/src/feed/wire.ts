@@ -3,7 +3,7 @@ import type { Reply } from "../core/reply.js";
 import type { FeedRoute } from "../core/types.js";
 
 /** Cache-Control of each operation's 200/304 (and the story's 308), as the spec and the facts sheet declare. */
-export const CACHE_CONTROL: Record<FeedRoute, string> = {
+export const CACHE_CONTROL: Readonly<Record<FeedRoute, string>> = {
   items: "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
   codexResets: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
   codexResetsRecent: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
@@ -55,11 +55,44 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   });
 }
 
-/** A 200 JSON answer with its ETag, or a 304 when If-None-Match matches. */
-export function cacheableJson(route: FeedRoute, value: unknown, ifNoneMatch: string | undefined, hashOf?: unknown): Reply {
+/** The Cache-Control each operation answers with (a fake's effective `cacheControl` option). */
+export type CachePolicy = Readonly<Record<FeedRoute, string>>;
+
+/**
+ * The effective policy of a `cacheControl` option: every operation named (or covered by `"*"`)
+ * gets its value — a string as is, a number N of seconds as `public, max-age=N, s-maxage=N` —
+ * and the others keep the service's own. Throws on an unknown operation or a bad value.
+ */
+export function cachePolicy(option: Partial<Record<FeedRoute | "*", string | number>> | undefined, routes: readonly FeedRoute[]): CachePolicy {
+  const policy: Record<FeedRoute, string> = { ...CACHE_CONTROL };
+  if (option === undefined) return policy;
+  const headerOf = (name: string, value: string | number): string => {
+    if (typeof value === "number") {
+      if (!Number.isInteger(value) || value < 0) throw new RangeError(`cacheControl.${name}: seconds must be an integer ≥ 0, got ${value}`);
+      return `public, max-age=${value}, s-maxage=${value}`;
+    }
+    // A header value: visible ASCII and spaces only (no CR/LF), and not empty.
+    if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
+      throw new TypeError(`cacheControl.${name}: expected a Cache-Control header value or a number of seconds, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  };
+  for (const name of Object.keys(option)) {
+    if (name !== "*" && !routes.includes(name as FeedRoute)) throw new RangeError(`cacheControl: unknown feed operation "${name}" (expected one of ${routes.join(", ")} or "*")`);
+  }
+  const all = option["*"];
+  for (const route of routes) {
+    const value = option[route] ?? all;
+    if (value !== undefined) policy[route] = headerOf(option[route] !== undefined ? route : "*", value);
+  }
+  return policy;
+}
+
+/** A 200 JSON answer with its ETag, or a 304 when If-None-Match matches; Cache-Control from `policy`. */
+export function cacheableJson(policy: CachePolicy, route: FeedRoute, value: unknown, ifNoneMatch: string | undefined, hashOf?: unknown): Reply {
   const text = JSON.stringify(value);
   const etag = weakEtag(ETAG_PREFIX[route], hashOf === undefined ? text : JSON.stringify(hashOf));
-  const headers: Record<string, string> = { etag, "cache-control": CACHE_CONTROL[route], vary: "Accept-Encoding" };
+  const headers: Record<string, string> = { etag, "cache-control": policy[route], vary: "Accept-Encoding" };
   if (ifNoneMatchHits(ifNoneMatch, etag)) return { status: 304, headers };
   return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: text };
 }

@@ -63,15 +63,8 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const responses = new ResponsesFake(ids, clock);
   const images = new ImagesFake(ids, clock);
   const gemini = new GeminiFake(ids);
-  const requestIds = new WeakMap<RecordedRequest, string>();
-  const requestId = (ctx: Ctx) => {
-    let id = requestIds.get(ctx.record);
-    if (id === undefined) {
-      id = ids.requestId();
-      requestIds.set(ctx.record, id);
-    }
-    return id;
-  };
+  /** The request's id, drawn when its answer is made; kept on its record. */
+  const requestId = (ctx: Ctx) => (ctx.record.requestId ??= ids.requestId());
 
   const handle = (ctx: Ctx): Reply => {
     const matched = matchGatewayRoute(ctx.method, ctx.path);

@@ -9,6 +9,7 @@ import {
   type FakeClock,
   type FakeItem,
   type FeedFake,
+  type FeedFakeOptions,
   type FeedRoute,
   type GatewayFake,
   type GatewayRoute,
@@ -26,6 +27,20 @@ test("the agreed public API", () => {
   expectTypeOf<"createResponse">().toExtend<GatewayRoute>();
   expectTypeOf<RecordedRequest["fault"]>().toEqualTypeOf<Fault["type"] | undefined>();
   expectTypeOf<FeedFake["faults"]["injected"]>().toEqualTypeOf<number>();
+  expectTypeOf<RecordedRequest["requestId"]>().toEqualTypeOf<string | undefined>();
+  expectTypeOf<FeedFake["items"]["update"]>().toEqualTypeOf<(item: FakeItem) => number>();
+  expectTypeOf<FeedFake["items"]["remove"]>().toEqualTypeOf<(...ids: string[]) => number>();
+});
+
+test("cacheControl takes operations (or \"*\") and a header or seconds", () => {
+  const ok: FeedFakeOptions = { cacheControl: { hotTopics: 1, "*": "public, max-age=5, s-maxage=5" } };
+  void ok;
+  // @ts-expect-error unknown operation
+  const typo: FeedFakeOptions = { cacheControl: { hotTopic: 1 } };
+  // @ts-expect-error a boolean is neither a header nor seconds
+  const wrong: FeedFakeOptions = { cacheControl: { items: true } };
+  void typo;
+  void wrong;
 });
 
 test("faults are checked at compile time", () => {

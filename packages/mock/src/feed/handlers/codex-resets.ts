@@ -27,6 +27,7 @@ export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string
   }
   const verified = isoBeijing(state.resetsCheckedAt);
   return cacheableJson(
+    state.cacheControl,
     recent ? "codexResetsRecent" : "codexResets",
     {
       schemaVersion: 1,

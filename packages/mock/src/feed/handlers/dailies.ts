@@ -23,14 +23,14 @@ export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: 
       links: { aihot: r.links.aihot },
       attribution: r.attribution ?? { name: state.siteName, url: r.links.aihot },
     }));
-  return cacheableJson("dailies", { schemaVersion: 1, count: items.length, items }, ifNoneMatch);
+  return cacheableJson(state.cacheControl, "dailies", { schemaVersion: 1, count: items.length, items }, ifNoneMatch);
 }
 
 export function handleLatestDaily(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
   strictQuery(url.searchParams, []);
   const report = published(state)[0];
   if (!report) throw new ProblemError(404, "not_found", "No daily report has been published yet.");
-  return cacheableJson("latestDaily", { schemaVersion: 1, report }, ifNoneMatch);
+  return cacheableJson(state.cacheControl, "latestDaily", { schemaVersion: 1, report }, ifNoneMatch);
 }
 
 function isCalendarDate(value: string): boolean {
@@ -50,5 +50,5 @@ export function handleDailyByDate(rawDate: string, url: URL, ifNoneMatch: string
   if (!isCalendarDate(date)) throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
   const report = published(state).find((r) => r.date === date);
   if (!report) throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, { cacheControl: "public, max-age=60" });
-  return cacheableJson("dailyByDate", { schemaVersion: 1, report }, ifNoneMatch);
+  return cacheableJson(state.cacheControl, "dailyByDate", { schemaVersion: 1, report }, ifNoneMatch);
 }

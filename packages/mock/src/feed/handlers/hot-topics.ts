@@ -7,5 +7,5 @@ import { cacheableJson } from "../wire.js";
 export function handleHotTopics(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
   strictQuery(url.searchParams, []);
   const items = state.hotTopics.slice(0, 10);
-  return cacheableJson("hotTopics", { schemaVersion: 1, count: items.length, items }, ifNoneMatch);
+  return cacheableJson(state.cacheControl, "hotTopics", { schemaVersion: 1, count: items.length, items }, ifNoneMatch);
 }

@@ -2,16 +2,12 @@ import { createHash } from "node:crypto";
 import type { Reply } from "../../core/reply.js";
 import { base64urlJson, decodeToken, integerParam, strictQuery, twoValueEnum } from "../query.js";
 import type { FeedState } from "../state.js";
+import type { ItemEntry } from "../item-index.js";
 import type { FakeItem } from "../types.js";
 import { cacheableJson, invalidCursor, invalidRequest } from "../wire.js";
 
 const DAY = 86_400_000;
 const CURSOR_PREFIX = "it3.";
-
-/** The sort key of an item: its timeline time (discoveredAt), or its publication time for by=published. */
-function sortKey(item: FakeItem, by: "timeline" | "published"): number {
-  return Date.parse(by === "published" ? (item.publishedAt ?? item.discoveredAt) : item.discoveredAt);
-}
 
 /** Key order and always-present fields as the service emits them on /api/v1/items. */
 function present(item: FakeItem, state: FeedState): FakeItem {
@@ -33,7 +29,8 @@ function present(item: FakeItem, state: FeedState): FakeItem {
 }
 
 /**
- * GET /api/v1/items: rolling-window keyset paging. The cursor is `it3.` + base64url of
+ * GET /api/v1/items: rolling-window keyset paging, newest first by the sort key (`discoveredAt`,
+ * or `publishedAt ?? discoveredAt` for by=published), ties by id descending. The cursor is `it3.` + base64url of
  * {a: sort key of the last item, i: its id, c: hash of mode/window/by/category/q}; it is
  * refused (400 invalid_cursor) for another query or once `a` has left the window.
  */
@@ -64,29 +61,21 @@ export function handleItems(url: URL, ifNoneMatch: string | undefined, state: Fe
     anchor = { a: token["a"], i: token["i"] };
   }
 
+  // Mode, category and window come from the sorted index of the view; q is tested item by item.
   const terms = q === null ? [] : q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
-  const matching = state.items
-    .filter((item) => {
-      const key = sortKey(item, by);
-      if (!(key >= windowStart && key <= now)) return false;
-      if (mode === "selected" && !item.selected) return false;
-      if (category !== null && item.category !== category) return false;
-      if (terms.length > 0) {
-        const text = `${item.title} ${item.originalTitle ?? ""} ${item.summary ?? ""}`.toLowerCase();
-        if (!terms.every((t) => text.includes(t))) return false;
-      }
-      return true;
-    })
-    .map((item) => ({ item, key: sortKey(item, by) }))
-    .sort((x, y) => y.key - x.key || (x.item.id < y.item.id ? 1 : x.item.id > y.item.id ? -1 : 0));
-
-  const after = anchor ? matching.filter(({ item, key }) => key < anchor.a || (key === anchor.a && item.id < anchor.i)) : matching;
-  const page = after.slice(0, limit);
-  const hasMore = after.length > limit;
+  const matches =
+    terms.length === 0
+      ? undefined
+      : (entry: ItemEntry) => {
+          const text = (entry.text ??= `${entry.item.title} ${entry.item.originalTitle ?? ""} ${entry.item.summary ?? ""}`.toLowerCase());
+          return terms.every((t) => text.includes(t));
+        };
+  const { entries: page, hasMore } = state.items.page({ by, selectedOnly: mode === "selected", category }, { now, windowStart, after: anchor, limit, matches });
   const last = page[page.length - 1];
-  const nextCursor = hasMore && last ? CURSOR_PREFIX + base64urlJson({ a: last.key, i: last.item.id, c: hash }) : null;
+  const nextCursor = hasMore && last ? CURSOR_PREFIX + base64urlJson({ a: last[by], i: last.item.id, c: hash }) : null;
 
   return cacheableJson(
+    state.cacheControl,
     "items",
     {
       schemaVersion: 1,

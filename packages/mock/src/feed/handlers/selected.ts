@@ -78,7 +78,7 @@ export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state:
   const projected = items.map((i) => project(i, fields));
   const body = { schemaVersion: 1, asOf, fields, cursor, count: items.length, hasMore, nextPage, items: projected };
   // The ETag covers the page content only, not asOf / nextPage, like the service's.
-  return cacheableJson("selectedSnapshot", body, ifNoneMatch, { fields, cursor, count: items.length, hasMore, items: projected });
+  return cacheableJson(state.cacheControl, "selectedSnapshot", body, ifNoneMatch, { fields, cursor, count: items.length, hasMore, items: projected });
 }
 
 function change(entry: LedgerEntry, fields: Fields): unknown {
@@ -118,5 +118,5 @@ export function handleChanges(url: URL, ifNoneMatch: string | undefined, state: 
     hasMore: w < ledger.head,
     changes: entries.map((entry) => change(entry, fields)),
   };
-  return cacheableJson("selectedChanges", body, ifNoneMatch);
+  return cacheableJson(state.cacheControl, "selectedChanges", body, ifNoneMatch);
 }

@@ -1,15 +1,15 @@
 import type { Reply } from "../../core/reply.js";
 import { strictQuery } from "../query.js";
 import type { FeedState } from "../state.js";
-import { CACHE_CONTROL, ProblemError, cacheableJson, invalidRequest } from "../wire.js";
+import { ProblemError, cacheableJson, invalidRequest } from "../wire.js";
 
 const MAX_HOPS = 10;
 
 const notFound = (publicId: string) =>
   new ProblemError(404, "not_found", `No public story exists for ${publicId}.`, { cacheControl: "public, max-age=60" });
 
-function redirect(location: string): Reply {
-  return { status: 308, headers: { location, "cache-control": CACHE_CONTROL.storyByPublicId } };
+function redirect(location: string, state: FeedState): Reply {
+  return { status: 308, headers: { location, "cache-control": state.cacheControl.storyByPublicId } };
 }
 
 /**
@@ -27,14 +27,14 @@ export function handleStory(rawSegment: string, url: URL, ifNoneMatch: string | 
   }
   if (publicId.length > 128) throw invalidRequest("publicId must be a short opaque id.");
   const raw = state.redirects.get(publicId);
-  if (raw !== undefined) return redirect(raw);
+  if (raw !== undefined) return redirect(raw, state);
   if (state.merges.has(publicId)) {
     let target = publicId;
     for (let hop = 0; hop < MAX_HOPS && state.merges.has(target); hop++) target = state.merges.get(target) as string;
     if (state.merges.has(target) || !state.stories.has(target)) throw notFound(publicId);
-    return redirect(`/api/v1/stories/${encodeURIComponent(target)}`);
+    return redirect(`/api/v1/stories/${encodeURIComponent(target)}`, state);
   }
   const story = state.stories.get(publicId);
   if (!story) throw notFound(publicId);
-  return cacheableJson("storyByPublicId", { schemaVersion: 1, story }, ifNoneMatch);
+  return cacheableJson(state.cacheControl, "storyByPublicId", { schemaVersion: 1, story }, ifNoneMatch);
 }

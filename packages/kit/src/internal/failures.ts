@@ -1,0 +1,39 @@
+import { readProblem } from "@feedgate/feed-client";
+import { FeedgateError, fromFeedProblem, isFeedgateError, isTransientError } from "../errors.js";
+
+/** The kit's error for a failed feed answer (status ≥ 400), with the Problem and any Retry-After. */
+export function errorOfResult(result: { response: Response; error?: unknown }, now: () => number = Date.now, attempts?: number): FeedgateError {
+  const { response } = result;
+  const problem = readProblem(result) ?? { status: response.status, code: undefined, requestId: undefined, problem: undefined };
+  return fromFeedProblem(problem, response.headers, { now, attempts });
+}
+
+/** The kit's aborted error, carrying the signal's reason as its cause. */
+export function abortedError(signal: AbortSignal | undefined, what: string): FeedgateError {
+  return new FeedgateError({ kind: "aborted", code: "aborted", message: `${what} was aborted`, cause: signal?.reason });
+}
+
+/** Anything a call threw (connection failures, unreadable bodies, aborts), as a FeedgateError where it is one of those. */
+export function errorOfThrown(error: unknown, signal: AbortSignal | undefined, operation: string): unknown {
+  if (isFeedgateError(error)) return error;
+  if (signal?.aborted) return abortedError(signal, operation);
+  const name = (error as { name?: unknown } | null)?.name;
+  const failure = (kind: "timeout" | "network" | "invalid_response", code: string, what: string) =>
+    new FeedgateError({ kind, code, message: `${operation}: ${what}: ${(error as Error).message}`, cause: error });
+  if (name === "AbortError" || name === "TimeoutError") return failure("timeout", "timeout", "timed out");
+  // Without the kit's transport: fetch rejects with TypeError on resets and truncated bodies,
+  // JSON.parse with SyntaxError on an HTML page.
+  if (error instanceof TypeError && (error as { isFeedClientConfigError?: unknown }).isFeedClientConfigError !== true) {
+    return failure("network", "network_error", "connection failed");
+  }
+  if (error instanceof SyntaxError) return failure("invalid_response", "not_json", "the answer was not valid JSON");
+  return error;
+}
+
+/**
+ * Failures worth sending the same request again for, soon: the kit's transient kinds, except
+ * `retry_too_long` (the caller's ceiling said no; only a long-running follower sits such a wait out).
+ */
+export function isTransient(error: unknown): error is FeedgateError {
+  return isTransientError(error) && !isFeedgateError(error, "retry_too_long");
+}

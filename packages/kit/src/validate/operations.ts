@@ -73,7 +73,7 @@ function check(rule: ParamRule, value: any, param: string): unknown {
         : typeof value !== "string" || !(rule === "text" || value.trim())
           ? `must be a ${rule === "text" ? "" : "non-empty "}string`
           : rule === "text" && !/^.{2,200}$/su.test(value.trim())
-            ? `must contain 2 to 200 characters; got ${[...value.trim()].length}`
+            ? `must contain 2 to 200 characters (Unicode code points) after trimming; got ${[...value.trim()].length}`
             : rule === "id" && value.length > 128
               ? "must be at most 128 characters"
               : rule === "id" && /^(\.|%2e){1,2}$/i.test(value)

@@ -1,17 +1,10 @@
 // Cuts a byte buffer into the chunks a client would read off the network. Deterministic
 // (seeded PRNG), so both parsers get exactly the same chunks in every round.
+import { createPrng } from "@feedgate/mock";
 
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fakes' seeded PRNG as a function, uniform in [0, 1). */
+export const prng = (seed) => createPrng(seed).next;
+
 
 /**
  * Network-sized reads: lengths log-uniform between `min` and `max` bytes, cut anywhere (in

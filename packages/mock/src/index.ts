@@ -1,4 +1,5 @@
 export { createFakeClock, DEFAULT_CLOCK_START, type FakeClock } from "./core/clock.js";
+export { createPrng, type Prng } from "./core/prng.js";
 export type { Fault, FaultControls, FaultRule, FaultStatus, FeedRoute, GatewayRoute, RecordedRequest } from "./core/types.js";
 export { FEED_ROUTES, GATEWAY_ROUTES } from "./core/types.js";
 export { startFeedFake, FEED_CATEGORIES, type FeedFake, type FeedFakeOptions } from "./feed/fake.js";

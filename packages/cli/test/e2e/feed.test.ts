@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
-import { expectValid, runCli, specs } from "./helpers.js";
+import { cliEnv, expectValid, runCli, specs } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -11,7 +11,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   fakes = await startDemoFakes({ gateway: false, selected: 20 });
   feed = fakes.feed!;
-  env = { FEEDGATE_FEED_URL: feed.url };
+  env = cliEnv(fakes);
 });
 afterAll(() => fakes.close());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { DEMO_IMAGE_PNG_BASE64, DEMO_TEXT, demoStreamEvents } from "../../src/demo/gateway-seed.js";
-import { TEST_KEY, allOutput, expectValid, jsonLines, runCli, specs, startCli } from "./helpers.js";
+import { cliEnv, TEST_KEY, allOutput, expectValid, jsonLines, runCli, specs, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
 let gateway: GatewayFake;
@@ -17,7 +17,7 @@ let work: string;
 beforeAll(async () => {
   fakes = await startDemoFakes({ feed: false, apiKey: TEST_KEY });
   gateway = fakes.gateway!;
-  env = { FEEDGATE_GATEWAY_URL: gateway.url, FEEDGATE_API_KEY: TEST_KEY };
+  env = cliEnv(fakes);
   work = await mkdtemp(join(tmpdir(), "feedgate-gateway-e2e-"));
 });
 afterAll(async () => {

@@ -1,12 +1,21 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { fromRoot, loadSpec, type SpecValidator } from "@feedgate/test-harness";
+import type { DemoFakes } from "../../src/demo/fakes.js";
 
 /** The built CLI: the tests run exactly what `npx feedgate` runs. */
 export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 
 /** A key distinctive enough that any echo of it (whole or without `sk-`) is found. */
 export const TEST_KEY = "sk-test-Zq8rT41vKp0aLx9mWc2";
+
+/** The CLI's environment for these fakes: the URL of each one running, and TEST_KEY with a gateway. */
+export function cliEnv(fakes: DemoFakes): Record<string, string> {
+  return {
+    ...(fakes.feed && { FEEDGATE_FEED_URL: fakes.feed.url }),
+    ...(fakes.gateway && { FEEDGATE_GATEWAY_URL: fakes.gateway.url, FEEDGATE_API_KEY: TEST_KEY }),
+  };
+}
 
 let feedSpec: SpecValidator | undefined;
 let gatewaySpec: SpecValidator | undefined;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { demoSelectedItem } from "../../src/demo/feed-seed.js";
-import { jsonLines, runCli, startCli } from "./helpers.js";
+import { cliEnv, jsonLines, runCli, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -15,7 +15,7 @@ let work: string;
 beforeAll(async () => {
   fakes = await startDemoFakes({ gateway: false, selected: 1100 });
   feed = fakes.feed!;
-  env = { FEEDGATE_FEED_URL: feed.url };
+  env = cliEnv(fakes);
   work = await mkdtemp(join(tmpdir(), "feedgate-mirror-e2e-"));
 });
 afterAll(async () => {

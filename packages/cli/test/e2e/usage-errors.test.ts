@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake, GatewayFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
-import { TEST_KEY, allOutput, runCli } from "./helpers.js";
+import { cliEnv, TEST_KEY, allOutput, runCli } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   fakes = await startDemoFakes({ selected: 5, apiKey: TEST_KEY });
   feed = fakes.feed!;
   gateway = fakes.gateway!;
-  env = { FEEDGATE_FEED_URL: feed.url, FEEDGATE_GATEWAY_URL: gateway.url, FEEDGATE_API_KEY: TEST_KEY };
+  env = cliEnv(fakes);
 });
 afterAll(() => fakes.close());
 

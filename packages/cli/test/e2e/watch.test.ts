@@ -3,7 +3,7 @@ import type { FeedFake } from "@feedgate/mock";
 import { DEMO_CACHE_CONTROL, startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { demoHotTopics } from "../../src/demo/feed-seed.js";
 import { calendarAfter, calendarBefore } from "../../src/demo/resets-seed.js";
-import { expectValid, jsonLines, specs, startCli } from "./helpers.js";
+import { cliEnv, expectValid, jsonLines, specs, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   // The watched routes answer with a one-second cache lifetime (the fake's cacheControl option).
   fakes = await startDemoFakes({ gateway: false, selected: 5, cacheControl: DEMO_CACHE_CONTROL });
   feed = fakes.feed!;
-  env = { FEEDGATE_FEED_URL: feed.url };
+  env = cliEnv(fakes);
 });
 afterAll(() => fakes.close());
 

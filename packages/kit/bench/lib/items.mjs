@@ -1,4 +1,5 @@
 // Deterministic items of the spec's `Item` schema for the reliability runs.
+import { createPrng } from "@feedgate/mock";
 
 const BASE = Date.parse("2026-11-19T00:00:00.000Z");
 const CATEGORIES = ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"];
@@ -43,17 +44,8 @@ export function makeFeedItem(n, now) {
   };
 }
 
-/** A small seeded PRNG (mulberry32), so every run churns the same way. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fakes' seeded PRNG as a function, uniform in [0, 1): every run churns the same way. */
+export const prng = (seed) => createPrng(seed).next;
 
 /**
  * Ledger churn on a feed fake: edits, additions, removals and removals of ids that were never

@@ -65,24 +65,21 @@ export interface ValidatedRequest {
  * percent-encoded at all.
  */
 function check(rule: ParamRule, value: any, param: string): unknown {
-  const problem =
-    typeof rule === "number"
-      ? !(Number.isInteger(value) && value >= 1 && value <= rule) && `must be a whole number from 1 to ${rule}`
-      : typeof rule === "object"
-        ? !rule.includes(value) && `must be one of ${rule.map((v) => `"${v}"`).join(", ")}`
-        : typeof value !== "string" || !(rule === "text" || value.trim())
-          ? `must be a ${rule === "text" ? "" : "non-empty "}string`
-          : rule === "text" && !/^.{2,200}$/su.test(value.trim())
-            ? `must contain 2 to 200 characters (Unicode code points) after trimming; got ${[...value.trim()].length}`
-            : rule === "id" && value.length > 128
-              ? "must be at most 128 characters"
-              : rule === "id" && /^(\.|%2e){1,2}$/i.test(value)
-                ? "must not be . or .."
-                : rule === "date" && !(/^\d{4}-\d\d-\d\d$/.test(value) && Date.parse(value) > -Infinity && new Date(value).toISOString().startsWith(value))
-                  ? "must be a real calendar date YYYY-MM-DD"
-                  : /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value) && "must be well-formed Unicode";
+  const problem = problemOf(rule, value);
   if (problem) throw invalidArgument(param, problem);
   return rule === "text" ? value.trim() : value;
+}
+
+/** What is wrong with `value` under `rule`, in words; `false` when nothing is. */
+function problemOf(rule: ParamRule, value: any): string | false {
+  if (typeof rule === "number") return !(Number.isInteger(value) && value >= 1 && value <= rule) && `must be a whole number from 1 to ${rule}`;
+  if (typeof rule === "object") return !rule.includes(value) && `must be one of ${rule.map((v) => `"${v}"`).join(", ")}`;
+  if (typeof value !== "string" || !(rule === "text" || value.trim())) return `must be a ${rule === "text" ? "" : "non-empty "}string`;
+  if (rule === "text" && !/^.{2,200}$/su.test(value.trim())) return `must contain 2 to 200 characters (Unicode code points) after trimming; got ${[...value.trim()].length}`;
+  if (rule === "id" && value.length > 128) return "must be at most 128 characters";
+  if (rule === "id" && /^(\.|%2e){1,2}$/i.test(value)) return "must not be . or ..";
+  if (rule === "date" && !(/^\d{4}-\d\d-\d\d$/.test(value) && Date.parse(value) > -Infinity && new Date(value).toISOString().startsWith(value))) return "must be a real calendar date YYYY-MM-DD";
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value) && "must be well-formed Unicode";
 }
 
 /**

@@ -33,6 +33,8 @@ export type FeedgateErrorKind =
   | "redirect"
   /** The gateway does not route this operation. */
   | "unsupported"
+  /** An answer's body was larger than the configured cap (`maxResponseBytes`); it was not read further. */
+  | "response_too_large"
   /** A 2xx answer whose body is not what the operation returns (an HTML page from a proxy, empty, or the wrong shape). */
   | "invalid_response"
   /** A guard of the kit stopped a loop (e.g. `maxPages` of the paginator, `maxRestarts`). */
@@ -100,6 +102,8 @@ export function isFeedgateError(value: unknown, kind?: FeedgateErrorKind): value
 /** The kind a failure status maps to, before any code refines it. */
 export function kindOfStatus(status: number, code?: string): FeedgateErrorKind {
   if (code === "invalid_cursor" || code === "snapshot_required") return code;
+  // The gateway answers its validation failures with HTTP 500 and this code: the request is wrong, not the server.
+  if (code === "invalid_request") return "invalid_request";
   return (
     ({ 429: "rate_limited", 502: "unavailable", 503: "unavailable", 504: "unavailable", 404: "not_found", 400: "invalid_request", 422: "invalid_request", 408: "timeout" } as const)[status] ?? "http"
   );
@@ -117,6 +121,9 @@ const GATEWAY_KINDS: Record<string, FeedgateErrorKind> = {
   redirect: "redirect",
   stream_timeout: "timeout",
   config: "invalid_request",
+  invalid_request: "invalid_request",
+  invalid_response: "invalid_response",
+  response_too_large: "response_too_large",
 };
 
 /** Converts a gateway-client error into the kit's family (the key was already redacted there). */

@@ -33,6 +33,13 @@ export interface ResilientFetchOptions {
   syncImageMaxRetries?: number;
   /** Per-attempt timeout and deadline of a synchronous image generation, which can take minutes. Default: 600000 ms. */
   syncImageTimeoutMs?: number;
+  /**
+   * Largest body read into memory from one answer (streamed answers excepted: the gateway
+   * client caps those per line and per event). A larger one, announced by `Content-Length` or
+   * found while reading, fails at once with a FeedgateError of kind `response_too_large`; the
+   * connection is released and the call is not retried. Default: 33554432 (32 MiB).
+   */
+  maxResponseBytes?: number;
   /** Where requests, retries and waits are reported. Default: none (logging off). Credentials are never printed. */
   logger?: Logger;
   /** Lowest level reported. Default: `"info"` (retries, waits, failures); `"debug"` adds every attempt and answer. */
@@ -56,6 +63,8 @@ export interface CallOverrides {
   timeoutMs?: number;
   /** Overall deadline of this call. Default: the transport's `deadlineMs`. */
   deadlineMs?: number;
+  /** Largest body of this call's answer. Default: the transport's `maxResponseBytes`. */
+  maxResponseBytes?: number;
   /** Another signal that cancels the call (besides the request's own). Default: none. */
   signal?: AbortSignal;
   /**
@@ -76,4 +85,5 @@ export const DEFAULTS = {
   deadlineMs: 120_000,
   syncImageMaxRetries: 0,
   syncImageTimeoutMs: 600_000,
+  maxResponseBytes: 32 * 1024 * 1024,
 } as const;

@@ -3,7 +3,8 @@
  * - Statuses 408, 429, 500, 502, 503, 504 and connection failures are retryable; nothing else
  *   (a 4xx other than 408/429 cannot succeed by repeating it).
  * - Never: an answer whose code says repeating cannot help (`model_not_found`, the gateway's
- *   503 when no channel serves a model; `insufficient_quota` / `insufficient_user_quota`), or
+ *   503 when no channel serves a model; `insufficient_quota` / `insufficient_user_quota`;
+ *   `invalid_request`, the gateway's HTTP 500 for a request that failed its validation), or
  *   one with `x-should-retry: false`; a request whose body is a stream.
  * - Idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE, and the gateway's free
  *   token-counting and cancel routes) are retried on every retryable failure.
@@ -16,7 +17,7 @@
 export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
 /** Codes of answers that repeating cannot fix. */
-export const HOPELESS_CODES = new Set(["model_not_found", "insufficient_quota", "insufficient_user_quota"]);
+export const HOPELESS_CODES = new Set(["model_not_found", "insufficient_quota", "insufficient_user_quota", "invalid_request"]);
 
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 

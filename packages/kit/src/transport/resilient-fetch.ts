@@ -34,10 +34,16 @@ export interface ResilientFetch {
 /** Abort reasons of an attempt's own controller, so a rejection can be told apart from the caller's abort. */
 const ATTEMPT_TIMEOUT = Symbol();
 const DEADLINE = Symbol();
+/** Thrown by `readAll` when a body passes its cap: ends the attempt, never retried. */
+class TooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`body over ${limit} bytes`);
+  }
+}
 
 function checkOptions(o: ResilientFetchOptions | CallOverrides): void {
   for (const [name, value] of Object.entries(o)) {
-    if (/Ms$|Retries$/.test(name)) checkPositive(name, value as number | undefined, name.endsWith("Retries"));
+    if (/Ms$|Retries$|Bytes$/.test(name)) checkPositive(name, value as number | undefined, !name.endsWith("Ms"));
   }
   checkFraction("jitter", (o as ResilientFetchOptions).jitter);
 }
@@ -128,7 +134,7 @@ class BufferedResponse extends Response {
  * body when its request's signal fires; for an injected fetch (`tied` false) that may not, the
  * read is cancelled here. Chunks are joined only when there are several.
  */
-async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>, signal: AbortSignal, tied: boolean): Promise<Uint8Array<ArrayBuffer>> {
+async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>, signal: AbortSignal, tied: boolean, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const stop = () => void reader.cancel().catch(() => {});
   if (!tied) signal.addEventListener("abort", stop);
@@ -137,6 +143,11 @@ async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>, signal: Ab
     let size = 0;
     for (let read; !(read = await reader.read()).done; size += read.value.byteLength) {
       if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
+      // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
+      if (size + read.value.byteLength > limit) {
+        void reader.cancel().catch(() => {});
+        throw new TooLarge(limit);
+      }
       chunks.push(read.value);
     }
     // A cancelled read ends like a complete one: the signal tells them apart.
@@ -183,6 +194,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const timeoutMs = overrides.timeoutMs ?? (image ? o.syncImageTimeoutMs : o.timeoutMs);
     const deadlineMs = overrides.deadlineMs ?? (image ? o.syncImageTimeoutMs : o.deadlineMs);
     const idempotent = overrides.idempotent ?? isIdempotent(method, url);
+    const maxBytes = overrides.maxResponseBytes ?? o.maxResponseBytes;
     let where: string | undefined;
     let secrets: string[] | undefined;
     /** `METHOD url` as it may be logged (credentials masked), for messages. */
@@ -214,7 +226,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
 
     for (let attempt = 1; ; attempt++) {
       /** Why this attempt gave no final answer (`status`: a retryable one), if so. */
-      let failure: "status" | "invalid" | "network" | "attempt_timeout" | "deadline" | undefined;
+      let failure: "status" | "invalid" | "too_large" | "network" | "attempt_timeout" | "deadline" | undefined;
       let answer: Response | undefined;
       let retryAfterMs: number | undefined;
       let codes: string[] = [];
@@ -238,8 +250,13 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
           // Streamed to the caller: its own signal (still linked) and idle timeouts govern the body.
           if ((streamed = response.type === "opaqueredirect" || (response.ok && isStreamedResponse(type)))) answer = response;
           else {
+            // A body announced over the cap is refused unread.
+            if (Number(response.headers.get("content-length")) > maxBytes) {
+              void response.body?.cancel().catch(() => {});
+              throw new TooLarge(maxBytes);
+            }
             // Read here, under the attempt's timeout, so a truncated or stalled body is one more retryable failure.
-            const bytes = response.body && (await readAll(response.body as ReadableStream<Uint8Array<ArrayBuffer>>, signal, !injected));
+            const bytes = response.body && (await readAll(response.body as ReadableStream<Uint8Array<ArrayBuffer>>, signal, !injected, maxBytes));
             answer = bytes ? new BufferedResponse(response, bytes) : response;
             const { status, headers } = answer;
             hint = headers.get("x-should-retry");
@@ -258,7 +275,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         } catch (caught) {
           if ((error = aborted(attempt))) throw error;
           error = caught;
-          failure = signal.reason === DEADLINE ? "deadline" : signal.reason === ATTEMPT_TIMEOUT ? "attempt_timeout" : "network";
+          failure = caught instanceof TooLarge ? "too_large" : signal.reason === DEADLINE ? "deadline" : signal.reason === ATTEMPT_TIMEOUT ? "attempt_timeout" : "network";
         } finally {
           unwatch();
           if (!streamed) for (const s of signals) s.removeEventListener("abort", follow);
@@ -279,7 +296,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
           ? idempotent || failedBeforeSending(error)
           : status
             ? hint !== "false" && !codes.some((c) => HOPELESS_CODES.has(c)) && (idempotent || status === 429 || status === 408 || (status === 503 && retryAfterMs !== undefined))
-            : failure !== "deadline" && idempotent);
+            : failure !== "deadline" && failure !== "too_large" && idempotent);
       const delay = retryAfterMs ?? Math.min(o.initialDelayMs * 2 ** (attempt - 1), o.maxDelayMs) * (1 - o.jitter * random());
       const tries = `after ${attempt} attempt(s)`;
       const cause = error as { message?: unknown; cause?: { message?: unknown; code?: unknown } } | undefined;
@@ -289,6 +306,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         {
         status: ["http", "", `failed with ${status}`],
         invalid: ["invalid_response", "not_json", "answered HTML, not JSON"],
+        too_large: ["response_too_large", "response_too_large", `answered a body over maxResponseBytes (${maxBytes} bytes); not read further`],
         network: ["network", typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error", `connection failed: ${detail || "unknown error"}`],
         attempt_timeout: ["timeout", "attempt_timeout", `no complete answer within ${timeoutMs} ms`],
         deadline: ["timeout", "deadline_exceeded", `deadline of ${deadlineMs} ms passed`],

@@ -16,10 +16,23 @@ export function parseRetryAfterHeaders(headers: Headers, now: () => number = Dat
   const after = headers.get("retry-after")?.trim();
   return maxDefined([
     ms ? wait(Number(ms)) : undefined,
-    // A date already passed means "now", never a negative wait.
-    !after ? undefined : /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : wait(Math.max(0, Date.parse(after) - now())),
+    !after ? undefined : /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : dateWait(after, now),
   ]);
 }
+
+/**
+ * An HTTP-date's wait. Only a value shaped like a date counts: `Date.parse` also accepts
+ * garbage such as `-5`, `-0` or `3, 5` (as years), which would read as a date long past and so
+ * as "retry now". A real date already passed means "now", never a negative wait.
+ */
+function dateWait(value: string, now: () => number): number | undefined {
+  if (!HTTP_DATE.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now());
+}
+
+/** IMF-fixdate, RFC 850 and asctime forms (RFC 9110 §5.6.7): a weekday name, a month name, a time. */
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b.*\d{2}:\d{2}:\d{2}/;
 
 /**
  * Waits an error body asks for: Gemini's `google.rpc.RetryInfo` detail (`retryDelay`, a

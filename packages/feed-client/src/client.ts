@@ -2,6 +2,7 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
 import { FeedClientConfigError } from "./errors.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, limitBodies } from "./body-limit.js";
 
 export interface FeedClientOptions {
   /**
@@ -22,6 +23,13 @@ export interface FeedClientOptions {
    * `Cookie`, `X-Api-Key`, ...) are refused: the feed is anonymous and gets no secrets.
    */
   headers?: Record<string, string>;
+  /**
+   * Largest answer body read, in bytes. A larger one rejects the call with a
+   * `FeedClientResponseError` (kind `response_too_large`) and the connection is released.
+   * `Infinity` turns the check off (for a `fetch` that already caps bodies, as the kit's
+   * transport does). Default: 33554432 (32 MiB).
+   */
+  maxResponseBytes?: number;
 }
 
 /** A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`. */
@@ -94,18 +102,23 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
     throw new FeedClientConfigError("options", "required: { baseUrl }");
   }
   const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!(maxBytes === Infinity || (Number.isInteger(maxBytes) && maxBytes > 0))) {
+    throw new FeedClientConfigError("maxResponseBytes", `must be a positive whole number of bytes or Infinity, got ${String(maxBytes)}`);
+  }
   // Failures come as application/problem+json: accept it, or content negotiation hides them.
   const headers: Record<string, string> = { Accept: "application/json, application/problem+json", ...options.headers };
   refuseCredentials(headers, "headers");
   if (!isBrowser()) {
     headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
   }
+  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const client = createClient<paths>({
     baseUrl,
     headers,
     credentials: "omit",
     // Resolved per request, so a fetch patched after creation (test doubles) is honoured.
-    fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+    fetch: maxBytes === Infinity ? fetch : limitBodies(fetch, maxBytes),
   });
   client.use(anonymousOnly);
   return client;

@@ -19,3 +19,26 @@ export class FeedClientConfigError extends TypeError {
 export function isFeedClientConfigError(value: unknown): value is FeedClientConfigError {
   return typeof value === "object" && value !== null && (value as { isFeedClientConfigError?: unknown }).isFeedClientConfigError === true;
 }
+
+/**
+ * Thrown (as the rejection of the call) when an answer's body is larger than
+ * `maxResponseBytes`: the body is not read further and the connection is released.
+ * Check with `isFeedClientResponseError(err)`.
+ */
+export class FeedClientResponseError extends Error {
+  override readonly name = "FeedClientResponseError";
+  readonly isFeedClientResponseError = true;
+  /** What was wrong with the answer. */
+  readonly kind = "response_too_large" as const;
+  /** The cap that was passed, in bytes. */
+  readonly limit: number;
+
+  constructor(limit: number) {
+    super(`@feedgate/feed-client: the answer's body is over maxResponseBytes (${limit} bytes); not read further`);
+    this.limit = limit;
+  }
+}
+
+export function isFeedClientResponseError(value: unknown): value is FeedClientResponseError {
+  return typeof value === "object" && value !== null && (value as { isFeedClientResponseError?: unknown }).isFeedClientResponseError === true;
+}

@@ -30,7 +30,19 @@ export interface GatewayClientOptions {
   streamIdleTimeoutMs?: number;
   /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
   maxRedirects?: number;
+  /**
+   * Largest body of a JSON answer, in bytes. A larger one fails the call with a GatewayError of
+   * kind `response_too_large` and the connection is released. Default: 33554432 (32 MiB).
+   */
+  maxResponseBytes?: number;
+  /** Longest single line of a stream, in bytes; longer ends the stream with `response_too_large`. Default: 1048576 (1 MiB). */
+  maxStreamLineBytes?: number;
+  /** Largest single event of a stream (all its lines), in bytes; larger ends the stream with `response_too_large`. Default: 8388608 (8 MiB). */
+  maxStreamEventBytes?: number;
 }
+
+/** Body caps, in bytes: generous for any real answer, small enough that a hostile one cannot exhaust memory. */
+const LIMITS = { maxResponseBytes: 32 * 1024 * 1024, maxStreamLineBytes: 1024 * 1024, maxStreamEventBytes: 8 * 1024 * 1024 };
 
 function configError(option: string, rule: string): never {
   throw gatewayError("config", "invalid_config", `@feedgate/gateway-client: ${option}: ${rule}`);
@@ -75,7 +87,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
   if (credential !== undefined) configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
   if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const transport = createTransport({ base, apiKey, fetch: fetchImpl, maxRedirects: options.maxRedirects ?? 5 });
+  const limits = { ...LIMITS };
+  for (const name of Object.keys(LIMITS) as Array<keyof typeof LIMITS>) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value <= 0) configError(name, `must be a positive whole number of bytes, got ${String(value)}`);
+    limits[name] = value;
+  }
+  const transport = createTransport({ base, apiKey, fetch: fetchImpl, maxRedirects: options.maxRedirects ?? 5, maxResponseBytes: limits.maxResponseBytes });
 
   const raw: Client<paths> = createClient<paths>({
     baseUrl: base.href.replace(/\/$/, ""),
@@ -83,7 +102,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     credentials: "omit",
     fetch: transport,
   });
-  const ctx = createContext(raw, apiKey, options.streamIdleTimeoutMs ?? 120_000);
+  const ctx = createContext(raw, apiKey, options.streamIdleTimeoutMs ?? 120_000, limits);
   // The key lives only in closures: never on an enumerable property.
   return {
     /** The typed openapi-fetch client, with the credential header added per route family. */

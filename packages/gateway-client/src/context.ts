@@ -63,7 +63,13 @@ export interface Context {
   stream<T>(operationId: string, path: keyof paths, init: CallInit, options: StreamCallOptions | undefined, gemini: boolean): Promise<GatewayStream<T>>;
 }
 
-export function createContext(raw: Client<paths>, apiKey: string, streamIdleTimeoutMs: number): Context {
+/** Per line and per event caps of streams, in bytes. */
+export interface StreamLimits {
+  maxStreamLineBytes: number;
+  maxStreamEventBytes: number;
+}
+
+export function createContext(raw: Client<paths>, apiKey: string, streamIdleTimeoutMs: number, limits: StreamLimits): Context {
   const hide = (text: string) => redact(text, apiKey);
 
   /** The typed error of a failed call. */
@@ -79,7 +85,9 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
       [404, 405, 501].includes(status) &&
       !(subjectId !== undefined && message.includes(subjectId)) &&
       envelope.kind !== "anthropic";
-    const kind = code === "task_not_exist" ? "task_not_found" : unsupported ? "unsupported" : "api";
+    // `invalid_request` is the gateway's answer to a request that failed its validation, sent
+    // with HTTP 500 by its source: the request is wrong, so it is typed as such and never retried.
+    const kind = code === "task_not_exist" ? "task_not_found" : unsupported ? "unsupported" : code === "invalid_request" ? "invalid_request" : "api";
     const lead =
       kind === "unsupported" ? `${operationId} is not supported by this gateway (HTTP ${status})` : `${operationId} failed: HTTP ${status} ${code}: ${hide(message)}`;
     return new GatewayError({
@@ -114,6 +122,7 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
         decode: decoder(gemini, hide, response.status, requestIdOf(response.headers)),
         idleTimeoutMs: options?.idleTimeoutMs ?? streamIdleTimeoutMs,
         redact: hide,
+        ...limits,
       });
     },
   };

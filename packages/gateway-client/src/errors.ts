@@ -15,7 +15,13 @@ export type GatewayErrorKind =
   /** A redirect pointed to another origin; it was not followed, so the key stayed home. */
   | "redirect"
   /** The client was configured or called with something it must not send. */
-  | "config";
+  | "config"
+  /** The gateway refused the request itself as invalid (its HTTP 500 `invalid_request`, or a 400/422): repeating cannot help. */
+  | "invalid_request"
+  /** A 2xx answer whose body is not what the operation returns. */
+  | "invalid_response"
+  /** An answer's body, one stream line or one stream event was larger than its cap; it was not read further. */
+  | "response_too_large";
 
 export interface GatewayErrorInit {
   kind: GatewayErrorKind;

@@ -22,6 +22,35 @@ export interface TransportOptions {
   fetch: (input: Request) => Promise<Response>;
   /** Same-origin redirects followed at most. Default 5. */
   maxRedirects?: number;
+  /** Largest body of a non-stream answer, in bytes. */
+  maxResponseBytes: number;
+}
+
+/**
+ * The answer with its body capped at `limit` bytes (streams are capped per line and event by
+ * the stream reader instead). A `Content-Length` within the limit needs no counting; one over
+ * it is refused unread; a body without one is counted as it is read.
+ */
+async function capped(response: Response, limit: number): Promise<Response> {
+  const { body } = response;
+  if (body === null || /^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) return response;
+  const tooLarge = () => gatewayError("response_too_large", "response_too_large", `the answer's body is over maxResponseBytes (${limit} bytes); not read further`, response.status);
+  const length = response.headers.get("content-length");
+  if (length !== null && /^\d+$/.test(length) && !response.headers.has("content-encoding")) {
+    if (Number(length) <= limit) return response;
+    await body.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  let seen = 0;
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if ((seen += chunk.byteLength) > limit) controller.error(tooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
@@ -29,7 +58,7 @@ export interface TransportOptions {
  * own origin, and handles redirects itself (fetch would carry custom key headers across
  * origins): same-origin redirects are followed with the key, any other is refused.
  */
-export function createTransport({ base, apiKey, fetch, maxRedirects = 5 }: TransportOptions) {
+export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResponseBytes }: TransportOptions) {
   const basePath = base.pathname.replace(/\/+$/, "");
 
   function withCredential(url: URL, headers: Headers): Headers {
@@ -65,7 +94,7 @@ export function createTransport({ base, apiKey, fetch, maxRedirects = 5 }: Trans
         throw gatewayError("redirect", "redirect_refused", "the gateway answered with a redirect whose target this platform hides: not followed");
       }
       const location = response.headers.get("location");
-      if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
+      if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return capped(response, maxResponseBytes);
       await response.body?.cancel();
       const next = new URL(location, url);
       if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to");

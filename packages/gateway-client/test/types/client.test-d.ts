@@ -163,7 +163,7 @@ describe("streams", () => {
 describe("errors", () => {
   it("GatewayError carries kind, status, code, requestId and a typed envelope", () => {
     expectTypeOf<GatewayError["kind"]>().toEqualTypeOf<GatewayErrorKind>();
-    expectTypeOf<GatewayErrorKind>().toEqualTypeOf<"api" | "unsupported" | "task_not_found" | "stream" | "stream_timeout" | "redirect" | "config">();
+    expectTypeOf<GatewayErrorKind>().toEqualTypeOf<"api" | "unsupported" | "task_not_found" | "stream" | "stream_timeout" | "redirect" | "config" | "invalid_request" | "invalid_response" | "response_too_large">();
     expectTypeOf<GatewayError["status"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<GatewayError["code"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<GatewayError["requestId"]>().toEqualTypeOf<string | undefined>();

@@ -90,7 +90,7 @@ export function createFeedKit(options: FeedKitOptions) {
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
   const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
-  const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
+  const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent, maxResponseBytes: Infinity }) as FeedClientOptions);
   const caller = createCaller(client, transport, clock);
   const deps = { caller, clock, sleep, random, log };
   const poll = createPoller(deps);

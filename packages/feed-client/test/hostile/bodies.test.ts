@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { sendEndless, sendLargeJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
+import { createFeedClient, isFeedClientConfigError, isFeedClientResponseError } from "../../src/index.js";
+
+let server: HostileServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+describe("the feed client caps every body it reads", () => {
+  it("an endless chunked body rejects with response_too_large in bounded memory", async () => {
+    server = await startHostileServer((_req, res) => sendEndless(res, '{"items":[' + "1,".repeat(16_000)));
+    const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 256 * 1024 });
+    const before = process.memoryUsage().heapUsed;
+    const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);
+    expect(isFeedClientResponseError(error)).toBe(true);
+    expect(error).toMatchObject({ kind: "response_too_large", limit: 256 * 1024 });
+    // Nothing near the endless body was kept: the server sent more than the client holds.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("a Content-Length over the cap is refused before reading", async () => {
+    server = await startHostileServer((_req, res) => sendLargeJson(res, 10_000));
+    const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 5_000 });
+    const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);
+    expect(isFeedClientResponseError(error)).toBe(true);
+    expect((error as Error).message).toContain("5000 bytes");
+  });
+
+  it("a body within the cap is parsed as usual", async () => {
+    server = await startHostileServer((_req, res) => sendLargeJson(res, 10_000));
+    const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 20_000 });
+    const { data } = await client.GET("/api/v1/hot-topics");
+    expect((data as unknown as { pad: string }).pad).toHaveLength(9990);
+  });
+
+  it("the cap must be a positive whole number or Infinity", () => {
+    for (const bad of [0, -1, 2.5, Number.NaN]) {
+      let caught: unknown;
+      try {
+        createFeedClient({ baseUrl: "http://127.0.0.1:9", maxResponseBytes: bad });
+      } catch (error) {
+        caught = error;
+      }
+      expect(isFeedClientConfigError(caught)).toBe(true);
+    }
+    expect(() => createFeedClient({ baseUrl: "http://127.0.0.1:9", maxResponseBytes: Infinity })).not.toThrow();
+  });
+});

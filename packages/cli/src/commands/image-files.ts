@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 
 /** The file extension of image bytes, by their magic number (PNG, JPEG, WebP, GIF), else `.png`. */
 export function extensionOf(bytes: Uint8Array, contentType?: string | null): string {
@@ -19,17 +19,50 @@ export interface SavedImage {
   bytes: number;
 }
 
+export interface SaveOptions {
+  signal: AbortSignal;
+  /** Overwrite a file of the same name instead of failing. Default: false. */
+  force?: boolean;
+  /** A download with no bytes for this long fails. Default: 60000 ms. */
+  downloadIdleTimeoutMs?: number;
+  /** Largest image downloaded or decoded, in bytes. Default: 67108864 (64 MiB). */
+  maxImageBytes?: number;
+}
+
+export const DOWNLOAD_IDLE_TIMEOUT_MS = 60_000;
+export const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
+
+/** Raised when an image cannot be saved; the CLI prints its message and exits 1. */
+export class ImageSaveError extends Error {
+  override readonly name = "ImageSaveError";
+}
+
 /**
- * Writes each image to `dir`: URLs are downloaded (without any credential: they point to a
- * storage host, not the gateway), base64 payloads are decoded. Names are `<stem>-<n><ext>`.
+ * The stem of the file names. A task id comes from the server, so only its safe characters
+ * are kept (letters, digits, `_`, `-`, at most 64): it can never name a folder, climb out of
+ * `--out` or hide in a dot file. Without a usable id the stem is ours.
+ */
+export function safeStem(taskId: string | undefined, now: number): string {
+  const cleaned = (taskId ?? "").replace(/[^A-Za-z0-9_-]/g, "").replace(/^[-_]+/, "").slice(0, 64);
+  return cleaned === "" ? `image-${now}` : cleaned;
+}
+
+/**
+ * Writes each image to `dir` as `<stem>-<n><ext>` (the extension from the bytes' magic number).
+ * URLs are downloaded without any credential (they point to a storage host; a redirect cannot
+ * carry what was never sent), over http(s) only, with an idle timeout and a size cap. A file
+ * that exists is never overwritten unless `force` is set.
  */
 export async function saveImages(
   images: ReadonlyArray<{ url?: string | undefined; b64_json?: string | undefined }>,
   dir: string,
   stem: string,
-  signal: AbortSignal,
+  options: SaveOptions,
 ): Promise<SavedImage[]> {
-  await mkdir(dir, { recursive: true });
+  const { signal, force = false, downloadIdleTimeoutMs = DOWNLOAD_IDLE_TIMEOUT_MS, maxImageBytes = MAX_IMAGE_BYTES } = options;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(stem)) throw new ImageSaveError(`unsafe file name stem ${JSON.stringify(stem)}`);
+  const root = resolve(dir);
+  await mkdir(root, { recursive: true });
   const saved: SavedImage[] = [];
   let n = 0;
   for (const image of images) {
@@ -39,26 +72,68 @@ export async function saveImages(
     let bytes: Uint8Array;
     let contentType: string | null = null;
     if (b64 !== undefined) {
+      if (b64.length > Math.ceil(maxImageBytes / 3) * 4) throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
       bytes = Buffer.from(b64, "base64");
     } else if (url !== undefined) {
-      let response: Response;
-      try {
-        response = await fetch(url, { signal, credentials: "omit" });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        throw new Error(`downloading ${url} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
-      }
-      if (!response.ok) throw new Error(`downloading ${url} failed: HTTP ${response.status}`);
-      contentType = response.headers.get("content-type");
-      bytes = new Uint8Array(await response.arrayBuffer());
+      ({ bytes, contentType } = await download(url, signal, downloadIdleTimeoutMs, maxImageBytes));
     } else {
       continue;
     }
     n += 1;
-    const path = resolve(join(dir, `${stem}-${n}${extensionOf(bytes, contentType)}`));
-    await writeFile(path, bytes);
+    const path = resolve(root, `${stem}-${n}${extensionOf(bytes, contentType)}`);
+    // The name is ours, so this holds; checked anyway, as the last line of defence.
+    if (dirname(path) !== root) throw new ImageSaveError(`refusing to write outside ${root}`);
+    try {
+      await writeFile(path, bytes, { flag: force ? "w" : "wx" });
+    } catch (error) {
+      if ((error as { code?: string }).code === "EEXIST") throw new ImageSaveError(`${path} already exists: not overwritten (pass --force to replace it)`);
+      throw error;
+    }
     saved.push({ path, from: b64 !== undefined ? "b64_json" : url!, bytes: bytes.byteLength });
   }
   return saved;
+}
+
+/** One image URL's bytes, read under an idle timeout and a size cap. */
+async function download(url: string, signal: AbortSignal, idleMs: number, maxBytes: number): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ImageSaveError(`the gateway answered an image URL that is not a URL: ${JSON.stringify(url.slice(0, 80))}`);
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new ImageSaveError(`refusing to download an image over ${parsed.protocol}`);
+  const shown = `${parsed.origin}${parsed.pathname}`;
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  signal.addEventListener("abort", abort);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new ImageSaveError(`downloading ${shown} stalled: no data for ${idleMs} ms`)), idleMs);
+  };
+  try {
+    idle();
+    const response = await fetch(parsed, { signal: controller.signal, credentials: "omit", redirect: "follow" });
+    if (!response.ok) throw new ImageSaveError(`downloading ${shown} failed: HTTP ${response.status}`);
+    if (Number(response.headers.get("content-length")) > maxBytes) throw new ImageSaveError(`downloading ${shown}: over ${maxBytes} bytes`);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      idle();
+      if ((size += chunk.byteLength) > maxBytes) throw new ImageSaveError(`downloading ${shown}: over ${maxBytes} bytes`);
+      chunks.push(chunk);
+    }
+    return { bytes: Buffer.concat(chunks), contentType: response.headers.get("content-type") };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (error instanceof ImageSaveError) throw error;
+    if (controller.signal.reason instanceof ImageSaveError) throw controller.signal.reason;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new ImageSaveError(`downloading ${shown} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", abort);
+    if (!controller.signal.aborted) controller.abort();
+  }
 }

@@ -7,7 +7,7 @@ import type { Wire } from "../cli/wire.js";
 import { examples } from "../program.js";
 import { StatusSpinner } from "../render/spinner.js";
 import { gatewayServices } from "../services/index.js";
-import { saveImages } from "./image-files.js";
+import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
 
 export interface ImageOptions {
@@ -21,6 +21,8 @@ export interface ImageOptions {
   panorama?: boolean;
   async?: boolean;
   out?: string;
+  force?: boolean;
+  downloadTimeout?: number;
   json?: boolean;
 }
 
@@ -46,8 +48,14 @@ export async function runImage(ctx: CommandContext, options: ImageOptions, promp
   }
   const { taskId } = outcome;
   spinner.succeed(`${outcome.images.length} image${outcome.images.length === 1 ? "" : "s"} ready${taskId ? ` (task ${taskId})` : ""}`);
-  const stem = taskId ?? `image-${Date.now()}`;
-  const saved = await step("saving the images", () => saveImages(outcome.images, options.out ?? ".", stem, ctx.signal));
+  const stem = safeStem(taskId, Date.now());
+  const saved = await step("saving the images", () =>
+    saveImages(outcome.images, options.out ?? ".", stem, {
+      signal: ctx.signal,
+      force: options.force === true,
+      downloadIdleTimeoutMs: options.downloadTimeout === undefined ? DOWNLOAD_IDLE_TIMEOUT_MS : options.downloadTimeout * 1000,
+    }),
+  );
   if (out.json) {
     out.data({ model, taskId: taskId ?? null, status: outcome.status, ...(outcome.task ? { task: outcome.task } : {}), files: saved });
     return;
@@ -69,7 +77,9 @@ export function registerImage(program: Command, wire: Wire): void {
     .addOption(new Option("--region <region>", "where the reference images are hosted").choices(["Mainland", "Oversea", "OverseaUSWest"]))
     .option("--panorama", "a 3D panorama (Hunyuan): model and prompt only")
     .option("--async", "submit a task and poll it (every 5 s) instead of waiting on one request")
-    .option("--out <dir>", "where to write the images (default: the current directory)")
+    .option("--out <dir>", "where to write the images (default: the current directory); names are <task id>-<n>.<ext>")
+    .option("--force", "replace files of the same name (default: fail and name the file)")
+    .addOption(new Option("--download-timeout <seconds>", "fail a download with no data for this long (default: 60)").argParser(integerArg))
     .option("--json", "print the task (or result) and the written files as JSON")
     .action(wire.action<ImageOptions>((ctx, options, prompt) => runImage(ctx, options, prompt!)));
   examples(command, [

@@ -1,8 +1,18 @@
 #!/usr/bin/env node
 import { main } from "./main.js";
 
+// `feedgate … | head`: once the reader has gone, nobody can see more output, so the command
+// has done all it can. End quietly with 0, as `cat` and `gh` do, instead of a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+}
+
 const code = await main(process.argv);
 // Exit explicitly once output is flushed, so no idle socket or timer keeps the process alive.
-const flush = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => (stream.writableNeedDrain ? stream.once("drain", resolve) : resolve()));
+const flush = (stream: NodeJS.WriteStream) =>
+  new Promise<void>((resolve) => (stream.writableNeedDrain && !stream.destroyed ? stream.once("drain", resolve).once("close", resolve) : resolve()));
 await Promise.all([flush(process.stdout), flush(process.stderr)]);
 process.exit(code);

@@ -4,6 +4,7 @@ import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";
 import { redactSecrets } from "./cli/redact.js";
 import { secretsIn } from "./cli/secrets.js";
+import { stripTerminalControls } from "./cli/terminal-safe.js";
 import { createWire, type RunState } from "./cli/wire.js";
 import { buildProgram } from "./program.js";
 
@@ -30,7 +31,7 @@ export async function main(argv: readonly string[], streams: Streams = processSt
       // --help and --version end here with exit code 0; every parse error is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    streams.stderr.write(redact(`feedgate: error: ${error instanceof Error ? error.message : String(error)}\n`));
+    streams.stderr.write(`${stripTerminalControls(redact(`feedgate: error: ${error instanceof Error ? error.message : String(error)}`))}\n`);
     return EXIT.failure;
   } finally {
     interrupt.dispose();

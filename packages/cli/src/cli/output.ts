@@ -1,5 +1,6 @@
 import pc from "picocolors";
 import { redactSecrets } from "./redact.js";
+import { keepOnlyOwnSequences } from "./terminal-safe.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -88,16 +89,25 @@ export class Output {
     return this.#streams.env;
   }
 
+  /**
+   * Human text, made safe for a terminal: secrets redacted first (so a key split by a control
+   * character cannot slip past), then every escape sequence and control character removed but
+   * the CLI's own colours and redraws.
+   */
+  #human(text: string): string {
+    return keepOnlyOwnSequences(this.redact(text));
+  }
+
   /** Human data on stdout (suppressed in JSON mode, where only `data()` writes to stdout). */
   print(text = ""): void {
     if (this.json) return;
-    this.#streams.stdout.write(this.redact(text) + "\n");
+    this.#streams.stdout.write(this.#human(text) + "\n");
   }
 
   /** Writes a fragment to stdout without a newline (streamed text). */
   printRaw(text: string): void {
     if (this.json) return;
-    this.#streams.stdout.write(this.redact(text));
+    this.#streams.stdout.write(this.#human(text));
   }
 
   /** One JSON document (or one JSON line in watch modes) on stdout. */
@@ -107,16 +117,16 @@ export class Output {
 
   /** A status or progress line on stderr. */
   note(text: string): void {
-    this.#streams.stderr.write(this.redact(text) + "\n");
+    this.#streams.stderr.write(this.#human(text) + "\n");
   }
 
   /** Detail shown only with `--verbose`, on stderr. */
   verbose(text: string): void {
-    if (this.verboseMode) this.#streams.stderr.write(this.redact(this.errColor.dim(`[verbose] ${text}`)) + "\n");
+    if (this.verboseMode) this.#streams.stderr.write(this.#human(this.errColor.dim(`[verbose] ${text}`)) + "\n");
   }
 
   /** Raw stderr write (for in-place status lines). */
   noteRaw(text: string): void {
-    this.#streams.stderr.write(this.redact(text));
+    this.#streams.stderr.write(this.#human(text));
   }
 }

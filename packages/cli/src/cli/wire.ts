@@ -5,6 +5,7 @@ import { describeFailure } from "./describe-failure.js";
 import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
 import { Output, type Streams } from "./output.js";
+import { stripTerminalControls } from "./terminal-safe.js";
 
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Wire {
@@ -49,9 +50,11 @@ export function createWire(streams: Streams, secrets: readonly string[], interru
             out.note(c.dim("feedgate: interrupted; stopped cleanly"));
             return;
           }
-          out.note(`${c.red("feedgate: error:")} ${report.line}`);
-          if (report.hint) out.note(`${c.dim("hint:")} ${report.hint}`);
-          if (out.verboseMode) for (const line of report.detail) out.verbose(line);
+          // Failure text quotes the server (details, messages): redacted, then stripped of controls.
+          const safe = (text: string) => stripTerminalControls(out.redact(text));
+          out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
+          if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
+          if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));
         }
       };
     },

@@ -6,6 +6,7 @@ import type { Wire } from "../cli/wire.js";
 import { examples } from "../program.js";
 import { renderDailies, renderDaily } from "../render/daily.js";
 import { feedServices } from "../services/index.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface DailyOptions {
   json?: boolean;
@@ -16,7 +17,7 @@ export async function runDaily(ctx: CommandContext, options: DailyOptions, date 
   const { out } = ctx;
   const data = await step(`daily report ${date}`, () => feedServices(ctx).daily(date, ctx.signal));
   if (out.json) out.data(data);
-  else out.print(renderDaily(data.report, out));
+  else out.print(renderDaily(cleanForTerminal(data.report), out));
 }
 
 export interface DailiesOptions {
@@ -29,7 +30,7 @@ export async function runDailies(ctx: CommandContext, options: DailiesOptions): 
   const { out } = ctx;
   const data = await step("daily reports", () => feedServices(ctx).dailies(options.limit, ctx.signal));
   if (out.json) out.data(data);
-  else out.print(renderDailies(data, out));
+  else out.print(renderDailies(cleanForTerminal(data), out));
 }
 
 export function registerDaily(program: Command, wire: Wire): void {

@@ -7,6 +7,7 @@ import { examples } from "../program.js";
 import { hotTopicsFingerprint, renderHotTopics } from "../render/hot.js";
 import { feedServices } from "../services/index.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface HotOptions {
   watch?: boolean;
@@ -23,7 +24,7 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
     const { data, meta } = await step("hot topics", () => feed.hotTopics(ctx.signal));
     out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
     if (out.json) out.data(data);
-    else out.print(renderHotTopics(data, out));
+    else out.print(renderHotTopics(cleanForTerminal(data), out));
     return;
   }
   let last: string | undefined;
@@ -41,7 +42,7 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
         // On a terminal, redraw in place; in a pipe, append each new version under a stamp.
         if (out.animate) out.printRaw("\x1b[2J\x1b[H");
         out.print(out.color.dim(`hot topics at ${clockStamp()} (watching; Ctrl-C to stop)`));
-        out.print(renderHotTopics(data, out));
+        out.print(renderHotTopics(cleanForTerminal(data), out));
       }
     }),
   );

@@ -8,6 +8,7 @@ import { examples } from "../program.js";
 import { renderItems } from "../render/items.js";
 import { feedServices } from "../services/index.js";
 import type { ItemsQueryInput } from "../services/types.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface ItemsOptions {
   mode?: "selected" | "all";
@@ -50,7 +51,7 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
     out.data(options.all ? { ...first, items, page: { count: items.length, hasMore: false, nextCursor: null } } : first);
     return;
   }
-  out.print(renderItems(items, out, first.query.by));
+  out.print(renderItems(cleanForTerminal(items), out, first.query.by));
   const selected = items.filter((i) => i.selected).length;
   const tail = options.all
     ? `${items.length} items in ${pages} page${pages === 1 ? "" : "s"}`

@@ -8,6 +8,7 @@ import { renderResetChange, renderResets } from "../render/resets.js";
 import { feedServices } from "../services/index.js";
 import { secondsToMs } from "./hot.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface ResetsOptions {
   recent?: boolean;
@@ -31,7 +32,7 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
   if (!options.watch) {
     const data = await step("reset calendar", () => feed.resets(recent, ctx.signal));
     if (out.json) out.data(data);
-    else out.print(renderResets(data, out, recent));
+    else out.print(renderResets(cleanForTerminal(data), out, recent));
     return;
   }
   let first = true;
@@ -43,7 +44,7 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
           first = false;
           if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: data });
           else {
-            out.print(renderResets(data, out, recent));
+            out.print(renderResets(cleanForTerminal(data), out, recent));
             out.print(out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`));
           }
           hooks.afterVersion?.(0);
@@ -51,7 +52,7 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
         }
         for (const change of changes) {
           if (out.json) out.data({ type: change.kind, at: at.toISOString(), event: change.event, ...(change.previous ? { previous: change.previous } : {}) });
-          else out.print(renderResetChange(change, out, clockStamp(at)));
+          else out.print(renderResetChange(cleanForTerminal(change), out, clockStamp(at)));
         }
         hooks.afterVersion?.(changes.length);
       }

@@ -5,6 +5,7 @@ import { UsageError, step } from "../cli/errors.js";
 import type { Wire } from "../cli/wire.js";
 import { examples } from "../program.js";
 import { gatewayServices } from "../services/index.js";
+import { stripTerminalControls } from "../cli/terminal-safe.js";
 
 export interface RespondOptions {
   model?: string;
@@ -21,7 +22,7 @@ export async function runRespond(ctx: CommandContext, options: RespondOptions, p
   if (!options.stream) {
     const { response, text } = await step("response", () => gateway.respond(model, prompt, ctx.signal));
     if (out.json) out.data(response);
-    else out.print(text);
+    else out.print(stripTerminalControls(text));
     return;
   }
   await step("streamed response", async () => {
@@ -34,7 +35,7 @@ export async function runRespond(ctx: CommandContext, options: RespondOptions, p
       if (out.json) {
         out.data(event);
       } else if (e.type === "response.output_text.delta" && typeof e.delta === "string") {
-        out.printRaw(e.delta);
+        out.printRaw(stripTerminalControls(e.delta));
         wroteText = true;
       }
       if (e.type === "response.completed" || e.type === "response.incomplete") ended = true;

@@ -5,6 +5,7 @@ import type { Wire } from "../cli/wire.js";
 import { examples } from "../program.js";
 import { renderStory } from "../render/story.js";
 import { feedServices } from "../services/index.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface StoryOptions {
   json?: boolean;
@@ -20,7 +21,7 @@ export async function runStory(ctx: CommandContext, options: StoryOptions, idOrU
     out.data({ ...data, merge: { requestedId: origin.requestedId, survivingId: origin.survivingId, chain: origin.chain } });
     return;
   }
-  out.print(renderStory(data.story, origin, out));
+  out.print(renderStory(cleanForTerminal(data.story), origin, out));
 }
 
 export function registerStory(program: Command, wire: Wire): void {

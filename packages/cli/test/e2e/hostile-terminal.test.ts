@@ -1,0 +1,119 @@
+import { spawn } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
+import { stripTerminalControls } from "../../src/cli/terminal-safe.js";
+import { BIN, runCli, TEST_KEY } from "./helpers.js";
+
+/** Escape sequences a hostile server might plant in a title: OSC title, OSC 52 clipboard, OSC 8 link, CSI clear, 8-bit CSI, BEL, CR, backspace. */
+const NASTY = "\x1b]0;pwned\x07\x1b]52;c;cm0gLXJmIH4=\x07\x1b]8;;http://evil.example\x1b\\link\x1b]8;;\x1b\\\x1b[2J\x1b[1;1H\x9b31m\x07\rover\bwrite\x1b[31mred\x1b[0m";
+
+let server: HostileServer | undefined;
+let feed: FeedFake | undefined;
+afterEach(async () => {
+  await server?.stop();
+  await feed?.close();
+  server = undefined;
+  feed = undefined;
+});
+
+/** The feed fake with every hot topic's title carrying escapes. */
+async function nastyFeed(): Promise<FeedFake> {
+  const fake = await startFeedFake();
+  fake.hotTopics.set(fake.hotTopics.list().map((topic) => ({ ...topic, title: `Title ${NASTY}` })));
+  return fake;
+}
+
+/** Every control character but tab and newline, and ESC in particular. */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+describe("server text never drives the terminal", () => {
+  it("the sanitiser removes every escape and control but newlines and tabs", () => {
+    expect(stripTerminalControls(`a${NASTY}\tb\nc`)).toBe("alinkoverwritered\tb\nc");
+    expect(stripTerminalControls("plain text, 日本語 ✓")).toBe("plain text, 日本語 ✓");
+  });
+
+  it("feedgate hot prints titles without any escape sequence (colour on, as on a TTY)", async () => {
+    feed = await nastyFeed();
+    const result = await runCli(["hot"], { FEEDGATE_FEED_URL: feed.url, NO_COLOR: undefined, FORCE_COLOR: "1" });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Title");
+    expect(result.stdout).toContain("overwrite");
+    const withoutOurColours = result.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+    expect(withoutOurColours).not.toMatch(CONTROL);
+    expect(result.stdout).not.toContain("]52;");
+    expect(result.stdout).not.toContain("pwned");
+  });
+
+  it("--json stays byte-exact JSON: the same strings, escaped by JSON itself", async () => {
+    feed = await nastyFeed();
+    const result = await runCli(["hot", "--json"], { FEEDGATE_FEED_URL: feed.url });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("\\u001b]52;");
+    expect((JSON.parse(result.stdout) as { items: Array<{ title: string }> }).items[0]!.title).toBe(`Title ${NASTY}`);
+  });
+
+  it("an error detail from the server is printed without its escapes", async () => {
+    server = await startHostileServer((_req, res) =>
+      sendJson(res, 404, { type: "about:blank", title: "Not Found", status: 404, detail: `no such story ${NASTY}`, code: "not_found" }, { "content-type": "application/problem+json" }),
+    );
+    const result = await runCli(["story", "abcdefgh"], { FEEDGATE_FEED_URL: server.origin });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("no such story");
+    expect(result.stderr).not.toMatch(CONTROL);
+  });
+
+  it("streamed text from the gateway is printed without its escapes", async () => {
+    server = await startHostileServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const delta = { type: "response.output_text.delta", delta: `hello ${NASTY}`, item_id: "m", output_index: 0, content_index: 0, sequence_number: 1 };
+      res.write(`event: response.output_text.delta\ndata: ${JSON.stringify(delta)}\n\n`);
+      res.end(`event: response.completed\ndata: ${JSON.stringify({ type: "response.completed", sequence_number: 2, response: { id: "r", object: "response", status: "completed", output: [] } })}\n\n`);
+    });
+    const result = await runCli(["respond", "hi", "--stream"], { FEEDGATE_GATEWAY_URL: server.origin, FEEDGATE_API_KEY: TEST_KEY });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("hello");
+    expect(result.stdout).not.toMatch(CONTROL);
+  });
+});
+
+/** Runs `feedgate ARGS | head -c 1`-style: the reader closes after the first bytes. */
+function runIntoClosedPipe(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env["PATH"], NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe("a closed pipe ends the command quietly", () => {
+  it("items over a reader that has gone: exit 0, no stack trace", async () => {
+    feed = await startFeedFake();
+    const seeded = feed.items.list()[0]!;
+    feed.items.add(...Array.from({ length: 200 }, (_, i) => ({ ...seeded, id: `bulk${i}`, title: `Bulk ${i} ${"x".repeat(150)}` })));
+    const result = await runIntoClosedPipe(["items", "--all", "--mode", "all"], { FEEDGATE_FEED_URL: feed.url });
+    expect(result.stderr).not.toMatch(/at .*\(.*:\d+:\d+\)|EPIPE|Error:/);
+    expect(result.code).toBe(0);
+  });
+
+  it("a stream over a reader that has gone: exit 0, no stack trace", async () => {
+    server = await startHostileServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      let n = 0;
+      const tick = setInterval(() => {
+        if (res.destroyed || n > 2000) return clearInterval(tick);
+        const delta = { type: "response.output_text.delta", delta: "word ".repeat(500), item_id: "m", output_index: 0, content_index: 0, sequence_number: n++ };
+        res.write(`event: response.output_text.delta\ndata: ${JSON.stringify(delta)}\n\n`);
+      }, 2);
+    });
+    const result = await runIntoClosedPipe(["respond", "hi", "--stream"], { FEEDGATE_GATEWAY_URL: server.origin, FEEDGATE_API_KEY: TEST_KEY });
+    expect(result.stderr).not.toMatch(/at .*\(.*:\d+:\d+\)|EPIPE|Error:/);
+    expect(result.code).toBe(0);
+  });
+});

@@ -4,7 +4,7 @@ import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { openFileStore } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import type { ResetChange } from "../render/resets.js";
-import { feedKitOf } from "./clients.js";
+import { cliLogger, feedKitOf } from "./clients.js";
 import type { FeedServices, Meta } from "./types.js";
 
 /** The reset calendar's default watch interval: 5 minutes, the service's collection cadence. */
@@ -91,6 +91,7 @@ export function feedServices(ctx: CommandContext): FeedServices {
           store,
           fields: options.fields,
           signal: options.signal,
+          logger: cliLogger(ctx).logger,
           ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
           onProgress: (p) => {
             if (p.phase === "snapshot") snapshotPages = p.pages;

@@ -3,6 +3,7 @@ import { checkFraction, checkPositive } from "../internal/checks.js";
 import { pause, type Clock, type Sleep } from "../internal/time.js";
 import type { Log } from "../transport/logger.js";
 import type { ResponseMeta } from "../transport/meta.js";
+import { floorOf, intervalNotice } from "../internal/floor.js";
 import { freshnessMs } from "./cache-control.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
@@ -11,8 +12,16 @@ import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types
 export interface PollOptions extends CallOptions {
   /** An ETag already held: the first poll is conditional and yields only if it changed. Default: none. */
   etag?: string | undefined;
-  /** Wait at least this long between polls, whatever the answer's Cache-Control allows. Default: 0. */
+  /**
+   * Wait at least this long between polls. Raised to the answer's `s-maxage` (else `max-age`)
+   * when that is longer, with one `interval_raised` log event. Default: 0 (the cache lifetime decides).
+   */
   intervalMs?: number | undefined;
+  /**
+   * No two polls closer than this, whatever the answers say (`max-age=0`, `Retry-After: 0`).
+   * At least 1000 ms; a lower value is refused. Default: 1000 ms.
+   */
+  floorMs?: number | undefined;
   /** Wait between polls when an answer has no `s-maxage`/`max-age`. Default: 60000 ms. */
   minIntervalMs?: number | undefined;
   /** Extra random wait, up to this fraction of the wait (never taken off it). Default: 0.1. */
@@ -56,8 +65,10 @@ export function createPoller({ caller, sleep, random, log }: PollDeps) {
     params?: FeedParams<Op>,
     options: PollOptions = {},
   ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined> {
-    const { etag: known, intervalMs = 0, minIntervalMs = 60_000, jitter = 0.1, maxConsecutiveErrors = 10, errorDelayMs = 30_000, signal, maxRetries = 0, ...call } = options;
-    checkPositive("intervalMs", intervalMs);
+    const { etag: known, intervalMs, minIntervalMs = 60_000, jitter = 0.1, maxConsecutiveErrors = 10, errorDelayMs = 30_000, signal, maxRetries = 0, floorMs, ...call } = options;
+    const floor = floorOf(floorMs);
+    const raised = intervalNotice(log, operation);
+    checkPositive("intervalMs", intervalMs ?? 0);
     checkPositive("minIntervalMs", minIntervalMs);
     checkPositive("errorDelayMs", errorDelayMs);
     checkPositive("maxConsecutiveErrors", maxConsecutiveErrors, true);
@@ -81,14 +92,16 @@ export function createPoller({ caller, sleep, random, log }: PollDeps) {
         etag = result.etag;
         log("debug", `${operation}: ${changed ? "new version" : "unchanged"}`, { event: "poll", status: meta.status, poll });
         if (changed) yield { data: data!, etag, meta, poll };
-        const base = Math.max(intervalMs, freshnessMs(meta.cacheControl) ?? minIntervalMs);
+        const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
+        const base = Math.max(floor, intervalMs ?? 0, lifetime);
+        raised(intervalMs, base, lifetime >= floor ? "s-maxage" : "floor");
         wait = base + base * jitter * random();
       } catch (error) {
         if (signal?.aborted) return;
         if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
         const { retryAfterMs, kind, message } = error as FeedgateError;
         // After a transient failure: the server's Retry-After, else a doubling delay up to 10 minutes.
-        wait = retryAfterMs ?? Math.min(errorDelayMs * 2 ** (errors - 1), 600_000);
+        wait = Math.max(floor, retryAfterMs ?? Math.min(errorDelayMs * 2 ** (errors - 1), 600_000));
         log("warn", `${operation}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
       }
       if (!(await pause(sleep, wait, signal))) return;

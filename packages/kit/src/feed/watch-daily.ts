@@ -2,6 +2,7 @@ import type { DailyResponse } from "@feedgate/feed-client";
 import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError } from "../errors.js";
 import { checkPositive } from "../internal/checks.js";
 import { pause } from "../internal/time.js";
+import { POLL_FLOOR_MS } from "../internal/floor.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions } from "./types.js";
 import type { ResponseMeta } from "../transport/meta.js";
@@ -60,6 +61,8 @@ export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
     let etag = known;
     while (!signal?.aborted) {
       let retryAt = Infinity;
+      // The server's Retry-After: no check before it, even a scheduled one.
+      let notBefore = 0;
       try {
         const result = await caller.conditional("latestDaily", undefined, { ...call, signal, ifNoneMatch: etag });
         const changed = !result.notModified && result.etag !== etag;
@@ -70,13 +73,16 @@ export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
         if (isFeedgateError(error, "not_found")) log("info", "no daily report published yet", { event: "poll", status: 404 });
         else if (!isTransientError(error)) throw error;
         else {
-          const wait = Math.max((error as FeedgateError).retryAfterMs ?? 0, errorRetryMs);
+          const { retryAfterMs = 0 } = error as FeedgateError;
+          const wait = Math.max(retryAfterMs, errorRetryMs);
           retryAt = clock.now() + wait;
+          notBefore = clock.now() + retryAfterMs;
           log("warn", `latest daily: ${(error as Error).message}; trying again in ${wait} ms`, { event: "wait", delayMs: wait });
         }
       }
       const now = clock.now();
-      if (!(await pause(sleep, Math.max(0, Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()) - now), signal))) return;
+      const next = Math.max(notBefore, Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()));
+      if (!(await pause(sleep, Math.max(POLL_FLOOR_MS, next - now), signal))) return;
     }
   }
 

@@ -5,6 +5,8 @@ import { abortedError, errorOfResult, errorOfThrown, isTransient } from "../inte
 import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from "./parse.js";
 import { freshnessMs } from "../feed/cache-control.js";
 import { pause, realSleep, type Sleep } from "../internal/time.js";
+import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
+import { createLog, type Logger } from "../transport/logger.js";
 import { anySignal, waitFor } from "../internal/wait.js";
 
 /** What a progress callback receives. */
@@ -54,6 +56,8 @@ export interface SelectedMirrorOptions {
   changesPageSize?: number;
   /** Called after every stored page, before every retry wait and before every idle wait. Default: none. */
   onProgress?: (progress: MirrorProgress) => void;
+  /** Where the mirror says what it changed of what was asked (an `interval_raised` event at `info`). Default: none. */
+  logger?: Logger;
   /** Stops every call of this mirror. Default: none. */
   signal?: AbortSignal;
   /**
@@ -135,6 +139,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   const jitter = Math.max(0, options.jitter ?? 0.1);
   const wait = (ms: number, signal: AbortSignal | undefined) => waitFor(options.sleep, ms, signal, "mirror");
   const random = options.random ?? Math.random;
+  const raised = intervalNotice(createLog({ logger: options.logger }), "mirror follow");
   const stats: MirrorStats = { requests: 0, retries: 0, snapshots: 0, snapshotPages: 0, changePages: 0, changes: 0, snapshotRequired: 0 };
   let running = false;
   /** ETag of the last changes answer, for the cursor it was fetched with (a 304 = nothing new). */
@@ -337,8 +342,9 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
           try {
             const result = await syncOnce(signal);
             failures = 0;
-            const floor = result.cacheMs ?? 60_000;
-            const base = options.intervalMs === undefined ? floor : Math.max(options.intervalMs, result.cacheMs ?? 0);
+            const lifetime = result.cacheMs ?? 60_000;
+            const base = Math.max(POLL_FLOOR_MS, options.intervalMs === undefined ? lifetime : Math.max(options.intervalMs, result.cacheMs ?? 0));
+            raised(options.intervalMs, base, base === POLL_FLOOR_MS ? "floor" : "s-maxage");
             waitMs = Math.ceil(base * (1 + jitter * random()));
             report({ phase: "idle", pages: 0, items: result.items, cursor: result.cursor, waitMs });
           } catch (error) {
@@ -347,7 +353,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
             if (!isTransient(error) && !isFeedgateError(error, "retry_too_long")) throw error;
             failures++;
             const backoff = Math.min(retryMaxDelayMs, retryBaseDelayMs * 2 ** Math.min(failures, 20));
-            waitMs = Math.ceil(Math.max(backoff * (1 + 0.25 * random()), (error as FeedgateError).retryAfterMs ?? 0));
+            waitMs = Math.ceil(Math.max(POLL_FLOOR_MS, backoff * (1 + 0.25 * random()), (error as FeedgateError).retryAfterMs ?? 0));
             report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs });
           }
           if (!(await pause(options.sleep ?? realSleep, waitMs, signal))) return;

@@ -2,7 +2,7 @@
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 /** What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a poll. */
-export type LogEvent = "request" | "response" | "retry" | "wait" | "give_up" | "poll" | "redirect";
+export type LogEvent = "request" | "response" | "retry" | "wait" | "give_up" | "poll" | "redirect" | "interval_raised";
 
 /** Structured fields of a record. Never holds headers, bodies or credentials. */
 export interface LogFields {

@@ -47,6 +47,11 @@ function sortKey(item: Item, published: boolean): number {
  * have left the window, which is what invalidates a cursor). The service's timeline time is
  * not always in the item (for `mode=selected` it is a reading group's anchor), so keys that turn
  * out of order are never used to skip: only the id is.
+ *
+ * Items that arrived at the head while the walk was under way are yielded after a restart too:
+ * it remembers the newest sort key it has seen (and the ids sharing it), and an item with a
+ * newer key, or the same key and an id not seen, is new. This holds while the keys are in
+ * order; with keys out of order only the id is trusted and such items are not told apart.
  */
 export function positionTracker() {
   /** Ids yielded near the current position, with their sort keys. */
@@ -56,6 +61,10 @@ export function positionTracker() {
   let resume: { id: string; key: number } | undefined;
   let previousKey: number | undefined;
   let ordered = true;
+  /** The newest sort key yielded, and the ids yielded with it. */
+  let head: { key: number; ids: Set<string> } | undefined;
+  /** `head` as it was when the current restart began: what is newer than it is new. */
+  let headAtRestart: { key: number; ids: Set<string> } | undefined;
   return {
     /** How many ids it holds now (bounded: a page plus the ties of the last sort key). */
     get remembered(): number {
@@ -63,42 +72,53 @@ export function positionTracker() {
     },
     restart(): void {
       resume = last;
+      headAtRestart = head && { key: head.key, ids: new Set(head.ids) };
       previousKey = undefined;
     },
     /** The items of a fetched page that are new to this iteration. */
     accept(items: Item[], published: boolean): Item[] {
       const fresh: Item[] = [];
-      const keys: number[] = [];
+      /** The fresh items past the position (not new at the head), with their keys: they move it. */
+      const past: Array<{ id: string; key: number }> = [];
       for (const item of items) {
         const key = sortKey(item, published);
         // NaN (no usable time) also counts as out of order.
         if (previousKey !== undefined && !(key <= previousKey)) ordered = false;
         previousKey = key;
         let take = !boundary.has(item.id);
+        let atHead = false;
         if (resume !== undefined) {
           // Its id marks the position, unless trusted keys show the item itself moved (a new key).
           if (item.id === resume.id && (!ordered || key === resume.key)) resume = undefined;
           else if (ordered && key < resume.key) resume = undefined;
+          // Newer than anything yielded: it arrived at the head after the walk began.
+          else if (ordered && headAtRestart !== undefined && (key > headAtRestart.key || (key === headAtRestart.key && !headAtRestart.ids.has(item.id)))) atHead = true;
           // Before the position, unless it shares the last key and was not yielded (ids order such ties).
           else take &&= ordered && key === resume.key;
         }
-        if (take) {
-          fresh.push(item);
-          keys.push(key);
-        }
+        if (!take) continue;
+        fresh.push(item);
+        if (head === undefined || key > head.key) head = { key, ids: new Set([item.id]) };
+        else if (key === head.key) head.ids.add(item.id);
+        if (!atHead) past.push({ id: item.id, key });
       }
-      if (fresh.length > 0) {
-        const end = fresh.length - 1;
-        last = { id: fresh[end]!.id, key: keys[end]! };
+      const end = past.at(-1);
+      if (end !== undefined) {
+        last = end;
         const next = new Map<string, number>();
-        for (const [id, key] of boundary) if (key === last.key) next.set(id, key);
-        fresh.forEach((item, i) => next.set(item.id, keys[i]!));
+        for (const [id, key] of boundary) if (key === end.key) next.set(id, key);
+        for (const { id, key } of past) next.set(id, key);
         boundary = next;
       }
       return fresh;
     },
   };
 }
+
+/** Cursors remembered to detect a loop (a cycle longer than this is caught by the empty-page rule). */
+const RECENT_CURSORS = 16;
+/** Pages in a row that bring nothing new while claiming more, before the walk is called a loop. */
+const MAX_EMPTY_PAGES = 3;
 
 export function paginator(caller: Caller, log: Log) {
   /**
@@ -116,6 +136,10 @@ export function paginator(caller: Caller, log: Log) {
     const { cursor: startCursor, ...rest } = query;
     const position = positionTracker();
     let cursor = startCursor;
+    /** Cursors given since the last (re)start, the newest few: one given again is a loop. */
+    let recentCursors: string[] = [];
+    /** Pages in a row that claimed more but brought nothing new. */
+    let emptyPages = 0;
     let pageNumber = 0;
     let restarts = 0;
     for (;;) {
@@ -132,6 +156,7 @@ export function paginator(caller: Caller, log: Log) {
         }
         restarts++;
         cursor = undefined;
+        recentCursors = [];
         position.restart();
         log("info", "invalid_cursor: restarting from the first page", { event: "poll", reason: "invalid_cursor", restarts });
         continue;
@@ -142,16 +167,38 @@ export function paginator(caller: Caller, log: Log) {
         throw new FeedgateError({ kind: "invalid_response", code: "not_an_items_page", message: "no items or page in the answer", requestId: result.meta.requestId });
       }
       const published = (data.query?.ordering ?? (rest.by === "published" ? "publishedAtDesc" : undefined)) === "publishedAtDesc";
-      yield { items: position.accept(data.items, published), data, meta: result.meta, pageNumber, restarts };
+      const items = position.accept(data.items, published);
+      yield { items, data, meta: result.meta, pageNumber, restarts };
       if (!data.page.hasMore) return;
-      if (typeof data.page.nextCursor !== "string" || data.page.nextCursor === "") {
-        throw new FeedgateError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor" });
+      const next = data.page.nextCursor;
+      if (typeof next !== "string" || next === "") {
+        throw new FeedgateError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor", requestId: result.meta.requestId });
       }
-      cursor = data.page.nextCursor;
+      emptyPages = items.length === 0 ? emptyPages + 1 : 0;
+      if (recentCursors.includes(next) || next === startCursor || emptyPages >= MAX_EMPTY_PAGES) {
+        const why = emptyPages >= MAX_EMPTY_PAGES ? `${emptyPages} pages in a row brought nothing new while claiming more` : "the service gave a cursor it had already given";
+        throw new FeedgateError({ kind: "limit_exceeded", code: "cursor_loop", message: `pagination stopped: ${why}`, requestId: result.meta.requestId });
+      }
+      recentCursors = [...recentCursors.slice(-(RECENT_CURSORS - 1)), next];
+      cursor = next;
     }
   }
 
-  /** Every item of an items query, newest first, each id once (see `iterateItemPages`). */
+  /**
+   * Every item of an items query, newest first, each id once (see `iterateItemPages`).
+   *
+   * The guarantee, restarts included:
+   * - no id is yielded twice in one iteration;
+   * - every item that stays in the window for the whole walk is yielded;
+   * - after a restart (`invalid_cursor`), items that reached the head while the walk was under
+   *   way (a sort key newer than the newest yielded) are yielded too, as the restart passes
+   *   them — so they come out of order, after older items; this needs the keys the service
+   *   sends to be in order (with keys out of order, only the last id marks the position and
+   *   such items are not told apart from ones already passed);
+   * - memory stays bounded: one page of ids plus the ties of two sort keys, however long the walk;
+   * - a cursor given again, or three pages in a row with nothing new while more is claimed,
+   *   ends the walk with a FeedgateError of kind `limit_exceeded` (code `cursor_loop`).
+   */
   async function* iterateItems(query: ItemsQuery = {}, options: PaginateOptions = {}): AsyncGenerator<Item, void, undefined> {
     for await (const page of iterateItemPages(query, options)) yield* page.items;
   }

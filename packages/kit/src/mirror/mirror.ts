@@ -7,6 +7,7 @@ import { freshnessMs } from "../feed/cache-control.js";
 import { pause, realSleep, type Sleep } from "../internal/time.js";
 import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
 import { createLog, type Logger } from "../transport/logger.js";
+import { requestIdOf } from "../transport/meta.js";
 import { anySignal, waitFor } from "../internal/wait.js";
 
 /** What a progress callback receives. */
@@ -152,7 +153,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   type Progress = () => Omit<MirrorProgress, "changes" | "snapshots" | "retry">;
 
   /** One GET with mirror-level retries of transient failures, never sooner than Retry-After. */
-  async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", params: object, parse: (body: unknown) => T, signal: AbortSignal | undefined, progress: Progress): Promise<Fetched<T>> {
+  async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", params: object, parse: (body: unknown, requestId?: string) => T, signal: AbortSignal | undefined, progress: Progress): Promise<Fetched<T>> {
     const path = operation === "selectedSnapshot" ? "/api/v1/selected/snapshot" : "/api/v1/selected/changes";
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortedError(signal, operation);
@@ -162,7 +163,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
         const result = await (client.GET as (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, { params, signal: signal ?? null });
         const { response } = result;
         if (response.status === 304) return { kind: "not_modified", response };
-        if (response.ok) return { kind: "ok", body: parse(result.data), response };
+        if (response.ok) return { kind: "ok", body: parse(result.data, requestIdOf(response.headers)), response };
         failure = errorOfResult(result);
       } catch (error) {
         failure = errorOfThrown(error, signal, operation);
@@ -196,12 +197,14 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     }
     let pages = 0;
     const progress = () => ({ phase: "snapshot" as const, pages, items, cursor: state.cursor });
+    const loop = loopGuard("selectedSnapshot");
     /** Starts the pass over in a new generation, within the `maxSnapshots` budget. */
     const restart = async (failure: unknown) => {
       if (++budget.passes > maxSnapshots) throw failure;
       generation = await store.beginSnapshot(fields);
       page = undefined;
       items = pages = 0;
+      loop.reset();
     };
     for (;;) {
       if (++budget.pages > maxPages) throw guardError(`more than ${maxPages} pages in one sync()`);
@@ -229,6 +232,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       stats.snapshotPages++;
       report(progress());
       if (body.nextPage === null) return commit(generation);
+      loop.check(page, body.nextPage, body.items.length);
       page = body.nextPage;
     }
   }
@@ -245,6 +249,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   /** Applies the ledger until it is drained. Returns the last changes answer. */
   async function drain(signal: AbortSignal | undefined, budget: { pages: number }): Promise<{ response: Response; pages: number }> {
     let pages = 0;
+    const loop = loopGuard("selectedChanges");
     for (;;) {
       if (++budget.pages > maxPages) throw guardError(`more than ${maxPages} pages in one sync()`);
       const cursor = await store.getCursor();
@@ -277,6 +282,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       }
       // Not applied = another worker of a shared store moved the cursor: re-read and go on.
       if (applied && !body.hasMore) return { response: fetched.response, pages };
+      if (applied) loop.check(cursor, body.cursor, body.changes.length);
     }
   }
 
@@ -368,6 +374,33 @@ function clampInt(value: number, max: number, name: string): number {
   return value;
 }
 
-function guardError(message: string): FeedgateError {
-  return new FeedgateError({ kind: "limit_exceeded", code: "limit_exceeded", message });
+function guardError(message: string, code = "limit_exceeded"): FeedgateError {
+  return new FeedgateError({ kind: "limit_exceeded", code, message });
+}
+
+/** Pages in a row that claim more but bring nothing, before a phase is called a loop. */
+const MAX_EMPTY_PAGES = 3;
+/** Page tokens / cursors remembered per phase to detect one given again. */
+const RECENT_TOKENS = 16;
+
+/**
+ * Watches the tokens a phase is given: one given again (a loop), or pages that claim more but
+ * bring nothing, `MAX_EMPTY_PAGES` in a row, end the phase with `limit_exceeded` (`cursor_loop`).
+ */
+function loopGuard(phase: string) {
+  let recent: string[] = [];
+  let empty = 0;
+  return {
+    reset(): void {
+      recent = [];
+      empty = 0;
+    },
+    /** `from`: the token this page was fetched with; `next`: the one it gives; `count`: what it brought. */
+    check(from: string | undefined, next: string, count: number): void {
+      empty = count === 0 ? empty + 1 : 0;
+      if (next === from || recent.includes(next)) throw guardError(`${phase}: the service gave a page token it had already given`, "cursor_loop");
+      if (empty >= MAX_EMPTY_PAGES) throw guardError(`${phase}: ${empty} pages in a row brought nothing while claiming more`, "cursor_loop");
+      recent = [...recent.slice(-(RECENT_TOKENS - 1)), next];
+    },
+  };
 }

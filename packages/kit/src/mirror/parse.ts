@@ -17,8 +17,8 @@ export interface ChangesBody {
 }
 
 /** A 2xx answer whose body is not what the contract promises. */
-function badBody(operation: string, what: string): FeedgateError {
-  return new FeedgateError({ kind: "invalid_response", code: "unexpected_body", status: 200, message: `${operation}: unexpected answer body (${what})` });
+function badBody(operation: string, what: string, requestId?: string): FeedgateError {
+  return new FeedgateError({ kind: "invalid_response", code: "unexpected_body", status: 200, requestId, message: `${operation}: unexpected answer body (${what})` });
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -28,25 +28,27 @@ const hasId = (v: unknown): v is SelectedItem => isObject(v) && typeof v["id"] =
  * Checks the fields the mirror relies on. A body that fails is treated like a broken
  * connection (retried), never stored: half a page must not become the mirror's truth.
  */
-export function parseSnapshot(body: unknown): SnapshotBody {
+export function parseSnapshot(body: unknown, requestId?: string): SnapshotBody {
   const op = "selectedSnapshot";
-  if (!isObject(body)) throw badBody(op, "not an object");
+  const bad = (what: string) => badBody(op, what, requestId);
+  if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, nextPage, items } = body;
-  if (typeof cursor !== "string" || cursor === "") throw badBody(op, "cursor");
-  if (typeof hasMore !== "boolean") throw badBody(op, "hasMore");
-  if (nextPage !== null && typeof nextPage !== "string") throw badBody(op, "nextPage");
-  if (hasMore && (nextPage === null || nextPage === "")) throw badBody(op, "hasMore without nextPage");
-  if (!Array.isArray(items) || !items.every(hasId)) throw badBody(op, "items");
+  if (typeof cursor !== "string" || cursor === "") throw bad("cursor");
+  if (typeof hasMore !== "boolean") throw bad("hasMore");
+  if (nextPage !== null && typeof nextPage !== "string") throw bad("nextPage");
+  if (hasMore && (nextPage === null || nextPage === "")) throw bad("hasMore without nextPage");
+  if (!Array.isArray(items) || !items.every(hasId)) throw bad("items");
   return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items };
 }
 
-export function parseChanges(body: unknown): ChangesBody {
+export function parseChanges(body: unknown, requestId?: string): ChangesBody {
   const op = "selectedChanges";
-  if (!isObject(body)) throw badBody(op, "not an object");
+  const bad = (what: string) => badBody(op, what, requestId);
+  if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, changes } = body;
-  if (typeof cursor !== "string" || cursor === "") throw badBody(op, "cursor");
-  if (typeof hasMore !== "boolean") throw badBody(op, "hasMore");
-  if (!Array.isArray(changes)) throw badBody(op, "changes");
+  if (typeof cursor !== "string" || cursor === "") throw bad("cursor");
+  if (typeof hasMore !== "boolean") throw bad("hasMore");
+  if (!Array.isArray(changes)) throw bad("changes");
   const parsed: MirrorChange[] = [];
   for (const change of changes) {
     if (isObject(change) && change["op"] === "upsert" && hasId(change["item"])) {
@@ -59,6 +61,7 @@ export function parseChanges(body: unknown): ChangesBody {
         kind: "http",
         status: 200,
         code: "unknown_change_op",
+        requestId,
         message: `${op}: a change the mirror cannot apply: op ${JSON.stringify(isObject(change) ? change["op"] : change)}`,
       });
     }

@@ -5,6 +5,8 @@ import { type Ui } from "./ui.js";
 /** One change of the reset calendar seen by `resets --watch`. */
 export interface ResetChange {
   kind: "added" | "changed" | "removed";
+  /** Why a removed event left (removed only): withdrawn by the service, or aged out of the 7-day window. */
+  reason?: "withdrawn" | "aged_out" | undefined;
   /** The event as it is now (for removed: as it was last seen). */
   event: CodexResetEvent;
   /** The event before the change (changed only). */
@@ -83,6 +85,8 @@ export function renderResetChange(change: ResetChange, ui: Ui, at: string): stri
     case "changed":
       return `${stamp} ${c.yellow("~ changed")}   ${change.event.title}: ${what(change)}\n${renderResetEvent(change.event, ui, 1)}`;
     case "removed":
-      return `${stamp} ${c.red("- withdrawn")} ${change.event.title} ${c.dim(change.event.id)}`;
+      return change.reason === "aged_out"
+        ? `${stamp} ${c.dim("- aged out of the 7-day window")} ${change.event.title} ${c.dim(change.event.id)}`
+        : `${stamp} ${c.red("- withdrawn")} ${change.event.title} ${c.dim(change.event.id)}`;
   }
 }

@@ -12,7 +12,7 @@ const RESETS_INTERVAL_MS = 5 * 60_000;
 
 function changeOf(change: KitResetChange): ResetChange {
   return change.type === "removed"
-    ? { kind: "removed", event: change.previous }
+    ? { kind: "removed", event: change.previous, reason: change.reason }
     : change.type === "changed"
       ? { kind: "changed", event: change.event, previous: change.previous }
       : { kind: "added", event: change.event };

@@ -9,7 +9,7 @@ export type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedResult
 export type { PaginateOptions, ItemsPage } from "./pagination.js";
 export { storyIdOf, type GetStoryOptions, type StoryResult, type StoryRef } from "./stories.js";
 export type { PollOptions, PolledVersion } from "./poll.js";
-export { diffResetEvents, type ResetChange, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
+export { diffResetEvents, recentWindowStart, type ResetChange, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
 export { nextCheckAt, type WatchDailyOptions, type DailyUpdate } from "./watch-daily.js";
 export { freshnessMs } from "./cache-control.js";
 export * from "../validate/index.js";

@@ -125,7 +125,7 @@ export function createFeedKit(options: FeedKitOptions) {
     pollUntilChanged: poll,
     /** New versions of the hot topics, polled no faster than their s-maxage (60 s). */
     watchHotTopics: (opts: PollOptions = {}): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined> => poll("hotTopics", undefined, opts),
-    watchResets: resetsWatcher(poll),
+    watchResets: resetsWatcher(poll, () => clock.now()),
     watchLatestDaily: dailyWatcher(deps),
   };
 }

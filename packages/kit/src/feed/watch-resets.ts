@@ -6,8 +6,12 @@ import type { PollOptions, createPoller } from "./poll.js";
 export type ResetChange =
   | { type: "added"; id: string; event: CodexResetEvent }
   | { type: "changed"; id: string; event: CodexResetEvent; previous: CodexResetEvent }
-  /** Withdrawn, or no longer in the recent window: gone from the service's copy, so gone from the local one. */
-  | { type: "removed"; id: string; previous: CodexResetEvent };
+  /**
+   * Gone from the service's copy, so gone from the local one. `reason` says why: `withdrawn`
+   * when it disappeared while it still belonged in the list, `aged_out` when it simply left the
+   * 7-day recent window (only the `/recent` form has one).
+   */
+  | { type: "removed"; id: string; previous: CodexResetEvent; reason: "withdrawn" | "aged_out" };
 
 /** What `watchResets` yields for each new version of the calendar. */
 export interface ResetsUpdate {
@@ -28,8 +32,33 @@ export interface WatchResetsOptions extends PollOptions {
   known?: readonly CodexResetEvent[] | undefined;
 }
 
-/** The changes from one list of events to the next, keyed by event id, in the new list's order then removals. */
-export function diffResetEvents(previous: readonly CodexResetEvent[], next: readonly CodexResetEvent[]): ResetChange[] {
+/** Presentation statuses the `/recent` form keeps whatever their age. */
+const ALWAYS_RECENT = new Set(["announced", "in_progress", "expired_unconfirmed"]);
+const DAY_MS = 86_400_000;
+
+/**
+ * Start of the `/recent` window of an answer, in epoch ms: Beijing midnight (UTC+8) 7 days
+ * before its `today` (or before `now` when it has none), as the service filters it.
+ */
+export function recentWindowStart(today: string | null | undefined, now: number): number {
+  const day = typeof today === "string" && /^\d{4}-\d{2}-\d{2}$/.test(today) ? Date.parse(`${today}T00:00:00+08:00`) : now + 8 * 3_600_000 - ((now + 8 * 3_600_000) % DAY_MS) - 8 * 3_600_000;
+  return day - 7 * DAY_MS;
+}
+
+/** Whether an event still belonged in a `/recent` answer whose window starts at `since`. */
+function inRecentWindow(event: CodexResetEvent, since: number): boolean {
+  const status = (event as { presentation?: { status?: string } | null }).presentation?.status;
+  if (status !== undefined && ALWAYS_RECENT.has(status)) return true;
+  const updated = Date.parse((event as { updatedAt?: string }).updatedAt ?? "");
+  return !(updated < since);
+}
+
+/**
+ * The changes from one list of events to the next, keyed by event id, in the new list's order
+ * then removals. With `recentSince` (the start of the `/recent` window, see
+ * `recentWindowStart`) an event that left the window is `aged_out`, not `withdrawn`.
+ */
+export function diffResetEvents(previous: readonly CodexResetEvent[], next: readonly CodexResetEvent[], options: { recentSince?: number } = {}): ResetChange[] {
   const before = new Map(previous.map((e) => [e.id, e]));
   const changes: ResetChange[] = [];
   for (const event of next) {
@@ -39,11 +68,15 @@ export function diffResetEvents(previous: readonly CodexResetEvent[], next: read
     if (!old) changes.push({ type: "added", id, event });
     else if (JSON.stringify(old) !== JSON.stringify(event)) changes.push({ type: "changed", id, event, previous: old });
   }
-  for (const [id, old] of before) changes.push({ type: "removed", id, previous: old });
+  const { recentSince } = options;
+  for (const [id, old] of before) {
+    const reason = recentSince !== undefined && !inRecentWindow(old, recentSince) ? "aged_out" : "withdrawn";
+    changes.push({ type: "removed", id, previous: old, reason });
+  }
   return changes;
 }
 
-export function resetsWatcher(poll: ReturnType<typeof createPoller>) {
+export function resetsWatcher(poll: ReturnType<typeof createPoller>, now: () => number = Date.now) {
   /**
    * Watches the Codex reset calendar through its light `/recent` form, every 5 minutes by
    * default (never faster than its s-maxage). Each new version replaces the local copy, so an
@@ -56,7 +89,7 @@ export function resetsWatcher(poll: ReturnType<typeof createPoller>) {
     let first = true;
     for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, { ...pollOptions, intervalMs })) {
       const events = Array.isArray(data.events) ? data.events : [];
-      const changes = diffResetEvents(local, events);
+      const changes = diffResetEvents(local, events, { recentSince: recentWindowStart(data.today, now()) });
       local = events;
       if (first || changes.length) yield { changes, events, data, etag, meta };
       first = false;

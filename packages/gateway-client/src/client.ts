@@ -72,8 +72,12 @@ export function createGatewayClient(options: GatewayClientOptions) {
   if (typeof options !== "object" || options === null) configError("options", "required: { baseUrl, apiKey }");
   const base = parseBaseUrl(options.baseUrl);
   const { apiKey } = options;
-  // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
-  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) configError("apiKey", "required: a non-empty key without spaces");
+  // Printable ASCII, no spaces, at least 4 characters. A control character (NUL, CR, LF, ...)
+  // would make the platform refuse the header with an error that may quote the key, and a
+  // key under 4 characters is too short to find and redact reliably in error text.
+  if (typeof apiKey !== "string" || apiKey === "") configError("apiKey", "required: the gateway's API key");
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) configError("apiKey", "must be printable ASCII without spaces or control characters");
+  if (apiKey.length < 4) configError("apiKey", "too short (under 4 characters): not a real key");
   const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
   const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
   if (browser && options.dangerouslyAllowBrowser !== true) {

@@ -71,13 +71,20 @@ export interface StreamLimits {
 
 export function createContext(raw: Client<paths>, apiKey: string, streamIdleTimeoutMs: number, limits: StreamLimits): Context {
   const hide = (text: string) => redact(text, apiKey);
+  /** The request id, redacted: a hostile server could echo the key in the header. */
+  const idOf = (headers: Headers) => {
+    const id = requestIdOf(headers);
+    return id === undefined ? undefined : hide(id);
+  };
 
   /** The typed error of a failed call. */
   function failure(operationId: string, { error, response }: Result, subjectId?: string): GatewayError {
     const { status } = response;
-    const envelope = redactJson(parseEnvelope(typeof error === "string" ? error : JSON.stringify(error ?? "")), apiKey);
+    // Redacted before parsing: the envelope keeps at most 500 characters of a text body, and a
+    // key cut in two by that limit would no longer be recognised afterwards.
+    const envelope = redactJson(parseEnvelope(hide(typeof error === "string" ? error : JSON.stringify(error ?? ""))), apiKey);
     const { code, message } = describeEnvelope(envelope, status);
-    const requestId = requestIdOf(response.headers);
+    const requestId = idOf(response.headers);
     // The gateway's own "no such route" answers are OpenAI-style ("Invalid URL (POST /v1/…)"):
     // an Anthropic-style body came from an upstream, so the route exists.
     const unsupported =
@@ -119,7 +126,7 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
       return new GatewayStream({
         response,
         controller,
-        decode: decoder(gemini, hide, response.status, requestIdOf(response.headers)),
+        decode: decoder(gemini, hide, response.status, idOf(response.headers)),
         idleTimeoutMs: options?.idleTimeoutMs ?? streamIdleTimeoutMs,
         redact: hide,
         ...limits,

@@ -11,12 +11,12 @@ export function redact(text: string, apiKey: string): string {
   return out;
 }
 
-/** Deep copy of a parsed JSON value with every string redacted. */
+/** Deep copy of a parsed JSON value with every string redacted, property names included. */
 export function redactJson<T>(value: T, apiKey: string): T {
   if (typeof value === "string") return redact(value, apiKey) as T;
   if (Array.isArray(value)) return value.map((v) => redactJson(v, apiKey)) as T;
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactJson(v, apiKey)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, apiKey), redactJson(v, apiKey)])) as T;
   }
   return value;
 }

@@ -66,7 +66,8 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     this.#body = body;
     this.#ownsRequest = ownsRequest;
     this.response = init.response;
-    this.requestId = requestIdOf(init.response.headers);
+    const id = requestIdOf(init.response.headers);
+    this.requestId = id === undefined ? undefined : init.redact(id);
     this.redact = init.redact;
   }
 

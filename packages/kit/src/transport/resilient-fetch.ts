@@ -199,6 +199,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     let secrets: string[] | undefined;
     /** `METHOD url` as it may be logged (credentials masked), for messages. */
     const what = () => `${method} ${(where ??= loggableUrl(request.url))}`;
+    /** The answer's request id, with any credential a hostile server echoed into it removed. */
+    const idOf = (headers: Headers) => {
+      const id = requestIdOf(headers);
+      return id === undefined ? undefined : scrubSecrets(id, (secrets ??= secretsOf(request.headers)));
+    };
     const say = (level: LogLevel, message: string, fields: LogFields) =>
       log(level, message, { method, url: (where ??= loggableUrl(request.url)), ...fields }, (secrets ??= secretsOf(request.headers)));
     const signals = overrides.signal ? [request.signal, overrides.signal] : [request.signal];
@@ -260,7 +265,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
             answer = bytes ? new BufferedResponse(response, bytes) : response;
             const { status, headers } = answer;
             hint = headers.get("x-should-retry");
-            if (debug) say("debug", `${what()} answered ${status}`, { event: "response", status, attempt, requestId: requestIdOf(headers) });
+            if (debug) say("debug", `${what()} answered ${status}`, { event: "response", status, attempt, requestId: idOf(headers) });
             if (isForeignHtml(request, status, type)) failure = "invalid";
             else if (status >= 400 && (RETRYABLE_STATUSES.has(status) || hint === "true")) {
               failure = "status";
@@ -289,7 +294,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       const status = failure === "status" ? answer!.status : undefined;
       // A failure status is returned to the client once retries are over.
       if (status) recordMeta(answer!, attempt - 1, request.url);
-      const fields = { attempt, status, requestId: answer && requestIdOf(answer.headers) };
+      const fields = { attempt, status, requestId: answer && idOf(answer.headers) };
       const retryable =
         !streamBody &&
         (failure === "network"

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { diffResetEvents, recentWindowStart } from "../../src/feed/index.js";
+import { stubKit } from "../support/feed-kit.js";
+import { json } from "../support/stub-fetch.js";
+
+const event = (id: string, updatedAt: string, presentationStatus: string | null = "confirmed") => ({
+  id, type: "direct_reset", label: "全员重置", status: "confirmed", title: `event ${id}`, scope: "s", createdAt: updatedAt, updatedAt,
+  confirmedAt: null, occurredOn: null, confirmationBasis: null, schedule: null, posts: [], url: "https://feed.example/codex-reset",
+  presentation: presentationStatus === null ? null : { status: presentationStatus },
+});
+const calendar = (today: string, events: object[]) => ({ schemaVersion: 1, timezone: "Asia/Shanghai", today, checkedAt: null, historyFrom: "2026-06-12T00:00:00+08:00", count: events.length, events, activities: [], monitor: null, outage: null });
+
+describe("the recent window of the reset calendar", () => {
+  it("starts at Beijing midnight 7 days before the answer's today", () => {
+    expect(new Date(recentWindowStart("2026-11-20", 0)).toISOString()).toBe("2026-11-12T16:00:00.000Z");
+    // Without `today`: the Beijing date of `now` (23:30 UTC on the 19th is the 20th in Beijing).
+    expect(new Date(recentWindowStart(null, Date.parse("2026-11-19T23:30:00Z"))).toISOString()).toBe("2026-11-12T16:00:00.000Z");
+  });
+
+  it("an event that leaves the window ages out; one that disappears inside it is withdrawn", () => {
+    const since = recentWindowStart("2026-11-20", 0);
+    const old = event("old", "2026-11-12T10:00:00+08:00") as never;
+    const inside = event("inside", "2026-11-18T10:00:00+08:00") as never;
+    const active = event("active", "2026-10-01T10:00:00+08:00", "in_progress") as never;
+    const changes = diffResetEvents([old, inside, active], [], { recentSince: since });
+    expect(changes.map((c) => c.type === "removed" && `${c.id}:${c.reason}`)).toEqual(["old:aged_out", "inside:withdrawn", "active:withdrawn"]);
+  });
+
+  it("without a window (the full calendar) every removal is a withdrawal", () => {
+    const changes = diffResetEvents([event("old", "2020-01-01T00:00:00Z") as never], []);
+    expect(changes).toEqual([expect.objectContaining({ type: "removed", reason: "withdrawn" })]);
+  });
+
+  it("watchResets reports an event that aged out as aged_out, not withdrawn", async () => {
+    const CC = "public, s-maxage=60";
+    const { kit } = stubKit([
+      json(200, calendar("2026-11-19", [event("a", "2026-11-12T09:00:00+08:00"), event("b", "2026-11-18T09:00:00+08:00")]), { etag: '"1"', "cache-control": CC }),
+      // A day later: "a" (updated on the 12th) fell out of the window; "b" was taken back.
+      json(200, calendar("2026-11-20", []), { etag: '"2"', "cache-control": CC }),
+    ]);
+    const updates = [];
+    for await (const update of kit.watchResets({ jitter: 0 })) {
+      updates.push(update);
+      if (updates.length === 2) break;
+    }
+    expect(updates[1]!.changes.map((c) => c.type === "removed" && `${c.id}:${c.reason}`)).toEqual(["a:aged_out", "b:withdrawn"]);
+  });
+});

@@ -5,6 +5,22 @@ import { MirrorData, type MirrorRecord } from "../store/state.js";
 import type { MirrorStore } from "../store/types.js";
 import { fsyncDirectory, writeFileAtomic } from "./durable-fs.js";
 import { lockDirectory } from "./lock.js";
+
+/**
+ * Thrown by `openFileStore` when the journal is damaged in the middle (valid records follow a
+ * bad one). Nothing is changed on disk: move the file aside to keep it, or delete the
+ * directory to re-snapshot.
+ */
+export class StoreCorruptError extends Error {
+  override readonly name = "StoreCorruptError";
+  readonly code = "ECORRUPT";
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+  ) {
+    super(`mirror store journal ${file} is damaged at byte ${offset}, and valid records follow; nothing was changed: delete the directory to re-snapshot`);
+  }
+}
 import { decodeSnapshot, encodeRecord, encodeSnapshot, scanJournal } from "./records.js";
 
 export interface FileStoreOptions {
@@ -125,6 +141,9 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
       throw error;
     });
     const scan = scanJournal(buffer);
+    // A crash mid-append tears only the last line; a bad line with valid records after it is
+    // damage, and cutting there would silently drop those records: refuse instead.
+    if (scan.damagedAt !== undefined) throw new StoreCorruptError(journalPath, scan.damagedAt);
     for (const record of scan.records) data.apply(record);
     const journal = await open(journalPath, "a");
     try {

@@ -2,5 +2,5 @@
  * `@feedgate/kit/node`: the Node-only parts of the kit. Today: the embedded, crash-safe
  * on-disk store for the selected-set mirror.
  */
-export { openFileStore, type FileStoreOptions, type FileMirrorStore, type FileStoreRecovery } from "./file-store.js";
+export { openFileStore, StoreCorruptError, type FileStoreOptions, type FileMirrorStore, type FileStoreRecovery } from "./file-store.js";
 export { StoreLockedError } from "./lock.js";

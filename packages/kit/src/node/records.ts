@@ -18,6 +18,11 @@ export interface JournalScan {
   validBytes: number;
   /** Whether anything was discarded. */
   truncated: boolean;
+  /**
+   * Byte offset of a damaged line that valid records follow: not a torn end left by a crash
+   * mid-append (which is only ever the last line), but damage in the middle. Undefined otherwise.
+   */
+  damagedAt: number | undefined;
 }
 
 /**
@@ -45,7 +50,20 @@ export function scanJournal(buffer: Buffer): JournalScan {
     records.push(record);
     offset = end + 1;
   }
-  return { records, validBytes: offset, truncated: offset < buffer.length };
+  return { records, validBytes: offset, truncated: offset < buffer.length, damagedAt: laterValidLine(buffer, offset) ? offset : undefined };
+}
+
+/** Whether a complete, checksummed line follows `from`: then the bad line there is damage, not a torn end. */
+function laterValidLine(buffer: Buffer, from: number): boolean {
+  let start = buffer.indexOf(0x0a, from);
+  while (start !== -1 && start + 1 < buffer.length) {
+    const end = buffer.indexOf(0x0a, start + 1);
+    if (end === -1) return false;
+    const line = buffer.toString("utf8", start + 1, end);
+    if (line.indexOf(" ") === 16 && checksum(line.slice(17)) === line.slice(0, 16)) return true;
+    start = end;
+  }
+  return false;
 }
 
 const SNAPSHOT_MAGIC = "FEEDGATE-MIRROR-SNAPSHOT 1";

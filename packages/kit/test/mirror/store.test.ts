@@ -163,7 +163,7 @@ describe("file store: durability", () => {
     await third.close();
   });
 
-  it("stops at a line whose checksum does not match, keeping the consistent prefix", async () => {
+  it("a line whose checksum does not match, with valid records after it, is reported, not cut", async () => {
     const dir = await tempDir();
     const store = await openFileStore(dir);
     await seed(store, ["a"]);
@@ -172,10 +172,23 @@ describe("file store: durability", () => {
     await store.close();
     const path = join(dir, "journal-0.log");
     const lines = (await readFile(path, "utf8")).split("\n");
-    // Flip one character inside the fourth record (the first change page).
+    // Flip one character inside the fourth record (the first change page); the fifth stays valid.
     lines[3] = lines[3]!.replace('"b"', '"B"');
     await writeFile(path, lines.join("\n"));
+    const offset = Buffer.byteLength(lines.slice(0, 3).join("\n") + "\n");
+    await expect(openFileStore(dir)).rejects.toMatchObject({ name: "StoreCorruptError", file: path, offset });
+  });
 
+  it("a damaged last line (a crash mid-append) is dropped, keeping the consistent prefix", async () => {
+    const dir = await tempDir();
+    const store = await openFileStore(dir);
+    await seed(store, ["a"]);
+    await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "upsert", item: item("b") }] });
+    await store.close();
+    const path = join(dir, "journal-0.log");
+    const lines = (await readFile(path, "utf8")).split("\n");
+    lines[3] = lines[3]!.replace('"b"', '"B"');
+    await writeFile(path, lines.join("\n"));
     const again = await openFileStore(dir);
     expect(await again.ids()).toEqual(["a"]);
     expect(await again.getCursor()).toBe("c0");

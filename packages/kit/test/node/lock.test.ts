@@ -1,0 +1,134 @@
+import { spawn, spawnSync } from "node:child_process";
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openFileStore, StoreCorruptError } from "../../src/node/index.js";
+
+const NODE_ENTRY = fileURLToPath(new URL("../../dist/node/index.js", import.meta.url));
+
+/**
+ * One contender: opens the store (taking its lock), then proves it alone holds it by creating
+ * HOLDING exclusively, keeps it a moment, and lets go. Prints what happened.
+ */
+const CONTENDER = `
+const { openFileStore, StoreLockedError } = await import(process.argv[1]);
+const { writeFile, rm } = await import("node:fs/promises");
+const dir = process.argv[2];
+// A barrier: every contender opens at the same instant, or they would not race at all.
+const startAt = Number(process.argv[3]);
+while (Date.now() < startAt - 5) await new Promise((r) => setTimeout(r, 1));
+while (Date.now() < startAt);
+let store;
+try { store = await openFileStore(dir, { fsync: false }); }
+catch (e) { console.log(e instanceof StoreLockedError ? "locked" : "error " + e.message); process.exit(0); }
+try { await writeFile(dir + "/HOLDING", String(process.pid), { flag: "wx" }); }
+catch { console.log("DOUBLE"); await store.close(); process.exit(0); }
+await new Promise((r) => setTimeout(r, 20));
+await rm(dir + "/HOLDING");
+await store.close();
+console.log("held");
+`;
+
+function contender(dir: string, startAt = Date.now()): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", CONTENDER, NODE_ENTRY, dir, String(startAt)], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("close", () => {
+      clearTimeout(timer);
+      resolve(out.trim());
+    });
+  });
+}
+
+/** The pid of a process that has exited: what a SIGKILLed owner leaves in its lock. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ["-e", "0"]).pid!;
+}
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "feedgate-lock-"));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("the file store's lock is a real lock", () => {
+  it("three processes at once, with a stale lock of a killed process: never two holders (12 trials)", async () => {
+    const outcomes: string[] = [];
+    for (let trial = 0; trial < 12; trial++) {
+      const dir = join(work, `stale-${trial}`);
+      await openFileStore(dir, { fsync: false }).then((s) => s.close());
+      await writeFile(join(dir, "LOCK"), String(deadPid()));
+      const startAt = Date.now() + 300;
+      outcomes.push(...(await Promise.all([contender(dir, startAt), contender(dir, startAt), contender(dir, startAt)])));
+    }
+    expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
+    expect(outcomes.filter((o) => o.startsWith("error"))).toEqual([]);
+    // The stale lock never blocks: at least one contender of every trial got the store.
+    expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("three processes at once on a fresh store: never two holders (6 trials)", async () => {
+    const outcomes: string[] = [];
+    for (let trial = 0; trial < 6; trial++) {
+      const dir = join(work, `fresh-${trial}`);
+      await openFileStore(dir, { fsync: false }).then((s) => s.close());
+      const startAt = Date.now() + 300;
+      outcomes.push(...(await Promise.all([contender(dir, startAt), contender(dir, startAt), contender(dir, startAt)])));
+    }
+    expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
+    expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("a live owner keeps the lock; its release lets the next one in; no lock files are left behind", async () => {
+    const dir = join(work, "live");
+    const store = await openFileStore(dir, { fsync: false });
+    expect(await contender(dir)).toBe("locked");
+    await store.close();
+    expect(await contender(dir)).toBe("held");
+    expect((await readdir(dir)).filter((n) => n.startsWith("LOCK"))).toEqual([]);
+  });
+});
+
+describe("a damaged journal is reported, never silently cut", () => {
+  async function storeWithRecords(name: string): Promise<string> {
+    const dir = join(work, name);
+    const store = await openFileStore(dir, { fsync: false });
+    const generation = await store.beginSnapshot("full");
+    await store.putSnapshotPage(generation, { cursor: "c1", nextPage: null, items: [{ id: "a" }, { id: "b" }] } as never);
+    await store.commitSnapshot(generation);
+    await store.applyPage({ expectedCursor: "c1", cursor: "c2", changes: [{ op: "upsert", item: { id: "c" } }] } as never);
+    await store.applyPage({ expectedCursor: "c2", cursor: "c3", changes: [{ op: "upsert", item: { id: "d" } }] } as never);
+    await store.close();
+    return dir;
+  }
+  const journalOf = async (dir: string) => join(dir, (await readdir(dir)).find((n) => n.startsWith("journal"))!);
+
+  it("a byte flipped in the middle: StoreCorruptError naming the file and the offset", async () => {
+    const dir = await storeWithRecords("middle");
+    const journal = await journalOf(dir);
+    const bytes = await readFile(journal);
+    const firstLineEnd = bytes.indexOf(0x0a);
+    bytes[firstLineEnd + 30] = bytes[firstLineEnd + 30]! ^ 0x01;
+    await writeFile(journal, bytes);
+    const error = await openFileStore(dir, { fsync: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreCorruptError);
+    expect(error).toMatchObject({ file: journal, offset: firstLineEnd + 1 });
+    // Nothing was cut: the file is as it was.
+    expect(await readFile(journal)).toEqual(bytes);
+  });
+
+  it("a torn last record (a crash mid-append) is still recovered, keeping every earlier record", async () => {
+    const dir = await storeWithRecords("torn");
+    const journal = await journalOf(dir);
+    await appendFile(journal, '0123456789abcdef {"op":"upse');
+    const store = await openFileStore(dir, { fsync: false });
+    expect((await store.ids()).sort()).toEqual(["a", "b", "c", "d"]);
+    await store.close();
+  });
+});

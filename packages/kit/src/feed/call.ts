@@ -25,6 +25,35 @@ export interface Caller {
 
 type AnyGet = (path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
+/**
+ * The containers each operation's answer must have (what readers index into), from the feed
+ * document's required properties: a 200 from a proxy, a maintenance page or a hostile server
+ * that lacks them fails here, typed, rather than later as a TypeError in the caller's code.
+ */
+const ANSWER_SHAPES: Partial<Record<FeedOperationId, Record<string, "array" | "object">>> = {
+  items: { items: "array", page: "object" },
+  hotTopics: { items: "array" },
+  codexResets: { events: "array" },
+  codexResetsRecent: { events: "array" },
+  storyByPublicId: { story: "object" },
+  dailies: { items: "array" },
+  latestDaily: { report: "object" },
+  dailyByDate: { report: "object" },
+  selectedSnapshot: { items: "array" },
+  selectedChanges: { changes: "array" },
+};
+
+/** What is wrong with an answer's shape, or undefined when it has every container. */
+function shapeProblem(op: FeedOperationId, data: object): string | undefined {
+  if (Array.isArray(data)) return "an array, not an object";
+  for (const [name, type] of Object.entries(ANSWER_SHAPES[op] ?? {})) {
+    const value = (data as Record<string, unknown>)[name];
+    const ok = type === "array" ? Array.isArray(value) : typeof value === "object" && value !== null && !Array.isArray(value);
+    if (!ok) return `\`${name}\` is not ${type === "array" ? "an array" : "an object"}`;
+  }
+  return undefined;
+}
+
 export function createCaller(client: FeedClient, transport: ResilientFetch, clock: Clock): Caller {
   const get = client.GET as unknown as AnyGet;
 
@@ -65,6 +94,10 @@ export function createCaller(client: FeedClient, transport: ResilientFetch, cloc
     }
     if (typeof data !== "object" || data === null) {
       throw new FeedgateError({ kind: "invalid_response", code: "empty_body", status, requestId, message: `${op} answered ${status} without a JSON body` });
+    }
+    const wrong = shapeProblem(op, data);
+    if (wrong !== undefined) {
+      throw new FeedgateError({ kind: "invalid_response", code: "unexpected_shape", status, requestId, message: `${op} answered ${status} with a body that is not its shape (${wrong})` });
     }
     return { notModified: false, data: data as FeedData<Op>, etag, meta } as ConditionalResult<FeedData<Op>>;
   }

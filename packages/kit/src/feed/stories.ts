@@ -1,4 +1,5 @@
 import type { Story } from "@feedgate/feed-client";
+import { problemOf } from "../validate/operations.js";
 import { FeedgateError, invalidArgument } from "../errors.js";
 import type { Log } from "../transport/logger.js";
 import type { ResponseMeta } from "../transport/meta.js";
@@ -103,6 +104,10 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
         throw fail("unexpected_redirect_target", `merge redirect outside the stories route: ${next.pathname}`);
       }
       const target = lastSegment(next, () => fail("bad_location", "merge redirect to a badly encoded story id"));
+      // The service chose this id, not the caller: one the kit would refuse to send is the
+      // server's fault (a redirect error), never the caller's invalid argument.
+      const invalid = problemOf("id", target);
+      if (invalid) throw fail("bad_location", `merge redirect to an invalid story id (${invalid})`);
       chain.push(id);
       if (chain.includes(target)) throw fail("redirect_loop", `merge redirects loop: ${[...chain, target].join(" -> ")}`);
       if (chain.length > maxHops) throw fail("too_many_redirects", `more than maxHops (${maxHops}) merge redirects`);

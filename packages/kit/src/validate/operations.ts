@@ -71,7 +71,7 @@ function check(rule: ParamRule, value: any, param: string): unknown {
 }
 
 /** What is wrong with `value` under `rule`, in words; `false` when nothing is. */
-function problemOf(rule: ParamRule, value: any): string | false {
+export function problemOf(rule: ParamRule, value: any): string | false {
   if (typeof rule === "number") return !(Number.isInteger(value) && value >= 1 && value <= rule) && `must be a whole number from 1 to ${rule}`;
   if (typeof rule === "object") return !rule.includes(value) && `must be one of ${rule.map((v) => `"${v}"`).join(", ")}`;
   if (typeof value !== "string" || !(rule === "text" || value.trim())) return `must be a ${rule === "text" ? "" : "non-empty "}string`;

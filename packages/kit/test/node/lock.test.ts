@@ -99,7 +99,7 @@ describe("a damaged journal is reported, never silently cut", () => {
   async function storeWithRecords(name: string): Promise<string> {
     const dir = join(work, name);
     const store = await openFileStore(dir, { fsync: false });
-    const generation = await store.beginSnapshot("full");
+    const generation = await store.beginSnapshot("default");
     await store.putSnapshotPage(generation, { cursor: "c1", nextPage: null, items: [{ id: "a" }, { id: "b" }] } as never);
     await store.commitSnapshot(generation);
     await store.applyPage({ expectedCursor: "c1", cursor: "c2", changes: [{ op: "upsert", item: { id: "c" } }] } as never);

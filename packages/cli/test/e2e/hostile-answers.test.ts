@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
+import { runCli } from "./helpers.js";
+
+let server: HostileServer | undefined;
+let feed: FeedFake | undefined;
+afterEach(async () => {
+  await server?.stop();
+  await feed?.close();
+  server = feed = undefined;
+});
+
+describe("a 200 that is not the operation's shape is one clear line and exit 1", () => {
+  for (const [command, field] of [["hot", "items"], ["daily", "report"], ["resets", "events"], ["dailies", "items"]] as const) {
+    it(`feedgate ${command}`, async () => {
+      server = await startHostileServer((_req, res) => sendJson(res, 200, { unexpected: true }, { "x-request-id": "req-shape-1" }));
+      const result = await runCli(command.split(" "), { FEEDGATE_FEED_URL: server.origin });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`\`${field}\` is not`);
+      expect(result.stderr).toContain("req-shape-1");
+      expect(result.stderr).not.toMatch(/TypeError|Cannot read properties/);
+      expect(result.stdout).toBe("");
+    });
+  }
+});
+
+describe("a merge redirect to an id the kit would refuse is the server's fault: exit 1, not 2", () => {
+  it("a 308 to a 129-character id", async () => {
+    feed = await startFeedFake();
+    feed.stories.redirect("abcdefgh", `/api/v1/stories/${"x".repeat(129)}`);
+    const result = await runCli(["story", "abcdefgh"], { FEEDGATE_FEED_URL: feed.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/invalid story id/);
+  });
+
+  it("a 308 to ..", async () => {
+    feed = await startFeedFake();
+    feed.stories.redirect("abcdefgh", "/api/v1/stories/%2E%2E");
+    const result = await runCli(["story", "abcdefgh"], { FEEDGATE_FEED_URL: feed.url });
+    expect(result.code).toBe(1);
+  });
+});

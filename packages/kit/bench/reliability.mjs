@@ -17,6 +17,8 @@ import { openFileStore } from "../dist/node/index.js";
 import { runCrashRun } from "./lib/crash-run.mjs";
 import { runMirrorFaultRun } from "./lib/mirror-fault-run.mjs";
 import { runPaginationFaultRun } from "./lib/pagination-fault-run.mjs";
+import { runHostileRun } from "./lib/hostile-run.mjs";
+import { createMemoryStore } from "../dist/mirror/index.js";
 
 const arg = (name, fallback) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -74,6 +76,16 @@ const k = crash.killedIn;
 console.log(`3. crash: ${crash.killsSurvived} SIGKILLs survived (interrupting start-up ${k.startup}, snapshot ${k.snapshot}, changes ${k.changes}; ${crash.tornTails} torn journal tails repaired; ${crash.snapshotsRequired} forced re-snapshots); ${crash.verified} of ${crash.truth} verified (${crash.missing} missing, ${crash.extra} extra, ${crash.different} different, ${crash.duplicates} duplicates); ${crash.requests} requests, ${crash.faultsInjected} faults; ${seconds(performance.now() - t)}`);
 check(crash.missing + crash.extra + crash.different + crash.duplicates === 0, "crash: store differs from the truth");
 check(crash.killsSurvived === sizes.kills, "crash: not every kill happened");
+
+t = performance.now();
+const hostile = await runHostileRun({ createResilientFetch, createFeedKit, createSelectedMirror, createMemoryStore }, { rounds: 10 });
+const bodyLine = Object.entries(hostile.bodies).map(([name, b]) => `${name} ${b.stopped}/${b.rounds} (peak heap +${b.peakHeapMiB.toFixed(1)} MiB)`).join(", ");
+console.log(`4. hostile servers: endless bodies capped: ${bodyLine}; ${(hostile.bytesSent / 1024 / 1024).toFixed(0)} MiB offered in all; ${seconds(performance.now() - t)}`);
+console.log(`   loops stopped: pagination ${hostile.loops.pagination.stopped}/${hostile.loops.pagination.rounds} (${hostile.loops.pagination.requests} requests), mirror snapshot ${hostile.loops.mirror.stopped}/${hostile.loops.mirror.rounds} (${hostile.loops.mirror.requests} requests)`);
+console.log(hostile.escapes.skipped ? "   escapes: skipped (build the CLI first)" : `   escapes stripped: ${hostile.escapes.planted - hostile.escapes.survived} of ${hostile.escapes.planted} planted control sequences in ${hostile.escapes.runs} CLI runs (${hostile.escapes.survived} survived)`);
+for (const [name, b] of Object.entries(hostile.bodies)) check(b.stopped === b.rounds, `hostile: ${name} body not capped`);
+check(hostile.loops.pagination.stopped === hostile.loops.pagination.rounds && hostile.loops.mirror.stopped === hostile.loops.mirror.rounds, "hostile: a loop was not stopped");
+check(hostile.escapes.survived === 0, "hostile: escape sequences reached the terminal");
 
 const requests = pagination.requests + mirror.requests + crash.requests;
 const faults = pagination.faultsInjected + mirror.faultsInjected + crash.faultsInjected;

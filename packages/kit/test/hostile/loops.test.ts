@@ -70,9 +70,9 @@ describe("every polling loop has a floor of 1 s", () => {
 describe("watchers wait at least the server's Retry-After", () => {
   it("watchLatestDaily does not check before Retry-After even when a scheduled check is sooner", async () => {
     // 08:04 in Shanghai: the 08:05 check is one minute away; the service asks for an hour.
-    const { kit, waits, clock } = stubKit([problem(503, "temporarily_unavailable", { "retry-after": "3600" }), json(200, { date: "2026-11-20" }, { etag: '"d1"' })]);
+    const { kit, waits, clock } = stubKit([problem(503, "temporarily_unavailable", { "retry-after": "3600" }), json(200, { schemaVersion: 1, report: { date: "2026-11-20" } }, { etag: '"d1"' })]);
     clock.set(Date.parse("2026-11-20T00:04:00Z"));
-    await take(kit.watchLatestDaily({ jitterMs: 0 }), 1).catch(() => undefined);
+    await take(kit.watchLatestDaily({ jitterMs: 0 }), 1);
     expect(waits[0]).toBeGreaterThanOrEqual(3_600_000);
   });
 });

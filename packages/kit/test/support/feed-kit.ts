@@ -11,6 +11,9 @@ export function stubKit(script: Scripted[], options: Partial<FeedKitOptions> = {
   const waits: number[] = [];
   const sleep = async (ms: number, signal?: AbortSignal) => {
     if (signal?.aborted) throw signal.reason;
+    // A loop that never ends would spin here without yielding to timers (so no test timeout
+    // fires) until memory runs out: fail it instead.
+    if (waits.length >= 10_000) throw new Error("stubKit: more than 10,000 waits; a polling loop does not end");
     waits.push(ms);
     now += ms;
   };

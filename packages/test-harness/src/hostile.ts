@@ -73,8 +73,14 @@ export function sendEndless(response: ServerResponse, chunk: string | Uint8Array
   response.writeHead(200, { "content-type": "application/json", ...headers });
   const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
   const pump = () => {
-    while (!response.destroyed && response.write(bytes)) count(response, bytes.length);
-    if (!response.destroyed) response.once("drain", pump);
+    while (!response.destroyed) {
+      const more = response.write(bytes);
+      count(response, bytes.length);
+      if (!more) {
+        response.once("drain", pump);
+        return;
+      }
+    }
   };
   response.on("close", () => response.removeAllListeners("drain"));
   pump();

@@ -1,6 +1,6 @@
 // The hostile-server guards, counted: endless bodies capped, request loops stopped, escape
 // sequences stripped. Every server is node:http on 127.0.0.1, bounded and self-stopping.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sendEndless, sendJson, startHostileServer } from "@feedgate/test-harness";
@@ -68,16 +68,27 @@ export async function runHostileRun({ createResilientFetch, createFeedKit, creat
   // Escapes: the built CLI prints hot topics whose titles carry OSC/CSI/C1 sequences.
   const cli = fileURLToPath(new URL("../../../cli/dist/bin.js", import.meta.url));
   const NASTY = "\x1b]0;title\x07\x1b]52;c;cm0gLXJm\x07\x1b[2J\x9b31m\rX\b";
-  const escapes = { runs: 0, planted: 0, survived: 0, skipped: !existsSync(cli) };
+  const escapes = { runs: 0, planted: 0, survived: 0, titlesShown: 0, skipped: !existsSync(cli) };
+  // Asynchronous: the fake feed runs in this process, so a blocking spawn would starve it.
+  const run = (origin) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [cli, "hot"], { env: { PATH: process.env.PATH, FEEDGATE_FEED_URL: origin, FORCE_COLOR: "1" } });
+      let stdout = "";
+      child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      child.on("close", () => (clearTimeout(timer), resolve(stdout)));
+    });
   if (!escapes.skipped) {
     const feed = await startHostileServer((_req, res) =>
       sendJson(res, 200, { schemaVersion: 1, count: 10, items: Array.from({ length: 10 }, (_, i) => ({ rank: i + 1, title: `T${i}${NASTY}`, summary: NASTY, sourceNames: [NASTY], itemCount: 1, score: 1 })) }),
     { lifetimeMs: 120_000 });
     for (let i = 0; i < rounds; i++) {
-      const run = spawnSync(process.execPath, [cli, "hot"], { env: { PATH: process.env.PATH, FEEDGATE_FEED_URL: feed.origin, FORCE_COLOR: "1" }, encoding: "utf8", timeout: 15_000 });
+      const stdout = await run(feed.origin);
       escapes.runs++;
       escapes.planted += 30 * 4;
-      escapes.survived += (run.stdout.replace(/\x1b\[[0-9;]*m/g, "").match(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g) ?? []).length;
+      // Counted only over output that shows the titles: an empty run proves nothing.
+      escapes.titlesShown += Array.from({ length: 10 }, (_, t) => stdout.includes(`T${t}`)).filter(Boolean).length;
+      escapes.survived += (stdout.replace(/\x1b\[[0-9;]*m/g, "").match(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g) ?? []).length;
     }
     await feed.stop();
   }

@@ -28,7 +28,9 @@ describe("a hostile gateway cannot make an error carry the key", () => {
   });
 
   it("the key straddling the 500-character cut of a text body is redacted before the cut", async () => {
-    server = await startHostileServer((_req, res) => res.writeHead(502, { "content-type": "text/plain" }).end("x".repeat(492) + KEY + " tail"));
+    server = await startHostileServer((_req, res) => {
+      res.writeHead(502, { "content-type": "text/plain" }).end("x".repeat(492) + KEY + " tail");
+    });
     const error = await client().responses.create({ model: "m", input: "x" }).catch((e: unknown) => e);
     expect(isGatewayError(error)).toBe(true);
     expect(everything(error)).not.toContain(KEY.slice(0, 8));

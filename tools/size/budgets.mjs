@@ -18,7 +18,8 @@ const CLIENTS = ["@feedgate/feed-client", "@feedgate/gateway-client"];
 export const BUDGETS = {
   "@feedgate/feed-client": { limit: "4 kB" },
   "@feedgate/gateway-client": {
-    limit: "9.2 kB",
+    // 9.16 → 9.92 kB with the body, line and event caps, key checks and redaction of issue 11.
+    limit: "10 kB",
     goal: "7 kB",
     why:
       "openapi-fetch (2.6 kB) and eventsource-parser (1.4 kB) leave 3 kB for the client's own code, " +

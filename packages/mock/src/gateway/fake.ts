@@ -7,7 +7,7 @@ import { GATEWAY_ROUTES, type FaultControls, type GatewayRoute, type RecordedReq
 import { ANTHROPIC_VERSION, hasCredential } from "./auth.js";
 import { anthropicError, gatewayError, openaiError, statusFaultReply, unauthorized } from "./envelopes.js";
 import { GatewayIds } from "./ids.js";
-import { ImagesFake, type TaskScript } from "./images.js";
+import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
 import { ResponsesFake } from "./responses.js";
 import { familyOf, matchGatewayRoute } from "./routes.js";
@@ -68,6 +68,10 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
 
   const handle = (ctx: Ctx): Reply => {
     const matched = matchGatewayRoute(ctx.method, ctx.path);
+    if (!matched) {
+      const file = mockFileReply(ctx.method, ctx.path);
+      if (file) return file;
+    }
     const family = familyOf(matched?.route, ctx.path);
     if (!hasCredential(family, ctx.headers, apiKey)) return unauthorized(requestId(ctx));
     if (!matched) return openaiError(404, `Invalid URL (${ctx.method} ${ctx.path})`, "invalid_request_error", null);
@@ -113,6 +117,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     },
   });
 
+  images.origin = server.url.replace(/\/+$/, "");
   return {
     url: server.url,
     apiKey,

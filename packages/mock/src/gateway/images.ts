@@ -29,17 +29,40 @@ interface Task {
   gets: number;
 }
 
-/** A 1×1 transparent PNG, for `response_format: "b64_json"`. */
+/** A 1×1 transparent PNG, for `response_format: "b64_json"` and the files under {@link MOCK_FILES_PATH}. */
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** Where the fake serves the images its results point to: `<fake url>/mock-files/<name>.png`. */
+export const MOCK_FILES_PATH = "/mock-files/";
+
+const MOCK_FILE_NAME = /^\/mock-files\/([A-Za-z0-9_-]{1,128})\.png$/;
+
+/**
+ * `GET /mock-files/<name>.png`: the 1×1 PNG, whatever the name (image results name files on the
+ * fake's own origin, so a downloader can be tested without any other host). No credential is
+ * checked, like a real image host; undefined when the path is not a mock file.
+ */
+export function mockFileReply(method: string, path: string): Reply | undefined {
+  if (!MOCK_FILE_NAME.test(path)) return undefined;
+  if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { allow: "GET, HEAD", "content-type": "text/plain" }, body: "method not allowed" };
+  return { status: 200, headers: { "content-type": "image/png", "cache-control": "no-store" }, body: Buffer.from(PIXEL_PNG, "base64") };
+}
 
 export class ImagesFake {
   readonly tasks = new Map<string, Task>();
   #scripts: Array<{ script: TaskScript; remaining: number }> = [];
 
+  /** The fake's own origin (set once the server listens): image URLs point there. */
+  origin = "http://127.0.0.1";
+
   constructor(
     private readonly ids: GatewayIds,
     private readonly clock: FakeClock,
   ) {}
+
+  #fileUrl(name: string): string {
+    return `${this.origin}${MOCK_FILES_PATH}${name}.png`;
+  }
 
   scriptTask(script: TaskScript): void {
     if (!Number.isInteger(script.polls) || script.polls < 0) throw new RangeError(`scriptTask: polls must be an integer ≥ 0, got ${script.polls}`);
@@ -73,7 +96,7 @@ export class ImagesFake {
     const n = typeof request["n"] === "number" && request["n"] >= 1 ? Math.min(Math.floor(request["n"]), 10) : 1;
     const b64 = request["response_format"] === "b64_json";
     const data = Array.from({ length: n }, (_, k) => ({
-      url: b64 ? "" : `https://images.example/fake/${this.ids.alnum(16)}-${k}.png`,
+      url: b64 ? "" : this.#fileUrl(`${this.ids.alnum(16)}-${k}`),
       b64_json: b64 ? PIXEL_PNG : "",
       revised_prompt: "",
     }));
@@ -90,7 +113,7 @@ export class ImagesFake {
     }
     const status = script.status ?? script.outcome;
     if (script.outcome === "completed") {
-      const data = (script.images ?? [{ url: `https://images.example/fake/${task.id}.png` }]).map((image) => ({
+      const data = (script.images ?? [{ url: this.#fileUrl(task.id) }]).map((image) => ({
         url: image.url ?? "",
         b64_json: image.b64_json ?? "",
         revised_prompt: "",

@@ -21,7 +21,7 @@ describe("image generation", () => {
     const data = result["data"] as Json[];
     expect(data).toHaveLength(3);
     expect(data[0]).toMatchObject({ b64_json: "", revised_prompt: "" });
-    expect(String(data[0]?.["url"])).toMatch(/^https:\/\/images\.example\//);
+    expect(String(data[0]?.["url"])).toMatch(new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`));
     const b64 = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p", response_format: "b64_json" })).json as Json;
     expect((b64["data"] as Json[])[0]).toMatchObject({ url: "" });
     expect(String((b64["data"] as Json[])[0]?.["b64_json"]).length).toBeGreaterThan(20);

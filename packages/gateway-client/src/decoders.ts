@@ -22,7 +22,7 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
       // not JSON: refused below
     }
     if (!isObject(payload)) {
-      throw gatewayError("stream", "malformed_event", `the stream carried an event that is not a JSON object: ${redact(data.slice(0, 120))}`);
+      throw gatewayError("stream", "malformed_event", `the stream carried an event that is not a JSON object: ${redact(data).slice(0, 120)}`);
     }
     const error = payload["error"];
     const hasError = typeof error === "object" && error !== null;
@@ -33,10 +33,11 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
       if (gemini) {
         envelope = parseEnvelope(redact(data));
         ({ code, message: text } = describeEnvelope(envelope, status));
+        code = redact(String(code));
       } else {
         const inner = (error ?? payload) as Record<string, unknown>;
         code = inner["code"] ?? inner["type"];
-        if (typeof code !== "string" || code === "") code = "stream_error";
+        code = typeof code === "string" && code !== "" ? redact(code) : "stream_error";
         text = inner["message"] ?? "no message";
         envelope = { kind: "openai", error: JSON.parse(redact(JSON.stringify(inner))) as { message: string } };
       }

@@ -30,12 +30,12 @@ export function responsesApi({ call, stream }: Context) {
 
     /** `GET /v1/responses/{response_id}`. */
     retrieve(responseId: string, options?: CallOptions): Promise<ResponseObject> {
-      return call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options, responseId);
+      return call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options);
     },
 
     /** `DELETE /v1/responses/{response_id}`; an empty or non-JSON 2xx body counts as deleted. */
     async delete(responseId: string, options?: CallOptions): Promise<DeletedResponse> {
-      const text = await call<string>("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options, responseId);
+      const text = await call<string>("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options);
       try {
         return JSON.parse(text) as DeletedResponse;
       } catch {
@@ -45,7 +45,7 @@ export function responsesApi({ call, stream }: Context) {
 
     /** `POST /v1/responses/{response_id}/cancel`: only background responses can be cancelled. */
     cancel(responseId: string, options?: CallOptions): Promise<ResponseObject> {
-      return call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options, responseId);
+      return call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options);
     },
 
     /** `POST /v1/responses/input_tokens`: the input-token count of a would-be request. */

@@ -1,5 +1,14 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { GatewayError, gatewayError, requestIdOf } from "./errors.js";
+import { SseSizeGuard, tooLarge } from "./limits.js";
+
+/** Size caps of one stream. */
+export interface StreamLimits {
+  /** Bytes of one line, at most. */
+  maxLineBytes: number;
+  /** Bytes of one event (its lines up to the blank line), at most. */
+  maxEventBytes: number;
+}
 
 /** Returned by a decoder to end the stream (OpenAI's optional `data: [DONE]`). */
 export const END = Symbol("end");
@@ -16,6 +25,8 @@ export interface StreamInit<T> {
   idleTimeoutMs: number;
   /** Redacts secrets from error text. */
   redact: (text: string) => string;
+  /** Over either cap the stream ends with a `response_too_large` error and the request is cancelled. */
+  limits: StreamLimits;
 }
 
 /**
@@ -41,7 +52,8 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     this.#body = body;
     this.#ownsRequest = ownsRequest;
     this.response = init.response;
-    this.requestId = requestIdOf(init.response.headers);
+    const requestId = requestIdOf(init.response.headers);
+    this.requestId = requestId === undefined ? undefined : init.redact(requestId);
     this.redact = init.redact;
   }
 
@@ -64,11 +76,15 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const decoder = new TextDecoder();
     const queue: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (message) => queue.push(message) });
+    const { maxLineBytes, maxEventBytes } = this.#init.limits;
+    const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) => tooLarge(what, limit, this.response.status, this.requestId));
     let finished = false;
     try {
       read: for (let done = false; !done; ) {
         const chunk = await this.#readWithin(reader, idleTimeoutMs);
         done = chunk.done;
+        // Checked before the parser buffers it: an endless line fails at the cap, not at the idle timeout.
+        if (!chunk.done) guard.check(chunk.value);
         // At the end, a blank line dispatches a final event that lacked its own.
         parser.feed(done ? decoder.decode() + "\n\n" : decoder.decode(chunk.value, { stream: true }));
         for (const message of queue.splice(0)) {

@@ -1,6 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
 import { jsonReply, type Reply } from "../core/reply.js";
-import { openaiError, taskError } from "./envelopes.js";
+import { invalidRequest, taskError } from "./envelopes.js";
 import type { GatewayIds } from "./ids.js";
 import { parseJsonBody } from "./responses.js";
 
@@ -13,13 +13,13 @@ export interface TaskScript {
   status?: string;
   /** Images of a completed task. Default: one image with a url. */
   images?: Array<{ url?: string; b64_json?: string }>;
-  /** Error of a failed task. Default `{ code: "generation_failed", message: "The fake task failed." }`. */
+  /** Error of a failed task. Default `{ message: "The fake task failed." }` (the gateway sets no `code`). */
   error?: { code?: string; message: string };
   /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
   syncAnswersTask?: boolean;
   /** How many submissions this script applies to. Default 1. */
   times?: number;
-  /** Status answered while running. Default "queued" on the first GET, then "in_progress". */
+  /** Status answered while running (e.g. `"unknown"`, which the gateway sends when it cannot tell). Default "queued" on the first GET, then "in_progress". */
   runningStatus?: string;
 }
 
@@ -83,13 +83,16 @@ export class ImagesFake {
     return jsonReply(200, { task_id: id, status: "queued" }, {}, "application/json");
   }
 
-  create(body: string, query: URLSearchParams): Reply {
+  /**
+   * `model` is the one field the gateway requires (relay/helper/valid_request.go:185-188); without
+   * it, or with a body that is not JSON, it answers 500 `invalid_request`. `async=true` (any case)
+   * submits a task unless `ignoreAsync` (stock new-api, which answers the image result).
+   */
+  create(body: string, query: URLSearchParams, requestId: string, ignoreAsync = false): Reply {
     const request = parseJsonBody(body);
-    if (!request) return openaiError(400, "We could not parse the JSON body of your request.", "invalid_request_error", "invalid_json");
-    if (typeof request["prompt"] !== "string" || request["prompt"] === "") {
-      return openaiError(400, "Missing required parameter: 'prompt'.", "invalid_request_error", "missing_required_parameter", "prompt");
-    }
-    const isAsync = query.get("async") === "true";
+    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
+    const isAsync = !ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
     if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" });
     if (script) return this.#submit(script);
@@ -120,7 +123,8 @@ export class ImagesFake {
       }));
       return jsonReply(200, { task_id: task.id, status, data }, {}, "application/json");
     }
-    const error = script.error ?? { code: "generation_failed", message: "The fake task failed." };
+    // The gateway never sets a task error's code; a script may still ask for one.
+    const error = script.error ?? { message: "The fake task failed." };
     return jsonReply(200, { task_id: task.id, status, error: { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } }, {}, "application/json");
   }
 }

@@ -72,8 +72,11 @@ describe("image generation", () => {
     expect(answer.json).toEqual({ code: "task_not_exist", message: "task_not_exist", data: null });
   });
 
-  it("refuses a missing prompt and bad polls", async () => {
-    expect((await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status).toBe(400);
+  it("requires model, not prompt (500 invalid_request without it), and refuses bad polls", async () => {
+    const noModel = await call(fake, "POST", "/v1/images/generations", "createImage", { prompt: "p" });
+    expect(noModel.status).toBe(500);
+    expect(noModel.json).toMatchObject({ error: { code: "invalid_request" } });
+    expect((await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status).toBe(200);
     expect(() => fake.images.scriptTask({ polls: -1, outcome: "completed" })).toThrow(RangeError);
   });
 });

@@ -54,7 +54,7 @@ describe("every image workflow helper against Prism", () => {
       const params = requestExample(example);
       const { client, last } = prismClient("example=taskSubmitted");
       const submission = await helper(client, name)(params, { async: true });
-      expect(submission.kind).toBe("task");
+      expect((submission as { kind: string }).kind).toBe("task");
       const task = (submission as { task: unknown }).task;
       const exchange = last();
       expect(exchange.responseHeaders.get("sl-violations")).toBeNull();

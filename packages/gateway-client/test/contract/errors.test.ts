@@ -50,7 +50,7 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
   "AnthropicServerError:serverFailure": ["anthropic", "api_error"],
   AnthropicServiceUnavailable: ["openai", "model_not_found"],
   "GeminiBadRequest:invalidArgument": ["google", "INVALID_ARGUMENT"],
-  "GeminiBadRequest:gatewayRelay": ["openai", "invalid_request"],
+  "GeminiBadRequest:gatewayRelay": ["openai", "bad_response_status_code"],
   GeminiUnauthorized: ["openai", "new_api_error"],
   "GeminiForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
   "GeminiForbidden:permissionDenied": ["google", "PERMISSION_DENIED"],

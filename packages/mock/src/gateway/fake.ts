@@ -126,9 +126,9 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
         }
         return countMessageTokens(ctx.body);
       case "generateContent":
-        return gemini.generate(param, ctx.body);
+        return gemini.generate(param, ctx.body, requestId(ctx));
       case "streamGenerateContent":
-        return gemini.stream(param, ctx.body);
+        return gemini.stream(param, ctx.body, requestId(ctx));
     }
   };
 

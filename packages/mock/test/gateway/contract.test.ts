@@ -56,6 +56,13 @@ function bad(route: GatewayRoute): Req | undefined {
       return ["GET", `/v1/responses/${responseId}?starting_after=x`];
     case "deleteResponse":
       return undefined;
+    // An upstream's 400 (the gateway's own validation answers 500).
+    case "countMessageTokens":
+      return ["POST", "/v1/messages/count_tokens", { model: "m" }];
+    case "generateContent":
+      return ["POST", "/v1beta/models/g:generateContent", {}];
+    case "streamGenerateContent":
+      return ["POST", "/v1beta/models/g:streamGenerateContent?alt=sse", {}];
     // The gateway answers their validation failures with 500 invalid_request (see "500" below).
     case "createResponse":
     case "compactResponse":

@@ -40,9 +40,12 @@ export function taskError(status: number, code: string, message: string): Reply 
   return jsonReply(status, { code, message, data: null }, {}, "application/json");
 }
 
-/** 401 on every family: the gateway's auth middleware answers before any relay. */
+/**
+ * 401 on every family: the gateway's auth middleware answers before any relay, with
+ * `{"error":{"code":"","message":"Invalid token (request id: …)","type":"new_api_error"}}` (middleware/auth.go).
+ */
 export function unauthorized(requestId: string): Reply {
-  return gatewayError(401, "invalid API key", "", requestId);
+  return gatewayError(401, "Invalid token", "", requestId);
 }
 
 type StatusFault = Extract<Fault, { type: "status" }>;

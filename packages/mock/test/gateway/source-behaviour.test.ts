@@ -82,3 +82,13 @@ describe("image tasks as the fork writes them", () => {
     expect((await client.images.submit({ model: "m", prompt: "p" })).kind).toBe("completed");
   });
 });
+
+describe("credentials", () => {
+  it("a missing key gets the facts file's 401: Invalid token with the request id, code \"\", no param", async () => {
+    const gw = await start();
+    const answer = await fetch(`${gw.url}/v1/responses`, { method: "POST", body: "{}" });
+    expect(answer.status).toBe(401);
+    const id = answer.headers.get("x-oneapi-request-id");
+    expect(await answer.json()).toEqual({ error: { message: `Invalid token (request id: ${id})`, type: "new_api_error", code: "" } });
+  });
+});

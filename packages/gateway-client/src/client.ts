@@ -8,6 +8,15 @@ import { imagesApi } from "./images.js";
 import { messagesApi } from "./messages.js";
 import { responsesApi } from "./responses.js";
 import { createTransport, CREDENTIAL_HEADERS } from "./transport.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
+import { redact } from "./redact.js";
+
+/**
+ * Default stream idle timeout: 330 s. The gateway sends no keep-alive pings unless its operator
+ * enables them, and itself waits up to 300 s on a silent upstream (a long-reasoning model can
+ * think that long): a shorter default would cut healthy streams the gateway still serves.
+ */
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 330_000;
 
 export interface GatewayClientOptions {
   /**
@@ -26,26 +35,35 @@ export interface GatewayClientOptions {
    * key; set it only behind a proxy that holds the real key, or for a user's own key.
    */
   dangerouslyAllowBrowser?: boolean;
-  /** Idle timeout of streams: no bytes for this long ends the stream. Default: 120000 ms. */
-  streamIdleTimeoutMs?: number;
-  /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
-  maxRedirects?: number;
   /**
-   * Largest body of a JSON answer, in bytes. A larger one fails the call with a GatewayError of
-   * kind `response_too_large` and the connection is released. Default: 33554432 (32 MiB).
+   * Idle timeout of streams: no bytes for this long ends the stream with `stream_timeout`.
+   * Default: 330000 ms ({@link DEFAULT_STREAM_IDLE_TIMEOUT_MS}), longer than the 300 s the gateway
+   * itself waits on a silent upstream, because it sends no keep-alive pings by default. Lower it
+   * when your gateway's operator enables pings (every 60 s) or your models answer quickly.
+   */
+  streamIdleTimeoutMs?: number;
+  /**
+   * Largest non-stream answer body read, in bytes; past it the call fails with
+   * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB).
    */
   maxResponseBytes?: number;
-  /** Longest single line of a stream, in bytes; longer ends the stream with `response_too_large`. Default: 1048576 (1 MiB). */
+  /** Largest line of an event stream, in bytes (then `response_too_large`). Default: 1048576 (1 MiB). */
   maxStreamLineBytes?: number;
-  /** Largest single event of a stream (all its lines), in bytes; larger ends the stream with `response_too_large`. Default: 8388608 (8 MiB). */
+  /** Largest event of an event stream (all its lines), in bytes (then `response_too_large`). Default: 8388608 (8 MiB). */
   maxStreamEventBytes?: number;
+  /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
+  maxRedirects?: number;
 }
-
-/** Body caps, in bytes: generous for any real answer, small enough that a hostile one cannot exhaust memory. */
-const LIMITS = { maxResponseBytes: 32 * 1024 * 1024, maxStreamLineBytes: 1024 * 1024, maxStreamEventBytes: 8 * 1024 * 1024 };
 
 function configError(option: string, rule: string): never {
   throw gatewayError("config", "invalid_config", `@feedgate/gateway-client: ${option}: ${rule}`);
+}
+
+/** A positive whole-number option, or its default when absent. */
+function positive(option: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) configError(option, `a whole number of at least 1, got ${String(value)}`);
+  return value;
 }
 
 function parseBaseUrl(baseUrl: unknown): URL {
@@ -72,12 +90,15 @@ export function createGatewayClient(options: GatewayClientOptions) {
   if (typeof options !== "object" || options === null) configError("options", "required: { baseUrl, apiKey }");
   const base = parseBaseUrl(options.baseUrl);
   const { apiKey } = options;
-  // Printable ASCII, no spaces, at least 4 characters. A control character (NUL, CR, LF, ...)
-  // would make the platform refuse the header with an error that may quote the key, and a
-  // key under 4 characters is too short to find and redact reliably in error text.
-  if (typeof apiKey !== "string" || apiKey === "") configError("apiKey", "required: the gateway's API key");
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) configError("apiKey", "must be printable ASCII without spaces or control characters");
-  if (apiKey.length < 4) configError("apiKey", "too short (under 4 characters): not a real key");
+  // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
+  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) configError("apiKey", "required: a non-empty key without spaces");
+  // A control character (NUL included) would make the platform reject the header and quote it in its error.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey)) configError("apiKey", "must not contain control characters");
+  // Outside printable ASCII, the platform may refuse the header with an error quoting its value.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) configError("apiKey", "must be printable ASCII (no spaces, no accented or other non-ASCII characters)");
+  // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
+  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7)) configError("apiKey", "too short: at least 4 characters (besides a leading sk-)");
   const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
   const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
   if (browser && options.dangerouslyAllowBrowser !== true) {
@@ -91,14 +112,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
   if (credential !== undefined) configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
   if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const limits = { ...LIMITS };
-  for (const name of Object.keys(LIMITS) as Array<keyof typeof LIMITS>) {
-    const value = options[name];
-    if (value === undefined) continue;
-    if (!Number.isInteger(value) || value <= 0) configError(name, `must be a positive whole number of bytes, got ${String(value)}`);
-    limits[name] = value;
-  }
-  const transport = createTransport({ base, apiKey, fetch: fetchImpl, maxRedirects: options.maxRedirects ?? 5, maxResponseBytes: limits.maxResponseBytes });
+  const transport = createTransport({
+    base,
+    apiKey,
+    fetch: fetchImpl,
+    maxRedirects: options.maxRedirects ?? 5,
+    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+    redact: (text) => redact(text, apiKey),
+  });
 
   const raw: Client<paths> = createClient<paths>({
     baseUrl: base.href.replace(/\/$/, ""),
@@ -106,7 +127,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
     credentials: "omit",
     fetch: transport,
   });
-  const ctx = createContext(raw, apiKey, options.streamIdleTimeoutMs ?? 120_000, limits);
+  const ctx = createContext(raw, apiKey, positive("streamIdleTimeoutMs", options.streamIdleTimeoutMs, DEFAULT_STREAM_IDLE_TIMEOUT_MS), {
+    maxLineBytes: positive("maxStreamLineBytes", options.maxStreamLineBytes, DEFAULT_MAX_SSE_LINE_BYTES),
+    maxEventBytes: positive("maxStreamEventBytes", options.maxStreamEventBytes, DEFAULT_MAX_SSE_EVENT_BYTES),
+  });
   // The key lives only in closures: never on an enumerable property.
   return {
     /** The typed openapi-fetch client, with the credential header added per route family. */

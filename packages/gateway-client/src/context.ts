@@ -1,10 +1,12 @@
 import type { Client } from "openapi-fetch";
-import { describeEnvelope, parseEnvelope } from "./envelope.js";
-import { GatewayError, requestIdOf } from "./errors.js";
+import { describeEnvelope, parseEnvelope, type GatewayEnvelope } from "./envelope.js";
+import { GatewayError, isGatewayError, requestIdOf, type GatewayErrorKind } from "./errors.js";
 import type { paths } from "./generated/gateway.js";
-import { redact, redactJson } from "./redact.js";
-import { GatewayStream } from "./sse.js";
+import { redact, withRequestId } from "./redact.js";
+import { shapeProblem } from "./shapes.js";
+import { GatewayStream, type StreamLimits } from "./sse.js";
 import { decoder } from "./decoders.js";
+import { sentRequestOf } from "./transport.js";
 
 /** Per-call options of every helper. */
 export interface CallOptions {
@@ -19,11 +21,24 @@ export interface StreamCallOptions extends CallOptions {
 }
 
 /**
- * Operations the gateway documents but may not route (absent from its latest server source):
- * a 404, 405 or 501 on them means "not available here", unless the answer names the id asked for
- * or comes in an upstream's own envelope.
+ * Operations the gateway documents but its source does not register (upstream new-api #1216):
+ * besides the NoRoute 404, a 405 or 501, a 404 without any envelope (a proxy's page), or a
+ * 301/302 to another origin (a node with a console origin) also means "not available here".
  */
 const MAYBE_UNROUTED = ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"];
+
+/**
+ * True for the gateway's NoRoute answer to this very request: 404, `type: invalid_request_error`
+ * and the message `Invalid URL (<METHOD> <path>)` naming the method and path that were sent (a
+ * proxy that strips a path prefix leaves the gateway a suffix of it).
+ */
+export function isNoRoute(envelope: GatewayEnvelope, status: number, sent: { method: string; pathname: string } | undefined): boolean {
+  if (status !== 404 || envelope.kind !== "openai" || envelope.error.type !== "invalid_request_error") return false;
+  const match = /^Invalid URL \((\S+) (\S+)\)$/.exec(envelope.error.message);
+  if (!match || sent === undefined) return false;
+  const [, method, path] = match as unknown as [string, string, string];
+  return method === sent.method && (sent.pathname === path || sent.pathname.endsWith(path));
+}
 
 /**
  * `Accept` of the streaming calls. Errors of those operations are JSON (the document declares
@@ -55,70 +70,99 @@ export interface Context {
   raw: Client<paths>;
   /**
    * Sends one operation and returns its parsed answer. Throws the operation's GatewayError on a
-   * failure status, and on an empty 2xx where JSON was expected. `subjectId` is the id the call
-   * is about: a 404 that names it is a real "not found", not a missing route.
+   * failure status, and `invalid_response` on a 2xx that is empty or not of the operation's shape
+   * where JSON was expected.
    */
-  call<T>(operationId: string, method: "GET" | "POST" | "DELETE", path: keyof paths, init: CallInit, options?: CallOptions, subjectId?: string): Promise<T>;
+  call<T>(operationId: string, method: "GET" | "POST" | "DELETE", path: keyof paths, init: CallInit, options?: CallOptions): Promise<T>;
   /** `POST`s a streaming operation and wraps its 2xx answer; `gemini` picks the framing. */
   stream<T>(operationId: string, path: keyof paths, init: CallInit, options: StreamCallOptions | undefined, gemini: boolean): Promise<GatewayStream<T>>;
 }
 
-/** Per line and per event caps of streams, in bytes. */
-export interface StreamLimits {
-  maxStreamLineBytes: number;
-  maxStreamEventBytes: number;
-}
-
 export function createContext(raw: Client<paths>, apiKey: string, streamIdleTimeoutMs: number, limits: StreamLimits): Context {
   const hide = (text: string) => redact(text, apiKey);
-  /** The request id, redacted: a hostile server could echo the key in the header. */
   const idOf = (headers: Headers) => {
     const id = requestIdOf(headers);
     return id === undefined ? undefined : hide(id);
   };
 
   /** The typed error of a failed call. */
-  function failure(operationId: string, { error, response }: Result, subjectId?: string): GatewayError {
+  function failure(operationId: string, { error, response }: Result): GatewayError {
     const { status } = response;
-    // Redacted before parsing: the envelope keeps at most 500 characters of a text body, and a
-    // key cut in two by that limit would no longer be recognised afterwards.
-    const envelope = redactJson(parseEnvelope(hide(typeof error === "string" ? error : JSON.stringify(error ?? ""))), apiKey);
+    // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
+    const envelope = parseEnvelope(hide(typeof error === "string" ? error : JSON.stringify(error ?? "")));
     const { code, message } = describeEnvelope(envelope, status);
     const requestId = idOf(response.headers);
-    // The gateway's own "no such route" answers are OpenAI-style ("Invalid URL (POST /v1/…)"):
-    // an Anthropic-style body came from an upstream, so the route exists.
-    const unsupported =
-      MAYBE_UNROUTED.includes(operationId) &&
-      [404, 405, 501].includes(status) &&
-      !(subjectId !== undefined && message.includes(subjectId)) &&
-      envelope.kind !== "anthropic";
-    // `invalid_request` is the gateway's answer to a request that failed its validation, sent
-    // with HTTP 500 by its source: the request is wrong, so it is typed as such and never retried.
-    const kind = code === "task_not_exist" ? "task_not_found" : unsupported ? "unsupported" : code === "invalid_request" ? "invalid_request" : "api";
-    const lead =
-      kind === "unsupported" ? `${operationId} is not supported by this gateway (HTTP ${status})` : `${operationId} failed: HTTP ${status} ${code}: ${hide(message)}`;
+    const unrouted =
+      isNoRoute(envelope, status, sentRequestOf(response)) ||
+      (MAYBE_UNROUTED.includes(operationId) && ([405, 501].includes(status) || (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
+    const kind: GatewayErrorKind =
+      code === "task_not_exist"
+        ? "task_not_found"
+        : unrouted
+          ? "unsupported"
+          : code === "invalid_request" || (code === "invalid_request_error" && status !== 404)
+            ? "invalid_request"
+            : status === 429
+              ? "rate_limited"
+              : "api";
+    const lead = unrouted ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})` : `${operationId} failed: HTTP ${status} ${code}: ${message}`;
     return new GatewayError({
       kind,
       status,
-      code: kind === "unsupported" ? "unsupported_by_gateway" : code,
+      code: unrouted ? "unsupported_by_gateway" : code,
       requestId,
       envelope,
-      message: requestId ? `${lead} (request id ${requestId})` : lead,
+      message: withRequestId(lead, requestId),
     });
   }
 
-  async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | null, subjectId?: string): Promise<Result> {
+  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
+  function redirectedAway(operationId: string, error: unknown): unknown {
+    if (!isGatewayError(error) || error.kind !== "redirect" || error.code !== "cross_origin_refused") return error;
+    if (!MAYBE_UNROUTED.includes(operationId) || (error.status !== 301 && error.status !== 302)) return error;
+    return new GatewayError({
+      kind: "unsupported",
+      status: error.status,
+      code: "unsupported_by_gateway",
+      message: `${operationId} is not supported by this gateway: it answered HTTP ${error.status} with a redirect (${error.message})`,
+      cause: error,
+    });
+  }
+
+  async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | null): Promise<Result> {
     const request = (raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>)[method]!;
-    const result = await request(path, { ...init, signal });
+    let result: Result;
+    try {
+      result = await request(path, { ...init, signal });
+    } catch (error) {
+      // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
+      if (error instanceof SyntaxError) throw invalidResponse(operationId, "not JSON", undefined);
+      throw redirectedAway(operationId, error);
+    }
+    if (!result.response.ok) throw failure(operationId, result);
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
-    if (!result.response.ok || (result.data === undefined && init.parseAs === undefined)) throw failure(operationId, result, subjectId);
+    if (init.parseAs === undefined) {
+      const problem = result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
+      if (problem !== undefined) throw invalidResponse(operationId, problem, result.response);
+    }
     return result;
+  }
+
+  function invalidResponse(operationId: string, problem: string, response: Response | undefined): GatewayError {
+    const requestId = response && idOf(response.headers);
+    return new GatewayError({
+      kind: "invalid_response",
+      status: response?.status,
+      code: "invalid_response",
+      requestId,
+      message: withRequestId(`${operationId}: the gateway's ${response ? `HTTP ${response.status} ` : ""}answer is not of the operation's shape: ${problem}`, requestId),
+    });
   }
 
   return {
     raw,
-    async call(operationId, method, path, init, options, subjectId) {
-      return (await send(operationId, method, path, init, options?.signal ?? null, subjectId)).data as never;
+    async call(operationId, method, path, init, options) {
+      return (await send(operationId, method, path, init, options?.signal ?? null)).data as never;
     },
     async stream(operationId, path, init, options, gemini) {
       const controller = linkedController(options?.signal);
@@ -129,7 +173,7 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
         decode: decoder(gemini, hide, response.status, idOf(response.headers)),
         idleTimeoutMs: options?.idleTimeoutMs ?? streamIdleTimeoutMs,
         redact: hide,
-        ...limits,
+        limits,
       });
     },
   };

@@ -33,6 +33,7 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
       if (gemini) {
         envelope = parseEnvelope(redact(data));
         ({ code, message: text } = describeEnvelope(envelope, status));
+        code = redact(String(code));
       } else {
         const inner = (error ?? payload) as Record<string, unknown>;
         code = inner["code"] ?? inner["type"];

@@ -4,8 +4,24 @@ import type { GatewayEnvelope } from "./envelope.js";
 export type GatewayErrorKind =
   /** The gateway answered with a failure status; `status` and `envelope` say which. */
   | "api"
-  /** The gateway does not route this operation (404/405/501 on an operation it may lack). */
+  /**
+   * The gateway does not route this operation: its NoRoute 404 (`Invalid URL (<METHOD> <path>)`
+   * naming this very request), a 301/302 to another origin on an operation it may lack (not
+   * followed), or 404-without-envelope/405/501 on such an operation.
+   */
   | "unsupported"
+  /**
+   * The request itself is wrong (the gateway's validation answers HTTP 500 `code: invalid_request`;
+   * also a failure of type `invalid_request_error` at any status but 404). Final:
+   * retrying the same request cannot help.
+   */
+  | "invalid_request"
+  /** HTTP 429, with the gateway's envelope (`code: ""`) or an empty body. No Retry-After is sent: back off on your own. */
+  | "rate_limited"
+  /** A 2xx answer whose body is not of the operation's shape (or not JSON). */
+  | "invalid_response"
+  /** A body, SSE line or SSE event over its size cap; the connection was cancelled. */
+  | "response_too_large"
   /** The image task id is unknown to the gateway (`task_not_exist`). */
   | "task_not_found"
   /** The stream carried an error event, or ended before its terminal event. */
@@ -15,13 +31,7 @@ export type GatewayErrorKind =
   /** A redirect pointed to another origin; it was not followed, so the key stayed home. */
   | "redirect"
   /** The client was configured or called with something it must not send. */
-  | "config"
-  /** The gateway refused the request itself as invalid (its HTTP 500 `invalid_request`, or a 400/422): repeating cannot help. */
-  | "invalid_request"
-  /** A 2xx answer whose body is not what the operation returns. */
-  | "invalid_response"
-  /** An answer's body, one stream line or one stream event was larger than its cap; it was not read further. */
-  | "response_too_large";
+  | "config";
 
 export interface GatewayErrorInit {
   kind: GatewayErrorKind;

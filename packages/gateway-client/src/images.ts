@@ -1,6 +1,6 @@
 import type { Context, CallOptions } from "./context.js";
 import { gatewayError } from "./errors.js";
-import type { ImageRequest, ImageResult, ImageTask } from "./types.js";
+import type { ImageRequest, ImageResult, ImageSubmission, ImageTask } from "./types.js";
 
 /** Where reference image URLs are hosted (Tencent VOD's InputRegion). */
 export type InputRegion = "Mainland" | "Oversea" | "OverseaUSWest";
@@ -22,7 +22,7 @@ export interface MultiGptImageParams extends GptImageParams { n: number }
 /** Row 8 — a 3D panorama (Hunyuan): model and prompt only. */
 export interface PanoramaParams { model: string; prompt: string }
 
-/** `async: true` submits a task and returns it at once; otherwise the gateway answers when done (or with a task). */
+/** `async: true` submits a task (an {@link ImageSubmission}); otherwise the gateway answers when done (or with a task). */
 export interface ImageCallOptions extends CallOptions {
   async?: boolean;
 }
@@ -103,7 +103,11 @@ export function imagesApi({ call }: Context) {
     call("createImage", "POST", "/v1/images/generations", async ? { body, params: { query: { async } } } : { body }, options);
 
   const generate = (body: ImageRequest, options?: CallOptions): Promise<ImageResult | ImageTask> => post(body, options, false);
-  const submit = (body: ImageRequest, options?: CallOptions): Promise<ImageTask> => post(body, options, true);
+  const submit = async (body: ImageRequest, options?: CallOptions): Promise<ImageSubmission> => {
+    const answer = await post<ImageResult | ImageTask>(body, options, true);
+    // The shape check already ran: an answer that is not a task is an image result.
+    return isImageTask(answer) ? { kind: "task", task: answer } : { kind: "completed", result: answer };
+  };
 
   const workflows = Object.fromEntries(
     Object.keys(WORKFLOWS).map((workflow) => [
@@ -119,12 +123,16 @@ export function imagesApi({ call }: Context) {
   return {
     /** `POST /v1/images/generations` (sync): a result, or a task object when the gateway chose async. No retries by default: each call is billed. */
     generate,
-    /** `POST /v1/images/generations?async=true`: the submitted task. */
+    /**
+     * `POST /v1/images/generations?async=true`: `{ kind: "task", task }` to poll, or
+     * `{ kind: "completed", result }` when the gateway ignored `async` and answered the images
+     * (stock new-api); never submit again after that: it was billed.
+     */
     submit,
     /** `GET /v1/images/generations/{task_id}`: the task's current state. */
     async getTask(taskId: string, options?: CallOptions): Promise<ImageTask> {
       if (typeof taskId !== "string" || taskId.trim() === "") invalid("taskId", "a non-empty task id");
-      return call("getImageTask", "GET", "/v1/images/generations/{task_id}", { params: { path: { task_id: taskId } } }, options, taskId);
+      return call("getImageTask", "GET", "/v1/images/generations/{task_id}", { params: { path: { task_id: taskId } } }, options);
     },
     ...workflows,
   };
@@ -132,6 +140,6 @@ export function imagesApi({ call }: Context) {
 
 /** A workflow helper: sync by default, a submitted task with `{ async: true }`. */
 export interface Workflow<P> {
-  (params: P, options: ImageCallOptions & { async: true }): Promise<ImageTask>;
+  (params: P, options: ImageCallOptions & { async: true }): Promise<ImageSubmission>;
   (params: P, options?: ImageCallOptions): Promise<ImageResult | ImageTask>;
 }

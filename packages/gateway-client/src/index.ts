@@ -1,4 +1,5 @@
-export { createGatewayClient, type GatewayClient, type GatewayClientOptions } from "./client.js";
+export { createGatewayClient, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type GatewayClient, type GatewayClientOptions } from "./client.js";
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_LINE_BYTES, DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";
 export type { CallOptions, StreamCallOptions } from "./context.js";
 export { GatewayError, isGatewayError, requestIdOf, type GatewayErrorKind } from "./errors.js";
 export { parseEnvelope, type GatewayEnvelope } from "./envelope.js";

@@ -1,4 +1,5 @@
 import type { Context, CallOptions, StreamCallOptions } from "./context.js";
+import { gatewayError } from "./errors.js";
 import type { GatewayStream } from "./sse.js";
 import type {
   CompactRequest,
@@ -11,12 +12,27 @@ import type {
 } from "./types.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 
+/**
+ * The fields the gateway itself checks before relaying (its source answers HTTP 500
+ * `invalid_request` without them): refused here instead, before anything is sent.
+ */
+function checkCreate(operation: string, body: unknown): void {
+  const { model, input } = (body ?? {}) as { model?: unknown; input?: unknown };
+  const fail = (field: string, rule: string) => {
+    throw gatewayError("config", "invalid_request", `${operation}: ${field}: ${rule}`);
+  };
+  if (typeof body !== "object" || body === null) fail("body", "required: { model, input }");
+  if (typeof model !== "string" || model.trim() === "") fail("model", "required: a model name");
+  if (input === undefined || input === null || input === "" || (Array.isArray(input) && input.length === 0)) fail("input", "required: a string or a non-empty list of input items");
+}
+
 /** The OpenAI-style Responses operations (bearer auth). */
 export function responsesApi({ call, stream }: Context) {
   const byId = (responseId: string) => ({ params: { path: { response_id: responseId } } });
   return {
     /** `POST /v1/responses` without streaming: the finished Response. */
-    create(body: CreateResponseParams, options?: CallOptions): Promise<ResponseObject> {
+    async create(body: CreateResponseParams, options?: CallOptions): Promise<ResponseObject> {
+      checkCreate("createResponse", body);
       return call("createResponse", "POST", "/v1/responses", { body: { ...body, stream: false } }, options);
     },
 
@@ -24,18 +40,19 @@ export function responsesApi({ call, stream }: Context) {
      * `POST /v1/responses` with `stream: true`: typed events as they arrive. Breaking out of
      * the loop or aborting `signal` cancels the request; there is no automatic reconnect.
      */
-    stream(body: CreateResponseParams, options?: StreamCallOptions): Promise<GatewayStream<ResponseStreamEvent>> {
+    async stream(body: CreateResponseParams, options?: StreamCallOptions): Promise<GatewayStream<ResponseStreamEvent>> {
+      checkCreate("createResponse", body);
       return stream("createResponse", "/v1/responses", { body: { ...body, stream: true } }, options, false);
     },
 
     /** `GET /v1/responses/{response_id}`. */
     retrieve(responseId: string, options?: CallOptions): Promise<ResponseObject> {
-      return call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options, responseId);
+      return call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options);
     },
 
     /** `DELETE /v1/responses/{response_id}`; an empty or non-JSON 2xx body counts as deleted. */
     async delete(responseId: string, options?: CallOptions): Promise<DeletedResponse> {
-      const text = await call<string>("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options, responseId);
+      const text = await call<string>("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options);
       try {
         return JSON.parse(text) as DeletedResponse;
       } catch {
@@ -45,7 +62,7 @@ export function responsesApi({ call, stream }: Context) {
 
     /** `POST /v1/responses/{response_id}/cancel`: only background responses can be cancelled. */
     cancel(responseId: string, options?: CallOptions): Promise<ResponseObject> {
-      return call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options, responseId);
+      return call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options);
     },
 
     /** `POST /v1/responses/input_tokens`: the input-token count of a would-be request. */

@@ -1,5 +1,14 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { GatewayError, gatewayError, requestIdOf } from "./errors.js";
+import { SseSizeGuard, tooLarge } from "./limits.js";
+
+/** Size caps of one stream. */
+export interface StreamLimits {
+  /** Bytes of one line, at most. */
+  maxLineBytes: number;
+  /** Bytes of one event (its lines up to the blank line), at most. */
+  maxEventBytes: number;
+}
 
 /** Returned by a decoder to end the stream (OpenAI's optional `data: [DONE]`). */
 export const END = Symbol("end");
@@ -16,31 +25,8 @@ export interface StreamInit<T> {
   idleTimeoutMs: number;
   /** Redacts secrets from error text. */
   redact: (text: string) => string;
-  /** Longest line, in bytes, before the stream fails with `response_too_large`. */
-  maxStreamLineBytes: number;
-  /** Largest event (all its lines), in bytes, before the stream fails with `response_too_large`. */
-  maxStreamEventBytes: number;
-}
-
-const isEol = (byte: number | undefined) => byte === 10 || byte === 13;
-
-/** Bytes after the last CR or LF of `chunk`, or -1 when it has none. */
-function tailAfterNewline(chunk: Uint8Array): number {
-  for (let i = chunk.length - 1; i >= 0; i--) if (isEol(chunk[i])) return chunk.length - 1 - i;
-  return -1;
-}
-
-/**
- * Bytes after the last blank line (an event boundary: a line end right after another, CRLF
- * counted as one) of `chunk`, or -1 when it has none. `before` is the last byte of the previous chunk.
- */
-function tailAfterBlankLine(chunk: Uint8Array, before: number | undefined): number {
-  for (let i = chunk.length - 1; i >= 0; i--) {
-    if (!isEol(chunk[i])) continue;
-    const k = chunk[i] === 10 && chunk[i - 1] === 13 ? i - 2 : i - 1;
-    if (isEol(k >= 0 ? chunk[k] : k === -1 ? before : undefined)) return chunk.length - 1 - i;
-  }
-  return -1;
+  /** Over either cap the stream ends with a `response_too_large` error and the request is cancelled. */
+  limits: StreamLimits;
 }
 
 /**
@@ -66,8 +52,8 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     this.#body = body;
     this.#ownsRequest = ownsRequest;
     this.response = init.response;
-    const id = requestIdOf(init.response.headers);
-    this.requestId = id === undefined ? undefined : init.redact(id);
+    const requestId = requestIdOf(init.response.headers);
+    this.requestId = requestId === undefined ? undefined : init.redact(requestId);
     this.redact = init.redact;
   }
 
@@ -84,34 +70,21 @@ export class GatewayStream<T> implements AsyncIterable<T> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     this.#claim();
-    const { controller, decode, idleTimeoutMs, maxStreamLineBytes, maxStreamEventBytes } = this.#init;
+    const { controller, decode, idleTimeoutMs } = this.#init;
     if (!this.#body) return;
     const reader = this.#body.getReader();
     const decoder = new TextDecoder();
     const queue: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (message) => queue.push(message) });
+    const { maxLineBytes, maxEventBytes } = this.#init.limits;
+    const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) => tooLarge(what, limit, this.response.status, this.requestId));
     let finished = false;
-    // What the parser may be holding: the open line, and the event being assembled. Checked
-    // before each chunk is fed, so an endless line or event costs at most one chunk past its cap.
-    let lineBytes = 0;
-    let eventBytes = 0;
-    let last: number | undefined;
     try {
       read: for (let done = false; !done; ) {
         const chunk = await this.#readWithin(reader, idleTimeoutMs);
         done = chunk.done;
-        if (chunk.value) {
-          const tail = tailAfterNewline(chunk.value);
-          lineBytes = tail < 0 ? lineBytes + chunk.value.length : tail;
-          const open = tailAfterBlankLine(chunk.value, last);
-          eventBytes = open < 0 ? eventBytes + chunk.value.length : open;
-          last = chunk.value[chunk.value.length - 1];
-          const over = lineBytes > maxStreamLineBytes ? ["line", maxStreamLineBytes, "maxStreamLineBytes"] : eventBytes > maxStreamEventBytes ? ["event", maxStreamEventBytes, "maxStreamEventBytes"] : undefined;
-          if (over) {
-            const [what, limit, option] = over;
-            throw gatewayError("response_too_large", "stream_too_large", `a stream ${what} is over ${option} (${limit} bytes): the stream was closed`, this.response.status, this.requestId);
-          }
-        }
+        // Checked before the parser buffers it: an endless line fails at the cap, not at the idle timeout.
+        if (!chunk.done) guard.check(chunk.value);
         // At the end, a blank line dispatches a final event that lacked its own.
         parser.feed(done ? decoder.decode() + "\n\n" : decoder.decode(chunk.value, { stream: true }));
         for (const message of queue.splice(0)) {

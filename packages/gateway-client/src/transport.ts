@@ -1,4 +1,5 @@
-import { gatewayError } from "./errors.js";
+import { gatewayError, requestIdOf } from "./errors.js";
+import { capBody, DEFAULT_MAX_RESPONSE_BYTES } from "./limits.js";
 
 /** The credential header of each route family; the same key goes into each. */
 export type RouteFamily = "bearer" | "anthropic" | "google";
@@ -22,43 +23,27 @@ export interface TransportOptions {
   fetch: (input: Request) => Promise<Response>;
   /** Same-origin redirects followed at most. Default 5. */
   maxRedirects?: number;
-  /** Largest body of a non-stream answer, in bytes. */
-  maxResponseBytes: number;
+  /** Cap of a non-stream answer body in bytes. Default {@link DEFAULT_MAX_RESPONSE_BYTES} (32 MiB). */
+  maxResponseBytes?: number;
+  /** Redacts the key from text taken from an answer (its request id header). Default: identity. */
+  redact?: (text: string) => string;
 }
 
-/**
- * The answer with its body capped at `limit` bytes (streams are capped per line and event by
- * the stream reader instead). A `Content-Length` within the limit needs no counting; one over
- * it is refused unread; a body without one is counted as it is read.
- */
-async function capped(response: Response, limit: number): Promise<Response> {
-  const { body } = response;
-  if (body === null || /^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) return response;
-  const tooLarge = () => gatewayError("response_too_large", "response_too_large", `the answer's body is over maxResponseBytes (${limit} bytes); not read further`, response.status);
-  const length = response.headers.get("content-length");
-  if (length !== null && /^\d+$/.test(length) && !response.headers.has("content-encoding")) {
-    if (Number(length) <= limit) return response;
-    await body.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  let seen = 0;
-  const counted = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        if ((seen += chunk.byteLength) > limit) controller.error(tooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+/** The method and path actually sent for an answer (after same-origin redirects). */
+const sent = new WeakMap<Response, { method: string; pathname: string }>();
+
+/** The request an answer of this transport belongs to; undefined for other answers. */
+export function sentRequestOf(response: Response): { method: string; pathname: string } | undefined {
+  return sent.get(response);
 }
+
 
 /**
  * A fetch that adds the one credential header a route family expects, only for the gateway's
  * own origin, and handles redirects itself (fetch would carry custom key headers across
  * origins): same-origin redirects are followed with the key, any other is refused.
  */
-export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResponseBytes }: TransportOptions) {
+export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, redact = (t) => t }: TransportOptions) {
   const basePath = base.pathname.replace(/\/+$/, "");
 
   function withCredential(url: URL, headers: Headers): Headers {
@@ -71,12 +56,22 @@ export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResp
     return out;
   }
 
-  function refuseForeign(url: URL, why: string): never {
+  function refuseForeign(url: URL, why: string, status?: number): never {
     throw gatewayError(
       "redirect",
       "cross_origin_refused",
       `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`,
+      status,
     );
+  }
+
+  /** The answer as the caller gets it: event streams are capped per line/event by the reader, everything else here. */
+  function deliver(response: Response, method: string, url: URL): Response {
+    const stream = (response.headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
+    const requestId = requestIdOf(response.headers);
+    const out = stream ? response : capBody(response, maxResponseBytes, requestId === undefined ? undefined : redact(requestId));
+    sent.set(out, { method, pathname: url.pathname });
+    return out;
   }
 
   return async function transport(request: Request): Promise<Response> {
@@ -94,10 +89,10 @@ export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResp
         throw gatewayError("redirect", "redirect_refused", "the gateway answered with a redirect whose target this platform hides: not followed");
       }
       const location = response.headers.get("location");
-      if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return capped(response, maxResponseBytes);
+      if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return deliver(response, method, url);
       await response.body?.cancel();
       const next = new URL(location, url);
-      if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to");
+      if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to", response.status);
       if (hop >= maxRedirects) {
         throw gatewayError("redirect", "too_many_redirects", `more than ${maxRedirects} redirects`, response.status);
       }

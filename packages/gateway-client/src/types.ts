@@ -25,6 +25,23 @@ export type CompactResponse = Ok<"compactResponse">;
 export type ImageRequest = Body<"createImage">;
 export type ImageResult = Ok<"createImage">;
 export type ImageTask = Ok<"getImageTask">;
+/** A finished image result (`created`, `data[]`). */
+export type ImagesResponse = components["schemas"]["ImagesResponse"];
+/** `images.submit()` got a task to poll. */
+export interface SubmittedImageTask {
+  kind: "task";
+  task: ImageTask;
+}
+/**
+ * `images.submit()` got the finished images at once: the gateway ignored `async=true` (stock
+ * new-api does). The call was billed; do not submit again.
+ */
+export interface CompletedImageSubmission {
+  kind: "completed";
+  result: ImagesResponse;
+}
+/** What `images.submit()` answers; switch on `kind`. */
+export type ImageSubmission = SubmittedImageTask | CompletedImageSubmission;
 
 // Anthropic-style
 export type CountTokensRequest = Body<"countMessageTokens">;

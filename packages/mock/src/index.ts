@@ -6,6 +6,7 @@ export { startFeedFake, FEED_CATEGORIES, type FeedFake, type FeedFakeOptions } f
 export type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./feed/types.js";
 export {
   startGatewayFake,
+  UNROUTED_IN_SOURCE,
   DEFAULT_FAKE_API_KEY,
   type GatewayFake,
   type GatewayFakeOptions,

@@ -160,6 +160,8 @@ export interface paths {
         /**
          * Compact a conversation
          * @description Shrinks a long conversation into the user messages plus one opaque `compaction` item that preserves the rest. Send the returned `output` as the `input` of the next create request. Never streams.
+         *
+         *     Channel restriction: compaction works only on OpenAI/Codex channels, which the gateway routes under the model name `<model>-openai-compact` (middleware/distributor.go:344-345). For a model without such a channel the gateway answers 503 `model_not_found`; on a channel of another type, 400 `invalid_request` (relay/responses_handler.go:25-35).
          */
         post: operations["compactResponse"];
         delete?: never;
@@ -336,9 +338,9 @@ export interface components {
         };
         /**
          * Anthropic-format route error
-         * @description Any error body of the Anthropic-format routes.
+         * @description Any error body of the Anthropic-format routes: Claude-shaped relay and billing errors (the gateway's own ones carry `type: new_api_error` and no `code`), the middleware envelope (the CPU-overload 503 has no top-level `type`), or the OpenAI-style NoRoute 404.
          */
-        AnthropicRouteError: components["schemas"]["AnthropicErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
+        AnthropicRouteError: components["schemas"]["AnthropicErrorResponse"] | components["schemas"]["GatewayErrorResponse"] | components["schemas"]["OpenAIErrorResponse"];
         /** Text block */
         AnthropicTextBlock: {
             cache_control?: components["schemas"]["AnthropicCacheControl"];
@@ -486,7 +488,7 @@ export interface components {
         };
         /**
          * Image generation answer
-         * @description A synchronous image result, or the task object when `async=true` was given.
+         * @description A synchronous image result, or the task object when `async=true` was given. A gateway that does not implement the async mode (stock new-api) ignores `async=true` and answers the image result: clients must accept either answer to a submission.
          */
         CreateImageResult: components["schemas"]["ImagesResponse"] | components["schemas"]["ImageTask"];
         /**
@@ -500,7 +502,7 @@ export interface components {
              */
             background?: boolean | null;
             include?: components["schemas"]["IncludeItem"][] | null;
-            input?: components["schemas"]["Input"];
+            input: components["schemas"]["Input"];
             /** @description System-level guidance placed before the input. */
             instructions?: string | null;
             /** @description Upper bound for generated tokens, reasoning included. */
@@ -768,7 +770,7 @@ export interface components {
         };
         /**
          * Gemini-format route error
-         * @description Any error body of the Gemini-format routes: the Google envelope from the upstream, or the OpenAI-style envelope the gateway uses for its own relay and middleware errors.
+         * @description Any error body of the Gemini-format routes. This gateway answers OpenAI-style envelopes here: upstream bodies are normalised to that shape (service/error.go:86-129), so a Google envelope and its `RetryInfo.retryDelay` never reach the client. The Google envelope stays in this union because the gateway's published documentation shows it and other builds may relay it; clients parse both.
          */
         GeminiRouteError: components["schemas"]["GoogleErrorResponse"] | components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
         /** Safety rating */
@@ -865,7 +867,7 @@ export interface components {
         };
         /**
          * Google-style error
-         * @description Error envelope of the Gemini API (google.rpc.Status rendered as JSON).
+         * @description Error envelope of the Gemini API (google.rpc.Status rendered as JSON). Not sent by this gateway (it normalises upstream errors to the OpenAI shape); kept parseable because the published documentation shows it.
          */
         GoogleErrorResponse: {
             error: {
@@ -919,16 +921,16 @@ export interface components {
              */
             input_region?: "Mainland" | "Oversea" | "OverseaUSWest";
             /**
-             * @description Model name as published by the gateway, e.g. `Nano-Banana2`, `GPT-image-2`, `Kling:3.0-omni`, `Seedream:4.5`, `Hunyuan-3d-2.0`. Treat it as an opaque string. When missing, the gateway routes as if `dall-e` had been asked for.
+             * @description Model name as published by the gateway, e.g. `Nano-Banana2`, `GPT-image-2`, `Kling:3.0-omni`, `Seedream:4.5`, `Hunyuan-3d-2.0`. Treat it as an opaque string. Required: the gateway's request check refuses a body without it (HTTP 500 `invalid_request`, relay/helper/valid_request.go:185-188).
              * @example Nano-Banana2
              */
-            model?: string;
+            model: string;
             /** @description Number of images to generate. The gateway sets no maximum; upstreams cap it (around 8 to 10) and may return fewer images than requested. */
             n?: number;
             /** @enum {string} */
             output_format?: "png" | "jpeg" | "webp";
-            /** @description What to draw. For models without `aspect_ratio` support, state the ratio here. */
-            prompt: string;
+            /** @description What to draw. For models without `aspect_ratio` support, state the ratio here. Every documented workflow sends it, but the gateway itself does not require it (the upstream model may). */
+            prompt?: string;
             /** @description Quality tier of GPT image models: `low`, `medium` or `high`. OpenAI-compatible upstreams also know `auto`, `standard` and `hd`. */
             quality?: ("low" | "medium" | "high") | string;
             /**
@@ -976,8 +978,9 @@ export interface components {
         ImageTask: {
             /** @description The generated images, present once `status` is `completed`. */
             data?: components["schemas"]["ImageData"][];
-            /** @description Why the task failed, present once `status` is `failed`. */
+            /** @description Why the task failed, present once `status` is `failed`. This gateway sends only `message` (it never sets `code`); `code` is kept for other builds. */
             error?: {
+                /** @description Never set by this gateway. */
                 code?: string | number;
                 message?: string;
             } | string;
@@ -1005,7 +1008,7 @@ export interface components {
         };
         /**
          * Image task status
-         * @description State of an asynchronous task. The gateway normalises upstream states to `queued`, `in_progress`, `completed` and `failed`, and reports `unknown` when it cannot tell. Other strings must be tolerated: treat `succeeded`, `success` and `done` like `completed`, `error`, `cancelled` and `canceled` like `failed`, and keep polling on anything else.
+         * @description State of an asynchronous task. The gateway normalises upstream states to `queued`, `in_progress`, `completed` and `failed`, and reports `unknown` when it cannot tell (relay/relay_task.go:445-460); treat `unknown` as still running, bounded by the caller's deadline. Other strings must be tolerated: treat `succeeded`, `success` and `done` like `completed`, `error`, `cancelled` and `canceled` like `failed`, and keep polling on anything else.
          */
         ImageTaskStatus: ("queued" | "in_progress" | "completed" | "failed" | "unknown") | string;
         /** Image usage */
@@ -2241,7 +2244,7 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description The model is unknown upstream, or this deployment does not serve token counting. Not retryable. */
+        /** @description The model is unknown upstream, or this deployment does not route token counting: the gateway's source registers only `POST /v1/messages`, so count_tokens gets the NoRoute 404 (OpenAI-style body, message `Invalid URL (POST /v1/messages/count_tokens)`). Not retryable. */
         AnthropicNotFound: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -2249,16 +2252,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "not_found_error",
-                 *         "message": "model: claude-sonnet-9"
-                 *       },
-                 *       "request_id": "req_011CWtAq7LmZ4Rb8Xc2Ve5Hk"
-                 *     }
-                 */
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
@@ -2281,22 +2274,13 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description The gateway or the upstream failed unexpectedly. Retryable with backoff. */
+        /** @description HTTP 500 has two meanings. Request validation failures (body not JSON, `model` missing) answer 500 and are final; on this Claude-format route the gateway writes them Claude-shaped (`type: new_api_error`, no `code`), elsewhere with `code: invalid_request`. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
         AnthropicServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "api_error",
-                 *         "message": "Internal server error"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
@@ -2319,10 +2303,9 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description Rate limited by the gateway or the upstream. The gateway's per-model limiter may answer with an empty body instead of an envelope. */
+        /** @description Rate limited by the gateway or the upstream. The gateway's per-model limiter answers `code: ""` or an empty body. No `Retry-After` is sent: backoff is the client's alone. */
         AnthropicTooManyRequests: {
             headers: {
-                "Retry-After": components["headers"]["Retry-After"];
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2408,22 +2391,13 @@ export interface components {
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
-        /** @description The gateway or the upstream failed unexpectedly. Retryable with backoff. */
+        /** @description HTTP 500 has two meanings on this gateway. Request validation failures (body not JSON, a required field such as `model` or `input` missing) answer 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500): the request itself is wrong, so it is final and must not be retried. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
         GeminiServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": 500,
-                 *         "message": "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
-                 *         "status": "INTERNAL"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
@@ -2437,10 +2411,9 @@ export interface components {
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
-        /** @description Rate limited by the gateway or the upstream. Google bodies may carry a `google.rpc.RetryInfo` detail whose `retryDelay` says how long to wait. The gateway's per-model limiter may answer with an empty body instead of an envelope. */
+        /** @description Rate limited by the gateway or the upstream. The gateway answers the OpenAI-style envelope (`code: ""` from its limiter) or an empty body, and no `Retry-After`: backoff is the client's alone. The Google body with a `google.rpc.RetryInfo` `retryDelay` is shown by the published documentation but not sent by this gateway; clients still honour it if it comes. */
         GeminiTooManyRequests: {
             headers: {
-                "Retry-After": components["headers"]["Retry-After"];
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2477,7 +2450,7 @@ export interface components {
                 "application/json": components["schemas"]["ImageRouteError"];
             };
         };
-        /** @description The gateway or the upstream failed unexpectedly. */
+        /** @description HTTP 500 has two meanings on this gateway. Request validation failures (body not JSON, a required field such as `model` or `input` missing) answer 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500): the request itself is wrong, so it is final and must not be retried. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
         ImageServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2523,10 +2496,9 @@ export interface components {
                 "application/json": components["schemas"]["ImageTaskErrorResponse"];
             };
         };
-        /** @description Rate limited. Task routes replace the message with a fixed Chinese "upstream saturated, retry later" text; the gateway's per-model limiter may also answer with an empty body. */
+        /** @description Rate limited. Task routes replace the message with a fixed Chinese "upstream saturated, retry later" text; the gateway's per-model limiter answers `code: ""` or an empty body. No `Retry-After` is sent: backoff is the client's alone. Task polls count against the per-user request limiter. */
         ImageTooManyRequests: {
             headers: {
-                "Retry-After": components["headers"]["Retry-After"];
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2554,23 +2526,13 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description The response id is unknown, or this gateway deployment does not serve the operation (availability depends on the upstream and the routing). Not retryable. */
+        /** @description The response id is unknown, or this gateway deployment does not route the operation. The gateway's source registers no retrieve, delete, cancel or input_tokens route (upstream new-api issue #1216): there gin's NoRoute handler answers 404 with `type: invalid_request_error` and the message `Invalid URL (<METHOD> <path>)`, which names the request's own method and path (so the id asked for appears in it). Clients tell that shape apart from a real "not found". A node with a console origin configured answers such calls with a 301 to that origin instead. Not retryable. */
         OpenAINotFound: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "message": "Response with id 'resp_0a9e3c1d55b2f47e0069f1c2aa40188193b27d6c5e0f41a9d2' not found.",
-                 *         "type": "invalid_request_error",
-                 *         "param": "response_id",
-                 *         "code": null
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
@@ -2594,23 +2556,13 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description The gateway or the upstream failed unexpectedly. Retryable with backoff. */
+        /** @description HTTP 500 has two meanings on this gateway. Request validation failures (body not JSON, a required field such as `model` or `input` missing) answer 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500): the request itself is wrong, so it is final and must not be retried. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
         OpenAIServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "message": "upstream connection reset while reading the response (request id: 20261008112731904451102Hx2dGv6Ya)",
-                 *         "type": "new_api_error",
-                 *         "param": "",
-                 *         "code": "do_request_failed"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
@@ -2633,10 +2585,9 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description Rate limited, by the gateway (per-model request limit) or by the upstream (request rate or exhausted quota: check `error.code`). The gateway's per-model limiter may answer with an empty body instead of the envelope. */
+        /** @description Rate limited, by the gateway (per-model request limit) or by the upstream (request rate or exhausted quota: check `error.code`). The gateway's Redis limiter answers its envelope with `code: ""`; the in-memory limiter answers an empty body. No `Retry-After` is sent (error answers are written fresh; upstream headers are copied only on success): backoff is the client's alone. */
         OpenAITooManyRequests: {
             headers: {
-                "Retry-After": components["headers"]["Retry-After"];
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2679,11 +2630,6 @@ export interface components {
          */
         "Request-Id": string;
         /**
-         * @description Seconds to wait before retrying. The gateway never sets this header itself; it is only present when an upstream sent it and the gateway forwarded it. Clients fall back to their own backoff when it is missing.
-         * @example 20
-         */
-        "Retry-After": number;
-        /**
          * @description Identifier the gateway assigns to every request it handles, on successes and errors alike. Gateway-generated error messages repeat it as a trailing "(request id: ...)". Quote it when reporting a problem.
          * @example 20261008104012512093871kQ3vX9bR
          */
@@ -2702,7 +2648,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description When true, submit the job as a task and answer the task object (`task_id`, `status`) immediately instead of waiting for the images. This is a query parameter, not a body field.
+                 * @description When true, submit the job as a task and answer the task object (`task_id`, `status`) immediately instead of waiting for the images. This is a query parameter, not a body field. Only this gateway's fork implements it (case-insensitive `true`, relay/image_handler.go:87-89); a stock new-api gateway ignores it and answers the image result, so a client must accept a result here too — that call was already billed, so do not submit again.
                  * @example true
                  */
                 async?: boolean;
@@ -2717,7 +2663,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Without `async`: the image result (`created`, `data[]`). With `async=true`: the task object to poll. Each `data` item has `url` and `b64_json`; the unused one is an empty string. */
+            /** @description Without `async`: the image result (`created`, `data[]`). With `async=true`: the task object to poll, or the image result from a gateway that ignores `async`. Each `data` item has `url` and `b64_json`; the unused one is an empty string. */
             200: {
                 headers: {
                     "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];

@@ -7,7 +7,10 @@ const KEY = "sk-feedgate-secret-0123456789";
 const JSON_HEADERS = { "content-type": "application/json" };
 
 /** A fetch that records requests and answers each with `answer(request)`. */
-function recordingFetch(answer: (r: Request) => Response = () => new Response("{}", { headers: JSON_HEADERS })) {
+/** One 2xx body with the shape every operation used here checks (a response id, a token count, a task). */
+const ANY_OK = JSON.stringify({ id: "resp_1", object: "response", input_tokens: 1, task_id: "task_1", status: "queued" });
+
+function recordingFetch(answer: (r: Request) => Response = () => new Response(ANY_OK, { headers: JSON_HEADERS })) {
   const requests: Request[] = [];
   return {
     requests,

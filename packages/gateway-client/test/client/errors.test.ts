@@ -38,7 +38,7 @@ describe("request id precedence: x-request-id, then X-Oneapi-Request-Id, then re
 describe("codes when the body says little", () => {
   it("an empty 429 gets http_429", async () => {
     const error = await fail(answering(429, null).responses.create({ model: "m", input: "x" }));
-    expect(error).toMatchObject({ kind: "api", status: 429, code: "http_429", envelope: { kind: "empty" } });
+    expect(error).toMatchObject({ kind: "rate_limited", status: 429, code: "http_429", envelope: { kind: "empty" } });
   });
 
   it("an HTML error page keeps its start as text", async () => {
@@ -53,29 +53,30 @@ describe("codes when the body says little", () => {
 });
 
 describe("operations the gateway may not route", () => {
-  // What the gateway's router answers for a route it lacks, and for one it stubs out.
-  const notFound = '{"error":{"message":"Invalid URL (POST /v1/x)","type":"invalid_request_error","param":"","code":""}}';
+  // What the gateway's router answers for a route it lacks (gin NoRoute → controller.RelayNotFound,
+  // naming the request's own method and path), and for one it stubs out.
+  const noRoute = (request: string) => JSON.stringify({ error: { message: `Invalid URL (${request})`, type: "invalid_request_error", param: "", code: "" } });
   const notImplemented = '{"error":{"message":"API not implemented","type":"new_api_error","param":"","code":"api_not_implemented"}}';
-  const maybeMissing: Array<[string, (c: GatewayClient) => Promise<unknown>]> = [
-    ["retrieveResponse", (c) => c.responses.retrieve("resp_1")],
-    ["deleteResponse", (c) => c.responses.delete("resp_1")],
-    ["cancelResponse", (c) => c.responses.cancel("resp_1")],
-    ["countResponseInputTokens", (c) => c.responses.countInputTokens({ model: "m", input: "x" })],
-    ["countMessageTokens", (c) => c.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] })],
+  const maybeMissing: Array<[string, string, (c: GatewayClient) => Promise<unknown>]> = [
+    ["retrieveResponse", "GET /v1/responses/resp_1", (c) => c.responses.retrieve("resp_1")],
+    ["deleteResponse", "DELETE /v1/responses/resp_1", (c) => c.responses.delete("resp_1")],
+    ["cancelResponse", "POST /v1/responses/resp_1/cancel", (c) => c.responses.cancel("resp_1")],
+    ["countResponseInputTokens", "POST /v1/responses/input_tokens", (c) => c.responses.countInputTokens({ model: "m", input: "x" })],
+    ["countMessageTokens", "POST /v1/messages/count_tokens", (c) => c.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] })],
   ];
 
-  for (const [operationId, call] of maybeMissing) {
-    for (const [status, body] of [[404, notFound], [405, ""], [501, notImplemented]] as const) {
+  for (const [operationId, request, call] of maybeMissing) {
+    for (const [status, body] of [[404, noRoute(request)], [405, ""], [501, notImplemented]] as const) {
       it(`${operationId}: ${status} is "unsupported by this gateway"`, async () => {
         const error = await fail(call(answering(status, body)));
         expect(error).toMatchObject({ name: "GatewayError", kind: "unsupported", status, code: "unsupported_by_gateway" });
-        expect((error as Error).message).toBe(`${operationId} is not supported by this gateway (HTTP ${status})`);
+        expect((error as Error).message.startsWith(`${operationId} is not supported by this gateway (HTTP ${status}`)).toBe(true);
       });
     }
   }
 
-  it("operations every gateway build routes keep a 404 as a plain API error", async () => {
-    const error = await fail(answering(404, notFound).responses.compact({ model: "m", input: "x" }));
+  it("a 404 that is not this request's NoRoute stays a plain API error", async () => {
+    const error = await fail(answering(404, noRoute("POST /v1/other")).responses.compact({ model: "m", input: "x" }));
     expect(error).toMatchObject({ kind: "api", status: 404, code: "invalid_request_error" });
   });
 });

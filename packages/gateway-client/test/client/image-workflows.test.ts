@@ -7,7 +7,7 @@ function recorder(answer: unknown = { created: 1, data: [{ url: "https://cdn.exa
     bodies.push({ url: r.url, body: JSON.parse(await r.text()) });
     return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
   };
-  return { bodies, gw: createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-img", fetch }) };
+  return { bodies, gw: createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-image", fetch }) };
 }
 
 const REFS = ["https://img.example/a.png", "https://img.example/b.png"];
@@ -42,7 +42,8 @@ describe("each image workflow sends exactly its own fields", () => {
     const task = await gw.images.panorama({ model: "Hunyuan-3d-2.0", prompt: "lake" }, { async: true });
     expect(bodies[0]!.url).toBe("https://gateway.example/v1/images/generations?async=true");
     expect(bodies[0]!.body).toEqual({ model: "Hunyuan-3d-2.0", prompt: "lake" });
-    expect(isImageTask(task)).toBe(true);
+    expect(task.kind).toBe("task");
+    expect(task.kind === "task" && isImageTask(task.task)).toBe(true);
   });
 });
 

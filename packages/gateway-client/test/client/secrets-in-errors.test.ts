@@ -42,7 +42,7 @@ describe("a key the gateway echoes back is redacted from every error, whatever t
     ["Google envelope, key in details", 400, JSON.stringify({ error: { code: 400, message: `API key not valid: ${KEY}`, status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", metadata: { key: KEY } }] } }), asks.gemini, "api"],
     ["task envelope", 400, JSON.stringify({ code: "task_not_exist", message: `no task for ${KEY}`, data: { key: KEY } }), asks.task, "task_not_found"],
     ["an HTML page", 502, `<html><body>upstream refused key ${KEY}</body></html>`, asks.create, "api"],
-    ["an unsupported operation", 404, JSON.stringify({ error: { message: `Invalid URL (POST /v1/responses/input_tokens?k=${KEY})`, type: "invalid_request_error", param: "", code: "" } }), asks.inputTokens, "unsupported"],
+    ["an unsupported operation", 404, JSON.stringify({ error: { message: "Invalid URL (POST /v1/responses/input_tokens)", type: "invalid_request_error", param: KEY, code: "" } }), asks.inputTokens, "unsupported"],
   ] as const;
 
   for (const [label, status, body, ask, kind] of cases) {

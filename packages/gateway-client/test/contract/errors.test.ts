@@ -19,16 +19,20 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
   "OpenAIForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
   "OpenAIForbidden:upstreamQuota": ["openai", "insufficient_quota"],
   OpenAIPayloadTooLarge: ["openai", "read_request_body_failed"],
-  "OpenAITooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
+  // The limiter's `code: ""`: the type stands in.
+  "OpenAITooManyRequests:gatewayModelLimit": ["openai", "new_api_error"],
   "OpenAITooManyRequests:upstreamQuota": ["openai", "insufficient_quota"],
-  OpenAIServerError: ["openai", "do_request_failed"],
+  "OpenAIServerError:invalidRequest": ["openai", "invalid_request"],
+  "OpenAIServerError:serverFailure": ["openai", "do_request_failed"],
   OpenAIServiceUnavailable: ["openai", "model_not_found"],
   // `code: null`: the type stands in.
-  OpenAINotFound: ["openai", "invalid_request_error"],
+  "OpenAINotFound:notFound": ["openai", "invalid_request_error"],
+  "OpenAINotFound:notRouted": ["openai", "invalid_request_error"],
   "ImageBadRequest:unknownParameter": ["openai", "unknown_parameter"],
   "ImageBadRequest:upstreamSubmitFailed": ["openai", "bad_response_status_code"],
   "ImageTooManyRequests:taskUpstreamSaturated": ["task", "bad_response_status_code"],
-  "ImageTooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
+  "ImageTooManyRequests:gatewayModelLimit": ["openai", "new_api_error"],
+  "ImageServerError:invalidRequest": ["openai", "invalid_request"],
   "ImageServerError:taskFetchFailed": ["task", "fetch_task_failed"],
   "ImageServerError:relayFailed": ["openai", "bad_response_body"],
   ImageServiceUnavailable: ["openai", "model_not_found"],
@@ -36,31 +40,46 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
   AnthropicBadRequest: ["anthropic", "invalid_request_error"],
   AnthropicUnauthorized: ["openai", "new_api_error"],
   AnthropicForbidden: ["openai", "insufficient_user_quota"],
-  AnthropicNotFound: ["anthropic", "not_found_error"],
+  "AnthropicNotFound:modelNotFound": ["anthropic", "not_found_error"],
+  "AnthropicNotFound:notRouted": ["openai", "invalid_request_error"],
   AnthropicPayloadTooLarge: ["anthropic", "request_too_large"],
   "AnthropicTooManyRequests:upstreamRateLimit": ["anthropic", "rate_limit_error"],
-  "AnthropicTooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
-  AnthropicServerError: ["anthropic", "api_error"],
+  "AnthropicTooManyRequests:gatewayModelLimit": ["openai", "new_api_error"],
+  // Claude-shaped validation failure: no code, so it cannot be told from other gateway errors.
+  "AnthropicServerError:invalidRequest": ["anthropic", "new_api_error"],
+  "AnthropicServerError:serverFailure": ["anthropic", "api_error"],
   AnthropicServiceUnavailable: ["openai", "model_not_found"],
   "GeminiBadRequest:invalidArgument": ["google", "INVALID_ARGUMENT"],
-  "GeminiBadRequest:gatewayRelay": ["openai", "invalid_request"],
+  "GeminiBadRequest:gatewayRelay": ["openai", "bad_response_status_code"],
   GeminiUnauthorized: ["openai", "new_api_error"],
   "GeminiForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
   "GeminiForbidden:permissionDenied": ["google", "PERMISSION_DENIED"],
   GeminiNotFound: ["google", "NOT_FOUND"],
   GeminiPayloadTooLarge: ["openai", "read_request_body_failed"],
   "GeminiTooManyRequests:resourceExhausted": ["google", "RESOURCE_EXHAUSTED"],
-  "GeminiTooManyRequests:gatewayModelLimit": ["openai", "model_request_rate_limited"],
-  GeminiServerError: ["google", "INTERNAL"],
+  "GeminiTooManyRequests:gatewayModelLimit": ["openai", "new_api_error"],
+  "GeminiServerError:invalidRequest": ["openai", "invalid_request"],
+  "GeminiServerError:serverFailure": ["openai", "bad_response_status_code"],
+  "GeminiServerError:googleEnvelope": ["google", "INTERNAL"],
   "GeminiServiceUnavailable:noChannel": ["openai", "model_not_found"],
   "GeminiServiceUnavailable:overloaded": ["google", "UNAVAILABLE"],
 };
 
 /**
- * Answers the client reads as "this gateway does not serve the operation": a 404 on an
- * operation the gateway may not route, whose body names no subject the client asked for.
+ * Answers the client reads as "this gateway does not serve the operation": the NoRoute 404
+ * naming the very request sent (the count_tokens example names `POST /v1/messages/count_tokens`;
+ * the Responses one names `GET /v1/responses/resp_abc`, which no call here asks for).
  */
-const UNSUPPORTED = new Set(["countResponseInputTokens:404"]);
+const UNSUPPORTED = new Set(["countMessageTokens:404:notRouted"]);
+
+/** The kind each answer must get, besides the envelope and code. */
+function expectedKind(operationId: string, status: number, example: string | undefined, code: string): string {
+  if (UNSUPPORTED.has(`${operationId}:${status}:${example}`)) return "unsupported";
+  if (code === "task_not_exist") return "task_not_found";
+  if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404)) return "invalid_request";
+  if (status === 429) return "rate_limited";
+  return "api";
+}
 
 interface Case {
   name: string;
@@ -124,16 +143,16 @@ describe("every declared error status of every operation becomes a typed Gateway
       expect(spec.validateResponse(CALLS[name]!.operationId, status, body).text).toBe("");
 
       const [envelope, code] = EXPECTED[example ? `${component}:${example}` : component]!;
-      const unsupported = UNSUPPORTED.has(`${CALLS[name]!.operationId}:${status}`);
-      // `invalid_request` is the request's own fault, whatever the status (the gateway sends it with 400 and 500).
-      const kind = unsupported ? "unsupported" : code === "task_not_exist" ? "task_not_found" : code === "invalid_request" ? "invalid_request" : "api";
+      const kind = expectedKind(CALLS[name]!.operationId, status, example, code);
+      const unsupported = kind === "unsupported";
       expect(error).toMatchObject({ name: "GatewayError", kind, status, code: unsupported ? "unsupported_by_gateway" : code });
       expect(error.envelope).toEqual({ ...(body as object), kind: envelope });
 
       const requestId = expectedRequestId(exchange.responseHeaders);
       expect(requestId).toMatch(/\S{6,}/);
       expect(error.requestId).toBe(requestId);
-      expect(error.message).toContain(`(request id ${requestId})`);
+      // A field, and named once in the message (appended only when the body's text lacks it).
+      expect(error.message.split(requestId!)).toHaveLength(2);
       expect(error.message).toContain(String(status));
       expectNoSecret(error, CONTRACT_KEY);
     });
@@ -141,26 +160,41 @@ describe("every declared error status of every operation becomes a typed Gateway
 });
 
 describe("not found, or not served here", () => {
+  const thrownBy = (work: Promise<unknown>) => work.then(() => expect.unreachable("should have thrown"), (e: unknown) => e as GatewayError);
+
   it("a 404 naming the response asked for is a plain not-found error", async () => {
-    const { error } = await failure("retrieveResponse", "code=404");
+    const { error } = await failure("retrieveResponse", "code=404, example=notFound");
     expect(error).toMatchObject({ kind: "api", status: 404, code: "invalid_request_error" });
     expect(error.message).toMatch(/not found/);
   });
 
-  it("a 404 that names another id means the gateway does not serve the operation", async () => {
-    const prism = prismClient("code=404");
-    const error = (await prism.client.responses.retrieve("resp_other").then(
-      () => undefined,
-      (e: unknown) => e,
-    )) as GatewayError;
+  it("the NoRoute 404 of the facts file, for the very request sent, is unsupported although it names the id", async () => {
+    const prism = prismClient("code=404, example=notRouted");
+    const error = await thrownBy(prism.client.responses.retrieve("resp_abc"));
+    expect(await prism.last().responseBody()).toBe('{"error":{"message":"Invalid URL (GET /v1/responses/resp_abc)","type":"invalid_request_error","param":"","code":""}}');
     expect(error).toMatchObject({ kind: "unsupported", status: 404, code: "unsupported_by_gateway" });
-    expect(error.message).toMatch(/^retrieveResponse is not supported by this gateway \(HTTP 404\)/);
+    expect(error.message).toMatch(/^retrieveResponse is not supported by this gateway \(HTTP 404/);
     // The envelope stays available for whoever needs the details.
     expect(error.envelope).toMatchObject({ kind: "openai", error: { type: "invalid_request_error" } });
   });
 
+  it("the same NoRoute body for another request is not mistaken for this one's", async () => {
+    const error = await thrownBy(prismClient("code=404, example=notRouted").client.responses.retrieve("resp_other"));
+    expect(error).toMatchObject({ kind: "api", status: 404 });
+  });
+
   it("an Anthropic-format 404 came from an upstream, so the route exists", async () => {
-    const { error } = await failure("countMessageTokens", "code=404");
+    const { error } = await failure("countMessageTokens", "code=404, example=modelNotFound");
     expect(error).toMatchObject({ kind: "api", code: "not_found_error", envelope: { kind: "anthropic" } });
+  });
+
+  it("500 invalid_request is a final request error on every operation that declares it", async () => {
+    for (const [name, call] of Object.entries(CALLS)) {
+      const content = (spec.responseOf(call.operationId, "500")["content"] as Record<string, Json>)["application/json"]!;
+      if (!Object.keys((content["examples"] as Json | undefined) ?? {}).includes("invalidRequest")) continue;
+      const { error } = await failure(name, "code=500, example=invalidRequest");
+      expect(error.status, name).toBe(500);
+      if (call.operationId !== "countMessageTokens") expect(error, name).toMatchObject({ kind: "invalid_request", code: "invalid_request" });
+    }
   });
 });

@@ -53,7 +53,9 @@ describe("every image workflow helper against Prism", () => {
     it(`${name} (async: true): submits with ?async=true and gets a valid task`, async () => {
       const params = requestExample(example);
       const { client, last } = prismClient("example=taskSubmitted");
-      const task = await helper(client, name)(params, { async: true });
+      const submission = await helper(client, name)(params, { async: true });
+      expect((submission as { kind: string }).kind).toBe("task");
+      const task = (submission as { task: unknown }).task;
       const exchange = last();
       expect(exchange.responseHeaders.get("sl-violations")).toBeNull();
       expect(exchange.status).toBe(200);

@@ -137,10 +137,19 @@ describe("what the client makes of each answer", () => {
 
   it("createImage async=true: the submitted task, asked for with a query parameter", async () => {
     const { client, last } = prismClient("example=taskSubmitted");
-    const task: ImageTask = await client.images.submit({ model: "Nano-Banana2", prompt: "a lighthouse" });
+    const submission = await client.images.submit({ model: "Nano-Banana2", prompt: "a lighthouse" });
     expect(new URL(last().url).searchParams.get("async")).toBe("true");
     expect(JSON.parse(last().requestBody)).not.toHaveProperty("async");
+    expect(submission.kind).toBe("task");
+    const task: ImageTask = (submission as { task: ImageTask }).task;
     expect(task).toMatchObject({ task_id: expect.stringMatching(/^task_/), status: "queued" });
+  });
+
+  it("createImage async=true on a gateway that ignores async (stock new-api): a completed result, not a task", async () => {
+    const { client } = prismClient("example=urlResult");
+    const submission = await client.images.submit({ model: "Nano-Banana2" });
+    expect(submission.kind).toBe("completed");
+    expect(submission.kind === "completed" && submission.result.data?.[0]?.url).toMatch(/^https:/);
   });
 
   it("getImageTask: a completed task carries its images", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sendEndless, sendJson, sendLargeJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
+import { sendEndless, sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
 import { createGatewayClient, isGatewayError } from "../../src/index.js";
 
 const KEY = "sk-hostile-test-key-0123456789";
@@ -17,15 +17,16 @@ describe("JSON answers are capped", () => {
     server = await startHostileServer((_req, res) => sendEndless(res, '{"id":"resp_' + "a".repeat(16_000)));
     const error = await client({ maxResponseBytes: 128 * 1024 }).responses.retrieve("resp_1").catch((e: unknown) => e);
     expect(isGatewayError(error) && error.kind).toBe("response_too_large");
-    expect((error as Error).message).toContain("131072 bytes");
+    expect((error as Error).message).toContain("larger than 131072 bytes");
   });
 
   it("a Content-Length over the cap is refused unread; under the cap passes", async () => {
-    server = await startHostileServer((_req, res) => sendLargeJson(res, 50_000));
+    const padded = { id: "resp_1", object: "response", created_at: 1, status: "completed", model: "m", output: [], pad: "x".repeat(50_000) };
+    server = await startHostileServer((_req, res) => sendJson(res, 200, padded));
     const small = await client({ maxResponseBytes: 10_000 }).responses.retrieve("resp_1").catch((e: unknown) => e);
     expect(isGatewayError(small) && small.kind).toBe("response_too_large");
     const fits = await client({ maxResponseBytes: 60_000 }).responses.retrieve("resp_1");
-    expect((fits as unknown as { pad: string }).pad).toHaveLength(49_990);
+    expect((fits as unknown as { pad: string }).pad).toHaveLength(50_000);
   });
 
   it("refuses a cap that is not a positive whole number", () => {
@@ -47,7 +48,7 @@ describe("streams are capped per line and per event", () => {
       for await (const event of stream) events.push(event);
     })().catch((e: unknown) => e);
     expect(isGatewayError(error) && error.kind).toBe("response_too_large");
-    expect((error as Error).message).toMatch(/line is over maxStreamLineBytes \(65536 bytes\)/);
+    expect((error as Error).message).toMatch(/line of the event stream is larger than 65536 bytes/);
     expect(events).toEqual([]);
   });
 
@@ -58,7 +59,7 @@ describe("streams are capped per line and per event", () => {
       for await (const _ of stream);
     })().catch((e: unknown) => e);
     expect(isGatewayError(error) && error.kind).toBe("response_too_large");
-    expect((error as Error).message).toMatch(/event is over maxStreamEventBytes/);
+    expect((error as Error).message).toMatch(/event of the event stream is larger than 262144 bytes/);
   });
 
   it("many ordinary events, together far over the event cap, pass", async () => {

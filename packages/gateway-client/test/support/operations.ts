@@ -60,7 +60,11 @@ export const CALLS: Record<string, Call> = {
   "createImage (async=true)": {
     operationId: "createImage",
     family: "bearer",
-    run: (c) => c.images.submit({ model: "Hunyuan-3d-2.0", prompt: "A greenhouse at noon, 360-degree panorama" }),
+    // The answer as sent: the task (or, from a gateway ignoring async, the result) inside the submission.
+    run: async (c) => {
+      const submission = await c.images.submit({ model: "Hunyuan-3d-2.0", prompt: "A greenhouse at noon, 360-degree panorama" });
+      return submission.kind === "task" ? submission.task : submission.result;
+    },
   },
   getImageTask: { operationId: "getImageTask", family: "bearer", run: (c) => c.images.getTask(TASK_ID) },
   countMessageTokens: {

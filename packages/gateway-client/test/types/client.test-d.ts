@@ -12,6 +12,10 @@ import {
   type GptImageParams,
   type ImageResult,
   type ImageTask,
+  type ImageSubmission,
+  type SubmittedImageTask,
+  type CompletedImageSubmission,
+  type ImagesResponse,
   type InputRegion,
   type InputTokensResponse,
   type MultiGptImageParams,
@@ -94,9 +98,12 @@ describe("image workflow helpers accept only their own fields", () => {
 
 describe("sync or async image calls", () => {
   it("async: true returns the task; sync may return either", () => {
-    expectTypeOf(client.images.textToImage({ model: "m", prompt: "p" }, { async: true })).toEqualTypeOf<Promise<ImageTask>>();
+    expectTypeOf(client.images.textToImage({ model: "m", prompt: "p" }, { async: true })).toEqualTypeOf<Promise<ImageSubmission>>();
     expectTypeOf(client.images.textToImage({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageResult | ImageTask>>();
-    expectTypeOf(client.images.submit({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageTask>>();
+    expectTypeOf(client.images.submit({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageSubmission>>();
+    expectTypeOf<ImageSubmission>().toEqualTypeOf<SubmittedImageTask | CompletedImageSubmission>();
+    expectTypeOf<SubmittedImageTask["task"]>().toEqualTypeOf<ImageTask>();
+    expectTypeOf<CompletedImageSubmission["result"]>().toEqualTypeOf<ImagesResponse>();
     expectTypeOf(client.images.generate({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageResult | ImageTask>>();
     expectTypeOf(client.images.getTask("task_1")).toEqualTypeOf<Promise<ImageTask>>();
   });
@@ -163,7 +170,19 @@ describe("streams", () => {
 describe("errors", () => {
   it("GatewayError carries kind, status, code, requestId and a typed envelope", () => {
     expectTypeOf<GatewayError["kind"]>().toEqualTypeOf<GatewayErrorKind>();
-    expectTypeOf<GatewayErrorKind>().toEqualTypeOf<"api" | "unsupported" | "task_not_found" | "stream" | "stream_timeout" | "redirect" | "config" | "invalid_request" | "invalid_response" | "response_too_large">();
+    expectTypeOf<GatewayErrorKind>().toEqualTypeOf<
+      | "api"
+      | "unsupported"
+      | "invalid_request"
+      | "rate_limited"
+      | "invalid_response"
+      | "response_too_large"
+      | "task_not_found"
+      | "stream"
+      | "stream_timeout"
+      | "redirect"
+      | "config"
+    >();
     expectTypeOf<GatewayError["status"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<GatewayError["code"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<GatewayError["requestId"]>().toEqualTypeOf<string | undefined>();

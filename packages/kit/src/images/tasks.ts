@@ -56,6 +56,12 @@ export type ImageGateway = { images: Pick<GatewayClient["images"], "submit" | "g
 
 const MIN_INTERVAL_MS = 5_000;
 const MAX_INTERVAL_MS = 10_000;
+/**
+ * No two status requests are ever closer than this, whatever an option, a Retry-After or the
+ * time left before the deadline say: when less than this is left, the wait ends in `timeout`
+ * instead of one last hurried poll.
+ */
+export const POLL_FLOOR_MS = 1_000;
 
 /**
  * Creates an image and waits for it: `POST /v1/images/generations?async=true`, then
@@ -69,17 +75,18 @@ export async function generateImage(gateway: ImageGateway, params: ImageRequest,
   try {
     let answer: ImageResult | ImageTask;
     try {
-      answer =
-        options.mode === "sync"
-          ? await gateway.images.generate(params, { signal: run.signal })
-          : await gateway.images.submit(params, { signal: run.signal });
+      if (options.mode === "sync") {
+        answer = await gateway.images.generate(params, { signal: run.signal });
+      } else {
+        // A gateway that ignores async=true (stock new-api) answers the finished images: that
+        // call was billed, so they are the result — never a reason to submit again.
+        const submission = await gateway.images.submit(params, { signal: run.signal });
+        answer = submission.kind === "task" ? submission.task : submission.result;
+      }
     } catch (error) {
       throw run.failure(error, "createImage");
     }
-    if (!isImageTask(answer)) {
-      if (options.mode !== "sync") throw badTask("the async submission did not answer with a task");
-      return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
-    }
+    if (!isImageTask(answer)) return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
     return await pollTask(gateway, taskIdOf(answer), answer, run, options);
   } finally {
     run.dispose();
@@ -160,9 +167,9 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
       // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
       const waitMs = Math.max(extraWaitMs, Math.min(MAX_INTERVAL_MS, Math.max(interval, Math.ceil(interval * (1 + jitter * random())))));
       const left = run.deadlineMs - elapsed;
-      if (extraWaitMs >= left) throw timeoutError(run.deadlineMs);
+      if (extraWaitMs >= left || left < POLL_FLOOR_MS) throw timeoutError(run.deadlineMs);
       try {
-        await wait(Math.min(waitMs, left), run.signal);
+        await wait(Math.max(POLL_FLOOR_MS, Math.min(waitMs, left)), run.signal);
       } catch (error) {
         throw run.failure(error, "getImageTask");
       }
@@ -204,7 +211,7 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
 }
 
 function badTask(what: string): FeedgateError {
-  return new FeedgateError({ kind: "http", status: 200, code: "bad_task", message: `createImage: ${what}` });
+  return new FeedgateError({ kind: "invalid_response", status: 200, code: "bad_task", message: `createImage: ${what}` });
 }
 
 function imagesOf(data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined): GeneratedImage[] {

@@ -40,8 +40,8 @@ describe("the resilient transport under createGatewayClient", () => {
     const { gateway } = client();
     gw.images.scriptTask({ polls: 1, outcome: "completed" });
     gw.faults.add({ route: "createImage", fault: { type: "status", status: 429, retryAfterMs: 20 }, times: 1 });
-    const task = await gateway.images.textToImage(prompt, { async: true });
-    expect(task.task_id ?? task.id).toBeTruthy();
+    const submission = await gateway.images.textToImage(prompt, { async: true });
+    expect(submission.kind === "task" && (submission.task.task_id ?? submission.task.id)).toBeTruthy();
     const [refused, accepted] = routeOf("createImage");
     expect(accepted!.realAt - refused!.realAt).toBeGreaterThanOrEqual(20);
   });

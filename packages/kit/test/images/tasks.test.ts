@@ -92,11 +92,16 @@ describe("generateImage / waitForImageTask", () => {
   it("waits for a task by id or by a task object carrying `id` instead of `task_id`", async () => {
     const { fake, client, timing, polls } = await setup();
     fake.images.scriptTask({ polls: 1, outcome: "completed", times: 2 });
-    const submitted = await client.images.submit(prompt);
+    const taskOf = async () => {
+      const submission = await client.images.submit(prompt);
+      if (submission.kind !== "task") throw new Error("the fork's fake answers async=true with a task");
+      return submission.task;
+    };
+    const submitted = await taskOf();
     const byId = await waitForImageTask(client, submitted.task_id, timing);
     expect(byId).toMatchObject({ taskId: submitted.task_id, status: "completed", polls: 2 });
 
-    const other = await client.images.submit(prompt);
+    const other = await taskOf();
     const byAlias = await waitForImageTask(client, { id: other.task_id, status: "queued" } as never, timing);
     expect(byAlias.taskId).toBe(other.task_id);
     expect(polls().at(-1)!.path).toBe(`/v1/images/generations/${other.task_id}`);
@@ -202,5 +207,52 @@ describe("generateImage / waitForImageTask", () => {
       expect(String((error as Error).stack)).not.toContain(fake.apiKey);
       expect(Object.keys(error as object)).not.toContain("request");
     }
+  });
+});
+
+describe("the gateway as its source behaves (issue 12)", () => {
+  it("a gateway that ignores async=true answers the images: returned as the result, with no second (billed) request", async () => {
+    const fake = await startGatewayFake({ seed: 8, ignoreAsync: true });
+    fakes.push(fake);
+    const client = createGatewayClient({ baseUrl: fake.url, apiKey: fake.apiKey });
+    const result = await generateImage(client, prompt, { sleep: async () => expect.unreachable("nothing to wait for") });
+    expect(result).toMatchObject({ taskId: undefined, status: "completed", polls: 0 });
+    expect(result.images).toHaveLength(1);
+    expect(result.images[0]!.url).toMatch(new RegExp(`^${fake.url}/mock-files/`));
+    expect(fake.requests.filter((r) => r.route === "createImage")).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.route === "getImageTask")).toHaveLength(0);
+  });
+
+  it("status unknown keeps polling until a terminal status", async () => {
+    const { fake, client, timing, polls } = await setup();
+    fake.images.scriptTask({ polls: 3, outcome: "completed", runningStatus: "unknown" });
+    const result = await generateImage(client, prompt, timing);
+    expect(result).toMatchObject({ status: "completed", polls: 4 });
+    expect(polls()).toHaveLength(4);
+  });
+
+  it("status unknown forever ends at the deadline", async () => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 1_000, outcome: "completed", runningStatus: "unknown" });
+    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 30_000 }).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "timeout")).toBe(true);
+  });
+
+  it("a failed task without a code (the gateway never sets one) is task_failed", async () => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 0, outcome: "failed" });
+    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "task_failed", code: "task_failed" });
+    expect((error as Error).message).toContain("The fake task failed.");
+  });
+
+  it("never polls faster than the 1 s floor, whatever the options or the time left say", async () => {
+    const { fake, client, waits, timing } = await setup();
+    fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
+    // An interval of 0 and a deadline that leaves odd remainders: every wait is still at least 1 s.
+    const error = await generateImage(client, prompt, { ...timing, intervalMs: 0, jitter: 0, deadlineMs: 10_500 }).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "timeout")).toBe(true);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(1_000);
   });
 });

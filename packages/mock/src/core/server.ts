@@ -117,7 +117,7 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
       step();
       return;
     }
-    const body = Buffer.from(reply.body ?? "", "utf8");
+    const body = typeof reply.body === "string" || reply.body === undefined ? Buffer.from(reply.body ?? "", "utf8") : Buffer.from(reply.body);
     if (reply.body !== undefined) reply.headers["content-length"] = String(body.length);
     res.writeHead(reply.status, reply.headers);
     if (headOnly || reply.body === undefined) {

@@ -5,15 +5,21 @@ import type { Reply } from "../core/reply.js";
 import { startFakeServer, type RequestContext } from "../core/server.js";
 import { GATEWAY_ROUTES, type FaultControls, type GatewayRoute, type RecordedRequest } from "../core/types.js";
 import { ANTHROPIC_VERSION, hasCredential } from "./auth.js";
-import { anthropicError, gatewayError, openaiError, statusFaultReply, unauthorized } from "./envelopes.js";
+import { anthropicError, gatewayError, noRoute, statusFaultReply, unauthorized } from "./envelopes.js";
 import { GatewayIds } from "./ids.js";
-import { ImagesFake, type TaskScript } from "./images.js";
+import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
 import { ResponsesFake } from "./responses.js";
 import { familyOf, matchGatewayRoute } from "./routes.js";
 import type { StreamScript } from "./sse.js";
 
 export type { StreamScript, TaskScript };
+
+/**
+ * The operations the gateway's source does not register (upstream new-api #1216, only
+ * `POST /v1/messages` on the Claude side): pass them as `unrouted` to fake a stock deployment.
+ */
+export const UNROUTED_IN_SOURCE: readonly GatewayRoute[] = ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"];
 
 /** The default key of the gateway fake. */
 export const DEFAULT_FAKE_API_KEY = "sk-fake-0123456789";
@@ -25,6 +31,22 @@ export interface GatewayFakeOptions {
   seed?: number;
   /** The one key the fake accepts (a leading `sk-` is optional, as on the gateway). Default `"sk-fake-0123456789"`. */
   apiKey?: string;
+  /**
+   * Operations answered as the gateway answers a route it does not register: the NoRoute 404
+   * `{"error":{"message":"Invalid URL (<METHOD> <path>)","type":"invalid_request_error","param":"","code":""}}`.
+   * {@link UNROUTED_IN_SOURCE} lists the ones the gateway's source lacks. Default: none (every operation routed).
+   */
+  unrouted?: readonly GatewayRoute[];
+  /**
+   * A node with FRONTEND_BASE_URL set: every unrouted path (including `unrouted` operations)
+   * answers 301 to this origin instead of the 404 (router/main.go:29-31). Default: none.
+   */
+  consoleOrigin?: string;
+  /**
+   * Behave like stock new-api: ignore `?async=true` and answer image generation with the image
+   * result (the fork's task routes still work for tasks a script creates). Default false.
+   */
+  ignoreAsync?: boolean;
 }
 
 export interface GatewayFake {
@@ -63,18 +85,27 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const responses = new ResponsesFake(ids, clock);
   const images = new ImagesFake(ids, clock);
   const gemini = new GeminiFake(ids);
+  const unrouted = new Set(options.unrouted ?? []);
   /** The request's id, drawn when its answer is made; kept on its record. */
   const requestId = (ctx: Ctx) => (ctx.record.requestId ??= ids.requestId());
 
   const handle = (ctx: Ctx): Reply => {
     const matched = matchGatewayRoute(ctx.method, ctx.path);
+    if (!matched) {
+      const file = mockFileReply(ctx.method, ctx.path);
+      if (file) return file;
+    }
     const family = familyOf(matched?.route, ctx.path);
+    // NoRoute runs before any middleware of a route group: no credential check for unrouted paths.
+    if (!matched || unrouted.has(matched.route)) {
+      if (options.consoleOrigin !== undefined) return { status: 301, headers: { location: new URL(ctx.path, options.consoleOrigin).href }, body: "" };
+      return noRoute(ctx.method, ctx.path);
+    }
     if (!hasCredential(family, ctx.headers, apiKey)) return unauthorized(requestId(ctx));
-    if (!matched) return openaiError(404, `Invalid URL (${ctx.method} ${ctx.path})`, "invalid_request_error", null);
     const param = matched.param ?? "";
     switch (matched.route) {
       case "createResponse":
-        return responses.create(ctx.body);
+        return responses.create(ctx.body, requestId(ctx));
       case "retrieveResponse":
         return responses.retrieve(param, ctx.url.searchParams);
       case "deleteResponse":
@@ -84,9 +115,9 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       case "countResponseInputTokens":
         return responses.inputTokens(ctx.body);
       case "compactResponse":
-        return responses.compact(ctx.body);
+        return responses.compact(ctx.body, requestId(ctx));
       case "createImage":
-        return images.create(ctx.body, ctx.url.searchParams);
+        return images.create(ctx.body, ctx.url.searchParams, requestId(ctx), options.ignoreAsync === true);
       case "getImageTask":
         return images.get(param);
       case "countMessageTokens":
@@ -95,9 +126,9 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
         }
         return countMessageTokens(ctx.body);
       case "generateContent":
-        return gemini.generate(param, ctx.body);
+        return gemini.generate(param, ctx.body, requestId(ctx));
       case "streamGenerateContent":
-        return gemini.stream(param, ctx.body);
+        return gemini.stream(param, ctx.body, requestId(ctx));
     }
   };
 
@@ -113,6 +144,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     },
   });
 
+  images.origin = server.url.replace(/\/+$/, "");
   return {
     url: server.url,
     apiKey,

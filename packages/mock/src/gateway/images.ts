@@ -1,6 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
 import { jsonReply, type Reply } from "../core/reply.js";
-import { openaiError, taskError } from "./envelopes.js";
+import { invalidRequest, taskError } from "./envelopes.js";
 import type { GatewayIds } from "./ids.js";
 import { parseJsonBody } from "./responses.js";
 
@@ -13,13 +13,13 @@ export interface TaskScript {
   status?: string;
   /** Images of a completed task. Default: one image with a url. */
   images?: Array<{ url?: string; b64_json?: string }>;
-  /** Error of a failed task. Default `{ code: "generation_failed", message: "The fake task failed." }`. */
+  /** Error of a failed task. Default `{ message: "The fake task failed." }` (the gateway sets no `code`). */
   error?: { code?: string; message: string };
   /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
   syncAnswersTask?: boolean;
   /** How many submissions this script applies to. Default 1. */
   times?: number;
-  /** Status answered while running. Default "queued" on the first GET, then "in_progress". */
+  /** Status answered while running (e.g. `"unknown"`, which the gateway sends when it cannot tell). Default "queued" on the first GET, then "in_progress". */
   runningStatus?: string;
 }
 
@@ -29,17 +29,40 @@ interface Task {
   gets: number;
 }
 
-/** A 1×1 transparent PNG, for `response_format: "b64_json"`. */
+/** A 1×1 transparent PNG, for `response_format: "b64_json"` and the files under {@link MOCK_FILES_PATH}. */
 const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** Where the fake serves the images its results point to: `<fake url>/mock-files/<name>.png`. */
+export const MOCK_FILES_PATH = "/mock-files/";
+
+const MOCK_FILE_NAME = /^\/mock-files\/([A-Za-z0-9_-]{1,128})\.png$/;
+
+/**
+ * `GET /mock-files/<name>.png`: the 1×1 PNG, whatever the name (image results name files on the
+ * fake's own origin, so a downloader can be tested without any other host). No credential is
+ * checked, like a real image host; undefined when the path is not a mock file.
+ */
+export function mockFileReply(method: string, path: string): Reply | undefined {
+  if (!MOCK_FILE_NAME.test(path)) return undefined;
+  if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { allow: "GET, HEAD", "content-type": "text/plain" }, body: "method not allowed" };
+  return { status: 200, headers: { "content-type": "image/png", "cache-control": "no-store" }, body: Buffer.from(PIXEL_PNG, "base64") };
+}
 
 export class ImagesFake {
   readonly tasks = new Map<string, Task>();
   #scripts: Array<{ script: TaskScript; remaining: number }> = [];
 
+  /** The fake's own origin (set once the server listens): image URLs point there. */
+  origin = "http://127.0.0.1";
+
   constructor(
     private readonly ids: GatewayIds,
     private readonly clock: FakeClock,
   ) {}
+
+  #fileUrl(name: string): string {
+    return `${this.origin}${MOCK_FILES_PATH}${name}.png`;
+  }
 
   scriptTask(script: TaskScript): void {
     if (!Number.isInteger(script.polls) || script.polls < 0) throw new RangeError(`scriptTask: polls must be an integer ≥ 0, got ${script.polls}`);
@@ -60,20 +83,23 @@ export class ImagesFake {
     return jsonReply(200, { task_id: id, status: "queued" }, {}, "application/json");
   }
 
-  create(body: string, query: URLSearchParams): Reply {
+  /**
+   * `model` is the one field the gateway requires (relay/helper/valid_request.go:185-188); without
+   * it, or with a body that is not JSON, it answers 500 `invalid_request`. `async=true` (any case)
+   * submits a task unless `ignoreAsync` (stock new-api, which answers the image result).
+   */
+  create(body: string, query: URLSearchParams, requestId: string, ignoreAsync = false): Reply {
     const request = parseJsonBody(body);
-    if (!request) return openaiError(400, "We could not parse the JSON body of your request.", "invalid_request_error", "invalid_json");
-    if (typeof request["prompt"] !== "string" || request["prompt"] === "") {
-      return openaiError(400, "Missing required parameter: 'prompt'.", "invalid_request_error", "missing_required_parameter", "prompt");
-    }
-    const isAsync = query.get("async") === "true";
+    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
+    const isAsync = !ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
     if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" });
     if (script) return this.#submit(script);
     const n = typeof request["n"] === "number" && request["n"] >= 1 ? Math.min(Math.floor(request["n"]), 10) : 1;
     const b64 = request["response_format"] === "b64_json";
     const data = Array.from({ length: n }, (_, k) => ({
-      url: b64 ? "" : `https://images.example/fake/${this.ids.alnum(16)}-${k}.png`,
+      url: b64 ? "" : this.#fileUrl(`${this.ids.alnum(16)}-${k}`),
       b64_json: b64 ? PIXEL_PNG : "",
       revised_prompt: "",
     }));
@@ -90,14 +116,15 @@ export class ImagesFake {
     }
     const status = script.status ?? script.outcome;
     if (script.outcome === "completed") {
-      const data = (script.images ?? [{ url: `https://images.example/fake/${task.id}.png` }]).map((image) => ({
+      const data = (script.images ?? [{ url: this.#fileUrl(task.id) }]).map((image) => ({
         url: image.url ?? "",
         b64_json: image.b64_json ?? "",
         revised_prompt: "",
       }));
       return jsonReply(200, { task_id: task.id, status, data }, {}, "application/json");
     }
-    const error = script.error ?? { code: "generation_failed", message: "The fake task failed." };
+    // The gateway never sets a task error's code; a script may still ask for one.
+    const error = script.error ?? { message: "The fake task failed." };
     return jsonReply(200, { task_id: task.id, status, error: { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } }, {}, "application/json");
   }
 }

@@ -1,16 +1,19 @@
 import { jsonReply, type Reply } from "../core/reply.js";
-import { anthropicError, googleError } from "./envelopes.js";
+import { anthropicError, invalidRequest, openaiError } from "./envelopes.js";
 import { estimateTokens, textOf, type GatewayIds } from "./ids.js";
 import { parseJsonBody } from "./responses.js";
 import { SSE_HEADERS, sseFrame, wordDeltas, type StreamScript } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
-/** POST /v1/messages/count_tokens. */
+/**
+ * POST /v1/messages/count_tokens. The gateway's own validation (bad JSON, no `model`) answers 500,
+ * Claude-shaped on this route: `type: new_api_error`, no code.
+ */
 export function countMessageTokens(body: string): Reply {
   const request = parseJsonBody(body);
-  if (!request) return anthropicError(400, "invalid_request_error", "The request body is not valid JSON.");
-  if (typeof request["model"] !== "string") return anthropicError(400, "invalid_request_error", "model: Field required");
+  if (!request) return anthropicError(500, "new_api_error", "invalid character in request body: not valid JSON");
+  if (typeof request["model"] !== "string") return anthropicError(500, "new_api_error", "model is required");
   if (!Array.isArray(request["messages"])) return anthropicError(400, "invalid_request_error", "messages: Field required");
   return jsonReply(200, { input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])) }, {}, "application/json");
 }
@@ -25,10 +28,17 @@ export class GeminiFake {
     this.#scripts.push(script);
   }
 
-  #parse(body: string): { request: Json } | { error: Reply } {
+  /**
+   * Bad JSON is the gateway's own validation failure (500 `invalid_request`); a missing `contents`
+   * is the upstream's 400, which the gateway normalises to the OpenAI envelope (service/error.go:86-129).
+   */
+  #parse(body: string, requestId: string): { request: Json } | { error: Reply } {
     const request = parseJsonBody(body);
-    if (!request) return { error: googleError(400, "INVALID_ARGUMENT", "Invalid JSON payload received.") };
-    if (!Array.isArray(request["contents"])) return { error: googleError(400, "INVALID_ARGUMENT", "* GenerateContentRequest.contents: contents is not specified") };
+    if (!request) return { error: invalidRequest("invalid character in request body: not valid JSON", requestId) };
+    if (!Array.isArray(request["contents"])) {
+      const message = `* GenerateContentRequest.contents: contents is not specified (request id: ${requestId})`;
+      return { error: openaiError(400, message, "new_api_error", "bad_response_status_code", "") };
+    }
     return { request };
   }
 
@@ -38,8 +48,8 @@ export class GeminiFake {
     return { promptTokenCount: p, candidatesTokenCount: c, totalTokenCount: p + c };
   }
 
-  generate(model: string, body: string): Reply {
-    const parsed = this.#parse(body);
+  generate(model: string, body: string, requestId: string): Reply {
+    const parsed = this.#parse(body, requestId);
     if ("error" in parsed) return parsed.error;
     const prompt = textOf(parsed.request["contents"]);
     const text = `Echo: ${prompt.slice(0, 200)}`;
@@ -56,8 +66,8 @@ export class GeminiFake {
     );
   }
 
-  stream(model: string, body: string): Reply {
-    const parsed = this.#parse(body);
+  stream(model: string, body: string, requestId: string): Reply {
+    const parsed = this.#parse(body, requestId);
     if ("error" in parsed) return parsed.error;
     const script = this.#scripts.shift();
     const prompt = textOf(parsed.request["contents"]);

@@ -1,7 +1,7 @@
 import type { FakeClock } from "../core/clock.js";
 import type { Reply } from "../core/reply.js";
 import { jsonReply } from "../core/reply.js";
-import { openaiError } from "./envelopes.js";
+import { invalidRequest, openaiError } from "./envelopes.js";
 import { estimateTokens, textOf, type GatewayIds } from "./ids.js";
 import { SSE_HEADERS, sseFrame, wordDeltas, type StreamScript } from "./sse.js";
 
@@ -113,10 +113,12 @@ export class ResponsesFake {
     return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: frames, ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}) } };
   }
 
-  create(body: string): Reply {
+  /** `requestId` goes into validation failures, which the gateway answers with 500 `invalid_request` (relay/helper/valid_request.go:116-128). */
+  create(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request) return badJson();
-    if (typeof request["model"] !== "string") return openaiError(400, "Missing required parameter: 'model'.", "invalid_request_error", "missing_required_parameter", "model");
+    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
+    if (request["input"] === undefined || request["input"] === null) return invalidRequest("input is required", requestId);
     const script = request["stream"] === true ? this.#scripts.shift() : undefined;
     const text = script?.transcript ?? `Echo: ${textOf(request["input"]).slice(0, 200)}`;
     const background = request["background"] === true;
@@ -162,10 +164,10 @@ export class ResponsesFake {
     return jsonReply(200, { object: "response.input_tokens", input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])) }, {}, "application/json");
   }
 
-  compact(body: string): Reply {
+  compact(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request) return badJson();
-    if (typeof request["model"] !== "string") return openaiError(400, "Missing required parameter: 'model'.", "invalid_request_error", "missing_required_parameter", "model");
+    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
     const text = textOf(request["input"]);
     const tokens = estimateTokens(text);
     return jsonReply(

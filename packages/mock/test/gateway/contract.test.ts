@@ -56,6 +56,18 @@ function bad(route: GatewayRoute): Req | undefined {
       return ["GET", `/v1/responses/${responseId}?starting_after=x`];
     case "deleteResponse":
       return undefined;
+    // An upstream's 400 (the gateway's own validation answers 500).
+    case "countMessageTokens":
+      return ["POST", "/v1/messages/count_tokens", { model: "m" }];
+    case "generateContent":
+      return ["POST", "/v1beta/models/g:generateContent", {}];
+    case "streamGenerateContent":
+      return ["POST", "/v1beta/models/g:streamGenerateContent?alt=sse", {}];
+    // The gateway answers their validation failures with 500 invalid_request (see "500" below).
+    case "createResponse":
+    case "compactResponse":
+    case "createImage":
+      return undefined;
     default: {
       const [method, path] = ok(route);
       return [method, path, "{not json"];
@@ -87,8 +99,16 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
       if (route === "deleteResponse") return call(fake, "DELETE", "/v1/responses/resp_missing", route);
       if (route === "cancelResponse") return call(fake, "POST", "/v1/responses/resp_missing/cancel", route);
       return undefined;
-    case "429":
     case "500":
+      // The real 500 of these: the gateway's request validation (`code: invalid_request`).
+      if (route === "createResponse" || route === "compactResponse" || route === "createImage") {
+        const answer = await call(fake, method, path, route, "{not json");
+        expect(answer.json).toMatchObject({ error: { code: "invalid_request" } });
+        return answer;
+      }
+      fake.faults.add({ route, fault: { type: "status", status: 500 }, times: 1 });
+      return call(fake, method, path, route, body);
+    case "429":
     case "503":
       fake.faults.add({ route, fault: { type: "status", status: Number(status) as 429 | 500 | 503 }, times: 1 });
       return call(fake, method, path, route, body);
@@ -125,7 +145,8 @@ describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () 
     }
     // 403 (quota, permissions) and 413 (body size) come from accounts and limits the fake does not model:
     // produce them with a `body` fault. 404 on input_tokens / count_tokens / Gemini means "not served".
-    expect(skipped.every((s) => / (403|413|404)$/.test(s)), skipped.join(", ")).toBe(true);
+    const validatedWith500 = ["createResponse 400", "compactResponse 400", "createImage 400"];
+    expect(skipped.every((s) => / (403|413|404)$/.test(s) || validatedWith500.includes(s)), skipped.join(", ")).toBe(true);
     expect(skipped.filter((s) => s.endsWith(" 404"))).toEqual([
       "countResponseInputTokens 404",
       "countMessageTokens 404",

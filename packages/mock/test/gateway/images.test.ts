@@ -21,7 +21,7 @@ describe("image generation", () => {
     const data = result["data"] as Json[];
     expect(data).toHaveLength(3);
     expect(data[0]).toMatchObject({ b64_json: "", revised_prompt: "" });
-    expect(String(data[0]?.["url"])).toMatch(/^https:\/\/images\.example\//);
+    expect(String(data[0]?.["url"])).toMatch(new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`));
     const b64 = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p", response_format: "b64_json" })).json as Json;
     expect((b64["data"] as Json[])[0]).toMatchObject({ url: "" });
     expect(String((b64["data"] as Json[])[0]?.["b64_json"]).length).toBeGreaterThan(20);
@@ -72,8 +72,11 @@ describe("image generation", () => {
     expect(answer.json).toEqual({ code: "task_not_exist", message: "task_not_exist", data: null });
   });
 
-  it("refuses a missing prompt and bad polls", async () => {
-    expect((await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status).toBe(400);
+  it("requires model, not prompt (500 invalid_request without it), and refuses bad polls", async () => {
+    const noModel = await call(fake, "POST", "/v1/images/generations", "createImage", { prompt: "p" });
+    expect(noModel.status).toBe(500);
+    expect(noModel.json).toMatchObject({ error: { code: "invalid_request" } });
+    expect((await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status).toBe(200);
     expect(() => fake.images.scriptTask({ polls: -1, outcome: "completed" })).toThrow(RangeError);
   });
 });

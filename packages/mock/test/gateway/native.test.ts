@@ -23,11 +23,15 @@ describe("Anthropic count_tokens and Gemini", () => {
     expect(bad.json).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
   });
 
-  it("generates content and refuses a body without contents with the Google envelope", async () => {
+  it("generates content; a body without contents gets the upstream 400 in the OpenAI envelope, bad JSON the 500 invalid_request", async () => {
     const answer = await call(fake, "POST", "/v1beta/models/gemini-x:generateContent", "generateContent", body);
     expect(answer.json).toMatchObject({ candidates: [{ content: { role: "model", parts: [{ text: "Echo: alpha beta" }] }, finishReason: "STOP" }], modelVersion: "gemini-x" });
     const bad = await call(fake, "POST", "/v1beta/models/gemini-x:generateContent", "generateContent", {});
-    expect(bad.json).toMatchObject({ error: { code: 400, status: "INVALID_ARGUMENT" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { type: "new_api_error", param: "", code: "bad_response_status_code" } });
+    const notJson = await call(fake, "POST", "/v1beta/models/gemini-x:generateContent", "generateContent", "{nope");
+    expect(notJson.status).toBe(500);
+    expect(notJson.json).toMatchObject({ error: { code: "invalid_request" } });
   });
 
   it("streams data-only SSE chunks, finishReason and usage on the last (also without alt=sse, like the gateway)", async () => {

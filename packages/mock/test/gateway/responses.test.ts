@@ -33,12 +33,13 @@ describe("Responses family", () => {
     expect((await call(fake, "DELETE", `/v1/responses/${id}`, "deleteResponse")).status).toBe(404);
   });
 
-  it("refuses bad bodies with the OpenAI envelope", async () => {
-    const notJson = await call(fake, "POST", "/v1/responses", "createResponse", "{nope");
-    expect(notJson.status).toBe(400);
-    expect(notJson.json).toMatchObject({ error: { type: "invalid_request_error", code: "invalid_json" } });
-    const noModel = await call(fake, "POST", "/v1/responses", "createResponse", { input: "x" });
-    expect(noModel.json).toMatchObject({ error: { param: "model", code: "missing_required_parameter" } });
+  it("refuses bad bodies as the gateway validates them: HTTP 500 invalid_request (model and input required)", async () => {
+    for (const body of ["{nope", { input: "x" }, { model: "m" }]) {
+      const answer = await call(fake, "POST", "/v1/responses", "createResponse", body);
+      expect(answer.status).toBe(500);
+      expect(answer.json).toMatchObject({ error: { type: "new_api_error", param: "", code: "invalid_request" } });
+      expect(String((answer.json as { error: { message: string } }).error.message)).toContain(`(request id: ${answer.headers.get("x-oneapi-request-id")})`);
+    }
   });
 
   it("cancels only background responses", async () => {
@@ -57,7 +58,7 @@ describe("Responses family", () => {
     const compact = await call(fake, "POST", "/v1/responses/compact", "compactResponse", { model: "m", input: "history" });
     expect(compact.json).toMatchObject({ object: "response.compaction" });
     expect(((compact.json as Json)["output"] as Json[]).at(-1)).toMatchObject({ type: "compaction" });
-    expect((await call(fake, "POST", "/v1/responses/compact", "compactResponse", { input: "x" })).status).toBe(400);
+    expect((await call(fake, "POST", "/v1/responses/compact", "compactResponse", { input: "x" })).status).toBe(500);
   });
 
   it("streams the lifecycle as SSE (event + data) with rising sequence numbers", async () => {

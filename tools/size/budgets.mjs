@@ -18,8 +18,10 @@ const CLIENTS = ["@feedgate/feed-client", "@feedgate/gateway-client"];
 export const BUDGETS = {
   "@feedgate/feed-client": { limit: "4 kB" },
   "@feedgate/gateway-client": {
-    // 9.16 → 9.92 kB with the body, line and event caps, key checks and redaction of issue 11.
-    limit: "10 kB",
+    // 9.16 → 10.9 kB with the body, line and event caps, key checks and redaction of issue 11 and
+    // the source-faithful error classes, shape checks and submit union of issue 12. Issue 13
+    // moves collectors and image workflows behind their own entry points to reach the goal.
+    limit: "11 kB",
     goal: "7 kB",
     why:
       "openapi-fetch (2.6 kB) and eventsource-parser (1.4 kB) leave 3 kB for the client's own code, " +

@@ -102,7 +102,7 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
           ? "unsupported"
           : code === "invalid_request" || (code === "invalid_request_error" && status !== 404)
             ? "invalid_request"
-            : status === 429
+            : status === 429 && !/quota/.test(code)
               ? "rate_limited"
               : "api";
     const lead = unrouted ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})` : `${operationId} failed: HTTP ${status} ${code}: ${message}`;

@@ -77,7 +77,7 @@ describe("2. validation failures (HTTP 500 invalid_request) are final request er
   it("500 with code invalid_request is kind invalid_request, sent once", async () => {
     const body = '{"error":{"message":"input is required (request id: 2026112403391234)","type":"new_api_error","param":"","code":"invalid_request"}}';
     const { client, requests } = answering(500, body, { ...JSON_HEADERS, "x-oneapi-request-id": "2026112403391234" });
-    const error = await fail(client.responses.create({ model: "m" } as never));
+    const error = await fail(client.responses.create({ model: "m", input: [{ role: "user", content: "x" }] } as never));
     expect(error).toMatchObject({ kind: "invalid_request", status: 500, code: "invalid_request" });
     expect(requests).toHaveLength(1);
   });

@@ -56,7 +56,7 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     status: 400,
     ask: ask.createResponse,
     // `code: null`: the type is the code.
-    error: { envelope: "openai", code: "invalid_request_error" },
+    error: { envelope: "openai", code: "invalid_request_error", kind: "invalid_request" },
   },
   "responses-create.400-decimal-below-min.pydantic-ai.json": {
     operationId: "createResponse",
@@ -91,7 +91,7 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     operationId: "generateContent",
     status: 429,
     ask: ask.generateContent,
-    error: { envelope: "google", code: "RESOURCE_EXHAUSTED" },
+    error: { envelope: "google", code: "RESOURCE_EXHAUSTED", kind: "rate_limited" },
   },
   "images-generations.200-b64_json.vercel-ai.json": { operationId: "createImage", status: 200, ask: ask.createImage },
   "images-generations.200-url.dall-e-3-kotlin-script-paste.json": { operationId: "createImage", status: 200, ask: ask.createImage },

@@ -77,7 +77,8 @@ function expectedKind(operationId: string, status: number, example: string | und
   if (UNSUPPORTED.has(`${operationId}:${status}:${example}`)) return "unsupported";
   if (code === "task_not_exist") return "task_not_found";
   if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404)) return "invalid_request";
-  if (status === 429) return "rate_limited";
+  // A quota or billing 429 is not a rate limit: waiting does not cure it.
+  if (status === 429 && !code.includes("quota")) return "rate_limited";
   return "api";
 }
 

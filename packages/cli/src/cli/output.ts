@@ -74,9 +74,19 @@ export class Output {
     return redactSecrets(text, this.#secrets);
   }
 
-  /** Terminal width for layout; 100 when not a TTY so piped output stays readable. */
+  /**
+   * Whether stdout is a terminal: tables and colour there, tab-separated rows in a pipe.
+   * `FEEDGATE_TTY=1` / `=0` overrides the detection (for tests, and for `script`-like wrappers).
+   */
+  get tty(): boolean {
+    const forced = this.#streams.env["FEEDGATE_TTY"];
+    if (forced === "1" || forced === "0") return forced === "1";
+    return this.#streams.stdout.isTTY === true;
+  }
+
+  /** Terminal width for layout (`COLUMNS` when set); 100 when unknown. */
   get columns(): number {
-    const c = this.#streams.stdout.columns;
+    const c = this.#streams.stdout.columns ?? Number(this.#streams.env["COLUMNS"]);
     return typeof c === "number" && c > 20 ? c : 100;
   }
 

@@ -2,10 +2,12 @@ import type pc from "picocolors";
 import Table from "cli-table3";
 import { wrapToWidth } from "./wrap.js";
 
-/** What a renderer needs from the terminal: colours (no-ops when disabled) and a width. */
+/** What a renderer needs from the terminal: colours (no-ops when disabled), a width, and whether it is one. */
 export interface Ui {
   color: ReturnType<typeof pc.createColors>;
   columns: number;
+  /** Whether stdout is a terminal. Default: true. Piped, tables become tab-separated rows. */
+  tty?: boolean;
 }
 
 /** A table whose cells are wrapped to their column (display width, CJK counts double). */
@@ -19,6 +21,7 @@ export interface SizedTable {
  * (titles). Cells are pre-wrapped by display width (see wrap.ts), so nothing is cut off.
  */
 export function table(ui: Ui, head: string[], widths: Array<number | "flex">): SizedTable {
+  if (ui.tty === false) return tabSeparated(head);
   const fixed = widths.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
   // cli-table3 widths include one space of padding each side; each column adds a border.
   const flex = Math.max(20, ui.columns - fixed - widths.length - 1);
@@ -41,4 +44,20 @@ export function indent(text: string, by = "  "): string {
     .split("\n")
     .map((line) => (line === "" ? line : by + line))
     .join("\n");
+}
+
+/** Escape sequences of the CLI's own colours, which a pipe must not carry. */
+const SGR = /\x1b\[[0-9;]*m/g;
+
+/**
+ * For a pipe (as `gh` does): a header line, then one line per row, cells separated by tabs,
+ * no borders, no colour, no wrapping; tabs and newlines inside a cell become spaces.
+ */
+function tabSeparated(head: string[]): SizedTable {
+  const cell = (text: string) => text.replace(SGR, "").replace(/[\t\r\n]+/g, " ").trim();
+  const lines = [head.map((h) => cell(h).toUpperCase()).join("\t")];
+  return {
+    push: (row) => void lines.push(row.map(cell).join("\t")),
+    toString: () => lines.join("\n"),
+  };
 }

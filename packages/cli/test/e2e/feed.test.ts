@@ -20,13 +20,23 @@ function requestsWithLimit(limit: string): number {
 }
 
 describe.concurrent("feedgate hot", () => {
-  it("prints the top 10 as a table", async () => {
-    const result = await runCli(["hot"], env);
+  it("prints the top 10 as a table on a terminal", async () => {
+    const result = await runCli(["hot"], { ...env, FEEDGATE_TTY: "1" });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toMatch(/#.*Title.*Sources.*Latest/);
+    expect(result.stdout).toMatch(/│ #.*Title.*Sources.*Latest/);
     expect(result.stdout).toContain("开源多模态模型发布并追平闭源旗舰");
     expect(result.stdout).toMatch(/\b10\b/);
+  });
+
+  it("prints tab-separated rows with a header line in a pipe, as gh does", async () => {
+    const result = await runCli(["hot"], env);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe("#\tTITLE\tSOURCES\tLATEST");
+    expect(lines).toHaveLength(11);
+    expect(lines.every((line) => line.split("\t").length === 4)).toBe(true);
+    expect(result.stdout).not.toMatch(/[─│┌└├┼]|\x1b\[/);
   });
 
   it("--json prints one HotTopicsResponse and nothing else", async () => {
@@ -111,9 +121,11 @@ describe.concurrent("feedgate daily and dailies", () => {
   });
 
   it("dailies prints a table", async () => {
-    const result = await runCli(["dailies"], env);
+    const result = await runCli(["dailies"], { ...env, FEEDGATE_TTY: "1" });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Date.*Lead.*Generated/);
+    expect(result.stdout).toMatch(/│ Date.*Lead.*Generated/);
+    const piped = await runCli(["dailies"], env);
+    expect(piped.stdout.split("\n")[0]).toMatch(/^DATE\t.*LEAD\t.*GENERATED/);
   });
 });
 

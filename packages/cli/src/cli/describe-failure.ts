@@ -99,6 +99,10 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
       return "the redirect was refused (loop, too many hops, or another origin)";
     case "unsupported":
       return "this gateway does not offer this operation";
+    case "limit_exceeded":
+      if (error.code === "max_pages") return "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)";
+      if (error.code === "cursor_loop") return "the feed service repeated a page cursor; this is its fault, not yours: retry later";
+      return "a safety limit of the CLI stopped the loop";
     default:
       return status !== undefined && status >= 500 ? "the service failed; retry later" : undefined;
   }

@@ -66,8 +66,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     section("Hot topics", "feedgate hot");
     await runHot(sub(), {});
 
-    section("Every page of items", "feedgate items --all --limit 5");
-    await runItems(sub(), { all: true, limit: 5 });
+    section("Every page of items", "feedgate items --all --page-size 5");
+    await runItems(sub(), { all: true, pageSize: 5 });
 
     const storyUrl = `${feed.url}/story/${MERGED_STORY_ID}`;
     section("A story reached through a merge redirect", `feedgate story ${storyUrl}`);

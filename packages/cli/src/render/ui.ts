@@ -20,14 +20,14 @@ export interface SizedTable {
  * A table sized to the terminal; `flex` names the column that takes the remaining width
  * (titles). Cells are pre-wrapped by display width (see wrap.ts), so nothing is cut off.
  */
-export function table(ui: Ui, head: string[], widths: Array<number | "flex">): SizedTable {
-  if (ui.tty === false) return tabSeparated(head);
+export function table(ui: Ui, head: string[], widths: Array<number | "flex">, { header = true }: { header?: boolean } = {}): SizedTable {
+  if (ui.tty === false) return tabSeparated(head, header);
   const fixed = widths.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
   // cli-table3 widths include one space of padding each side; each column adds a border.
   const flex = Math.max(20, ui.columns - fixed - widths.length - 1);
   const colWidths = widths.map((w) => (w === "flex" ? flex : w));
   const t = new Table({
-    head: head.map((h) => ui.color.bold(h)),
+    head: header ? head.map((h) => ui.color.bold(h)) : [],
     colWidths,
     wordWrap: false,
     style: { head: [], border: [], "padding-left": 1, "padding-right": 1 },
@@ -53,9 +53,9 @@ const SGR = /\x1b\[[0-9;]*m/g;
  * For a pipe (as `gh` does): a header line, then one line per row, cells separated by tabs,
  * no borders, no colour, no wrapping; tabs and newlines inside a cell become spaces.
  */
-function tabSeparated(head: string[]): SizedTable {
+function tabSeparated(head: string[], header: boolean): SizedTable {
   const cell = (text: string) => text.replace(SGR, "").replace(/[\t\r\n]+/g, " ").trim();
-  const lines = [head.map((h) => cell(h).toUpperCase()).join("\t")];
+  const lines = header ? [head.map((h) => cell(h).toUpperCase()).join("\t")] : [];
   return {
     push: (row) => void lines.push(row.map(cell).join("\t")),
     toString: () => lines.join("\n"),

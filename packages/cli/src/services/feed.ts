@@ -35,7 +35,7 @@ export function feedServices(ctx: CommandContext): FeedServices {
         yield { data: version.data, meta: metaOf(version.meta) };
       }
     },
-    async *items(query, all, signal) {
+    async *items(query, all, signal, maxPages) {
       const q: ItemsQuery = {};
       if (query.mode) q.mode = query.mode;
       if (query.category !== undefined) q.category = query.category;
@@ -43,9 +43,9 @@ export function feedServices(ctx: CommandContext): FeedServices {
       if (query.by) q.by = query.by;
       if (query.q !== undefined) q.q = query.q;
       if (query.limit !== undefined) q.limit = query.limit;
-      for await (const page of kit.iterateItemPages(q, { signal })) {
+      for await (const page of kit.iterateItemPages(q, { signal, ...(maxPages === undefined ? {} : { maxPages }) })) {
         // The kit drops ids already yielded after a transparent restart; the page says so.
-        yield { ...page.data, items: page.items, page: { ...page.data.page, count: page.items.length } };
+        yield { ...page.data, items: page.items, page: { ...page.data.page, count: page.items.length }, restarts: page.restarts };
         if (!all) return;
       }
     },

@@ -78,8 +78,11 @@ export interface FeedServices {
   hotTopics(signal: AbortSignal): Promise<{ data: HotTopicsResponse; meta: Meta }>;
   /** Yields each new version of the hot topics (the first one at once). */
   watchHotTopics(options: WatchOptions): AsyncIterable<{ data: HotTopicsResponse; meta: Meta }>;
-  /** One page (`all: false`) or every page, restarting transparently on an expired cursor. */
-  items(query: ItemsQueryInput, all: boolean, signal: AbortSignal): AsyncIterable<ItemsResponse>;
+  /**
+   * One page (`all: false`) or every page, restarting transparently on an expired cursor;
+   * `restarts` counts those restarts so far. `maxPages` bounds the walk (default: the kit's 1000).
+   */
+  items(query: ItemsQueryInput, all: boolean, signal: AbortSignal, maxPages?: number): AsyncIterable<ItemsResponse & { restarts: number }>;
   story(idOrUrl: string, signal: AbortSignal): Promise<{ data: StoryResponse; origin: StoryOrigin }>;
   daily(date: string | "latest", signal: AbortSignal): Promise<DailyResponse>;
   dailies(limit: number | undefined, signal: AbortSignal): Promise<DailiesResponse>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
-import { cliEnv, expectValid, runCli, specs } from "./helpers.js";
+import { cliEnv, expectValid, jsonLines, runCli, specs } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -49,27 +49,38 @@ describe.concurrent("feedgate hot", () => {
 });
 
 describe.concurrent("feedgate items", () => {
-  it("prints one page and says when more are available", async () => {
-    const result = await runCli(["items", "--limit", "5"], env);
+  it("prints one page and says on stderr when more are available", async () => {
+    const result = await runCli(["items", "--page-size", "5"], env);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("5 items; more available: add --all");
+    expect(result.stdout.trimEnd().split("\n")).toHaveLength(6);
+    expect(result.stderr).toContain("5 items in 1 page; more available: add --all, or --limit N");
   });
 
-  it("--all --json fetches every page into one valid document without duplicates", async () => {
+  it("--limit caps the total printed, fetching as many pages as it takes (gh's meaning)", async () => {
     const before = requestsWithLimit("4");
-    const result = await runCli(["items", "--all", "--limit", "4", "--json"], env);
+    const result = await runCli(["items", "--limit", "10", "--page-size", "4"], env);
     expect(result.code).toBe(0);
-    const body = JSON.parse(result.stdout) as { items: Array<{ id: string; selected: boolean }>; page: { hasMore: boolean } };
-    expectValid(specs.feed.validateResponse("items", 200, body));
+    const rows = result.stdout.trimEnd().split("\n");
+    expect(rows[0]).toMatch(/^DISCOVERED\tTITLE/);
+    expect(rows).toHaveLength(11);
+    expect(requestsWithLimit("4") - before).toBe(3);
+    expect(result.stderr).toContain("10 items in 3 pages; stopped at --limit 10");
+  });
+
+  it("--all --json streams every item once, one JSON object per line (NDJSON)", async () => {
+    const before = requestsWithLimit("4");
+    const result = await runCli(["items", "--all", "--page-size", "4", "--json"], env);
+    expect(result.code).toBe(0);
+    const items = jsonLines(result.stdout) as Array<{ id: string; selected: boolean }>;
+    for (const item of items.slice(0, 3)) expectValid(specs.feed.validateResponse("items", 200, { ...itemsEnvelope, items: [item] }));
     const expected = feed.items.list().filter((i) => i.selected).length;
-    expect(body.items).toHaveLength(expected);
-    expect(new Set(body.items.map((i) => i.id)).size).toBe(expected);
-    expect(body.page.hasMore).toBe(false);
+    expect(items).toHaveLength(expected);
+    expect(new Set(items.map((i) => i.id)).size).toBe(expected);
     expect(requestsWithLimit("4") - before).toBe(Math.ceil(expected / 4));
   });
 
   it("--mode all --window 24h --by published narrows the query", async () => {
-    const result = await runCli(["items", "--mode", "all", "--window", "24h", "--by", "published", "--all", "--json"], env);
+    const result = await runCli(["items", "--mode", "all", "--window", "24h", "--by", "published", "--json"], env);
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout) as { query: { mode: string; window: string; by: string }; items: unknown[] };
     expectValid(specs.feed.validateResponse("items", 200, body));
@@ -77,7 +88,22 @@ describe.concurrent("feedgate items", () => {
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.length).toBeLessThan(feed.items.list().length);
   });
+
+  it("a walk that reaches --max-pages says so and names the flag", async () => {
+    const result = await runCli(["items", "--all", "--page-size", "2", "--max-pages", "2"], env);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trimEnd().split("\n")).toHaveLength(5);
+    expect(result.stderr).toMatch(/maxPages \(2\)/);
+    expect(result.stderr).toMatch(/^hint: .*--max-pages/m);
+  });
 });
+
+/** The envelope of an items page, to validate one streamed item against the document. */
+const itemsEnvelope = {
+  schemaVersion: 1,
+  query: { mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" },
+  page: { count: 1, hasMore: false, nextCursor: null },
+};
 
 describe.concurrent("feedgate story", () => {
   it("follows a merge and says which id survives", async () => {

@@ -40,7 +40,7 @@ describe("feedgate demo", () => {
     const out = result.stdout;
     for (let n = 1; n <= 10; n += 1) expect(out).toContain(`━━ ${n}/10 `);
     expect(out).toContain("开源多模态模型发布并追平闭源旗舰"); // hot topics
-    expect(out).toMatch(/\d+ items in \d+ pages/); // every page of items
+    expect(result.stderr).toMatch(/\d+ items in \d+ pages/); // every page of items
     expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
     // The watch polls conditionally: a 304 while the calendar is unchanged, then the change as a 200.
     expect(out).toMatch(/\d{2}:\d{2}:\d{2}Z = unchanged 304 Not Modified \(sent If-None-Match W\/"v1-codex-resets-recent-[0-9a-f]{16}"\)/);

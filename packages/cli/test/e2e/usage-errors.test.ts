@@ -20,8 +20,10 @@ afterAll(() => fakes.close());
 const CASES: Array<[string, string[], RegExp]> = [
   ["a q of one character", ["items", "--q", "x"], /q\b.*2 to 200/],
   ["a q of 201 characters", ["items", "--q", "汉".repeat(201)], /q\b.*2 to 200/],
-  ["a limit of 0", ["items", "--limit", "0"], /limit\b.*1 to 100/],
-  ["a limit of 101", ["items", "--limit", "101"], /limit\b.*1 to 100/],
+  ["a page size of 0", ["items", "--page-size", "0"], /limit\b.*1 to 100/],
+  ["a page size of 101", ["items", "--page-size", "101"], /limit\b.*1 to 100/],
+  ["a limit of 0", ["items", "--limit", "0"], /--limit.*at least 1/],
+  ["max pages of 0", ["items", "--all", "--max-pages", "0"], /--max-pages.*at least 1/],
   ["a limit that is not a number", ["items", "--limit", "ten"], /--limit.*whole number/],
   ["an unknown mode", ["items", "--mode", "best"], /--mode.*selected, all|Allowed choices are selected, all/],
   ["a story id longer than 128 characters", ["story", "a".repeat(129)], /publicId\b.*128/],

@@ -48,8 +48,3 @@ export function buildProgram(streams: Streams, wire: Wire, redact: (text: string
   registerCommands(program, wire);
   return program;
 }
-
-/** Adds examples to a command's help. */
-export function examples(command: Command, lines: string[]): Command {
-  return command.addHelpText("after", `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}`);
-}

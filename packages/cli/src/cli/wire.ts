@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { GlobalOptions } from "./config.js";
 import type { CommandContext } from "./context.js";
-import { describeFailure } from "./describe-failure.js";
 import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
 import { Output, type Streams } from "./output.js";
@@ -43,6 +42,8 @@ export function createWire(streams: Streams, secrets: readonly string[], interru
           state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
           if (interrupt.interrupted) out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
         } catch (error) {
+          // Loaded on failure only: it knows every package's errors, and start-up should not pay for them.
+          const { describeFailure } = await import("./describe-failure.js");
           const report = describeFailure(error, { interrupted: interrupt.interrupted, command: command.name() });
           const c = out.errColor;
           state.exitCode = report.exitCode;

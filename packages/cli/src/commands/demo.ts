@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../program.js";
+import { examples } from "../cli/help.js";
 
 export function registerDemo(program: Command, wire: Wire): void {
   const command = program

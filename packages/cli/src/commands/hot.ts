@@ -1,56 +1,8 @@
 import { Option, type Command } from "commander";
-import type { CommandContext } from "../cli/context.js";
-import { step } from "../cli/errors.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../program.js";
-import { hotTopicsFingerprint, renderHotTopics } from "../render/hot.js";
-import { feedServices } from "../services/index.js";
-import { clockStamp, untilAborted } from "./watch-util.js";
-import { cleanForTerminal } from "../cli/terminal-safe.js";
-
-export interface HotOptions {
-  watch?: boolean;
-  /** Seconds between polls; default: the service's s-maxage. */
-  interval?: number;
-  json?: boolean;
-}
-
-/** `feedgate hot`: the top 10 now, or redrawn whenever it changes. */
-export async function runHot(ctx: CommandContext, options: HotOptions): Promise<void> {
-  const feed = feedServices(ctx);
-  const { out } = ctx;
-  if (!options.watch) {
-    const { data, meta } = await step("hot topics", () => feed.hotTopics(ctx.signal));
-    out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
-    if (out.json) out.data(data);
-    else out.print(renderHotTopics(cleanForTerminal(data), out));
-    return;
-  }
-  let last: string | undefined;
-  await untilAborted(ctx.signal, () =>
-    step("watching hot topics", async () => {
-      for await (const { data, meta } of feed.watchHotTopics({ intervalMs: secondsToMs(options.interval), signal: ctx.signal })) {
-        out.verbose(`hot topics: new version, ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
-        const fingerprint = hotTopicsFingerprint(data);
-        if (fingerprint === last) continue;
-        last = fingerprint;
-        if (out.json) {
-          out.data(data);
-          continue;
-        }
-        // On a terminal, redraw in place; in a pipe, append each new version under a stamp.
-        if (out.animate) out.printRaw("\x1b[2J\x1b[H");
-        out.print(out.color.dim(`hot topics at ${clockStamp()} (watching; Ctrl-C to stop)`));
-        out.print(renderHotTopics(cleanForTerminal(data), out));
-      }
-    }),
-  );
-}
-
-export function secondsToMs(seconds: number | undefined): number | undefined {
-  return seconds === undefined ? undefined : Math.round(seconds * 1000);
-}
+import { examples } from "../cli/help.js";
+import type { HotOptions } from "./hot-run.js";
 
 export function registerHot(program: Command, wire: Wire): void {
   const command = program
@@ -59,6 +11,6 @@ export function registerHot(program: Command, wire: Wire): void {
     .option("--watch", "keep watching; redraw only when the list changes (JSON lines with --json)")
     .addOption(new Option("--interval <seconds>", "seconds between polls when watching (default: the service's s-maxage; never faster)").argParser(secondsArg))
     .option("--json", "print the service's JSON document (one per version when watching)")
-    .action(wire.action<HotOptions>((ctx, options) => runHot(ctx, options)));
+    .action(wire.action<HotOptions>(async (ctx, options) => (await import("./hot-run.js")).runHot(ctx, options)));
   examples(command, ["feedgate hot", "feedgate hot --watch", "feedgate hot --json | jq '.items[].title'"]);
 }

@@ -1,88 +1,8 @@
 import { Option, type Command } from "commander";
-import type { CommandContext } from "../cli/context.js";
-import { step } from "../cli/errors.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../program.js";
-import { SnapshotProgress, StatusLine } from "../render/progress.js";
-import { feedServices } from "../services/index.js";
-import type { MirrorProgress, MirrorSummary } from "../services/types.js";
-import { secondsToMs } from "./hot.js";
-import { clockStamp } from "./watch-util.js";
-
-export interface MirrorOptions {
-  fields?: "default" | "minimal";
-  follow?: boolean;
-  interval?: number;
-  json?: boolean;
-}
-
-/** The snapshot's page size (the kit's default, the service's maximum): the bar's look-ahead while the snapshot runs. */
-const SNAPSHOT_PAGE = 1000;
-
-/**
- * `feedgate mirror <dir>`: a local copy of the selected set. The snapshot shows a progress
- * bar; `--follow` keeps applying changes with a one-line status. Ctrl-C stops after the page
- * in hand is saved, and the next run resumes from the saved cursor.
- */
-export async function runMirror(
-  ctx: CommandContext,
-  options: MirrorOptions,
-  dir: string,
-  hooks: { onProgress?(progress: MirrorProgress): void } = {},
-): Promise<MirrorSummary> {
-  const { out } = ctx;
-  const bar = new SnapshotProgress(out);
-  const status = new StatusLine(out);
-  let lastPhase: MirrorProgress["phase"] | undefined;
-  const render = (p: MirrorProgress) => {
-    if (out.json) {
-      out.data({ type: "progress", ...p });
-      return;
-    }
-    if (p.phase === "snapshot") {
-      bar.update(p.pages, p.items, SNAPSHOT_PAGE);
-    } else {
-      if (lastPhase === "snapshot") bar.stop();
-      // The clock only on a TTY, where the line is rewritten in place; in a pipe it would add a line per poll.
-      const checked = out.animate ? ` · checked ${clockStamp()}` : "";
-      const next = p.phase === "idle" && p.waitMs !== undefined ? ` · next check in ${Math.ceil(p.waitMs / 1000)} s` : "";
-      const tail = options.follow ? `${next} (Ctrl-C to stop; resumable)` : "";
-      status.set(
-        `${options.follow ? "following" : "applying"} changes: ${p.total ?? p.items} items · ${p.changes ?? 0} changes applied${checked}${tail}`,
-      );
-    }
-    lastPhase = p.phase;
-  };
-  const onProgress = (p: MirrorProgress) => {
-    render(p);
-    hooks.onProgress?.(p);
-  };
-  let summary: MirrorSummary;
-  try {
-    summary = await step(`mirror ${dir}`, () =>
-      feedServices(ctx).mirror({
-        dir,
-        fields: options.fields ?? "default",
-        follow: options.follow === true,
-        intervalMs: secondsToMs(options.interval),
-        signal: ctx.signal,
-        onProgress,
-      }),
-    );
-  } finally {
-    bar.stop();
-    status.done();
-  }
-  if (out.json) out.data({ type: "summary", ...summary });
-  else {
-    const how = summary.resumed && !summary.snapshotTaken ? "resumed from the saved cursor" : "snapshot taken";
-    out.print(
-      `${out.color.green("✔")} ${summary.items} selected items mirrored in ${summary.dir} (${how}; ${summary.changes} changes applied)`,
-    );
-  }
-  return summary;
-}
+import { examples } from "../cli/help.js";
+import type { MirrorOptions } from "./mirror-run.js";
 
 export function registerMirror(program: Command, wire: Wire): void {
   const command = program
@@ -93,6 +13,6 @@ export function registerMirror(program: Command, wire: Wire): void {
     .option("--follow", "keep following changes until Ctrl-C")
     .addOption(new Option("--interval <seconds>", "seconds between change polls when following (default: the service's s-maxage)").argParser(secondsArg))
     .option("--json", "JSON lines: progress, then a summary")
-    .action(wire.action<MirrorOptions>(async (ctx, options, dir) => void (await runMirror(ctx, options, dir!))));
+    .action(wire.action<MirrorOptions>(async (ctx, options, dir) => void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir!))));
   examples(command, ["feedgate mirror ./selected", "feedgate mirror ./selected --follow", "feedgate mirror ./selected --fields minimal --json"]);
 }

@@ -1,7 +1,7 @@
 import { Argument, type Command } from "commander";
 import type { Wire } from "../cli/wire.js";
 import type { MockOptions } from "../demo/mock-run.js";
-import { examples } from "../program.js";
+import { examples } from "../cli/help.js";
 
 export function registerMock(program: Command, wire: Wire): void {
   const command = program

@@ -1,52 +1,8 @@
 import type { Command } from "commander";
-import type { CommandContext } from "../cli/context.js";
-import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
-import { UsageError, step } from "../cli/errors.js";
+import { DEFAULT_MODEL } from "../cli/config.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../program.js";
-import { gatewayServices } from "../services/index.js";
-import { stripTerminalControls } from "../cli/terminal-safe.js";
-
-export interface RespondOptions {
-  model?: string;
-  stream?: boolean;
-  json?: boolean;
-}
-
-/** `feedgate respond <prompt>`: a model's answer, streamed as it arrives with `--stream`. */
-export async function runRespond(ctx: CommandContext, options: RespondOptions, prompt: string): Promise<void> {
-  const { out } = ctx;
-  if (prompt.trim() === "") throw new UsageError("the prompt is empty");
-  const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
-  const gateway = gatewayServices(ctx);
-  if (!options.stream) {
-    const { response, text } = await step("response", () => gateway.respond(model, prompt, ctx.signal));
-    if (out.json) out.data(response);
-    else out.print(stripTerminalControls(text));
-    return;
-  }
-  await step("streamed response", async () => {
-    const stream = await gateway.respondStream(model, prompt, ctx.signal);
-    out.verbose(`streaming (request id ${stream.requestId ?? "-"})`);
-    let ended = false;
-    let wroteText = false;
-    for await (const event of stream) {
-      const e = event as { type: string; delta?: unknown; response?: { error?: { message?: string } | null } };
-      if (out.json) {
-        out.data(event);
-      } else if (e.type === "response.output_text.delta" && typeof e.delta === "string") {
-        out.printRaw(stripTerminalControls(e.delta));
-        wroteText = true;
-      }
-      if (e.type === "response.completed" || e.type === "response.incomplete") ended = true;
-      if (e.type === "response.failed") {
-        throw new Error(`the response failed: ${e.response?.error?.message ?? "no reason given"}`);
-      }
-    }
-    if (wroteText) out.printRaw("\n");
-    if (!ended) throw new Error("the stream ended before the response completed");
-  });
-}
+import { examples } from "../cli/help.js";
+import type { RespondOptions } from "./respond-run.js";
 
 export function registerRespond(program: Command, wire: Wire): void {
   const command = program
@@ -56,6 +12,6 @@ export function registerRespond(program: Command, wire: Wire): void {
     .option("--model <model>", `model (env FEEDGATE_MODEL; default ${DEFAULT_MODEL})`)
     .option("--stream", "stream the answer as it is generated")
     .option("--json", "print the Response object (with --stream: one JSON line per event)")
-    .action(wire.action<RespondOptions>((ctx, options, prompt) => runRespond(ctx, options, prompt!)));
+    .action(wire.action<RespondOptions>(async (ctx, options, prompt) => (await import("./respond-run.js")).runRespond(ctx, options, prompt!)));
   examples(command, ["feedgate respond 'Summarise the news in one line'", "feedgate respond 'Write a haiku' --stream", "feedgate respond 'Hello' --model gpt-4.1-mini --json"]);
 }

@@ -10,15 +10,15 @@ import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
 import { calendarAfter } from "./resets-seed.js";
 import { DEMO_IMAGE_PNG_BASE64, demoStreamEvents } from "./gateway-seed.js";
 import { describeFailure } from "../cli/describe-failure.js";
-import { runDailies, runDaily } from "../commands/daily.js";
-import { runHot } from "../commands/hot.js";
-import { runImage } from "../commands/image.js";
-import { runItems } from "../commands/items.js";
-import { runMirror } from "../commands/mirror.js";
-import { runResets } from "../commands/resets.js";
-import { runRespond } from "../commands/respond.js";
-import { runStory } from "../commands/story.js";
-import { runTokens } from "../commands/tokens.js";
+import { runDailies, runDaily } from "../commands/daily-run.js";
+import { runHot } from "../commands/hot-run.js";
+import { runImage } from "../commands/image-run.js";
+import { runItems } from "../commands/items-run.js";
+import { runMirror } from "../commands/mirror-run.js";
+import { runResets } from "../commands/resets-run.js";
+import { runRespond } from "../commands/respond-run.js";
+import { runStory } from "../commands/story-run.js";
+import { runTokens } from "../commands/tokens-run.js";
 import { clockStamp } from "../commands/watch-util.js";
 
 /** The throwaway key the demo's fake gateway accepts (it opens nothing real). */

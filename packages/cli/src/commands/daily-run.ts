@@ -1,0 +1,30 @@
+import type { CommandContext } from "../cli/context.js";
+import { step } from "../cli/errors.js";
+import { renderDailies, renderDaily } from "../render/daily.js";
+import { feedServices } from "../services/index.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
+
+export interface DailyOptions {
+  json?: boolean;
+}
+
+/** `feedgate daily [latest | YYYY-MM-DD]`. */
+export async function runDaily(ctx: CommandContext, options: DailyOptions, date = "latest"): Promise<void> {
+  const { out } = ctx;
+  const data = await step(`daily report ${date}`, () => feedServices(ctx).daily(date, ctx.signal));
+  if (out.json) out.data(data);
+  else out.print(renderDaily(cleanForTerminal(data.report), out));
+}
+
+export interface DailiesOptions {
+  limit?: number;
+  json?: boolean;
+}
+
+/** `feedgate dailies [--limit N]`. */
+export async function runDailies(ctx: CommandContext, options: DailiesOptions): Promise<void> {
+  const { out } = ctx;
+  const data = await step("daily reports", () => feedServices(ctx).dailies(options.limit, ctx.signal));
+  if (out.json) out.data(data);
+  else out.print(renderDailies(cleanForTerminal(data), out));
+}

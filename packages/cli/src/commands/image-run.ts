@@ -1,0 +1,60 @@
+import type { CommandContext } from "../cli/context.js";
+import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
+import { step } from "../cli/errors.js";
+import { StatusSpinner } from "../render/spinner.js";
+import { gatewayServices } from "../services/index.js";
+import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
+import { imageRequestOf } from "./image-request.js";
+
+export interface ImageOptions {
+  model?: string;
+  resolution?: string;
+  aspect?: string;
+  quality?: string;
+  n?: number;
+  image?: string[];
+  region?: "Mainland" | "Oversea" | "OverseaUSWest";
+  panorama?: boolean;
+  async?: boolean;
+  out?: string;
+  force?: boolean;
+  downloadTimeout?: number;
+  json?: boolean;
+}
+
+/** `feedgate image <prompt>`: generates, polls the task with a spinner, writes the files. */
+export async function runImage(ctx: CommandContext, options: ImageOptions, prompt: string): Promise<void> {
+  const { out } = ctx;
+  const model = modelOf(options.model, ctx.env, "FEEDGATE_IMAGE_MODEL", DEFAULT_IMAGE_MODEL);
+  const body = imageRequestOf({ ...options, model, prompt });
+  const gateway = gatewayServices(ctx);
+  const spinner = new StatusSpinner(out, `${options.async ? "submitting" : "generating"} with ${model}…`);
+  let outcome;
+  try {
+    outcome = await step("image generation", () =>
+      gateway.image(body as Record<string, unknown>, {
+        async: options.async === true,
+        signal: ctx.signal,
+        onStatus: (status, taskId) => spinner.update(`task ${taskId}: ${status}`),
+      }),
+    );
+  } catch (error) {
+    spinner.fail(ctx.signal.aborted ? "stopped" : "image generation failed");
+    throw error;
+  }
+  const { taskId } = outcome;
+  spinner.succeed(`${outcome.images.length} image${outcome.images.length === 1 ? "" : "s"} ready${taskId ? ` (task ${taskId})` : ""}`);
+  const stem = safeStem(taskId, Date.now());
+  const saved = await step("saving the images", () =>
+    saveImages(outcome.images, options.out ?? ".", stem, {
+      signal: ctx.signal,
+      force: options.force === true,
+      downloadIdleTimeoutMs: options.downloadTimeout === undefined ? DOWNLOAD_IDLE_TIMEOUT_MS : options.downloadTimeout * 1000,
+    }),
+  );
+  if (out.json) {
+    out.data({ model, taskId: taskId ?? null, status: outcome.status, ...(outcome.task ? { task: outcome.task } : {}), files: saved });
+    return;
+  }
+  for (const file of saved) out.print(file.path);
+}

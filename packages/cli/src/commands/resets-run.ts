@@ -1,0 +1,57 @@
+import type { CommandContext } from "../cli/context.js";
+import { step } from "../cli/errors.js";
+import { renderResetChange, renderResets } from "../render/resets.js";
+import { feedServices } from "../services/index.js";
+import { secondsToMs } from "./hot-run.js";
+import { clockStamp, untilAborted } from "./watch-util.js";
+import { cleanForTerminal } from "../cli/terminal-safe.js";
+
+export interface ResetsOptions {
+  recent?: boolean;
+  watch?: boolean;
+  /** Seconds between polls; default 5 minutes, never faster than the service's s-maxage. */
+  interval?: number;
+  json?: boolean;
+}
+
+/** Observers for embedding (the demo stops the watch once a change has been shown). */
+export interface ResetsHooks {
+  /** Called after each version was printed, with the number of changes it carried. */
+  afterVersion?(changes: number): void;
+}
+
+/** `feedgate resets`: the reset calendar in Beijing time; `--watch` prints each change. */
+export async function runResets(ctx: CommandContext, options: ResetsOptions, hooks: ResetsHooks = {}): Promise<void> {
+  const { out } = ctx;
+  const feed = feedServices(ctx);
+  const recent = options.recent === true;
+  if (!options.watch) {
+    const data = await step("reset calendar", () => feed.resets(recent, ctx.signal));
+    if (out.json) out.data(data);
+    else out.print(renderResets(cleanForTerminal(data), out, recent));
+    return;
+  }
+  let first = true;
+  await untilAborted(ctx.signal, () =>
+    step("watching the reset calendar", async () => {
+      for await (const { data, changes } of feed.watchResets(recent, { intervalMs: secondsToMs(options.interval), signal: ctx.signal })) {
+        const at = new Date();
+        if (first) {
+          first = false;
+          if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: data });
+          else {
+            out.print(renderResets(cleanForTerminal(data), out, recent));
+            out.print(out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`));
+          }
+          hooks.afterVersion?.(0);
+          continue;
+        }
+        for (const change of changes) {
+          if (out.json) out.data({ type: change.kind, at: at.toISOString(), event: change.event, ...(change.previous ? { previous: change.previous } : {}) });
+          else out.print(renderResetChange(cleanForTerminal(change), out, clockStamp(at)));
+        }
+        hooks.afterVersion?.(changes.length);
+      }
+    }),
+  );
+}

@@ -1,0 +1,33 @@
+import { readFile } from "node:fs/promises";
+import type { CommandContext } from "../cli/context.js";
+import { UsageError, step } from "../cli/errors.js";
+import { gatewayServices } from "../services/index.js";
+
+export interface TokensOptions {
+  file?: string;
+  model?: string;
+  protocol?: "responses" | "messages";
+  json?: boolean;
+}
+
+/** `feedgate tokens <text | --file F> --model M`: the input-token count of a prompt. */
+export async function runTokens(ctx: CommandContext, options: TokensOptions, text: string | undefined): Promise<void> {
+  const { out } = ctx;
+  if (text !== undefined && options.file !== undefined) throw new UsageError("give either a text or --file, not both");
+  if (text === undefined && options.file === undefined) throw new UsageError("give a text to count, or --file F");
+  const model = options.model?.trim() || ctx.env["FEEDGATE_MODEL"]?.trim();
+  if (!model) throw new UsageError("--model is required (or set FEEDGATE_MODEL)");
+  let input = text ?? "";
+  if (options.file !== undefined) {
+    try {
+      input = await readFile(options.file, "utf8");
+    } catch (error) {
+      throw new UsageError(`cannot read --file ${options.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  const protocol = options.protocol ?? "responses";
+  const gateway = gatewayServices(ctx);
+  const result = await step("token count", () => gateway.countTokens(protocol, model, input, ctx.signal));
+  if (out.json) out.data(result);
+  else out.print(`${result.input_tokens} input tokens ${out.color.dim(`(model ${model}, ${protocol} protocol)`)}`);
+}

@@ -57,14 +57,15 @@ describe.concurrent("feedgate items", () => {
   });
 
   it("--limit caps the total printed, fetching as many pages as it takes (gh's meaning)", async () => {
-    const before = requestsWithLimit("4");
-    const result = await runCli(["items", "--limit", "10", "--page-size", "4"], env);
+    // Page size 3: no other test of this concurrent group asks for it, so the request count is this test's.
+    const before = requestsWithLimit("3");
+    const result = await runCli(["items", "--limit", "10", "--page-size", "3"], env);
     expect(result.code).toBe(0);
     const rows = result.stdout.trimEnd().split("\n");
     expect(rows[0]).toMatch(/^DISCOVERED\tTITLE/);
     expect(rows).toHaveLength(11);
-    expect(requestsWithLimit("4") - before).toBe(3);
-    expect(result.stderr).toContain("10 items in 3 pages; stopped at --limit 10");
+    expect(requestsWithLimit("3") - before).toBe(4);
+    expect(result.stderr).toContain("10 items in 4 pages; stopped at --limit 10");
   });
 
   it("--all --json streams every item once, one JSON object per line (NDJSON)", async () => {

@@ -24,6 +24,11 @@ export async function main(argv: readonly string[], streams: Streams = processSt
   const interrupt = installInterrupt(() => {}, signals);
   try {
     const program = buildProgram(streams, createWire(streams, secrets, interrupt, state), redact);
+    // Bare `feedgate`: the help, as a successful answer (gh does the same).
+    if (argv.length <= 2) {
+      program.outputHelp();
+      return EXIT.ok;
+    }
     await program.parseAsync([...argv]);
     return state.exitCode;
   } catch (error) {

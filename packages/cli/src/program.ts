@@ -1,4 +1,5 @@
-import { Command, Option } from "commander";
+import { Argument, Command, Option } from "commander";
+import { SHELLS, type Shell } from "./cli/completion.js";
 import { DEFAULT_FEED_URL } from "./cli/config.js";
 import type { Streams } from "./cli/output.js";
 import type { Wire } from "./cli/wire.js";
@@ -21,6 +22,10 @@ Configuration (flags win over the environment):
   --api-key      FEEDGATE_API_KEY       no default; never printed
   FEEDGATE_MODEL, FEEDGATE_IMAGE_MODEL  default models of respond/tokens and image
   NO_COLOR                              disables colour and animations
+
+Output: tables and colour on a terminal; in a pipe, tab-separated rows with a header line (no
+colour, no borders). --json prints JSON (NDJSON for watches, streams and paged walks).
+A prompt or text of "-" is read from standard input (respond, tokens).
 
 Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C).`;
 
@@ -46,5 +51,17 @@ export function buildProgram(streams: Streams, wire: Wire, redact: (text: string
     })
     .addHelpText("after", EXAMPLES);
   registerCommands(program, wire);
+  program
+    .command("version")
+    .description("print the version")
+    .action(() => void streams.stdout.write(`${VERSION}\n`));
+  program
+    .command("completion")
+    .description("print a shell completion script: feedgate completion bash >> ~/.bashrc")
+    .addArgument(new Argument("<shell>", "the shell").choices(SHELLS))
+    .action(async (shell: Shell) => {
+      const { completionScript } = await import("./cli/completion.js");
+      streams.stdout.write(completionScript(program, shell));
+    });
   return program;
 }

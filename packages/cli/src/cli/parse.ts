@@ -23,3 +23,10 @@ export function secondsArg(value: string): number {
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
+
+/** A TCP port, 1 to 65535. */
+export function portArg(value: string): number {
+  const n = integerArg(value);
+  if (n < 1 || n > 65535) throw new InvalidArgumentError("must be a port from 1 to 65535.");
+  return n;
+}

@@ -44,7 +44,9 @@ export function createWire(streams: Streams, secrets: readonly string[], interru
         } catch (error) {
           // Loaded on failure only: it knows every package's errors, and start-up should not pay for them.
           const { describeFailure } = await import("./describe-failure.js");
-          const report = describeFailure(error, { interrupted: interrupt.interrupted, command: command.name() });
+          // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
+          const name = command.parent && command.parent.parent ? `${command.parent.name()} ${command.name()}` : command.name();
+          const report = describeFailure(error, { interrupted: interrupt.interrupted, command: name });
           const c = out.errColor;
           state.exitCode = report.exitCode;
           if (report.exitCode === EXIT.interrupted) {

@@ -3,16 +3,44 @@ import { secondsArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
 import type { MirrorOptions } from "./mirror-run.js";
+import type { MirrorReadOptions } from "./mirror-read-run.js";
 
 export function registerMirror(program: Command, wire: Wire): void {
   const command = program
     .command("mirror")
-    .description("keep a local copy of the selected set in a directory: snapshot, then changes; resumable after Ctrl-C or a crash")
+    .description("keep a local copy of the selected set in a directory: snapshot, then changes; resumable after Ctrl-C or a crash. Read it with mirror ls / show / export")
     .argument("<dir>", "directory of the local copy (created if missing)")
     .addOption(new Option("--fields <fields>", "full items or the minimal projection (fixed at the first snapshot)").choices(["default", "minimal"]))
     .option("--follow", "keep following changes until Ctrl-C")
     .addOption(new Option("--interval <seconds>", "seconds between change polls when following (default: the service's s-maxage)").argParser(secondsArg))
     .option("--json", "JSON lines: progress, then a summary")
     .action(wire.action<MirrorOptions>(async (ctx, options, dir) => void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir!))));
-  examples(command, ["feedgate mirror ./selected", "feedgate mirror ./selected --follow", "feedgate mirror ./selected --fields minimal --json"]);
+  examples(command, [
+    "feedgate mirror ./selected",
+    "feedgate mirror ./selected --follow",
+    "feedgate mirror ls ./selected --category paper --since 2026-11-20",
+    "feedgate mirror show ./selected <id>",
+    "feedgate mirror export ./selected > selected.ndjson",
+  ]);
+  const filters = (sub: Command) =>
+    sub
+      .option("--category <key>", "only this category")
+      .option("--since <time>", "only items published (else discovered) at or after this ISO 8601 date or date-time")
+      .option("--q <text>", "only items whose title or summary contains this text (case-insensitive)");
+  const run = () => import("./mirror-read-run.js");
+  filters(command.command("ls").description("list the local copy, newest first (no network)").argument("<dir>", "the mirror's directory"))
+    .option("--json", "one JSON array")
+    .option("--ndjson", "one JSON object per line")
+    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorLs(ctx, options, dir!)));
+  command
+    .command("show")
+    .description("one item of the local copy (no network)")
+    .argument("<dir>", "the mirror's directory")
+    .argument("<id>", "the item's id")
+    .option("--json", "the item as JSON")
+    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir, id) => (await run()).runMirrorShow(ctx, options, dir!, id!)));
+  filters(command.command("export").description("write the local copy to stdout: NDJSON, or one JSON array with --json (no network)").argument("<dir>", "the mirror's directory"))
+    .option("--json", "one JSON array")
+    .option("--ndjson", "one JSON object per line (the default)")
+    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorExport(ctx, options, dir!)));
 }

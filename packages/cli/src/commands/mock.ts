@@ -1,4 +1,5 @@
-import { Argument, type Command } from "commander";
+import { Argument, Option, type Command } from "commander";
+import { portArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
 import type { MockOptions } from "../demo/mock-run.js";
 import { examples } from "../cli/help.js";
@@ -8,6 +9,9 @@ export function registerMock(program: Command, wire: Wire): void {
     .command("mock")
     .description("run the seeded fake feed and/or gateway servers on 127.0.0.1 until Ctrl-C, printing their URLs")
     .addArgument(new Argument("[which]", "which fake to run").choices(["feed", "gateway", "all"]).default("all"))
+    .addOption(new Option("--port <n>", "the feed fake on port n, the gateway fake on n+1 (default: free ports)").argParser(portArg))
+    .addOption(new Option("--feed-port <n>", "the feed fake's port").argParser(portArg))
+    .addOption(new Option("--gateway-port <n>", "the gateway fake's port").argParser(portArg))
     .option("--json", "print the URLs as one JSON document")
     .action(
       wire.action<MockOptions>(async (ctx, options, which) => {
@@ -16,5 +20,5 @@ export function registerMock(program: Command, wire: Wire): void {
         await runMock(ctx, options, which);
       }),
     );
-  examples(command, ["feedgate mock", "feedgate mock feed", "FEEDGATE_API_KEY=sk-test feedgate mock gateway"]);
+  examples(command, ["feedgate mock", "feedgate mock --port 4010", "feedgate mock feed", "FEEDGATE_API_KEY=sk-test feedgate mock gateway"]);
 }

@@ -3,6 +3,7 @@ import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import { UsageError, step } from "../cli/errors.js";
 import { gatewayServices } from "../services/index.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
+import { textArgument } from "../cli/stdin.js";
 
 export interface RespondOptions {
   model?: string;
@@ -11,8 +12,9 @@ export interface RespondOptions {
 }
 
 /** `feedgate respond <prompt>`: a model's answer, streamed as it arrives with `--stream`. */
-export async function runRespond(ctx: CommandContext, options: RespondOptions, prompt: string): Promise<void> {
+export async function runRespond(ctx: CommandContext, options: RespondOptions, argument: string): Promise<void> {
   const { out } = ctx;
+  const prompt = await textArgument(argument, "the prompt");
   if (prompt.trim() === "") throw new UsageError("the prompt is empty");
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
   const gateway = gatewayServices(ctx);

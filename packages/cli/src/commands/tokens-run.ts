@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError, step } from "../cli/errors.js";
 import { gatewayServices } from "../services/index.js";
+import { textArgument } from "../cli/stdin.js";
 
 export interface TokensOptions {
   file?: string;
@@ -17,7 +18,7 @@ export async function runTokens(ctx: CommandContext, options: TokensOptions, tex
   if (text === undefined && options.file === undefined) throw new UsageError("give a text to count, or --file F");
   const model = options.model?.trim() || ctx.env["FEEDGATE_MODEL"]?.trim();
   if (!model) throw new UsageError("--model is required (or set FEEDGATE_MODEL)");
-  let input = text ?? "";
+  let input = text === undefined ? "" : await textArgument(text, "the text");
   if (options.file !== undefined) {
     try {
       input = await readFile(options.file, "utf8");

@@ -18,6 +18,9 @@ export interface DemoFakesOptions {
   apiKey?: string | undefined;
   /** Selected-set size (the mirror's snapshot). Default 1200: three snapshot pages. */
   selected?: number;
+  /** Ports on 127.0.0.1. Default: free ones. */
+  feedPort?: number | undefined;
+  gatewayPort?: number | undefined;
   /** Cache lifetimes of the fake feed's routes (its `cacheControl` option). Default: the service's own. */
   cacheControl?: FeedFakeOptions["cacheControl"];
 }
@@ -49,10 +52,10 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
   const feed =
     options.feed === false
       ? undefined
-      : await startFeedFake({ clock, data: "empty", ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}) });
+      : await startFeedFake({ clock, data: "empty", port: options.feedPort ?? 0, ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}) });
   let gateway: GatewayFake | undefined;
   try {
-    gateway = options.gateway === false ? undefined : await startGatewayFake({ clock, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    gateway = options.gateway === false ? undefined : await startGatewayFake({ clock, port: options.gatewayPort ?? 0, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
     if (feed) seedFeed(feed, now, options.selected ?? 1200);
   } catch (error) {
     await feed?.close();

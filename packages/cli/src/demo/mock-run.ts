@@ -7,6 +7,10 @@ import { startDemoFakes } from "./fakes.js";
 
 export interface MockOptions {
   json?: boolean;
+  /** `--port N`: the feed fake on N and the gateway fake on N+1. */
+  port?: number;
+  feedPort?: number;
+  gatewayPort?: number;
 }
 
 /**
@@ -19,7 +23,13 @@ export async function runMock(ctx: CommandContext, options: MockOptions, which =
   const configured = apiKeyOf(ctx.globals, ctx.env);
   const apiKey = configured ?? `sk-fake-${randomBytes(8).toString("hex")}`;
   const fakes = await step("starting the fake servers", () =>
-    startDemoFakes({ feed: which !== "gateway", gateway: which !== "feed", apiKey }),
+    startDemoFakes({
+      feed: which !== "gateway",
+      gateway: which !== "feed",
+      apiKey,
+      feedPort: options.feedPort ?? options.port,
+      gatewayPort: options.gatewayPort ?? (options.port === undefined ? undefined : options.port + (which === "gateway" ? 0 : 1)),
+    }),
   );
   try {
     if (out.json) {
@@ -32,7 +42,7 @@ export async function runMock(ctx: CommandContext, options: MockOptions, which =
       out.print("In another terminal:");
       if (fakes.feed) out.print(`  export FEEDGATE_FEED_URL=${fakes.feed.url}`);
       if (fakes.gateway) out.print(`  export FEEDGATE_GATEWAY_URL=${fakes.gateway.url}`);
-      if (fakes.gateway && !configured) out.print(`  export FEEDGATE_API_KEY=${apiKey}`);
+      if (fakes.gateway) out.print(configured ? "  # FEEDGATE_API_KEY: keep yours, the fake accepts it" : `  export FEEDGATE_API_KEY=${apiKey}`);
       out.print(`  feedgate ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
     }
     out.note(out.errColor.dim("fake servers running; Ctrl-C to stop"));

@@ -4,3 +4,4 @@
  */
 export { openFileStore, StoreCorruptError, type FileStoreOptions, type FileMirrorStore, type FileStoreRecovery } from "./file-store.js";
 export { StoreLockedError } from "./lock.js";
+export { readFileStore, type FileStoreView } from "./read-store.js";

@@ -29,6 +29,8 @@ export interface FakeServerOptions<R extends FeedRoute | GatewayRoute> {
   statusFault(fault: Extract<Fault, { type: "status" }>, ctx: RequestContext<R>): Reply;
   /** The answer when a handler throws. */
   internalError(ctx: RequestContext<R>, error: unknown): Reply;
+  /** Port on 127.0.0.1. Default: 0, a free one. */
+  port?: number;
   /** Headers added to every answer (request ids, CORS). */
   decorate(reply: Reply, ctx: RequestContext<R>): void;
 }
@@ -210,7 +212,7 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
       server.off("error", reject);
       resolve();
     });

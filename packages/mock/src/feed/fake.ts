@@ -20,6 +20,8 @@ import { CORS_HEADERS, ProblemError, cachePolicy, problem } from "./wire.js";
 export const FEED_CATEGORIES = ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] as const;
 
 export interface FeedFakeOptions {
+  /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
+  port?: number;
   /** Service time. Default: a new {@link createFakeClock} (2026-11-20T00:00:00Z). */
   clock?: FakeClock;
   /** Seed of the PRNG behind fault probabilities, request ids and the seeded data. Default 1. */
@@ -151,6 +153,7 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
   const server = await startFakeServer<FeedRoute>({
     clock,
     faults,
+    ...(options.port === undefined ? {} : { port: options.port }),
     route: (_method, path) => feedRoute(path),
     handle(ctx) {
       try {

@@ -26,6 +26,8 @@ export const DEFAULT_FAKE_API_KEY = "sk-fake-0123456789";
 
 export interface GatewayFakeOptions {
   /** Service time (ids, `created_at`). Default: a new {@link createFakeClock}. */
+  /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
+  port?: number;
   clock?: FakeClock;
   /** Seed of the PRNG behind fault probabilities and ids. Default 1. */
   seed?: number;
@@ -135,6 +137,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const server = await startFakeServer<GatewayRoute>({
     clock,
     faults,
+    ...(options.port === undefined ? {} : { port: options.port }),
     route: (method, path) => matchGatewayRoute(method, path)?.route,
     handle,
     statusFault: (fault, ctx) => statusFaultReply(familyOf(ctx.route, ctx.path), fault, requestId(ctx)),

@@ -1,0 +1,63 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { MirrorData } from "../store/state.js";
+import type { MirrorStoreState, SelectedItem } from "../store/types.js";
+import { decodeSnapshot, scanJournal } from "./records.js";
+
+/** A read-only view of a file store, as it was when read. */
+export interface FileStoreView {
+  readonly dir: string;
+  /** Cursor, fields and generation of the copy. */
+  readonly state: MirrorStoreState;
+  get(id: string): SelectedItem | undefined;
+  /** The items of the current set, in no particular order. */
+  items(): IterableIterator<SelectedItem>;
+  readonly count: number;
+}
+
+const SNAPSHOT = /^snapshot-(\d+)\.json$/;
+/** A compaction can rename files away between listing and reading them: read again, this many times. */
+const ATTEMPTS = 5;
+
+/**
+ * Reads the copy in `dir` without taking its lock and without changing anything: usable while
+ * `mirror --follow` (or any writer) is running. The newest complete snapshot plus the journal's
+ * valid prefix is what it shows; a line being appended at that instant is simply not there yet.
+ * Throws when `dir` holds no store.
+ */
+export async function readFileStore(dir: string): Promise<FileStoreView> {
+  const root = resolve(dir);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readOnce(root);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "ENOENT" || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function readOnce(root: string): Promise<FileStoreView> {
+  const names = await readdir(root);
+  const sequence = Math.max(-1, ...names.map((n) => Number(SNAPSHOT.exec(n)?.[1] ?? -1)));
+  let data = new MirrorData();
+  if (sequence >= 0) {
+    const json = decodeSnapshot(await readFile(join(root, `snapshot-${sequence}.json`), "utf8"));
+    if (json === undefined) throw new Error(`mirror store ${root}: snapshot-${sequence}.json is damaged`);
+    data = MirrorData.fromJSON(json);
+  }
+  const journal = join(root, `journal-${Math.max(sequence, 0)}.log`);
+  const buffer = await readFile(journal).catch((error: { code?: string }) => {
+    if (error.code === "ENOENT" && sequence >= 0) return Buffer.alloc(0);
+    if (error.code === "ENOENT") throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), { code: "ENOSTORE" });
+    throw error;
+  });
+  for (const record of scanJournal(buffer).records) data.apply(record);
+  const current = data.current;
+  return {
+    dir: root,
+    state: data.state(),
+    get: (id) => current.get(id),
+    items: () => current.values(),
+    count: current.size,
+  };
+}

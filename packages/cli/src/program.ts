@@ -47,7 +47,7 @@ export function buildProgram(streams: Streams, wire: Wire, redact: (text: string
     .configureOutput({
       writeOut: (text) => streams.stdout.write(redact(text)),
       writeErr: (text) => streams.stderr.write(redact(text)),
-      outputError: (text, write) => write(redact(text.replace(/^error:/, "feedgate: error:"))),
+      outputError: (text, write) => write(redact(text.replace(/^error:/, "feedgate: error:")) + usageHint(text)),
     })
     .addHelpText("after", EXAMPLES);
   registerCommands(program, wire);
@@ -64,4 +64,11 @@ export function buildProgram(streams: Streams, wire: Wire, redact: (text: string
       streams.stdout.write(completionScript(program, shell));
     });
   return program;
+}
+
+/** A hint for the parse errors people make most: an argument to a command that takes none. */
+function usageHint(text: string): string {
+  if (/too many arguments for 'hot'/.test(text)) return "hint: hot takes no id: for a story, 'feedgate story <id>'; for a daily report, 'feedgate daily <date>'\n";
+  const other = /too many arguments for '([a-z]+)'/.exec(text);
+  return other ? `hint: see 'feedgate ${other[1]} --help' for what ${other[1]} takes\n` : "";
 }

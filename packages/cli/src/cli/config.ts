@@ -51,6 +51,13 @@ export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiK
       "set FEEDGATE_GATEWAY_URL (or pass --gateway-url), e.g. https://omnirouters.com; `feedgate mock gateway` runs a local one",
     );
   }
+  const feed = feedUrlOf(options, env);
+  if (sameOrigin(url, feed) || FEED_HOSTS.some((host) => sameOrigin(url, host))) {
+    throw new UsageError(
+      `the gateway URL ${url} is the feed service, not a model gateway`,
+      "set FEEDGATE_GATEWAY_URL (or --gateway-url) to the gateway's origin; the feed is FEEDGATE_FEED_URL and needs no key",
+    );
+  }
   if (apiKey === undefined) {
     throw new UsageError("no gateway API key configured", "set FEEDGATE_API_KEY (preferred: flags show up in process lists) or pass --api-key");
   }
@@ -60,4 +67,15 @@ export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiK
 /** The model of a gateway command: the flag, then the environment variable, then the documented default. */
 export function modelOf(flag: string | undefined, env: Env, variable: string, fallback: string): string {
   return nonEmpty(flag) ?? nonEmpty(env[variable]) ?? fallback;
+}
+
+/** Origins of the public feed service: a gateway URL pointing there is a mix-up. */
+const FEED_HOSTS = ["https://aihot.virxact.com", "https://aihot.news"];
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }

@@ -67,11 +67,26 @@ function serviceLine(status: number | undefined, code: string | undefined, reque
   return line;
 }
 
+/** Commands that talk to the model gateway; every other command talks to the feed service. */
+const GATEWAY_COMMANDS = new Set(["image", "respond", "tokens"]);
+
+/** The service a command talks to, and the setting that points at it. */
+function serviceOf(command: string | undefined): { name: string; setting: string } {
+  return GATEWAY_COMMANDS.has(command ?? "")
+    ? { name: "the model gateway", setting: "--gateway-url or FEEDGATE_GATEWAY_URL" }
+    : { name: "the feed service", setting: "--feed-url or FEEDGATE_FEED_URL (default https://aihot.virxact.com)" };
+}
+
 function hintFor(error: FeedgateError, command: string | undefined): string | undefined {
   const status = error.status;
+  const gateway = GATEWAY_COMMANDS.has(command ?? "");
+  const service = serviceOf(command);
+  if (!gateway && (status === 401 || status === 403)) {
+    return `the feed service is anonymous and takes no key: a ${status} comes from its edge refusing this client, or from something between; check ${service.setting}`;
+  }
   if (status === 401) return "the gateway refused the key: check --api-key or FEEDGATE_API_KEY";
   if (status === 403 && error.code?.includes("quota")) return "the account has no quota left for this request";
-  if (status === 403) return "access refused: check the key, or that the service accepts this client";
+  if (status === 403) return "the gateway refused access: check the key (FEEDGATE_API_KEY) and that it may use this model";
   switch (error.kind) {
     case "rate_limited":
       return `the service asked to slow down; retry later${seconds(error.retryAfterMs)}`;
@@ -90,9 +105,9 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
     case "snapshot_required":
       return "the change cursor is too old; the mirror takes a new snapshot when run again";
     case "timeout":
-      return "no answer in time; check the network and the base URL, then retry";
+      return `no answer in time from ${service.name}; check ${service.setting} and the network, then retry`;
     case "network":
-      return "could not reach the service: check the base URL (--feed-url / --gateway-url) and the network";
+      return `could not reach ${service.name}: check ${service.setting} and the network`;
     case "task_failed":
       return "the image task failed: try another prompt, model or settings";
     case "redirect":
@@ -111,6 +126,18 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
 function stackOf(error: unknown): string[] {
   const stack = (error as { stack?: unknown } | null)?.stack;
   return typeof stack === "string" ? stack.split("\n").slice(1, 6).map((l) => l.trim()) : [];
+}
+
+/** The hint of a gateway client error: the key, a missing operation, or a URL that is not a gateway. */
+function gatewayHint(status: number | undefined, kind: string, envelope: GatewayEnvelope | undefined): string | undefined {
+  if (status === 401) return "the gateway refused the key: check --api-key or FEEDGATE_API_KEY";
+  if (kind === "unsupported") return "this gateway does not offer this operation";
+  if (status === 404 && (envelope === undefined || envelope.kind === "text" || envelope.kind === "empty")) {
+    return "a gateway route answered 404 without a gateway error: is FEEDGATE_GATEWAY_URL (--gateway-url) the model gateway's origin, not the feed or a web page?";
+  }
+  if (kind === "rate_limited") return "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry";
+  if (kind === "invalid_request") return "the gateway refused the request itself: check the model name and the parameters";
+  return status !== undefined && status >= 500 ? "the gateway failed; retry later" : undefined;
 }
 
 /** Turns any failure into the CLI's report and exit code. */
@@ -148,7 +175,7 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
     return {
       exitCode: EXIT.failure,
       line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, envelopeMessage(cause.envelope) ?? cause.message)}`,
-      hint: cause.status === 401 ? "the gateway refused the key: check --api-key or FEEDGATE_API_KEY" : undefined,
+      hint: gatewayHint(cause.status, cause.kind, cause.envelope),
       detail: [`kind: ${cause.kind}`, ...stackOf(cause)],
     };
   }

@@ -39,10 +39,31 @@ describe.concurrent("feedgate basics", () => {
     expect(result.stdout).toContain("--feed-url");
   });
 
-  it("no command is a usage error (exit 2) that shows the help", async () => {
+  it("bare feedgate prints the help on stdout and exits 0 (as gh does)", async () => {
     const result = await runCli([]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Usage: feedgate");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Usage: feedgate");
+    expect(result.stdout).toContain("Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted");
+    expect(result.stderr).toBe("");
+  });
+
+  it("feedgate version and --version print the version", async () => {
+    const { version } = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8"))) as { version: string };
+    for (const args of [["version"], ["--version"]]) {
+      const result = await runCli(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toBe(version);
+    }
+  });
+
+  it("completion scripts for bash, zsh and fish name every command; another shell is a usage error", async () => {
+    for (const shell of ["bash", "zsh", "fish"]) {
+      const result = await runCli(["completion", shell]);
+      expect(result.code).toBe(0);
+      for (const command of ["hot", "items", "story", "daily", "resets", "mirror", "image", "respond", "tokens", "mock", "demo"]) expect(result.stdout).toContain(command);
+      expect(result.stdout).toContain("page-size");
+    }
+    expect((await runCli(["completion", "tcsh"])).code).toBe(2);
   });
 
   it("an unknown command or option is a one-line usage error (exit 2)", async () => {

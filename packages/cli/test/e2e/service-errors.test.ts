@@ -61,7 +61,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
     const result = await runCli(["hot", "--feed-url", `http://127.0.0.1:${port}`], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^feedgate: error: hot topics failed: .*127\\.0\\.0\\.1:${port}.*connection failed`, "m"));
-    expect(result.stderr).toMatch(/^hint: could not reach the service: check the base URL/m);
+    expect(result.stderr).toMatch(/^hint: could not reach the feed service: check --feed-url or FEEDGATE_FEED_URL/m);
   });
 
   it("a wrong key: 401 with the gateway's request id and a hint, the key never shown", async () => {

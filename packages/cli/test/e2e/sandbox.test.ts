@@ -1,0 +1,94 @@
+import { createServer } from "node:net";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MERGED_STORY_ID } from "../../src/demo/feed-seed.js";
+import { runCli, startCli, type RunningCli } from "./helpers.js";
+
+/** A port that was free a moment ago (for --port). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let mock: RunningCli;
+let env: Record<string, string>;
+let work: string;
+let port: number;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "feedgate-sandbox-"));
+  port = await freePort();
+  mock = startCli(["mock", "--port", String(port)]);
+  await mock.waitFor(/export FEEDGATE_API_KEY=\S+/);
+  // The exact lines the sandbox prints are what a user pastes: take the environment from them.
+  env = Object.fromEntries([...mock.stdout().matchAll(/^ {2}export (FEEDGATE_\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+});
+afterAll(async () => {
+  mock.child.kill("SIGINT");
+  await mock.done;
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("feedgate mock is a sandbox every command works against", () => {
+  it("prints the exact export lines, on the ports asked for", () => {
+    expect(env).toEqual({
+      FEEDGATE_FEED_URL: `http://127.0.0.1:${port}`,
+      FEEDGATE_GATEWAY_URL: `http://127.0.0.1:${port + 1}`,
+      FEEDGATE_API_KEY: expect.stringMatching(/^sk-fake-[0-9a-f]{16}$/),
+    });
+  });
+
+  const commands: Array<[string, () => string[]]> = [
+    ["hot", () => ["hot"]],
+    ["items", () => ["items"]],
+    ["items --all", () => ["items", "--all", "--page-size", "20"]],
+    ["items --limit", () => ["items", "--limit", "7"]],
+    ["story", () => ["story", MERGED_STORY_ID]],
+    ["daily", () => ["daily"]],
+    ["dailies", () => ["dailies"]],
+    ["resets", () => ["resets"]],
+    ["resets --recent", () => ["resets", "--recent"]],
+    ["mirror", () => ["mirror", join(work, "mirror")]],
+    ["mirror ls", () => ["mirror", "ls", join(work, "mirror")]],
+    ["mirror export", () => ["mirror", "export", join(work, "mirror")]],
+    ["image", () => ["image", "a lighthouse", "--out", join(work, "img-sync")]],
+    ["image --async", () => ["image", "a lighthouse", "--async", "--out", join(work, "img-async")]],
+    ["respond", () => ["respond", "hello"]],
+    ["respond --stream", () => ["respond", "hello", "--stream"]],
+    ["tokens", () => ["tokens", "hello there", "--model", "gpt-5.2"]],
+    ["tokens --protocol messages", () => ["tokens", "hello there", "--model", "claude-sonnet-4-5", "--protocol", "messages"]],
+    ["version", () => ["version"]],
+    ["completion", () => ["completion", "bash"]],
+  ];
+  // In order: mirror ls/export read what mirror wrote.
+  for (const [name, args] of commands) {
+    it(name, async () => {
+      const result = await runCli(args(), env, 30_000);
+      expect({ code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(result.stdout.length).toBeGreaterThan(0);
+    });
+  }
+
+  it("the image commands wrote real image files, downloaded from the mock itself", async () => {
+    for (const dir of ["img-sync", "img-async"]) {
+      const files = await readdir(join(work, dir));
+      expect(files.length).toBeGreaterThan(0);
+      expect(files.every((f) => /\.(png|jpg|webp|gif)$/.test(f))).toBe(true);
+    }
+  });
+
+  for (const watch of [["hot", "--watch"], ["resets", "--watch"], ["mirror", "--follow"]]) {
+    it(`${watch.join(" ")} runs until Ctrl-C and exits 130`, async () => {
+      const args = watch[0] === "mirror" ? ["mirror", join(work, "mirror"), "--follow"] : watch;
+      const cli = startCli(args, env);
+      await cli.waitFor(/\S/, 20_000);
+      cli.child.kill("SIGINT");
+      expect((await cli.done).code).toBe(130);
+    });
+  }
+});

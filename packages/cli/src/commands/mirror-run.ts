@@ -59,7 +59,7 @@ export async function runMirror(
     summary = await step(`mirror ${dir}`, () =>
       feedServices(ctx).mirror({
         dir,
-        fields: options.fields ?? "default",
+        fields: options.fields,
         follow: options.follow === true,
         intervalMs: secondsToMs(options.interval),
         signal: ctx.signal,

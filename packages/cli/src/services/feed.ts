@@ -84,12 +84,18 @@ export function feedServices(ctx: CommandContext): FeedServices {
     async mirror(options) {
       const store = await openFileStore(options.dir);
       try {
-        const resumed = (await store.getCursor()) !== undefined;
+        const state = await store.getState();
+        const resumed = state.cursor !== undefined;
+        // Without --fields, the copy keeps the projection it has; a different one means a new snapshot, said once.
+        const fields = options.fields ?? state.fields ?? "default";
+        if (state.fields !== undefined && fields !== state.fields) {
+          ctx.out.note(`feedgate: ${options.dir} holds --fields ${state.fields}; taking a new snapshot with --fields ${fields} (its items will be replaced)`);
+        }
         let snapshotPages = 0;
         const mirror = createSelectedMirror({
           client: kit.client,
           store,
-          fields: options.fields,
+          fields,
           signal: options.signal,
           logger: cliLogger(ctx).logger,
           ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
@@ -102,7 +108,7 @@ export function feedServices(ctx: CommandContext): FeedServices {
         else await mirror.sync({ signal: options.signal });
         return {
           dir: options.dir,
-          fields: options.fields,
+          fields,
           items: await store.count(),
           resumed,
           snapshotTaken: mirror.stats.snapshots > 0 || snapshotPages > 0,

@@ -53,7 +53,8 @@ export interface MirrorProgress {
 
 export interface MirrorRunOptions {
   dir: string;
-  fields: "default" | "minimal";
+  /** The projection; undefined keeps the one the copy has (default for a new copy). */
+  fields: "default" | "minimal" | undefined;
   follow: boolean;
   /** Requested change-poll interval when following. */
   intervalMs?: number | undefined;

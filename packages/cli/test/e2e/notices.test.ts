@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFeedFake, type FeedFake } from "@feedgate/mock";
-import { startCli } from "./helpers.js";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDemoFakes } from "../../src/demo/fakes.js";
+import { jsonLines, runCli, startCli } from "./helpers.js";
 
 let feed: FeedFake;
 beforeAll(async () => {
@@ -19,5 +23,27 @@ describe("the CLI says when it changes the interval asked for", () => {
     expect(result.stderr).toMatch(/^feedgate: hotTopics: the interval of 1000 ms was raised to the service's cache lifetime \(60000 ms\)$/m);
     expect(result.stderr.match(/raised/g)).toHaveLength(1);
     expect(result.code).toBe(130);
+  });
+});
+
+describe("the CLI says when it re-snapshots a mirror", () => {
+  it("a copy keeps its --fields when none is given; a different --fields is said once, then re-snapshotted", async () => {
+    const fakes = await startDemoFakes({ gateway: false, selected: 30 });
+    const dir = await mkdtemp(join(tmpdir(), "feedgate-fields-"));
+    try {
+      const env = { FEEDGATE_FEED_URL: fakes.feed!.url };
+      const first = await runCli(["mirror", dir, "--fields", "minimal", "--json"], env);
+      expect(first.code).toBe(0);
+      const again = await runCli(["mirror", dir, "--json"], env);
+      expect(again.stderr).not.toContain("taking a new snapshot");
+      expect((jsonLines(again.stdout).at(-1) as { fields: string; snapshotTaken: boolean })).toMatchObject({ fields: "minimal", snapshotTaken: false });
+      const changed = await runCli(["mirror", dir, "--fields", "default", "--json"], env);
+      expect(changed.code).toBe(0);
+      expect(changed.stderr.match(/holds --fields minimal; taking a new snapshot with --fields default/g)).toHaveLength(1);
+      expect((jsonLines(changed.stdout).at(-1) as { fields: string; snapshotTaken: boolean })).toMatchObject({ fields: "default", snapshotTaken: true });
+    } finally {
+      await fakes.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,7 @@ const BENCHMARKS = [
   { key: "stream", file: "stream-decoding.mjs" },
   { key: "pagination", file: "pagination-mirror.mjs" },
   { key: "polling", file: "polling.mjs" },
+  { key: "startup", file: "cli-startup.mjs" },
 ];
 /** A guard against a hung benchmark, far above its normal time (the whole run takes a few minutes). */
 const PER_BENCHMARK_TIMEOUT_MS = 600_000;

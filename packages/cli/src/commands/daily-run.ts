@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { renderDailies, renderDaily } from "../render/daily.js";
-import { feedServices } from "../services/index.js";
+import { feedServices } from "../services/feed.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface DailyOptions {

@@ -1,7 +1,6 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { hotTopicsFingerprint, renderHotTopics } from "../render/hot.js";
-import { feedServices } from "../services/index.js";
+import { feedServices } from "../services/feed.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 
@@ -16,8 +15,12 @@ export interface HotOptions {
 export async function runHot(ctx: CommandContext, options: HotOptions): Promise<void> {
   const feed = feedServices(ctx);
   const { out } = ctx;
-  if (!options.watch) {
-    const { data, meta } = await step("hot topics", () => feed.hotTopics(ctx.signal));
+  // The table code loads while the request is in flight: the request goes out first.
+  const answer = options.watch ? undefined : step("hot topics", () => feed.hotTopics(ctx.signal));
+  answer?.catch(() => {});
+  const { hotTopicsFingerprint, renderHotTopics } = await import("../render/hot.js");
+  if (answer) {
+    const { data, meta } = await answer;
     out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
     if (out.json) out.data(data);
     else out.print(renderHotTopics(cleanForTerminal(data), out));

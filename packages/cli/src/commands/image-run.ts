@@ -2,7 +2,7 @@ import type { CommandContext } from "../cli/context.js";
 import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
 import { step } from "../cli/errors.js";
 import { StatusSpinner } from "../render/spinner.js";
-import { gatewayServices } from "../services/index.js";
+import { gatewayServices } from "../services/gateway.js";
 import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
 

@@ -3,7 +3,7 @@ import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { StatusLine } from "../render/progress.js";
 import { renderItems } from "../render/items.js";
-import { feedServices } from "../services/index.js";
+import { feedServices } from "../services/feed.js";
 import type { ItemsQueryInput } from "../services/types.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 

@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
-import { feedServices } from "../services/index.js";
+import { feedServices } from "../services/feed.js";
 import type { MirrorProgress, MirrorSummary } from "../services/types.js";
 import { secondsToMs } from "./hot-run.js";
 import { clockStamp } from "./watch-util.js";

@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { renderResetChange, renderResets } from "../render/resets.js";
-import { feedServices } from "../services/index.js";
+import { feedServices } from "../services/feed.js";
 import { secondsToMs } from "./hot-run.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";

@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import { UsageError, step } from "../cli/errors.js";
-import { gatewayServices } from "../services/index.js";
+import { gatewayServices } from "../services/gateway.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
 import { textArgument } from "../cli/stdin.js";
 

@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { renderStory } from "../render/story.js";
-import { feedServices } from "../services/index.js";
+import { feedServices } from "../services/feed.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface StoryOptions {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError, step } from "../cli/errors.js";
-import { gatewayServices } from "../services/index.js";
+import { gatewayServices } from "../services/gateway.js";
 import { textArgument } from "../cli/stdin.js";
 
 export interface TokensOptions {

@@ -1,7 +1,5 @@
 import type { CodexResetsResponse, ItemsQuery } from "@feedgate/feed-client";
 import { diffResetEvents, type ResetChange as KitResetChange } from "@feedgate/kit/feed";
-import { createSelectedMirror } from "@feedgate/kit/mirror";
-import { openFileStore } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import type { ResetChange } from "../render/resets.js";
 import { cliLogger, feedKitOf } from "./clients.js";
@@ -82,6 +80,8 @@ export function feedServices(ctx: CommandContext): FeedServices {
       }
     },
     async mirror(options) {
+      // Loaded here: only the mirror command needs the mirror and the file store.
+      const [{ createSelectedMirror }, { openFileStore }] = await Promise.all([import("@feedgate/kit/mirror"), import("@feedgate/kit/node")]);
       const store = await openFileStore(options.dir);
       try {
         const state = await store.getState();

@@ -1,4 +1,5 @@
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage } from "@feedgate/kit/mirror";
+import type postgres from "postgres";
 import { checkSchema, connect, redactUrl, scrubPassword, type Sql } from "./connection.js";
 import { migrate } from "./migrations.js";
 
@@ -87,7 +88,8 @@ function rowOf(generation: number, item: SelectedItem) {
     discovered_at: i.discoveredAt ?? null,
     title: i.title ?? null,
     summary: i.summary ?? null,
-    item: item as unknown as Record<string, unknown>,
+    // Sent as an object: postgres.js encodes it as JSON for the jsonb column.
+    item: item as unknown as postgres.JSONValue,
   };
 }
 

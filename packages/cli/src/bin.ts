@@ -12,7 +12,9 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const code = await main(process.argv);
 // Exit explicitly once output is flushed, so no idle socket or timer keeps the process alive.
+// Writes to a pipe are asynchronous: an empty write's callback runs after every earlier write
+// has been handed to the OS, so nothing queued is lost to process.exit.
 const flush = (stream: NodeJS.WriteStream) =>
-  new Promise<void>((resolve) => (stream.writableNeedDrain && !stream.destroyed ? stream.once("drain", resolve).once("close", resolve) : resolve()));
+  new Promise<void>((resolve) => (stream.destroyed || !stream.writable ? resolve() : stream.write("", () => resolve())));
 await Promise.all([flush(process.stdout), flush(process.stderr)]);
 process.exit(code);

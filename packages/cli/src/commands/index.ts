@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Wire } from "../cli/wire.js";
 import { registerDaily } from "./daily.js";
+import { registerFleet } from "./fleet.js";
 import { registerDemo } from "./demo.js";
 import { registerHot } from "./hot.js";
 import { registerImage } from "./image.js";
@@ -20,6 +21,7 @@ export function registerCommands(program: Command, wire: Wire): void {
   registerDaily(program, wire);
   registerResets(program, wire);
   registerMirror(program, wire);
+  registerFleet(program, wire);
   registerImage(program, wire);
   registerRespond(program, wire);
   registerTokens(program, wire);

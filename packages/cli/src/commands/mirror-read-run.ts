@@ -1,11 +1,14 @@
 import { readFileStore, type FileStoreView } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
+import { storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 import { formatUtc } from "../render/time.js";
 import { table } from "../render/ui.js";
 
 export interface MirrorReadOptions {
+  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE). */
+  store?: string;
   category?: string;
   /** Items published (else discovered) at or after this time (ISO 8601 date or date-time). */
   since?: string;
@@ -29,23 +32,66 @@ interface Mirrored {
 
 const timeOf = (item: Mirrored) => item.publishedAt ?? item.discoveredAt ?? "";
 
-async function open(dir: string): Promise<FileStoreView> {
+/** A mirror to read, file or PostgreSQL, with the filters applied where the data is. */
+interface ReadView {
+  shown: string;
+  count: number;
+  cursor: string | undefined;
+  get(id: string): Promise<Mirrored | undefined>;
+  select(options: MirrorReadOptions): Promise<Mirrored[]>;
+  close(): Promise<void>;
+}
+
+async function open(ctx: CommandContext, dir: string | undefined, options: { store?: string }): Promise<ReadView> {
+  const ref = storeRefOf(dir, options.store, ctx.env, ctx.out);
+  if (ref.kind === "postgres") {
+    const { openPostgresStore } = await import("@feedgate/postgres");
+    const store = await openPostgresStore({ url: ref.url }).catch((error: unknown) => {
+      throw new StepFailure("opening the mirror", error);
+    });
+    const state = await store.getState();
+    return {
+      shown: ref.shown,
+      count: await store.count(),
+      cursor: state.cursor,
+      get: async (id) => (await store.get(id)) as Mirrored | undefined,
+      async select(options) {
+        const since = sinceOf(options.since);
+        const items: Mirrored[] = [];
+        for await (const item of store.iterate({ category: options.category, since, q: options.q })) items.push(item as Mirrored);
+        return items;
+      },
+      close: () => store.close(),
+    };
+  }
+  let view: FileStoreView;
   try {
-    return await readFileStore(dir);
+    view = await readFileStore(ref.dir);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "ENOSTORE" || code === "ENOENT") throw new UsageError(`${dir} holds no mirror: create one with 'feedgate mirror ${dir}'`);
+    if (code === "ENOSTORE" || code === "ENOENT") throw new UsageError(`${ref.dir} holds no mirror: create one with 'feedgate mirror ${ref.dir}'`);
     throw new StepFailure("reading the mirror", error);
   }
+  return {
+    shown: view.dir,
+    count: view.count,
+    cursor: view.state.cursor,
+    get: async (id) => view.get(id) as Mirrored | undefined,
+    select: async (options) => select(view, options),
+    close: async () => {},
+  };
+}
+
+function sinceOf(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const since = Date.parse(value);
+  if (Number.isNaN(since)) throw new UsageError(`--since must be an ISO 8601 date or date-time, e.g. 2026-11-20 or 2026-11-20T08:00:00Z; got ${JSON.stringify(value)}`);
+  return new Date(since);
 }
 
 /** The items that pass the filters, newest first; the filters map to the item's own fields. */
 function select(view: FileStoreView, options: MirrorReadOptions): Mirrored[] {
-  let since: number | undefined;
-  if (options.since !== undefined) {
-    since = Date.parse(options.since);
-    if (Number.isNaN(since)) throw new UsageError(`--since must be an ISO 8601 date or date-time, e.g. 2026-11-20 or 2026-11-20T08:00:00Z; got ${JSON.stringify(options.since)}`);
-  }
+  const since = sinceOf(options.since)?.getTime();
   const q = options.q?.trim().toLowerCase();
   const out: Mirrored[] = [];
   for (const item of view.items() as IterableIterator<Mirrored>) {
@@ -58,9 +104,9 @@ function select(view: FileStoreView, options: MirrorReadOptions): Mirrored[] {
 }
 
 /** `feedgate mirror ls DIR`: the local copy as a table (tab-separated in a pipe), filtered. */
-export async function runMirrorLs(ctx: CommandContext, options: MirrorReadOptions, dir: string): Promise<void> {
-  const view = await open(dir);
-  const items = select(view, options);
+export async function runMirrorLs(ctx: CommandContext, options: MirrorReadOptions, dir: string | undefined): Promise<void> {
+  const view = await open(ctx, dir, options);
+  const items = await view.select(options).finally(() => view.close());
   const { out } = ctx;
   if (out.json) out.data(items);
   else if (options.ndjson) for (const item of items) out.data(item);
@@ -69,14 +115,14 @@ export async function runMirrorLs(ctx: CommandContext, options: MirrorReadOption
     for (const item of cleanForTerminal(items)) t.push([timeOf(item) ? formatUtc(timeOf(item)) : "-", item.title ?? "", item.category ?? "-", item.id]);
     if (items.length > 0) out.print(t.toString());
   }
-  ctx.out.note(ctx.out.errColor.dim(`${items.length} of ${view.count} items · ${view.dir} · cursor ${view.state.cursor ?? "none"}`));
+  ctx.out.note(ctx.out.errColor.dim(`${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`));
 }
 
 /** `feedgate mirror show DIR ID`: one item of the local copy. */
-export async function runMirrorShow(ctx: CommandContext, _options: MirrorReadOptions, dir: string, id: string): Promise<void> {
-  const view = await open(dir);
-  const item = view.get(id) as Mirrored | undefined;
-  if (item === undefined) throw new StepFailure(`mirror show ${id}`, new Error(`no item ${id} in the mirror at ${view.dir} (${view.count} items)`));
+export async function runMirrorShow(ctx: CommandContext, options: MirrorReadOptions, dir: string, id: string): Promise<void> {
+  const view = await open(ctx, dir, options);
+  const item = await view.get(id).finally(() => view.close());
+  if (item === undefined) throw new StepFailure(`mirror show ${id}`, new Error(`no item ${id} in the mirror at ${view.shown} (${view.count} items)`));
   const { out } = ctx;
   if (out.json) {
     out.data(item);
@@ -100,9 +146,9 @@ export async function runMirrorShow(ctx: CommandContext, _options: MirrorReadOpt
 }
 
 /** `feedgate mirror export DIR`: every (filtered) item, NDJSON by default, or one JSON array with --json. */
-export async function runMirrorExport(ctx: CommandContext, options: MirrorReadOptions, dir: string): Promise<void> {
-  const view = await open(dir);
-  const items = select(view, options);
+export async function runMirrorExport(ctx: CommandContext, options: MirrorReadOptions, dir: string | undefined): Promise<void> {
+  const view = await open(ctx, dir, options);
+  const items = await view.select(options).finally(() => view.close());
   if (ctx.out.json) ctx.out.data(items);
   else for (const item of items) ctx.out.data(item);
   ctx.out.note(ctx.out.errColor.dim(`exported ${items.length} of ${view.count} items`));

@@ -1,5 +1,6 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
+import { storeRefOf } from "../cli/store-ref.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
 import { feedServices } from "../services/feed.js";
 import type { MirrorProgress, MirrorSummary } from "../services/types.js";
@@ -8,6 +9,8 @@ import { clockStamp } from "./watch-util.js";
 
 export interface MirrorOptions {
   fields?: "default" | "minimal";
+  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE). */
+  store?: string;
   follow?: boolean;
   interval?: number;
   json?: boolean;
@@ -24,10 +27,12 @@ const SNAPSHOT_PAGE = 1000;
 export async function runMirror(
   ctx: CommandContext,
   options: MirrorOptions,
-  dir: string,
+  dir: string | undefined,
   hooks: { onProgress?(progress: MirrorProgress): void } = {},
 ): Promise<MirrorSummary> {
   const { out } = ctx;
+  const store = storeRefOf(dir, options.store, ctx.env, out);
+  const shown = store.kind === "dir" ? store.dir : store.shown;
   const bar = new SnapshotProgress(out);
   const status = new StatusLine(out);
   let lastPhase: MirrorProgress["phase"] | undefined;
@@ -56,9 +61,10 @@ export async function runMirror(
   };
   let summary: MirrorSummary;
   try {
-    summary = await step(`mirror ${dir}`, () =>
+    summary = await step(`mirror ${shown}`, () =>
       feedServices(ctx).mirror({
-        dir,
+        dir: shown,
+        store,
         fields: options.fields,
         follow: options.follow === true,
         intervalMs: secondsToMs(options.interval),

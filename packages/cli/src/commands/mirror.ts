@@ -9,12 +9,13 @@ export function registerMirror(program: Command, wire: Wire): void {
   const command = program
     .command("mirror")
     .description("keep a local copy of the selected set in a directory: snapshot, then changes; resumable after Ctrl-C or a crash. Read it with mirror ls / show / export")
-    .argument("<dir>", "directory of the local copy (created if missing)")
+    .argument("[dir]", "directory of the local copy (created if missing), or a postgres:// URL; default --store / FEEDGATE_STORE")
+    .option("--store <url>", "a PostgreSQL URL: the copy a fleet shares (env FEEDGATE_STORE)")
     .addOption(new Option("--fields <fields>", "full items or the minimal projection (fixed at the first snapshot)").choices(["default", "minimal"]))
     .option("--follow", "keep following changes until Ctrl-C")
     .addOption(new Option("--interval <seconds>", "seconds between change polls when following (default: the service's s-maxage)").argParser(secondsArg))
     .option("--json", "JSON lines: progress, then a summary")
-    .action(wire.action<MirrorOptions>(async (ctx, options, dir) => void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir!))));
+    .action(wire.action<MirrorOptions>(async (ctx, options, dir) => void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir))));
   examples(command, [
     "feedgate mirror ./selected",
     "feedgate mirror ./selected --follow",
@@ -26,21 +27,23 @@ export function registerMirror(program: Command, wire: Wire): void {
     sub
       .option("--category <key>", "only this category")
       .option("--since <time>", "only items published (else discovered) at or after this ISO 8601 date or date-time")
-      .option("--q <text>", "only items whose title or summary contains this text (case-insensitive)");
+      .option("--q <text>", "only items whose title or summary contains this text (case-insensitive)")
+      .option("--store <url>", "read a fleet's PostgreSQL copy (env FEEDGATE_STORE) instead of a directory");
   const run = () => import("./mirror-read-run.js");
-  filters(command.command("ls").description("list the local copy, newest first (no network)").argument("<dir>", "the mirror's directory"))
+  filters(command.command("ls").description("list the local copy, newest first (no network)").argument("[dir]", "the mirror's directory or postgres:// URL"))
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line")
-    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorLs(ctx, options, dir!)));
+    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorLs(ctx, options, dir)));
   command
     .command("show")
     .description("one item of the local copy (no network)")
-    .argument("<dir>", "the mirror's directory")
+    .argument("<dir>", "the mirror's directory or postgres:// URL")
     .argument("<id>", "the item's id")
     .option("--json", "the item as JSON")
+    .option("--store <url>", "(unused with a URL argument) a fleet's PostgreSQL copy")
     .action(wire.action<MirrorReadOptions>(async (ctx, options, dir, id) => (await run()).runMirrorShow(ctx, options, dir!, id!)));
-  filters(command.command("export").description("write the local copy to stdout: NDJSON, or one JSON array with --json (no network)").argument("<dir>", "the mirror's directory"))
+  filters(command.command("export").description("write the local copy to stdout: NDJSON, or one JSON array with --json (no network)").argument("[dir]", "the mirror's directory or postgres:// URL"))
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line (the default)")
-    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorExport(ctx, options, dir!)));
+    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorExport(ctx, options, dir)));
 }

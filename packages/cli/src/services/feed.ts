@@ -81,8 +81,12 @@ export function feedServices(ctx: CommandContext): FeedServices {
     },
     async mirror(options) {
       // Loaded here: only the mirror command needs the mirror and the file store.
-      const [{ createSelectedMirror }, { openFileStore }] = await Promise.all([import("@feedgate/kit/mirror"), import("@feedgate/kit/node")]);
-      const store = await openFileStore(options.dir);
+      const { createSelectedMirror } = await import("@feedgate/kit/mirror");
+      const ref = options.store;
+      const store =
+        ref.kind === "postgres"
+          ? await (await import("@feedgate/postgres")).openPostgresStore({ url: ref.url })
+          : await (await import("@feedgate/kit/node")).openFileStore(ref.dir);
       try {
         const state = await store.getState();
         const resumed = state.cursor !== undefined;

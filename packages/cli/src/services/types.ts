@@ -52,7 +52,9 @@ export interface MirrorProgress {
 }
 
 export interface MirrorRunOptions {
+  /** Shown in messages: the directory, or the PostgreSQL URL with its password masked. */
   dir: string;
+  store: import("../cli/store-ref.js").StoreRef;
   /** The projection; undefined keeps the one the copy has (default for a new copy). */
   fields: "default" | "minimal" | undefined;
   follow: boolean;

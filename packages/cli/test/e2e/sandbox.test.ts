@@ -74,6 +74,13 @@ describe("feedgate mock is a sandbox every command works against", () => {
     });
   }
 
+  it("a large export through a pipe arrives whole (nothing lost when the process exits)", async () => {
+    const exported = await runCli(["mirror", "export", join(work, "mirror")], env, 30_000);
+    const lines = exported.stdout.trimEnd().split("\n");
+    expect(exported.stderr).toMatch(new RegExp(`exported ${lines.length} of ${lines.length} items`));
+    expect(lines.length).toBeGreaterThan(1000);
+  });
+
   it("the image commands wrote real image files, downloaded from the mock itself", async () => {
     for (const dir of ["img-sync", "img-async"]) {
       const files = await readdir(join(work, dir));

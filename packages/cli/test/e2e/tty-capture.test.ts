@@ -47,7 +47,7 @@ describe("items --all on a terminal", () => {
     await writeFile(`${ARTIFACTS}items-all-progress.screen.txt`, visible(screen));
     expect(code).toBe(0);
     // The status line is drawn with CR + erase-line (in place), page after page.
-    const updates = [...screen.matchAll(/\r\x1b\[2Kitems: (\d+) pages?, (\d+) items/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const updates = [...screen.matchAll(/\r\x1b\[2Kitems: (\d+) pages?, (\d+) items/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
     expect(updates.length).toBeGreaterThan(3);
     expect(updates.map(([pages]) => pages)).toEqual([...updates.map(([pages]) => pages)].sort((a, b) => a - b));
     // Tables with borders and colour on a terminal, and the summary at the end.

@@ -1,0 +1,15 @@
+import type { Command } from "commander";
+import type { Wire } from "../cli/wire.js";
+import { examples } from "../cli/help.js";
+import type { FleetCommandOptions } from "./fleet-run.js";
+
+export function registerFleet(program: Command, wire: Wire): void {
+  const command = program
+    .command("fleet")
+    .description("join a fleet that shares one copy through PostgreSQL: one member polls each resource, the others take over when it stops")
+    .option("--store <url>", "the fleet's PostgreSQL URL (env FEEDGATE_STORE); its password is never printed")
+    .option("--resources <list>", "what this member may lead: mirror,hotTopics,codexResetsRecent,latestDaily (default: all)")
+    .option("--json", "leadership changes as JSON lines")
+    .action(wire.action<FleetCommandOptions>(async (ctx, options) => (await import("./fleet-run.js")).runFleet(ctx, options)));
+  examples(command, ["FEEDGATE_STORE=postgres://feedgate:…@db:5432/feedgate feedgate fleet", "feedgate fleet --store postgres://… --resources mirror"]);
+}

@@ -1,19 +1,10 @@
-import { createServer } from "node:net";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERGED_STORY_ID } from "../../src/demo/feed-seed.js";
+import { freePort } from "@feedgate/test-harness";
 import { runCli, startCli, type RunningCli } from "./helpers.js";
-
-/** A port that was free a moment ago (for --port). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let mock: RunningCli;
 let env: Record<string, string>;

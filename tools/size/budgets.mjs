@@ -45,4 +45,5 @@ export const BUDGETS = {
 export const UNMEASURED = {
   "@feedgate/mock": "fake servers on node:http, for tests",
   feedgate: "the command-line program",
+  "@feedgate/postgres": "Node-only: a PostgreSQL store and fleet for servers, never in an application bundle",
 };

@@ -47,6 +47,8 @@ export interface FleetMember {
 }
 
 const lockKey = (schema: string, resource: FleetResource) => `feedgate:${schema}:${resource}`;
+/** After a poll failed (retries included) without a Retry-After: the fleet's pause before the next. */
+const ERROR_PAUSE_MS = 5000;
 
 /**
  * Joins a fleet: for each resource, this member tries to take its advisory lock (one session
@@ -137,7 +139,8 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
       if (wait > 0 && !(await pause(wait, signal))) return;
       let lifetime: number | undefined;
       try {
-        const result = await kit.request(resource, undefined, { signal, ifNoneMatch: row?.["etag"] ?? undefined, maxRetries: 0 });
+        // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
+        const result = await kit.request(resource, undefined, { signal, ifNoneMatch: row?.["etag"] ?? undefined });
         lifetime = freshnessMs(result.meta.cacheControl);
         const next = new Date(Date.now() + Math.max(floorMs, lifetime ?? 60_000));
         if (result.notModified) {
@@ -151,9 +154,9 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
         }
       } catch (error) {
         if (signal.aborted) return;
-        // The service's Retry-After (else a minute) becomes the fleet's next allowed poll.
+        // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
         const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
-        const next = new Date(Date.now() + Math.max(floorMs, retryAfter ?? 60_000));
+        const next = new Date(Date.now() + Math.max(floorMs, retryAfter ?? ERROR_PAUSE_MS));
         await sql`insert into resources (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
           on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
       }

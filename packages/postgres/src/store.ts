@@ -1,4 +1,4 @@
-import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage } from "@feedgate/kit/mirror";
+import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
 import { checkSchema, connect, redactUrl, scrubPassword, type Sql } from "./connection.js";
 import { migrate } from "./migrations.js";
@@ -12,14 +12,8 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
 }
 
-/** A filter of the readers: each maps to an item field (and an index). */
-export interface ItemFilter {
-  category?: string | undefined;
-  /** Items published (else discovered) at or after this time. */
-  since?: string | Date | undefined;
-  /** Case-insensitive text in the title or the summary. */
-  q?: string | undefined;
-}
+/** A filter of the readers: each maps to an item field (and an index). The kit's `StoreFilter`. */
+export type ItemFilter = StoreFilter;
 
 /** Where a page of `query` ends; pass it back as `after` for the next page. */
 export interface ItemPageCursor {

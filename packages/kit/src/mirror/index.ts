@@ -16,4 +16,5 @@ export type {
   SnapshotPage,
   SelectedItem,
   SelectedFields,
+  StoreFilter,
 } from "../store/types.js";

@@ -1,5 +1,5 @@
 import { MirrorData, type MirrorRecord } from "./state.js";
-import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage } from "./types.js";
+import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "./types.js";
 
 /**
  * A {@link MirrorStore} over an in-memory {@link MirrorData}. Writes are serialised; each is
@@ -74,6 +74,13 @@ export class DataBackedStore implements MirrorStore {
     return this.write({ t: "page", e: page.expectedCursor, c: page.cursor, ops: [...page.changes] });
   }
 
+  /** See `MirrorStore.iterate`; the set is in memory here, so pages are slices of one sorted list. */
+  async *iterate(filter: StoreFilter = {}, options: { pageSize?: number } = {}): AsyncGenerator<SelectedItem, void, undefined> {
+    const pageSize = options.pageSize ?? 1000;
+    const matching = [...this.data.current.values()].filter(matches(filter)).sort(newestFirst);
+    for (let i = 0; i < matching.length; i += pageSize) yield* matching.slice(i, i + pageSize);
+  }
+
   async get(id: string): Promise<SelectedItem | undefined> {
     return this.data.current.get(id);
   }
@@ -96,4 +103,23 @@ export class DataBackedStore implements MirrorStore {
       await this.release();
     });
   }
+}
+
+const timeOf = (item: SelectedItem) => (item as { publishedAt?: string | null }).publishedAt ?? (item as { discoveredAt?: string | null }).discoveredAt ?? "";
+
+function newestFirst(a: SelectedItem, b: SelectedItem): number {
+  return timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id);
+}
+
+/** The predicate of a filter, as the PostgreSQL store applies it in SQL. */
+export function matches(filter: StoreFilter): (item: SelectedItem) => boolean {
+  const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
+  if (since !== undefined && Number.isNaN(since)) throw new TypeError(`since is not a date: ${String(filter.since)}`);
+  const q = filter.q?.trim().toLowerCase();
+  return (item) => {
+    const i = item as { category?: string | null; title?: string | null; summary?: string | null };
+    if (filter.category !== undefined && i.category !== filter.category) return false;
+    if (since !== undefined && !(Date.parse(timeOf(item)) >= since)) return false;
+    return !q || `${i.title ?? ""}\n${i.summary ?? ""}`.toLowerCase().includes(q);
+  };
 }

@@ -6,6 +6,15 @@ export type SelectedItem = Item | ItemMinimal;
 /** Which projection a snapshot (and every change after it) carries. */
 export type SelectedFields = "default" | "minimal";
 
+/** A filter of the stores' readers: each maps to an item field. */
+export interface StoreFilter {
+  category?: string | undefined;
+  /** Items published (else discovered) at or after this time. */
+  since?: string | Date | undefined;
+  /** Case-insensitive text in the title or the summary. */
+  q?: string | undefined;
+}
+
 /** One ledger entry, as the store applies it: a blind write, so replaying it is harmless. */
 export type MirrorChange = { op: "upsert"; item: SelectedItem } | { op: "remove"; id: string };
 
@@ -79,6 +88,12 @@ export interface MirrorStore {
   ids(): Promise<string[]>;
   /** The items of the current set. */
   entries(): Promise<SelectedItem[]>;
+  /**
+   * The items of the current set that pass `filter`, newest first (published, else discovered,
+   * time), page by page so memory stays bounded however large the set. Optional for custom
+   * stores; the memory, file and PostgreSQL stores have it.
+   */
+  iterate?(filter?: StoreFilter, options?: { pageSize?: number }): AsyncGenerator<SelectedItem, void, undefined>;
   /** How many items the current set holds. */
   count(): Promise<number>;
   /** Releases files, locks or connections. Further calls fail. */

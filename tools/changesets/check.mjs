@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm check:changesets`: every publishable package whose published files changed since its
 // last release tag ("<name>@<version>", as `changeset publish` tags; before any release: the
-// repository's first commit) must be named by a pending changeset, or already carry a bumped
+// commit that introduced the package) must be named by a pending changeset, or already carry a bumped
 // version awaiting `changeset publish`. Unlike `changeset status --since=main`, this does not
 // pass vacuously on main.
 import { execFileSync } from "node:child_process";
@@ -24,10 +24,16 @@ function gitOrUndefined(cwd, args) {
   }
 }
 
-/** The newest release tag of the package reachable from HEAD, else the first commit. */
-function baselineOf(repo, name) {
+/**
+ * The newest release tag of the package reachable from HEAD; before any release, the commit that
+ * introduced the package (so a package born after the first commit has a version to compare
+ * with once `changeset version` has consumed its changesets); else the first commit.
+ */
+function baselineOf(repo, name, relDir) {
   const tags = git(repo, ["tag", "--merged", "HEAD", "--list", `${name}@*`, "--sort=-v:refname"]);
-  return tags.split("\n")[0] || git(repo, ["rev-list", "--max-parents=0", "HEAD"]).split("\n").at(-1);
+  if (tags.split("\n")[0]) return tags.split("\n")[0];
+  const introduced = git(repo, ["log", "--diff-filter=A", "--format=%H", "--", `${relDir}/package.json`]).split("\n").filter(Boolean).at(-1);
+  return introduced || git(repo, ["rev-list", "--max-parents=0", "HEAD"]).split("\n").at(-1);
 }
 
 /** Published files of the package that differ from the baseline, uncommitted and new files included. */
@@ -47,7 +53,7 @@ function changedFiles(repo, baseline, relDir) {
 export async function checkChangesets(repo) {
   const mentioned = new Set((await readChangesets(repo)).flatMap((changeset) => changeset.releases.map((r) => r.name)));
   return publishablePackages(repo).map((pkg) => {
-    const baseline = baselineOf(repo, pkg.name);
+    const baseline = baselineOf(repo, pkg.name, pkg.relDir);
     const changed = changedFiles(repo, baseline, pkg.relDir);
     const manifestThen = gitOrUndefined(repo, ["show", `${baseline}:${pkg.relDir}/package.json`]);
     const versionThen = manifestThen === undefined ? undefined : JSON.parse(manifestThen).version;

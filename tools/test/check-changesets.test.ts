@@ -75,4 +75,22 @@ describe("check:changesets", () => {
     const [result] = await checkChangesets(repo);
     expect(result).toMatchObject({ ok: true, baseline: "@x/lib@0.1.0" });
   });
+
+  it("a package born after the first commit passes after `changeset version` consumed its changeset", async () => {
+    write("packages/late/package.json", manifest("@x/late", "0.0.0"));
+    write("packages/late/src/index.ts", "export const b = 1;\n");
+    git("add", "-A");
+    git("commit", "-q", "-m", "a new package");
+    write("packages/late/src/index.ts", "export const b = 2;\n");
+    write(".changeset/new-late.md", '---\n"@x/late": minor\n---\n\nFirst release.\n');
+    expect((await verdicts())["@x/late"]).toBe(true);
+    // What `changeset version` leaves: the changeset consumed, the version bumped, a changelog.
+    rmSync(join(repo, ".changeset/new-late.md"));
+    write("packages/late/package.json", manifest("@x/late", "0.1.0"));
+    write("packages/late/CHANGELOG.md", "# @x/late\n\n## 0.1.0\n");
+    git("add", "-A");
+    git("commit", "-q", "-m", "version packages");
+    const late = (await checkChangesets(repo)).find((r) => r.name === "@x/late");
+    expect(late).toMatchObject({ ok: true, verdict: "version bumped 0.0.0 -> 0.1.0, awaiting publish" });
+  });
 });

@@ -61,7 +61,10 @@ export async function specFetch(argv, { env = process.env, log = console.log, ti
   log(formatDiff(diff));
   if (write) {
     await writeFile(vendoredPath, JSON.stringify(fetched, null, 2) + "\n");
-    log(`wrote ${source.vendored}: run \`pnpm generate\`, review descriptions (they must stay in this project's words), and add a changeset (${diff.breaking.length ? "major" : "minor"}).`);
+    log(`wrote ${source.vendored}; review its descriptions (they must stay in this project's words)`);
+    // Regenerates and records the release the change calls for.
+    const { specChangeset } = await import("./spec-changeset.mjs");
+    await specChangeset([name], { log });
   } else {
     log(`vendored document unchanged (pass --write to replace it).`);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { stubKit } from "../support/feed-kit.js";
-import { json, problem } from "../support/stub-fetch.js";
+import { json, problem } from "@feedgate/test-harness";
 
 const hot = { schemaVersion: 1, count: 0, items: [] };
 

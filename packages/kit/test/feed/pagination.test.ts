@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { positionTracker } from "../../src/feed/pagination.js";
 import { item, itemsPage, stubKit } from "../support/feed-kit.js";
-import { json, problem } from "../support/stub-fetch.js";
+import { json, problem } from "@feedgate/test-harness";
 
 /** A stub items endpoint: pages of `ids`, cursor = index of the next item. */
 function pagedItems(pages: string[][], options: { invalidOnce?: string } = {}) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
 import { stubKit } from "../support/feed-kit.js";
-import { json, problem } from "../support/stub-fetch.js";
+import { json, problem } from "@feedgate/test-harness";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const CC = "public, max-age=60, s-maxage=60, stale-while-revalidate=60";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, recentWindowStart } from "../../src/feed/index.js";
 import { stubKit } from "../support/feed-kit.js";
-import { json } from "../support/stub-fetch.js";
+import { json } from "@feedgate/test-harness";
 
 const event = (id: string, updatedAt: string, presentationStatus: string | null = "confirmed") => ({
   id, type: "direct_reset", label: "全员重置", status: "confirmed", title: `event ${id}`, scope: "s", createdAt: updatedAt, updatedAt,

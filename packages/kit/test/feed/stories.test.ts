@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { storyIdOf } from "../../src/feed/index.js";
 import { isFeedgateError } from "../../src/index.js";
 import { BASE, story, stubKit } from "../support/feed-kit.js";
-import { json } from "../support/stub-fetch.js";
+import { json } from "@feedgate/test-harness";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isFeedgateError, type LogFields } from "../../src/index.js";
 import { stubKit } from "../support/feed-kit.js";
-import { json, problem } from "../support/stub-fetch.js";
+import { json, problem } from "@feedgate/test-harness";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const answer = (n: number, headers: Record<string, string>) => json(200, hot(n), { etag: `"v${n}"`, ...headers });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { item, itemsPage, stubKit } from "../support/feed-kit.js";
-import { json, problem } from "../support/stub-fetch.js";
+import { json, problem } from "@feedgate/test-harness";
 
 /** An item whose timeline time is `minute` minutes after a fixed hour: newer minute, newer item. */
 const at = (id: string, minute: number) => item(id, { discoveredAt: new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString() });

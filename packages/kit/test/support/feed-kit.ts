@@ -1,5 +1,5 @@
 import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
-import { recordingSleep, scriptedFetch, type Scripted } from "./stub-fetch.js";
+import { recordingSleep, scriptedFetch, type Scripted } from "@feedgate/test-harness";
 
 export const BASE = "https://feed.example";
 

@@ -1,4 +1,4 @@
-import type { Sleep } from "../internal/time.js";
+import type { Sleep } from "../time.js";
 import type { Logger, LogLevel } from "./logger.js";
 
 /** Options of `createResilientFetch`. Every one has a default; `{}` is a sound configuration. */

@@ -1,4 +1,4 @@
-import { monotonicNow } from "../../src/internal/time.js";
+const monotonicNow = () => performance.now();
 
 /** One scripted answer: a Response, an error to reject with, or a function of the request. */
 export type Scripted = Response | Error | ((request: Request) => Response | Promise<Response>);

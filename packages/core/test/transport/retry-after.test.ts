@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createResilientFetch, isFeedgateError } from "../../src/index.js";
-import { monotonicNow } from "../../src/internal/time.js";
-import { getRequest, json, problem, recordingSleep, scriptedFetch } from "../support/stub-fetch.js";
+import { monotonicNow } from "../../src/index.js";
+import { getRequest, json, problem, recordingSleep, scriptedFetch } from "@feedgate/test-harness";
 
 const ok = () => json(200, { ok: true });
 const NOW = Date.parse("2026-11-20T00:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monotonicNow, realSleep, watch } from "../../src/internal/time.js";
+import { monotonicNow, realSleep, watch } from "../../src/index.js";
 
 describe("the default sleep", () => {
   it("never ends before the full wait", async () => {

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createResilientFetch, type LogFields } from "../../src/index.js";
-import { connectionError, json, problem, recordingSleep, scriptedFetch } from "../support/stub-fetch.js";
+import { connectionError, json, problem, recordingSleep, scriptedFetch } from "@feedgate/test-harness";
 
 const KEY = "sk-live-9f8e7d6c5b4a3210";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createResilientFetch, getResponseMeta, isFeedgateError } from "../../src/index.js";
-import { connectionError, getRequest, json, postRequest, problem, recordingSleep, scriptedFetch } from "../support/stub-fetch.js";
+import { connectionError, getRequest, json, postRequest, problem, recordingSleep, scriptedFetch } from "@feedgate/test-harness";
 
 const ok = () => json(200, { ok: true }, { etag: 'W/"v1-hot-abc"', "cache-control": "public, max-age=60, s-maxage=60" });
 
@@ -18,7 +18,7 @@ describe("retryable answers", () => {
     expect(response.status).toBe(200);
     expect(seen).toHaveLength(2);
     const meta = getResponseMeta(response);
-    expect(meta).toMatchObject({ status: 200, retries: 1, etag: 'W/"v1-hot-abc"', cacheControl: "public, max-age=60, s-maxage=60" });
+    expect(meta).toMatchObject({ status: 200, attempts: 2, maxAgeMs: 60000, sMaxAgeMs: 60000, etag: 'W/"v1-hot-abc"', cacheControl: "public, max-age=60, s-maxage=60" });
     expect(await response.json()).toEqual({ ok: true });
   });
 
@@ -27,7 +27,7 @@ describe("retryable answers", () => {
     const response = await rf(getRequest());
     expect(seen).toHaveLength(3);
     expect(response.status).toBe(503);
-    expect(getResponseMeta(response)).toMatchObject({ retries: 2, requestId: "req-1" });
+    expect(getResponseMeta(response)).toMatchObject({ attempts: 3, requestId: "req-1" });
     expect((await response.json()).code).toBe("temporarily_unavailable");
   });
 
@@ -252,7 +252,7 @@ describe("answers that are not the service's", () => {
 describe("options", () => {
   it("refuses nonsensical options before any request", () => {
     for (const bad of [{ maxRetries: -1 }, { maxRetries: 1.5 }, { timeoutMs: Number.NaN }, { jitter: 2 }]) {
-      expect(() => createResilientFetch(bad)).toThrowError(expect.objectContaining({ kind: "invalid_request" }));
+      expect(() => createResilientFetch(bad)).toThrowError(expect.objectContaining({ kind: "config" }));
     }
   });
 

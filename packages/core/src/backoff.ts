@@ -1,0 +1,31 @@
+/**
+ * How long to wait before the next try, for everything in feedgate that waits after a failure:
+ * the transport's retries, the mirror, the watchers and image-task polling. One formula and one
+ * jitter rule, so every loop backs off alike.
+ */
+export interface BackoffOptions {
+  /** First wait, doubling per try. Default: 500 ms. */
+  initialDelayMs?: number | undefined;
+  /** Cap of the doubled wait. Default: 8000 ms. */
+  maxDelayMs?: number | undefined;
+  /** Fraction taken off at random (0–1): the wait is 75–100% of the doubled value with 0.25. Default: 0.25. */
+  jitter?: number | undefined;
+  /** Source of randomness in [0, 1). Default: `Math.random`. */
+  random?: (() => number) | undefined;
+}
+
+/** The defaults of {@link BackoffOptions}. */
+export const BACKOFF_DEFAULTS = { initialDelayMs: 500, maxDelayMs: 8000, jitter: 0.25 } as const;
+
+/**
+ * The wait before try `attempt + 1` after `attempt` failed tries (1-based): `initialDelayMs`
+ * doubled per try, capped at `maxDelayMs`, minus up to `jitter` of it at random. A server-directed
+ * wait (Retry-After) is never put through this: it is honoured as given.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}): number {
+  const initial = options.initialDelayMs ?? BACKOFF_DEFAULTS.initialDelayMs;
+  const max = options.maxDelayMs ?? BACKOFF_DEFAULTS.maxDelayMs;
+  const jitter = options.jitter ?? BACKOFF_DEFAULTS.jitter;
+  const random = options.random ?? Math.random;
+  return Math.min(initial * 2 ** Math.max(0, attempt - 1), max) * (1 - jitter * random());
+}

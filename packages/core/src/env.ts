@@ -1,0 +1,42 @@
+import { configError } from "./errors.js";
+
+/** The environment variables feedgate reads when an option is omitted. */
+export const ENV = {
+  /** Base URL of the feed service. Unset: the public service, {@link PUBLIC_FEED_URL}. */
+  feedUrl: "FEEDGATE_FEED_URL",
+  /** Base URL of the model gateway. No default: unset and no `baseUrl` option is a ConfigError. */
+  gatewayUrl: "FEEDGATE_GATEWAY_URL",
+  /** The gateway's API key. No default: unset and no `apiKey` option is a ConfigError. */
+  apiKey: "FEEDGATE_API_KEY",
+} as const;
+
+/** The feed service's public origin, the default base URL of the feed client. */
+export const PUBLIC_FEED_URL = "https://aihot.virxact.com";
+
+/**
+ * An environment variable, where the runtime has a process environment (Node, Bun, Deno with
+ * `--allow-env`); `undefined` in browsers and wherever reading is not allowed. Empty counts as unset.
+ */
+export function readEnv(name: string): string | undefined {
+  const g = globalThis as {
+    process?: { env?: Record<string, string | undefined> };
+    Deno?: { env?: { get(name: string): string | undefined } };
+  };
+  let value: string | undefined;
+  try {
+    value = g.Deno?.env ? g.Deno.env.get(name) : g.process?.env?.[name];
+  } catch {
+    // Deno without --allow-env throws: that is the same as unset.
+  }
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+/**
+ * The option if given, else its environment variable, else a ConfigError that names both
+ * (`option` and the variable to set). Used for settings that have no safe default.
+ */
+export function requireSetting(value: string | undefined, option: string, variable: string, what: string): string {
+  const found = value ?? readEnv(variable);
+  if (found === undefined) throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
+  return found;
+}

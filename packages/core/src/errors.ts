@@ -1,0 +1,307 @@
+/**
+ * What went wrong, as a discriminant that survives realms and bundling. Each kind belongs to
+ * exactly one class of the family (see {@link errorClassOf}); switch on `kind` for detail, catch a
+ * class for the broad case.
+ */
+export type FeedgateErrorKind =
+  /** Bad options or a missing setting, found before any request (`option` names it). */
+  | "config"
+  /** 400/422, a bad argument refused before sending (`param` names it), or the gateway's HTTP 500 `invalid_request`. */
+  | "invalid_request"
+  /** The items cursor left its window (`invalid_cursor`); the paginator restarts on its own. */
+  | "invalid_cursor"
+  /** 401: the key is missing, wrong or revoked. */
+  | "authentication"
+  /** 403: the key may not use this operation or model. */
+  | "permission_denied"
+  /** 404, or an image task the gateway does not know (`task_not_exist`). */
+  | "not_found"
+  /** 409 other than `snapshot_required`. */
+  | "conflict"
+  /** 409 `snapshot_required`: the change-feed cursor is too old; the mirror re-snapshots. */
+  | "snapshot_required"
+  /** 429: slow down; `retryAfterMs` says for how long when the service said so. */
+  | "rate_limited"
+  /** The server asked to wait longer than the configured ceiling (`maxRetryAfterMs`); `retryAfterMs` is the wait. */
+  | "retry_too_long"
+  /** 502/503/504: the service is unavailable for now. */
+  | "unavailable"
+  /** Any other 5xx after the retries. */
+  | "server"
+  /** The connection failed (refused, reset, DNS, truncated body). */
+  | "network"
+  /** A per-attempt timeout, the overall deadline, or a stream's idle timeout passed. */
+  | "timeout"
+  /** The caller's AbortSignal fired. */
+  | "aborted"
+  /** A stream carried an error event, or ended before its terminal event. */
+  | "stream"
+  /** The gateway does not route this operation. */
+  | "unsupported"
+  /** A redirect looped, left the origin (never followed with a key), or exceeded the hop limit. */
+  | "redirect"
+  /** A 2xx answer whose body is not what the operation returns (HTML from a proxy, empty, the wrong shape). */
+  | "invalid_response"
+  /** A body, SSE line or SSE event over its cap; it was not read further. */
+  | "response_too_large"
+  /** An async image task ended in a failed status; `envelope` / `message` carry its error. */
+  | "task_failed"
+  /** A guard stopped a loop (`maxPages`, `maxRestarts`, a repeated cursor). */
+  | "limit_exceeded"
+  /** Any other failure status (e.g. 413). */
+  | "http";
+
+/** The error bodies the gateway sends, told apart by shape (parsed by `@feedgate/gateway-client`). */
+export type GatewayEnvelope =
+  /** OpenAI-style, also on the Gemini routes; the gateway's middleware omits `param`. */
+  | { kind: "openai"; error: { message: string; type?: string; param?: string | null; code?: string | number | null } }
+  /** Google-style. */
+  | { kind: "google"; error: { code: number; message: string; status?: string; details?: unknown[] } }
+  /** Anthropic-style. */
+  | { kind: "anthropic"; error: { type: string; message: string }; request_id?: string }
+  /** The image task routes. */
+  | { kind: "task"; code: string; message: string; data?: unknown }
+  /** No body at all (some 429s). */
+  | { kind: "empty" }
+  /** A body that is none of the above (an HTML error page, plain text). */
+  | { kind: "text"; text: string };
+
+/** The feed service's `application/problem+json` body (RFC 9457 members plus its own). */
+export interface ProblemDetails {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  code?: string;
+  [member: string]: unknown;
+}
+
+/** What a {@link FeedgateError} is built from. */
+export interface FeedgateErrorInit {
+  /** What went wrong; picks the class through {@link errorClassOf}. */
+  kind: FeedgateErrorKind;
+  /** For people. Never holds a request id (see `requestId`) or a credential. */
+  message: string;
+  /** HTTP status, when an answer arrived. */
+  status?: number | undefined;
+  /** Machine-readable code: the service's, else one of ours (e.g. `attempt_timeout`). */
+  code?: string | undefined;
+  /** The answer's request id, to quote when reporting a problem. */
+  requestId?: string | undefined;
+  /** How long the service asked to wait, in ms. */
+  retryAfterMs?: number | undefined;
+  /** The call parameter a validation error is about. */
+  param?: string | undefined;
+  /** The option or environment variable a configuration error is about. */
+  option?: string | undefined;
+  /** The feed service's parsed Problem body. */
+  problem?: ProblemDetails | undefined;
+  /** The gateway's parsed error body. */
+  envelope?: GatewayEnvelope | undefined;
+  /** Attempts made (1 = no retry). */
+  attempts?: number | undefined;
+  /** What caused it (a fetch rejection, an abort reason, a lower-level error). */
+  cause?: unknown;
+}
+
+/** The fields a FeedgateError copies from its init (what `toJSON` lists besides name and message). */
+const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "option", "problem", "envelope", "attempts"] as const;
+
+/**
+ * The one error type of every feedgate package: the clients, the kit, the mock and the CLI throw
+ * only this class and its subclasses. It never holds a request, its headers or an API key: only
+ * what the service answered. `instanceof` works within one copy of the package; across realms or
+ * duplicated installs use {@link isFeedgateError}, which checks a brand.
+ */
+export class FeedgateError extends Error {
+  override name = "FeedgateError";
+  /** Brand checked by {@link isFeedgateError}, so the check works across realms and copies. */
+  readonly isFeedgateError = true;
+  // Declared, not initialised: the constructor sets every one of them as an own property.
+  /** What went wrong. */
+  declare readonly kind: FeedgateErrorKind;
+  /** HTTP status, when an answer arrived. */
+  declare readonly status: number | undefined;
+  /** Machine-readable code: the service's, else one of ours. */
+  declare readonly code: string | undefined;
+  /** The answer's request id (`x-request-id` and its variants); never part of `message`. */
+  declare readonly requestId: string | undefined;
+  /** How long the service asked to wait, in ms (`Retry-After`, `retry-after-ms`, a body hint). */
+  declare readonly retryAfterMs: number | undefined;
+  /** The call parameter a validation error is about. */
+  declare readonly param: string | undefined;
+  /** The option or environment variable a configuration error is about. */
+  declare readonly option: string | undefined;
+  /** The feed service's parsed Problem body. */
+  declare readonly problem: ProblemDetails | undefined;
+  /** The gateway's parsed error body. */
+  declare readonly envelope: GatewayEnvelope | undefined;
+  /** Attempts made (1 = no retry). */
+  declare readonly attempts: number | undefined;
+
+  /** Prefer {@link createError}, which picks the subclass from `init.kind`. */
+  constructor(init: FeedgateErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    for (const field of FIELDS) (this as Record<string, unknown>)[field] = init[field];
+  }
+
+  /** A plain object of the error's fields, for logs and `JSON.stringify`. */
+  toJSON(): Pick<FeedgateError, "name" | "message" | (typeof FIELDS)[number]> {
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const field of FIELDS) json[field] = this[field];
+    return json as never;
+  }
+}
+
+/** Bad options or a missing setting, thrown synchronously before any request. */
+export class ConfigError extends FeedgateError {
+  override name = "ConfigError";
+}
+/** The request is wrong (400/422, a bad argument found before sending, the gateway's 500 `invalid_request`). Final. */
+export class InvalidRequestError extends FeedgateError {
+  override name = "InvalidRequestError";
+}
+/** 401: the key is missing, wrong or revoked. */
+export class AuthenticationError extends FeedgateError {
+  override name = "AuthenticationError";
+}
+/** 403: not allowed. */
+export class PermissionDeniedError extends FeedgateError {
+  override name = "PermissionDeniedError";
+}
+/** 404, or an unknown image task. */
+export class NotFoundError extends FeedgateError {
+  override name = "NotFoundError";
+}
+/** 409, e.g. `snapshot_required`. */
+export class ConflictError extends FeedgateError {
+  override name = "ConflictError";
+}
+/** 429 (or a server wait over `maxRetryAfterMs`); `retryAfterMs` says how long to wait when known. */
+export class RateLimitError extends FeedgateError {
+  override name = "RateLimitError";
+}
+/** 5xx: the service failed or is unavailable. */
+export class ServerError extends FeedgateError {
+  override name = "ServerError";
+}
+/** The connection failed. */
+export class ConnectionError extends FeedgateError {
+  override name = "ConnectionError";
+}
+/** A timeout passed (attempt, deadline, stream idle). */
+export class TimeoutError extends FeedgateError {
+  override name = "TimeoutError";
+}
+/** The caller's signal fired. */
+export class AbortError extends FeedgateError {
+  override name = "AbortError";
+}
+/** A stream failed midway (error event, early end). */
+export class StreamError extends FeedgateError {
+  override name = "StreamError";
+}
+/** The gateway does not offer this operation. */
+export class UnsupportedError extends FeedgateError {
+  override name = "UnsupportedError";
+}
+/** An answer that is not what was asked for: the wrong shape, not JSON, too large, or a refused redirect. */
+export class InvalidResponseError extends FeedgateError {
+  override name = "InvalidResponseError";
+}
+/** An async image task ended in failure. */
+export class TaskFailedError extends FeedgateError {
+  override name = "TaskFailedError";
+}
+/** A guard against a runaway loop stopped it. */
+export class LimitExceededError extends FeedgateError {
+  override name = "LimitExceededError";
+}
+
+const CLASSES: Record<FeedgateErrorKind, typeof FeedgateError> = {
+  config: ConfigError,
+  invalid_request: InvalidRequestError,
+  invalid_cursor: InvalidRequestError,
+  authentication: AuthenticationError,
+  permission_denied: PermissionDeniedError,
+  not_found: NotFoundError,
+  conflict: ConflictError,
+  snapshot_required: ConflictError,
+  rate_limited: RateLimitError,
+  retry_too_long: RateLimitError,
+  unavailable: ServerError,
+  server: ServerError,
+  network: ConnectionError,
+  timeout: TimeoutError,
+  aborted: AbortError,
+  stream: StreamError,
+  unsupported: UnsupportedError,
+  redirect: InvalidResponseError,
+  invalid_response: InvalidResponseError,
+  response_too_large: InvalidResponseError,
+  task_failed: TaskFailedError,
+  limit_exceeded: LimitExceededError,
+  http: FeedgateError,
+};
+
+/** The class of the family a kind belongs to (`http`: the base class itself). */
+export function errorClassOf(kind: FeedgateErrorKind): typeof FeedgateError {
+  return CLASSES[kind] ?? FeedgateError;
+}
+
+/** Builds the error of the family that `init.kind` calls for: the one way every package makes its errors. */
+export function createError(init: FeedgateErrorInit): FeedgateError {
+  return new (errorClassOf(init.kind))(init);
+}
+
+/** True for any error of the family (optionally of one kind), across realms and duplicated installs. */
+export function isFeedgateError(value: unknown, kind?: FeedgateErrorKind): value is FeedgateError {
+  const v = value as { isFeedgateError?: unknown; kind?: unknown } | null;
+  return v?.isFeedgateError === true && (kind === undefined || v.kind === kind);
+}
+
+/** The kind a failure status maps to, refined by the service's code where one decides it. */
+export function kindOfStatus(status: number, code?: string): FeedgateErrorKind {
+  if (code === "invalid_cursor" || code === "snapshot_required") return code;
+  // The gateway answers its validation failures with HTTP 500 and this code: the request is wrong, not the server.
+  if (code === "invalid_request") return "invalid_request";
+  const known = STATUS_KINDS[status];
+  return known ?? (status >= 500 ? "server" : "http");
+}
+
+const STATUS_KINDS: Record<number, FeedgateErrorKind> = {
+  400: "invalid_request",
+  401: "authentication",
+  403: "permission_denied",
+  404: "not_found",
+  408: "timeout",
+  409: "conflict",
+  422: "invalid_request",
+  429: "rate_limited",
+  502: "unavailable",
+  503: "unavailable",
+  504: "unavailable",
+};
+
+/** A bad call argument, refused before anything is sent (kind `invalid_request`, code `invalid_argument`). */
+export function invalidArgument(param: string, rule: string): FeedgateError {
+  return createError({ kind: "invalid_request", code: "invalid_argument", param, message: `${param}: ${rule}` });
+}
+
+/** A bad option or missing setting (kind `config`), thrown before any request. */
+export function configError(option: string, rule: string): FeedgateError {
+  return createError({ kind: "config", code: "invalid_option", option, message: `${option}: ${rule}` });
+}
+
+/** Kinds worth trying again later. */
+const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = ["rate_limited", "unavailable", "server", "network", "timeout", "invalid_response", "retry_too_long"];
+
+/**
+ * Failures worth trying again later: rate limited, unavailable, network, timeout, an invalid
+ * (e.g. HTML) answer, a too-long server wait, or any 5xx other than a validation failure.
+ * Pollers and watchers wait and carry on after them; anything else is final.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!isFeedgateError(error) || error.kind === "invalid_request") return false;
+  return (error.status ?? 0) >= 500 || TRANSIENT_KINDS.includes(error.kind);
+}

@@ -1,0 +1,67 @@
+/** The request id of an answer: `x-request-id`, else the gateway's `x-oneapi-request-id`, else `request-id`. */
+export function requestIdOf(headers: Headers): string | undefined {
+  return headers.get("x-request-id") ?? headers.get("x-oneapi-request-id") ?? headers.get("request-id") ?? undefined;
+}
+
+
+/** What is known about one answer, beyond its body. */
+export interface ResponseMeta {
+  /** HTTP status of the final answer. */
+  status: number;
+  /** `X-Request-Id`, else the gateway's `X-Oneapi-Request-Id`, else `request-id`. Quote it when reporting a problem. */
+  requestId: string | undefined;
+  /** `ETag` exactly as received (weak `W/` prefix and quotes kept). */
+  etag: string | undefined;
+  /** `Cache-Control` as received. */
+  cacheControl: string | undefined;
+  /** `max-age` of `Cache-Control`, in ms, when given. */
+  maxAgeMs: number | undefined;
+  /** `s-maxage` of `Cache-Control`, in ms, when given: the feed's minimum polling interval. */
+  sMaxAgeMs: number | undefined;
+  /** Attempts the transport made for this answer (1 = no retry). */
+  attempts: number;
+  /** The URL of the final request (no credentials: the kit never puts any in URLs). */
+  url: string;
+}
+
+export type Recorded = [attempts: number, url: string];
+
+/**
+ * Per answer: the retries before it and the URL requested; the rest is read from its headers
+ * when asked for. The transport's own answers declare a field for it under this symbol (set
+ * like any other field); any other answer goes into the WeakMap.
+ */
+export const META = Symbol("feedgate.meta");
+const metas = new WeakMap<Response, Recorded>();
+
+export function recordMeta(response: Response, attempts: number, url: string): void {
+  if (META in response) (response as { [META]?: Recorded })[META] = [attempts, url];
+  else metas.set(response, [attempts, url]);
+}
+
+/**
+ * The metadata of an answer: `getResponseMeta(result.response)` after any openapi-fetch call
+ * made through `createResilientFetch`. Answers that did not pass through it are described
+ * from their headers, with `attempts: 1`.
+ */
+export function getResponseMeta(response: Response): ResponseMeta {
+  const [attempts, url] = (response as { [META]?: Recorded })[META] ?? metas.get(response) ?? [1, ""];
+  const { headers } = response;
+  const cacheControl = headers.get("cache-control") ?? undefined;
+  return {
+    status: response.status,
+    requestId: requestIdOf(headers),
+    etag: headers.get("etag") ?? undefined,
+    cacheControl,
+    maxAgeMs: directiveMs(cacheControl, "max-age"),
+    sMaxAgeMs: directiveMs(cacheControl, "s-maxage"),
+    attempts,
+    url: url || response.url,
+  };
+}
+
+/** A delta-seconds directive of `Cache-Control`, in ms. */
+function directiveMs(cacheControl: string | undefined, name: string): number | undefined {
+  const match = cacheControl && new RegExp(`(?:^|[,\\s])${name}\\s*=\\s*"?(\\d+)`, "i").exec(cacheControl);
+  return match ? Number(match[1]) * 1000 : undefined;
+}

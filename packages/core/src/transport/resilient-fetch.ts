@@ -1,0 +1,315 @@
+import { backoffDelay } from "../backoff.js";
+import { checkFraction, checkPositive, stripUndefined } from "../checks.js";
+import { createError, type FeedgateError, type FeedgateErrorKind } from "../errors.js";
+import { monotonicNow, realSleep, watch } from "../time.js";
+import { BufferedResponse, decoder, readAll, TooLarge } from "./buffered.js";
+import { createLog, loggableUrl, scrubSecrets, secretsOf, type LogFields, type LogLevel } from "./logger.js";
+import { recordMeta, requestIdOf } from "./meta.js";
+import { DEFAULTS, type CallOverrides, type ResilientFetchOptions } from "./options.js";
+import {
+  codesOf,
+  failedBeforeSending,
+  HOPELESS_CODES,
+  isForeignHtml,
+  isIdempotent,
+  isReplayableBodyType,
+  isStreamedResponse,
+  isSyncImageGeneration,
+  RETRYABLE_STATUSES,
+} from "./policy.js";
+import { maxDefined, parseRetryAfterBody, parseRetryAfterHeaders } from "./retry-after.js";
+
+/**
+ * A `fetch` with retries, timeouts, body caps and metadata. Both clients use one by default;
+ * pass your own as their `fetch` option to share one configuration.
+ */
+export interface ResilientFetch {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /**
+   * The same transport with other per-call options: pass the result as openapi-fetch's
+   * per-request `fetch` (`client.GET(path, { fetch: rf.withOptions({ maxRetries: 0 }) })`), or
+   * as a client's `fetch` for a client whose every call needs them.
+   */
+  withOptions(overrides: CallOverrides): ResilientFetch;
+}
+
+/** Abort reasons of an attempt's own controller, so a rejection can be told apart from the caller's abort. */
+const ATTEMPT_TIMEOUT = Symbol();
+const DEADLINE = Symbol();
+
+/**
+ * How one attempt ended. `answer` is final (a success, or a failure status not worth
+ * repeating); every other tag is a failure the loop may retry.
+ */
+type Outcome =
+  | { tag: "answer"; response: Response }
+  | { tag: "status"; response: Response; retryAfterMs: number | undefined; codes: string[]; hint: string | null }
+  | { tag: "invalid"; response: Response }
+  | { tag: "too_large" }
+  | { tag: "network"; error: unknown }
+  | { tag: "attempt_timeout"; error: unknown }
+  | { tag: "deadline"; error?: unknown };
+
+type Failure = Exclude<Outcome, { tag: "answer" }>;
+
+/** One call's settings, resolved from the transport's options and the call's overrides. */
+interface Call {
+  request: Request;
+  method: string;
+  /** The body sent on each attempt: read once when replayable; `null` for a streamed body (one attempt only). */
+  body: ArrayBuffer | null;
+  streamBody: boolean;
+  maxRetries: number;
+  timeoutMs: number;
+  deadlineMs: number;
+  deadlineAt: number;
+  idempotent: boolean;
+  maxBytes: number;
+  signals: AbortSignal[];
+  /** `METHOD url` as it may be logged (credentials masked). */
+  what: () => string;
+  /** Every credential value of the request, to scrub from anything said. */
+  secrets: () => string[];
+}
+
+function checkOptions(o: ResilientFetchOptions | CallOverrides): void {
+  for (const [name, value] of Object.entries(o)) {
+    if (/Ms$|Retries$|Bytes$/.test(name)) checkPositive(name, value as number | undefined, !name.endsWith("Ms"));
+  }
+  checkFraction("jitter", (o as ResilientFetchOptions).jitter);
+}
+
+/** The error when one of the caller's signals fired: kind `timeout` for an `AbortSignal.timeout`, else `aborted`. */
+function abortedError(call: Call, attempts: number): FeedgateError | undefined {
+  const fired = call.signals.find((s) => s.aborted);
+  if (!fired) return undefined;
+  const reason = fired.reason as { name?: unknown } | undefined;
+  const timedOut = reason?.name === "TimeoutError";
+  return createError({
+    kind: timedOut ? "timeout" : "aborted",
+    code: timedOut ? "signal_timeout" : "aborted",
+    message: `${call.what()}: the caller's signal ${timedOut ? "timed out" : "aborted"}`,
+    attempts,
+    cause: reason,
+  });
+}
+
+/** Step 3: whether a failed attempt may be repeated, by the rule of `policy.ts`. */
+function isRetryable(call: Call, failure: Failure): boolean {
+  if (call.streamBody) return false;
+  switch (failure.tag) {
+    case "network":
+      return call.idempotent || failedBeforeSending(failure.error);
+    case "status": {
+      const { status } = failure.response;
+      if (failure.hint === "false" || failure.codes.some((c) => HOPELESS_CODES.has(c))) return false;
+      return call.idempotent || status === 429 || status === 408 || (status === 503 && failure.retryAfterMs !== undefined);
+    }
+    case "deadline":
+    case "too_large":
+      return false;
+    default:
+      return call.idempotent;
+  }
+}
+
+/** Step 5: the error a failure ends in (kind, code, what happened), once no retry is left. */
+function failureError(call: Call, failure: Failure, attempts: number, requestId: string | undefined): FeedgateError {
+  const cause = (failure as { error?: { message?: unknown; cause?: { message?: unknown; code?: unknown } } }).error;
+  const detail = [cause?.message, cause?.cause?.code ?? cause?.cause?.message].filter((x) => typeof x === "string").join(": ");
+  const status = "response" in failure ? failure.response.status : undefined;
+  const [kind, code, happened]: [FeedgateErrorKind, string, string] =
+    failure.tag === "invalid"
+      ? ["invalid_response", "not_json", "answered HTML, not JSON"]
+      : failure.tag === "too_large"
+        ? ["response_too_large", "response_too_large", `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`]
+        : failure.tag === "network"
+          ? ["network", typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error", `connection failed: ${detail || "unknown error"}`]
+          : failure.tag === "attempt_timeout"
+            ? ["timeout", "attempt_timeout", `no complete answer within ${call.timeoutMs} ms`]
+            : failure.tag === "deadline"
+              ? ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`]
+              : ["http", `http_${status}`, `failed with ${status}`];
+  const message = scrubSecrets(`${call.what()}: ${happened} (after ${attempts} attempt(s))`, call.secrets());
+  // No `cause`: a fetch rejection may quote the URL or a header with a credential in it.
+  return createError({ kind, code, message, attempts, status, requestId });
+}
+
+/**
+ * Creates the resilient transport. Each attempt sends a fresh copy of the request; retries
+ * follow the rule documented in `policy.ts` and the README (retryable statuses and connection
+ * failures, idempotent requests always, other POSTs only where no work can have been done,
+ * synchronous image generation not at all by default). Server-directed waits are honoured
+ * exactly, up to `maxRetryAfterMs`; computed waits come from {@link backoffDelay}.
+ *
+ * Rejects with a FeedgateError of kind `aborted`, `timeout`, `network`, `retry_too_long`,
+ * `invalid_response` or `response_too_large`; a failure status is returned as the final answer,
+ * for the client to turn into its own typed error.
+ */
+export function createResilientFetch(options: ResilientFetchOptions = {}): ResilientFetch {
+  checkOptions(options);
+  const o = { ...DEFAULTS, ...stripUndefined(options) };
+  // Each attempt sends a fresh copy of the request with the attempt's signal. The platform's
+  // fetch makes that copy itself from (request, init) (looked up per attempt, so a fetch patched
+  // later is honoured); an injected fetch takes a Request, so the copy is made here.
+  const { fetch: injected, sleep = realSleep, random = Math.random, now = Date.now } = options;
+  const send = (request: Request, init: RequestInit) => (injected ? injected(new Request(request, init)) : globalThis.fetch(request, init));
+  const log = createLog(options);
+  // Per-attempt records are built only when someone reads them: this is the hot path of every call.
+  const debug = options.logger && options.logLevel === "debug";
+
+  /** The answer's request id, with any credential a hostile server echoed into it removed. */
+  const idOf = (call: Call, headers: Headers) => {
+    const id = requestIdOf(headers);
+    return id === undefined ? undefined : scrubSecrets(id, call.secrets());
+  };
+  const say = (call: Call, level: LogLevel, message: string, fields: LogFields) =>
+    log(level, message, { method: call.method, url: loggableUrl(call.request.url), ...fields }, call.secrets());
+
+  async function prepare(request: Request, overrides: CallOverrides): Promise<Call> {
+    const method = request.method.toUpperCase();
+    // Only a POST needs its route looked at (sync image generation, the gateway's free routes).
+    const url = method === "POST" ? new URL(request.url) : undefined;
+    const image = isSyncImageGeneration(url);
+    let where: string | undefined;
+    let secrets: string[] | undefined;
+    const call: Call = {
+      request,
+      method,
+      body: null,
+      streamBody: request.body !== null && !isReplayableBodyType(request.headers.get("content-type")),
+      maxRetries: overrides.maxRetries ?? (image ? o.syncImageMaxRetries : o.maxRetries),
+      timeoutMs: overrides.timeoutMs ?? (image ? o.syncImageTimeoutMs : o.timeoutMs),
+      deadlineMs: overrides.deadlineMs ?? (image ? o.syncImageTimeoutMs : o.deadlineMs),
+      deadlineAt: 0,
+      idempotent: overrides.idempotent ?? isIdempotent(method, url),
+      maxBytes: overrides.maxResponseBytes ?? o.maxResponseBytes,
+      signals: overrides.signal ? [request.signal, overrides.signal] : [request.signal],
+      what: () => `${method} ${(where ??= loggableUrl(request.url))}`,
+      secrets: () => (secrets ??= secretsOf(request.headers)),
+    };
+    const early = abortedError(call, 0);
+    if (early) throw early;
+    // A replayable body is read once and sent afresh on each attempt; any other is a stream: one attempt only.
+    if (request.body !== null && !call.streamBody) call.body = await request.arrayBuffer();
+    call.deadlineAt = monotonicNow() + call.deadlineMs;
+    return call;
+  }
+
+  /** Steps 1 and 2: sends one attempt under its timeout and classifies how it ended. Throws only the caller's abort. */
+  async function attempt(call: Call, n: number): Promise<Outcome> {
+    const left = call.deadlineAt - monotonicNow();
+    if (left <= 0) return { tag: "deadline" };
+    // One controller per attempt: its timer fires at the attempt timeout or the deadline,
+    // whichever comes first, and the caller's signals abort it too.
+    const controller = new AbortController();
+    const { signal } = controller;
+    const abort = (reason: unknown) => controller.abort(reason);
+    const unwatch = watch(Math.min(left, call.timeoutMs), () => abort(left < call.timeoutMs ? DEADLINE : ATTEMPT_TIMEOUT));
+    const follow = (event: Event) => abort((event.target as AbortSignal).reason);
+    for (const s of call.signals) s.addEventListener("abort", follow);
+    let streamed = false;
+    if (debug) say(call, "debug", `${call.what()} (attempt ${n})`, { event: "request", attempt: n });
+    try {
+      const response = await send(call.request, { body: call.body, signal });
+      const type = response.headers.get("content-type");
+      // Streamed to the caller: its own signal (still linked) and idle timeouts govern the body.
+      if ((streamed = response.type === "opaqueredirect" || (response.ok && isStreamedResponse(type)))) return { tag: "answer", response };
+      // A body announced over the cap is refused unread.
+      if (Number(response.headers.get("content-length")) > call.maxBytes) {
+        void response.body?.cancel().catch(() => {});
+        return { tag: "too_large" };
+      }
+      // Read here, under the attempt's timeout, so a truncated or stalled body is one more retryable failure.
+      const bytes = response.body && (await readAll(response.body as ReadableStream<Uint8Array<ArrayBuffer>>, signal, !injected, call.maxBytes));
+      const answer = bytes ? new BufferedResponse(response, bytes) : response;
+      const { status, headers } = answer;
+      const hint = headers.get("x-should-retry");
+      if (debug) say(call, "debug", `${call.what()} answered ${status}`, { event: "response", status, attempt: n, requestId: idOf(call, headers) });
+      if (isForeignHtml(call.request, status, type)) return { tag: "invalid", response: answer };
+      if (status < 400 || !(RETRYABLE_STATUSES.has(status) || hint === "true")) return { tag: "answer", response: answer };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(decoder.decode(bytes!));
+      } catch {}
+      const retryAfterMs = maxDefined([parseRetryAfterHeaders(headers, now), parseRetryAfterBody(parsed)]);
+      return { tag: "status", response: answer, retryAfterMs, codes: codesOf(parsed), hint };
+    } catch (caught) {
+      const aborted = abortedError(call, n);
+      if (aborted) throw aborted;
+      if (caught instanceof TooLarge) return { tag: "too_large" };
+      return { tag: signal.reason === DEADLINE ? "deadline" : signal.reason === ATTEMPT_TIMEOUT ? "attempt_timeout" : "network", error: caught };
+    } finally {
+      unwatch();
+      if (!streamed) for (const s of call.signals) s.removeEventListener("abort", follow);
+    }
+  }
+
+  /** Step 4: waits before the next attempt; false when no wait fits before the deadline. */
+  async function pauseBeforeRetry(call: Call, failure: Failure, n: number, delay: number, fields: Omit<LogFields, "event">): Promise<boolean> {
+    if (monotonicNow() + delay >= call.deadlineAt) {
+      say(call, "warn", `${call.what()}: no time left for a retry`, { event: "give_up", delayMs: delay, reason: "deadline" });
+      return false;
+    }
+    const reason = failure.tag === "status" ? `HTTP ${failure.response.status}` : failure.tag.replace("_", " ");
+    const source = failure.tag === "status" && failure.retryAfterMs !== undefined ? "retry-after" : "backoff";
+    say(call, "warn", `${call.what()}: ${reason}; retry ${n} of ${call.maxRetries} in ${Math.round(delay)} ms`, { ...fields, event: "retry", delayMs: delay, reason });
+    say(call, "info", `waiting ${Math.round(delay)} ms (${source})`, { event: "wait", delayMs: delay, source });
+    try {
+      // The deadline cannot pass during this wait (checked above): only the caller's signals can cut it.
+      await sleep(delay, call.signals[1] ? AbortSignal.any(call.signals) : call.signals[0]);
+    } catch (caught) {
+      throw abortedError(call, n) ?? caught;
+    }
+    return true;
+  }
+
+  async function run(request: Request, overrides: CallOverrides): Promise<Response> {
+    const call = await prepare(request, overrides);
+    for (let n = 1; ; n++) {
+      const outcome = await attempt(call, n);
+      if (outcome.tag === "answer") {
+        recordMeta(outcome.response, n, request.url);
+        return outcome.response;
+      }
+      const response = "response" in outcome ? outcome.response : undefined;
+      const requestId = response && idOf(call, response.headers);
+      const fields = { attempt: n, status: outcome.tag === "status" ? outcome.response.status : undefined, requestId };
+      const retryAfterMs = outcome.tag === "status" ? outcome.retryAfterMs : undefined;
+      if (isRetryable(call, outcome) && n <= call.maxRetries) {
+        if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) {
+          const status = response!.status;
+          const message = scrubSecrets(`${call.what()}: the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs (after ${n} attempt(s))`, call.secrets());
+          say(call, "error", message, { ...fields, event: "give_up", reason: "retry_too_long" });
+          const code = (outcome as { codes: string[] }).codes[0] ?? `http_${status}`;
+          throw createError({ kind: "retry_too_long", code, message, attempts: n, status, requestId, retryAfterMs });
+        }
+        const delay = retryAfterMs ?? backoffDelay(n, { initialDelayMs: o.initialDelayMs, maxDelayMs: o.maxDelayMs, jitter: o.jitter, random });
+        if (await pauseBeforeRetry(call, outcome, n, delay, fields)) continue;
+      }
+      // A failure status is returned to the client, which builds its typed error from the body.
+      if (outcome.tag === "status") {
+        recordMeta(outcome.response, n, request.url);
+        say(call, n > 1 ? "warn" : "info", scrubSecrets(`${call.what()}: failed with ${outcome.response.status} (after ${n} attempt(s))`, call.secrets()), { ...fields, event: "give_up" });
+        return outcome.response;
+      }
+      const error = failureError(call, outcome, n, requestId);
+      say(call, "error", error.message, { ...fields, event: "give_up", reason: outcome.tag });
+      throw error;
+    }
+  }
+
+  function make(overrides: CallOverrides): ResilientFetch {
+    const resilient = ((input: RequestInfo | URL, init?: RequestInit) =>
+      run(input instanceof Request && !init ? input : new Request(input, init), overrides)) as ResilientFetch;
+    resilient.withOptions = (more: CallOverrides) => {
+      checkOptions(more);
+      const merged: CallOverrides = { ...overrides, ...stripUndefined(more) };
+      const signals = [overrides.signal, more.signal].filter((s) => s !== undefined);
+      if (signals[0]) merged.signal = signals[1] ? AbortSignal.any(signals) : signals[0];
+      return make(merged);
+    };
+    return resilient;
+  }
+  return make({});
+}

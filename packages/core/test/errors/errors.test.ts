@@ -1,0 +1,109 @@
+import { runInNewContext } from "node:vm";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import {
+  AbortError,
+  AuthenticationError,
+  ConfigError,
+  ConflictError,
+  ConnectionError,
+  createError,
+  errorClassOf,
+  FeedgateError,
+  InvalidRequestError,
+  isFeedgateError,
+  isTransientError,
+  kindOfStatus,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  StreamError,
+  TimeoutError,
+  UnsupportedError,
+  type FeedgateErrorKind,
+} from "../../src/index.js";
+
+describe("the FeedgateError family", () => {
+  it("is recognised by brand, also across realms and copies, and by kind", () => {
+    const local = createError({ kind: "rate_limited", message: "slow down", retryAfterMs: 1000 });
+    expect(isFeedgateError(local)).toBe(true);
+    expect(isFeedgateError(local, "rate_limited")).toBe(true);
+    expect(isFeedgateError(local, "timeout")).toBe(false);
+    const foreign = runInNewContext(`({ name: "RateLimitError", isFeedgateError: true, kind: "timeout", message: "m" })`);
+    expect(foreign instanceof FeedgateError).toBe(false);
+    expect(isFeedgateError(foreign, "timeout")).toBe(true);
+    expect(isFeedgateError(new Error("x"))).toBe(false);
+    expect(isFeedgateError(null)).toBe(false);
+  });
+
+  it.each<[FeedgateErrorKind, typeof FeedgateError, string]>([
+    ["config", ConfigError, "ConfigError"],
+    ["invalid_request", InvalidRequestError, "InvalidRequestError"],
+    ["invalid_cursor", InvalidRequestError, "InvalidRequestError"],
+    ["authentication", AuthenticationError, "AuthenticationError"],
+    ["permission_denied", PermissionDeniedError, "PermissionDeniedError"],
+    ["not_found", NotFoundError, "NotFoundError"],
+    ["snapshot_required", ConflictError, "ConflictError"],
+    ["rate_limited", RateLimitError, "RateLimitError"],
+    ["unavailable", ServerError, "ServerError"],
+    ["server", ServerError, "ServerError"],
+    ["network", ConnectionError, "ConnectionError"],
+    ["timeout", TimeoutError, "TimeoutError"],
+    ["aborted", AbortError, "AbortError"],
+    ["stream", StreamError, "StreamError"],
+    ["unsupported", UnsupportedError, "UnsupportedError"],
+  ])("kind %s is a %s, catchable as a FeedgateError and an Error", (kind, Class, name) => {
+    const error = createError({ kind, message: "m" });
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(FeedgateError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe(name);
+    expect(errorClassOf(kind)).toBe(Class);
+    expect(error.kind).toBe(kind);
+  });
+
+  it("kind http stays the base class", () => {
+    const error = createError({ kind: "http", status: 413, message: "too big" });
+    expect(error.constructor).toBe(FeedgateError);
+    expect(error).not.toBeInstanceOf(ServerError);
+  });
+
+  it.each([
+    [400, undefined, "invalid_request"],
+    [401, undefined, "authentication"],
+    [403, "insufficient_user_quota", "permission_denied"],
+    [404, undefined, "not_found"],
+    [409, "snapshot_required", "snapshot_required"],
+    [409, undefined, "conflict"],
+    [429, undefined, "rate_limited"],
+    [500, "invalid_request", "invalid_request"],
+    [500, undefined, "server"],
+    [503, undefined, "unavailable"],
+    [400, "invalid_cursor", "invalid_cursor"],
+    [413, undefined, "http"],
+  ] as const)("status %i with code %s is kind %s", (status, code, kind) => {
+    expect(kindOfStatus(status, code)).toBe(kind);
+  });
+
+  it("says which failures are worth trying again", () => {
+    expect(isTransientError(createError({ kind: "server", status: 500, message: "m" }))).toBe(true);
+    expect(isTransientError(createError({ kind: "network", message: "m" }))).toBe(true);
+    // The gateway's validation 500 is final.
+    expect(isTransientError(createError({ kind: "invalid_request", status: 500, code: "invalid_request", message: "m" }))).toBe(false);
+    expect(isTransientError(createError({ kind: "not_found", status: 404, message: "m" }))).toBe(false);
+    expect(isTransientError(new Error("x"))).toBe(false);
+  });
+
+  it("serialises only what the service answered", () => {
+    const error = createError({ kind: "authentication", message: "m", status: 401, code: "unauthorized", cause: new Error("inner") });
+    expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status"]);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "AuthenticationError", status: 401 });
+  });
+
+  it("types: createError returns the base type, narrowed by instanceof", () => {
+    const error: unknown = createError({ kind: "rate_limited", message: "m" });
+    if (error instanceof RateLimitError) expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
+    // @ts-expect-error: kinds are a closed set
+    createError({ kind: "api", message: "m" });
+  });
+});

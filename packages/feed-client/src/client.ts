@@ -1,39 +1,63 @@
+import { configError, createResilientFetch, ENV, PUBLIC_FEED_URL, readEnv, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
-import { FeedClientConfigError } from "./errors.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, limitBodies } from "./body-limit.js";
 
+/** Options of {@link createFeedClient}. Every one has a default: `createFeedClient()` is a sound configuration. */
 export interface FeedClientOptions {
   /**
    * Origin of the feed service, plus any path prefix a deployment adds, without `/api/v1`
-   * (the operation paths carry it), e.g. `https://aihot.virxact.com`. Required.
+   * (the operation paths carry it). Default: the `FEEDGATE_FEED_URL` environment variable where
+   * a process environment exists, else the public service, `https://aihot.virxact.com`.
    */
-  baseUrl: string;
+  baseUrl?: string;
   /**
    * Value of the `User-Agent` header. Default: `feedgate-feed-client/<version>`.
    * The service's edge answers 403 to some generic agents, so an honest one is sent.
    * Browsers forbid setting this header, so it is never sent there.
    */
   userAgent?: string;
-  /** The fetch implementation. Default: `globalThis.fetch`, looked up at call time. */
-  fetch?: (input: Request) => Promise<Response>;
+  /**
+   * What requests go through. A transport made by `createResilientFetch` is used as it is (its
+   * own retry options apply; `maxRetries`, `timeoutMs` and `maxResponseBytes` here are then
+   * ignored); any other fetch is what each attempt of the client's own transport sends through.
+   * Default: `globalThis.fetch`, looked up at call time, behind the client's transport.
+   */
+  fetch?: ((input: Request) => Promise<Response>) | ResilientFetch;
   /**
    * Extra headers for every request. Default: none. Credential headers (`Authorization`,
    * `Cookie`, `X-Api-Key`, ...) are refused: the feed is anonymous and gets no secrets.
    */
   headers?: Record<string, string>;
   /**
-   * Largest answer body read, in bytes. A larger one rejects the call with a
-   * `FeedClientResponseError` (kind `response_too_large`) and the connection is released.
-   * `Infinity` turns the check off (for a `fetch` that already caps bodies, as the kit's
-   * transport does). Default: 33554432 (32 MiB).
+   * Largest answer body read, in bytes. A larger one rejects the call with an
+   * `InvalidResponseError` (kind `response_too_large`) and the connection is released.
+   * Default: 33554432 (32 MiB).
    */
   maxResponseBytes?: number;
+  /**
+   * Retries after the first attempt, by the transport's rule (idempotent reads on 408, 429, 5xx
+   * and connection failures; `Retry-After` honoured up to 60 s). `0` turns retries off. Default: 2.
+   */
+  maxRetries?: number;
+  /** Per-attempt timeout, from sending until the whole body has arrived. Default: 60000 ms. */
+  timeoutMs?: number;
+  /** The transport's other options (backoff, deadline, logger, ...). Default: its documented defaults. */
+  transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes">;
 }
 
-/** A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`. */
-export type FeedClient = Client<paths>;
+/**
+ * A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`.
+ * Failure statuses come back as results (`errorOfResult(result)` turns one into its typed
+ * error); connection failures, timeouts and aborts reject with the FeedgateError family.
+ */
+export type FeedClient = Client<paths> & {
+  /**
+   * The same client with other transport options for the calls made through it, e.g.
+   * `feed.withOptions({ maxRetries: 0, timeoutMs: 5000 }).GET(...)`. Sends nothing.
+   */
+  withOptions(overrides: CallOverrides): FeedClient;
+};
 
 /**
  * Headers that carry credentials; none of them is ever sent to the feed service. Sorted, as
@@ -49,26 +73,26 @@ function isBrowser(): boolean {
 
 function normaliseBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw new FeedClientConfigError("baseUrl", "required: the feed service's origin, e.g. https://aihot.virxact.com");
+    throw configError("baseUrl", "the feed service's origin, e.g. https://aihot.virxact.com");
   }
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new FeedClientConfigError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+    throw configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new FeedClientConfigError("baseUrl", `must be http(s), got ${url.protocol}`);
+    throw configError("baseUrl", `must be http(s), got ${url.protocol}`);
   }
   if (url.username || url.password) {
-    throw new FeedClientConfigError("baseUrl", "must not carry credentials: the feed service is anonymous");
+    throw configError("baseUrl", "must not carry credentials: the feed service is anonymous");
   }
   if (url.search || url.hash) {
-    throw new FeedClientConfigError("baseUrl", "must not carry a query or fragment");
+    throw configError("baseUrl", "must not carry a query or fragment");
   }
   const path = url.pathname.replace(/\/+$/, "");
   if (/\/api\/v1$/.test(path)) {
-    throw new FeedClientConfigError("baseUrl", "give the origin without /api/v1: operation paths already include it");
+    throw configError("baseUrl", "give the origin without /api/v1: operation paths already include it");
   }
   return url.origin + path;
 }
@@ -80,7 +104,7 @@ function refuseCredentials(headers: Headers | Record<string, string>, where: str
       ? CREDENTIAL_HEADERS.find((name) => headers.has(name))
       : Object.keys(headers).find((name) => CREDENTIAL_HEADERS.includes(name.toLowerCase()));
   if (found !== undefined) {
-    throw new FeedClientConfigError(where, `credential header "${found}" refused: the feed service is anonymous`);
+    throw configError(where, `credential header "${found}" refused: the feed service is anonymous`);
   }
 }
 
@@ -97,14 +121,12 @@ const anonymousOnly: Middleware = {
  * Request, Headers), so it runs in Node 20+, Deno, Bun and browsers. Never sends cookies or
  * other credentials. Conditional requests, retries and polling are `@feedgate/kit`'s job.
  */
-export function createFeedClient(options: FeedClientOptions): FeedClient {
-  if (typeof options !== "object" || options === null) {
-    throw new FeedClientConfigError("options", "required: { baseUrl }");
-  }
-  const baseUrl = normaliseBaseUrl(options.baseUrl);
-  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  if (!(maxBytes === Infinity || (Number.isInteger(maxBytes) && maxBytes > 0))) {
-    throw new FeedClientConfigError("maxResponseBytes", `must be a positive whole number of bytes or Infinity, got ${String(maxBytes)}`);
+export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
+  if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
+  const baseUrl = normaliseBaseUrl(options.baseUrl ?? readEnv(ENV.feedUrl) ?? PUBLIC_FEED_URL);
+  const { fetch, maxResponseBytes, maxRetries, timeoutMs } = options;
+  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw configError("maxResponseBytes", `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`);
   }
   // Failures come as application/problem+json: accept it, or content negotiation hides them.
   const headers: Record<string, string> = { Accept: "application/json, application/problem+json", ...options.headers };
@@ -112,14 +134,16 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
   if (!isBrowser()) {
     headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
   }
-  const fetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const client = createClient<paths>({
-    baseUrl,
-    headers,
-    credentials: "omit",
-    // Resolved per request, so a fetch patched after creation (test doubles) is honoured.
-    fetch: maxBytes === Infinity ? fetch : limitBodies(fetch, maxBytes),
-  });
-  client.use(anonymousOnly);
-  return client;
+  const transport: ResilientFetch =
+    fetch && "withOptions" in fetch
+      ? fetch
+      : createResilientFetch({ ...options.transport, ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes }) });
+  const make = (through: ResilientFetch): FeedClient => {
+    const client = createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }) as FeedClient;
+    client.use(anonymousOnly);
+    client.withOptions = (overrides) => make(through.withOptions(overrides));
+    return client;
+  };
+  return make(transport);
 }
+

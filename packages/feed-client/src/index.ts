@@ -1,5 +1,11 @@
+/**
+ * `@feedgate/feed-client`: a typed openapi-fetch client of the feed service, with retries,
+ * timeouts and body caps by default, and the feedgate error family.
+ * @packageDocumentation
+ */
 export { createFeedClient, type FeedClient, type FeedClientOptions } from "./client.js";
-export { FeedClientConfigError, isFeedClientConfigError, FeedClientResponseError, isFeedClientResponseError } from "./errors.js";
-export { readProblem, type FeedProblem } from "./problem.js";
+export { errorOfResult } from "./problem.js";
 export { VERSION } from "./generated/version.js";
 export type * from "./types.js";
+export * from "@feedgate/core/errors";
+export { getResponseMeta, type ResponseMeta, type CallOverrides } from "@feedgate/core";

@@ -1,31 +1,38 @@
+import { createError, getResponseMeta, kindOfStatus, parseRetryAfterBody, parseRetryAfterHeaders, requestIdOf, type FeedgateError } from "@feedgate/core";
 import type { Problem } from "./types.js";
 
-/** A failed answer of the feed service, as the client surfaces it. */
-export interface FeedProblem {
-  /** HTTP status. */
-  status: number;
-  /** The Problem's machine-readable `code` (e.g. `invalid_cursor`), when the body had one. */
-  code: string | undefined;
-  /** `X-Request-Id` of the answer: quote it when reporting a problem. */
-  requestId: string | undefined;
-  /** The parsed `application/problem+json` body, when there was one. */
-  problem: Problem | undefined;
-}
-
 /**
- * Reads the Problem out of an openapi-fetch result. Returns undefined for 2xx and 3xx
- * answers (a 304 is "unchanged", a 308 a merge redirect: neither is a failure).
+ * The typed error of a failed openapi-fetch result of the feed client: a FeedgateError of the
+ * class its status and Problem `code` call for (`NotFoundError`, `RateLimitError` with
+ * `retryAfterMs`, `InvalidRequestError` for `invalid_cursor`, `ConflictError` for
+ * `snapshot_required`, …), with the parsed Problem, the request id and the attempts made.
+ * Returns undefined for 2xx and 3xx answers (a 304 is "unchanged", a 308 a merge redirect:
+ * neither is a failure).
+ *
+ * ```ts
+ * const result = await feed.GET("/api/v1/hot-topics");
+ * const error = errorOfResult(result);
+ * if (error) throw error;
+ * ```
  */
-export function readProblem(result: { response: Response; error?: unknown }): FeedProblem | undefined {
+export function errorOfResult(result: { response: Response; error?: unknown }, now: () => number = Date.now): FeedgateError | undefined {
   const { response, error } = result;
-  if (response.status < 400) return undefined;
+  const { status, headers } = response;
+  if (status < 400) return undefined;
   const problem = isProblem(error) ? error : undefined;
-  return {
-    status: response.status,
-    code: problem?.code,
-    requestId: response.headers.get("x-request-id") ?? problem?.requestId,
+  const code = problem?.code;
+  const requestId = requestIdOf(headers) ?? problem?.requestId;
+  return createError({
+    kind: kindOfStatus(status, code),
+    message: `HTTP ${status}${code === undefined ? "" : ` ${code}`}: ${problem?.detail ?? "the feed service refused the request"}`,
+    status,
+    code,
+    requestId,
+    // `retry-after-ms` / `Retry-After`, else the Problem's undeclared `retryAfter` (seconds).
+    retryAfterMs: parseRetryAfterHeaders(headers, now) ?? parseRetryAfterBody(problem),
     problem,
-  };
+    attempts: getResponseMeta(response).attempts,
+  });
 }
 
 function isProblem(value: unknown): value is Problem {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createFeedClient, isFeedClientConfigError, VERSION } from "../../src/index.js";
+import { ConfigError, createFeedClient, isFeedgateError, VERSION } from "../../src/index.js";
 
 /** A fetch that records each request and answers with a fixed JSON body. */
 function recordingFetch(body: unknown = { items: [] }) {
@@ -15,13 +15,13 @@ function expectConfigError(fn: () => unknown, option: string, message: RegExp) {
   try {
     fn();
   } catch (err) {
-    expect(isFeedClientConfigError(err)).toBe(true);
-    expect(err).toBeInstanceOf(TypeError);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(isFeedgateError(err, "config")).toBe(true);
     expect((err as { option: string }).option).toBe(option);
     expect((err as Error).message).toMatch(message);
     return;
   }
-  expect.fail("expected a FeedClientConfigError");
+  expect.fail("expected a ConfigError");
 }
 
 describe("createFeedClient", () => {
@@ -94,7 +94,7 @@ describe("createFeedClient", () => {
   });
 
   it.each([
-    ["", /required/],
+    ["", /the feed service's origin/],
     ["feed.example", /not an absolute URL/],
     ["ftp://feed.example", /must be http\(s\)/],
     ["https://user:pw@feed.example", /must not carry credentials/],
@@ -102,5 +102,47 @@ describe("createFeedClient", () => {
     ["https://feed.example/api/v1", /without \/api\/v1/],
   ])("rejects the base URL %j", (baseUrl, message) => {
     expectConfigError(() => createFeedClient({ baseUrl }), "baseUrl", message);
+  });
+});
+
+describe("defaults", () => {
+  afterEach(() => {
+    delete process.env.FEEDGATE_FEED_URL;
+  });
+
+  it("takes the base URL from FEEDGATE_FEED_URL, else the public service", async () => {
+    const { requests, fetch } = recordingFetch();
+    process.env.FEEDGATE_FEED_URL = "http://127.0.0.1:9/mirror";
+    await createFeedClient({ fetch }).GET("/api/v1/hot-topics");
+    delete process.env.FEEDGATE_FEED_URL;
+    await createFeedClient({ fetch }).GET("/api/v1/hot-topics");
+    expect(requests.map((r) => r.url)).toEqual(["http://127.0.0.1:9/mirror/api/v1/hot-topics", "https://aihot.virxact.com/api/v1/hot-topics"]);
+  });
+
+  it("retries a 503 by default, and not at all with maxRetries 0 (per client or per call)", async () => {
+    let calls = 0;
+    const fetch = async () => {
+      calls += 1;
+      return calls % 3 === 0
+        ? new Response('{"items":[]}', { status: 200, headers: { "content-type": "application/json" } })
+        : new Response('{"code":"temporarily_unavailable"}', { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "0" } });
+    };
+    const client = createFeedClient({ baseUrl: "https://feed.example", fetch });
+    const ok = await client.GET("/api/v1/hot-topics");
+    expect(ok.response.status).toBe(200);
+    expect(calls).toBe(3);
+    const once = await client.withOptions({ maxRetries: 0 }).GET("/api/v1/hot-topics");
+    expect(once.response.status).toBe(503);
+    expect(calls).toBe(4);
+    calls = 0;
+    const off = await createFeedClient({ baseUrl: "https://feed.example", fetch, maxRetries: 0 }).GET("/api/v1/hot-topics");
+    expect(off.response.status).toBe(503);
+    expect(calls).toBe(1);
+  });
+
+  it("a closed port rejects with a ConnectionError after the retries", async () => {
+    const client = createFeedClient({ baseUrl: "http://127.0.0.1:9", transport: { initialDelayMs: 1, maxDelayMs: 1 } });
+    const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ConnectionError", kind: "network", attempts: 3 });
   });
 });

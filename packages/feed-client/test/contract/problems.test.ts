@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fromRoot, loadSpec } from "@feedgate/test-harness";
-import { createFeedClient, readProblem, type FeedClient } from "../../src/index.js";
+import { ConflictError, createFeedClient, errorOfResult, FeedgateError, RateLimitError, ServerError, type FeedClient } from "../../src/index.js";
 import { CALLS } from "../operations.js";
 
 const spec = loadSpec(fromRoot("specs/feed/openapi-v1.json"));
@@ -18,7 +18,8 @@ const EXPECTED_CODE: Record<number, string> = {
 
 let client: FeedClient;
 beforeAll(() => {
-  client = createFeedClient({ baseUrl: inject("prismUrl") });
+  // Every scripted failure is the answer under test: no retries.
+  client = createFeedClient({ baseUrl: inject("prismUrl"), maxRetries: 0 });
 });
 
 describe("every documented failure status surfaces as a Problem", () => {
@@ -45,13 +46,18 @@ describe("every documented failure status surfaces as a Problem", () => {
       expect(response.headers.get("sl-violations")).toBeNull();
       expect(response.status).toBe(status);
       expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-      const problem = readProblem(result);
-      expect(problem).toBeDefined();
-      expect(problem!.status).toBe(status);
-      expect(problem!.code).toBe(EXPECTED_CODE[status]);
-      expect(problem!.problem?.status).toBe(status);
-      expect(problem!.requestId).toMatch(/\S{6,}/);
-      expect(problem!.requestId).toBe(response.headers.get("x-request-id"));
+      const error = errorOfResult(result);
+      expect(error).toBeInstanceOf(FeedgateError);
+      expect(error!.status).toBe(status);
+      expect(error!.code).toBe(EXPECTED_CODE[status]);
+      expect(error!.problem?.status).toBe(status);
+      expect(error!.requestId).toMatch(/\S{6,}/);
+      expect(error!.requestId).toBe(response.headers.get("x-request-id"));
+      expect(error!.message).not.toContain(error!.requestId);
+      expect(error!.attempts).toBe(1);
+      if (status === 429) expect(error).toBeInstanceOf(RateLimitError);
+      if (status === 503) expect(error).toBeInstanceOf(ServerError);
+      if (status === 409) expect(error).toBeInstanceOf(ConflictError);
       expect(spec.validateResponse(operationId, status, result.error, "application/problem+json").text).toBe("");
       if (status === 429 || status === 503) {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
@@ -63,7 +69,7 @@ describe("every documented failure status surfaces as a Problem", () => {
     it(`${operationId}: 400 invalid_cursor is available as a named example`, async () => {
       const result = await CALLS[operationId]!(client, { headers: { Prefer: "code=400, example=invalid_cursor" } });
       expect(result.response.headers.get("sl-violations")).toBeNull();
-      expect(readProblem(result)?.code).toBe("invalid_cursor");
+      expect(errorOfResult(result)).toMatchObject({ kind: "invalid_cursor", code: "invalid_cursor", name: "InvalidRequestError" });
     });
   }
 });

@@ -8,7 +8,7 @@ export interface BackoffOptions {
   initialDelayMs?: number | undefined;
   /** Cap of the doubled wait. Default: 8000 ms. */
   maxDelayMs?: number | undefined;
-  /** Fraction taken off at random (0–1): the wait is 75–100% of the doubled value with 0.25. Default: 0.25. */
+  /** Fraction added at random (0–1), by {@link withJitter}: the wait is 100–125% of the doubled value with 0.25. Default: 0.25. */
   jitter?: number | undefined;
   /** Source of randomness in [0, 1). Default: `Math.random`. */
   random?: (() => number) | undefined;
@@ -19,7 +19,7 @@ export const BACKOFF_DEFAULTS = { initialDelayMs: 500, maxDelayMs: 8000, jitter:
 
 /**
  * The wait before try `attempt + 1` after `attempt` failed tries (1-based): `initialDelayMs`
- * doubled per try, capped at `maxDelayMs`, minus up to `jitter` of it at random. A server-directed
+ * doubled per try, capped at `maxDelayMs`, then jittered by {@link withJitter}. A server-directed
  * wait (Retry-After) is never put through this: it is honoured as given.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions = {}): number {
@@ -27,5 +27,14 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
   const max = options.maxDelayMs ?? BACKOFF_DEFAULTS.maxDelayMs;
   const jitter = options.jitter ?? BACKOFF_DEFAULTS.jitter;
   const random = options.random ?? Math.random;
-  return Math.min(initial * 2 ** Math.max(0, attempt - 1), max) * (1 - jitter * random());
+  return withJitter(Math.min(initial * 2 ** Math.max(0, attempt - 1), max), jitter, random);
+}
+
+/**
+ * The one jitter rule of feedgate: adds up to `jitter` (a fraction, 0–1) of `ms` at random, so
+ * many clients spread out, and never shortens a wait (a poll never comes before the service's
+ * cache lifetime, a retry never before its backoff).
+ */
+export function withJitter(ms: number, jitter: number, random: () => number = Math.random): number {
+  return ms + ms * jitter * random();
 }

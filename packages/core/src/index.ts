@@ -35,7 +35,7 @@ export {
   type GatewayEnvelope,
   type ProblemDetails,
 } from "./errors.js";
-export { backoffDelay, BACKOFF_DEFAULTS, type BackoffOptions } from "./backoff.js";
+export { backoffDelay, withJitter, BACKOFF_DEFAULTS, type BackoffOptions } from "./backoff.js";
 export { readEnv, requireSetting, ENV, PUBLIC_FEED_URL } from "./env.js";
 export { apiPromise, type APIPromise, type WithResponse } from "./response.js";
 export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
@@ -44,4 +44,4 @@ export { getResponseMeta, requestIdOf, type ResponseMeta } from "./transport/met
 export { createLog, scrubSecrets, loggableUrl, type Logger, type LogLevel, type LogFields, type LogEvent, type Log, type LogOptions } from "./transport/logger.js";
 export { parseRetryAfterHeaders, parseRetryAfterBody } from "./transport/retry-after.js";
 export { checkPositive, checkFraction, stripUndefined } from "./checks.js";
-export { realSleep, monotonicNow, watch, systemClock, type Clock, type Sleep } from "./time.js";
+export { realSleep, monotonicNow, watch, pause, systemClock, type Clock, type Sleep } from "./time.js";

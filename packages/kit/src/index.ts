@@ -1,18 +1,26 @@
 /**
- * `@feedgate/kit`: what both clients share — the resilient transport (`createResilientFetch`,
- * response metadata, the logger hook) and the one typed error family. The other entry points
- * build on it: `@feedgate/kit/feed` (the feed kit and input validation), `@feedgate/kit/mirror`
- * (the selected-set mirror; its on-disk store in `@feedgate/kit/node`) and
- * `@feedgate/kit/images` (image generation and task polling on the gateway).
+ * `@feedgate/kit`: the ergonomic layer over the two clients. This entry point re-exports what
+ * every feedgate package shares (the error family and the resilient transport, from
+ * `@feedgate/core`); the other entry points build on it: `@feedgate/kit/feed` (the feed kit and
+ * input validation), `@feedgate/kit/mirror` (the selected-set mirror; its on-disk store in
+ * `@feedgate/kit/node`) and `@feedgate/kit/images` (image generation and task polling).
+ * @packageDocumentation
  */
+export * from "@feedgate/core/errors";
 export {
-  FeedgateError,
-  isFeedgateError,
-  isTransientError,
-  fromGatewayError,
-  fromFeedProblem,
-  type FeedgateErrorKind,
-  type FeedgateErrorInit,
-} from "./errors.js";
-export * from "./transport/index.js";
-export type { Clock, Sleep } from "./internal/time.js";
+  createResilientFetch,
+  getResponseMeta,
+  parseRetryAfterHeaders,
+  backoffDelay,
+  type ResilientFetch,
+  type ResilientFetchOptions,
+  type CallOverrides,
+  type ResponseMeta,
+  type Logger,
+  type LogLevel,
+  type LogFields,
+  type LogEvent,
+  type Clock,
+  type Sleep,
+  type BackoffOptions,
+} from "@feedgate/core";

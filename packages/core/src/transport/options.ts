@@ -11,7 +11,7 @@ export interface ResilientFetchOptions {
   initialDelayMs?: number;
   /** Cap of the computed backoff. Default: 8000 ms. */
   maxDelayMs?: number;
-  /** Fraction of the computed backoff taken off at random (0–1). Default: 0.25 (so 75–100% of it). Never applied to a server-directed wait. */
+  /** Fraction of the computed backoff added at random (0–1, core's `withJitter`). Default: 0.25 (so 100–125% of it). Never applied to a server-directed wait. */
   jitter?: number;
   /**
    * Longest server-directed wait (`Retry-After`, `retry-after-ms`, Gemini `retryDelay`) the

@@ -1,9 +1,6 @@
-import type { FeedClient } from "@feedgate/feed-client";
-import { FeedgateError, invalidArgument } from "../errors.js";
-import { errorOfResult, errorOfThrown } from "../internal/failures.js";
-import type { Clock } from "../internal/time.js";
-import { getResponseMeta, type ResponseMeta } from "../transport/meta.js";
-import type { ResilientFetch } from "../transport/resilient-fetch.js";
+import { invalidArgument, type Clock, getResponseMeta, type ResponseMeta, createError } from "@feedgate/core";
+import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
+import { errorOfThrown } from "../internal/failures.js";
 import { validateFeedRequest } from "../validate/operations.js";
 import type { ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams } from "./types.js";
 
@@ -54,8 +51,8 @@ function shapeProblem(op: FeedOperationId, data: object): string | undefined {
   return undefined;
 }
 
-export function createCaller(client: FeedClient, transport: ResilientFetch, clock: Clock): Caller {
-  const get = client.GET as unknown as AnyGet;
+export function createCaller(client: FeedClient, clock: Clock): Caller {
+  const getOf = (c: FeedClient) => c.GET as unknown as AnyGet;
 
   async function raw(op: FeedOperationId, params: object | undefined, options: ConditionalCallOptions & { redirect?: RequestRedirect }): Promise<RawAnswer> {
     const { path, query, pathParams } = validateFeedRequest(op, params);
@@ -69,16 +66,17 @@ export function createCaller(client: FeedClient, transport: ResilientFetch, cloc
     const init: Record<string, unknown> = { params: { query, path: pathParams }, redirect };
     if (signal) init["signal"] = signal;
     if (ifNoneMatch) init["headers"] = { "If-None-Match": ifNoneMatch };
-    if (overrides.length > 0) init["fetch"] = transport.withOptions(Object.fromEntries(overrides));
+    const through = overrides.length > 0 ? client.withOptions(Object.fromEntries(overrides)) : client;
     let result: Awaited<ReturnType<AnyGet>>;
     try {
-      result = await get(path, init);
+      result = await getOf(through)(path, init);
     } catch (error) {
       throw errorOfThrown(error, signal, op);
     }
     const { response, data } = result;
     const meta = getResponseMeta(response);
-    if (response.status >= 400) throw errorOfResult(result, () => clock.now(), meta.retries + 1);
+    const failure = errorOfResult(result, () => clock.now());
+    if (failure) throw failure;
     return { response, data, meta, url: meta.url };
   }
 
@@ -90,14 +88,14 @@ export function createCaller(client: FeedClient, transport: ResilientFetch, cloc
     if (status === 304) return { notModified: true, data: undefined, etag: etag ?? options.ifNoneMatch, meta } as ConditionalResult<FeedData<Op>>;
     if (status >= 300 || !status) {
       const message = `${op} answered ${status}${op === "storyByPublicId" ? ": use getStory, which follows merges" : ""}`;
-      throw new FeedgateError({ kind: "redirect", code: "unexpected_redirect", status, message });
+      throw createError({ kind: "redirect", code: "unexpected_redirect", status, message });
     }
     if (typeof data !== "object" || data === null) {
-      throw new FeedgateError({ kind: "invalid_response", code: "empty_body", status, requestId, message: `${op} answered ${status} without a JSON body` });
+      throw createError({ kind: "invalid_response", code: "empty_body", status, requestId, message: `${op} answered ${status} without a JSON body` });
     }
     const wrong = shapeProblem(op, data);
     if (wrong !== undefined) {
-      throw new FeedgateError({ kind: "invalid_response", code: "unexpected_shape", status, requestId, message: `${op} answered ${status} with a body that is not its shape (${wrong})` });
+      throw createError({ kind: "invalid_response", code: "unexpected_shape", status, requestId, message: `${op} answered ${status} with a body that is not its shape (${wrong})` });
     }
     return { notModified: false, data: data as FeedData<Op>, etag, meta } as ConditionalResult<FeedData<Op>>;
   }

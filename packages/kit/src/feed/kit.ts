@@ -1,3 +1,4 @@
+import { invalidArgument, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
 import {
   createFeedClient,
   type CodexResetsResponse,
@@ -14,12 +15,6 @@ import {
   type SelectedSnapshot,
   type SelectedSnapshotQuery,
 } from "@feedgate/feed-client";
-import { invalidArgument } from "../errors.js";
-import { realSleep, systemClock, type Clock, type Sleep } from "../internal/time.js";
-import { stripUndefined } from "../internal/checks.js";
-import { createLog, type Logger, type LogLevel } from "../transport/logger.js";
-import type { ResilientFetchOptions } from "../transport/options.js";
-import { createResilientFetch, type ResilientFetch } from "../transport/resilient-fetch.js";
 import { createCaller } from "./call.js";
 import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
 import { storyFollower } from "./stories.js";
@@ -90,8 +85,8 @@ export function createFeedKit(options: FeedKitOptions) {
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
   const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
-  const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent, maxResponseBytes: Infinity }) as FeedClientOptions);
-  const caller = createCaller(client, transport, clock);
+  const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
+  const caller = createCaller(client, clock);
   const deps = { caller, clock, sleep, random, log };
   const poll = createPoller(deps);
 

@@ -1,8 +1,5 @@
+import { FeedgateError, isFeedgateError, type Log, type ResponseMeta, checkPositive, createError } from "@feedgate/core";
 import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
-import { FeedgateError, isFeedgateError } from "../errors.js";
-import type { Log } from "../transport/logger.js";
-import type { ResponseMeta } from "../transport/meta.js";
-import { checkPositive } from "../internal/checks.js";
 import type { Caller } from "./call.js";
 import type { CallOptions } from "./types.js";
 
@@ -144,7 +141,7 @@ export function paginator(caller: Caller, log: Log) {
     let restarts = 0;
     for (;;) {
       if (pageNumber >= maxPages) {
-        throw new FeedgateError({ kind: "limit_exceeded", code: "max_pages", message: `more than maxPages (${maxPages}) pages` });
+        throw createError({ kind: "limit_exceeded", code: "max_pages", message: `more than maxPages (${maxPages}) pages` });
       }
       let result;
       try {
@@ -152,7 +149,7 @@ export function paginator(caller: Caller, log: Log) {
       } catch (error) {
         if (!isFeedgateError(error, "invalid_cursor") || cursor === undefined) throw error;
         if (restarts >= maxRestarts) {
-          throw new FeedgateError({ kind: "limit_exceeded", code: "max_restarts", message: `more than maxRestarts (${maxRestarts}) restarts`, cause: error });
+          throw createError({ kind: "limit_exceeded", code: "max_restarts", message: `more than maxRestarts (${maxRestarts}) restarts`, cause: error });
         }
         restarts++;
         cursor = undefined;
@@ -164,7 +161,7 @@ export function paginator(caller: Caller, log: Log) {
       pageNumber++;
       const data = result.data!;
       if (!Array.isArray(data.items) || typeof data.page !== "object" || data.page === null) {
-        throw new FeedgateError({ kind: "invalid_response", code: "not_an_items_page", message: "no items or page in the answer", requestId: result.meta.requestId });
+        throw createError({ kind: "invalid_response", code: "not_an_items_page", message: "no items or page in the answer", requestId: result.meta.requestId });
       }
       const published = (data.query?.ordering ?? (rest.by === "published" ? "publishedAtDesc" : undefined)) === "publishedAtDesc";
       const items = position.accept(data.items, published);
@@ -172,12 +169,12 @@ export function paginator(caller: Caller, log: Log) {
       if (!data.page.hasMore) return;
       const next = data.page.nextCursor;
       if (typeof next !== "string" || next === "") {
-        throw new FeedgateError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor", requestId: result.meta.requestId });
+        throw createError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor", requestId: result.meta.requestId });
       }
       emptyPages = items.length === 0 ? emptyPages + 1 : 0;
       if (recentCursors.includes(next) || next === startCursor || emptyPages >= MAX_EMPTY_PAGES) {
         const why = emptyPages >= MAX_EMPTY_PAGES ? `${emptyPages} pages in a row brought nothing new while claiming more` : "the service gave a cursor it had already given";
-        throw new FeedgateError({ kind: "limit_exceeded", code: "cursor_loop", message: `pagination stopped: ${why}`, requestId: result.meta.requestId });
+        throw createError({ kind: "limit_exceeded", code: "cursor_loop", message: `pagination stopped: ${why}`, requestId: result.meta.requestId });
       }
       recentCursors = [...recentCursors.slice(-(RECENT_CURSORS - 1)), next];
       cursor = next;

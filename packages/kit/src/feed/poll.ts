@@ -1,8 +1,4 @@
-import { isTransientError, type FeedgateError } from "../errors.js";
-import { checkFraction, checkPositive } from "../internal/checks.js";
-import { pause, type Clock, type Sleep } from "../internal/time.js";
-import type { Log } from "../transport/logger.js";
-import type { ResponseMeta } from "../transport/meta.js";
+import { backoffDelay, withJitter, isTransientError, type FeedgateError, checkFraction, checkPositive, pause, type Clock, type Sleep, type Log, type ResponseMeta } from "@feedgate/core";
 import { floorOf, intervalNotice } from "../internal/floor.js";
 import { freshnessMs } from "./cache-control.js";
 import type { Caller } from "./call.js";
@@ -95,13 +91,13 @@ export function createPoller({ caller, sleep, random, log }: PollDeps) {
         const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
         const base = Math.max(floor, intervalMs ?? 0, lifetime);
         raised(intervalMs, base, lifetime >= floor ? "s-maxage" : "floor");
-        wait = base + base * jitter * random();
+        wait = withJitter(base, jitter, random);
       } catch (error) {
         if (signal?.aborted) return;
         if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
         const { retryAfterMs, kind, message } = error as FeedgateError;
         // After a transient failure: the server's Retry-After, else a doubling delay up to 10 minutes.
-        wait = Math.max(floor, retryAfterMs ?? Math.min(errorDelayMs * 2 ** (errors - 1), 600_000));
+        wait = Math.max(floor, retryAfterMs ?? backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }));
         log("warn", `${operation}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
       }
       if (!(await pause(sleep, wait, signal))) return;

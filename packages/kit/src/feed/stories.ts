@@ -1,10 +1,7 @@
+import { FeedgateError, invalidArgument, type Log, type ResponseMeta, checkPositive, createError } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
 import { problemOf } from "../validate/operations.js";
-import { FeedgateError, invalidArgument } from "../errors.js";
-import type { Log } from "../transport/logger.js";
-import type { ResponseMeta } from "../transport/meta.js";
 import type { Caller, RawAnswer } from "./call.js";
-import { checkPositive } from "../internal/checks.js";
 import type { CallOptions } from "./types.js";
 
 /** Options of `getStory`. */
@@ -118,7 +115,7 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
     function finish({ data, meta }: RawAnswer, answeredId: string): StoryResult {
       const story = (data as { story?: Story } | undefined)?.story;
       if (typeof story !== "object" || story === null) {
-        throw new FeedgateError({ kind: "invalid_response", code: "not_a_story", message: "no story in the answer", requestId: meta.requestId });
+        throw createError({ kind: "invalid_response", code: "not_a_story", message: "no story in the answer", requestId: meta.requestId });
       }
       const survivingId = typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
       // An alias answered directly (or an opaque redirect hid the chain): the asked-for id still merged.
@@ -131,5 +128,5 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
 }
 
 function redirectError(code: string, message: string, status?: number): FeedgateError {
-  return new FeedgateError({ kind: "redirect", code, message, status });
+  return createError({ kind: "redirect", code, message, status });
 }

@@ -1,3 +1,4 @@
+import { type ResponseMeta } from "@feedgate/core";
 import type {
   CodexResetsResponse,
   DailiesQuery,
@@ -14,7 +15,6 @@ import type {
   StoryPathParams,
   StoryResponse,
 } from "@feedgate/feed-client";
-import type { ResponseMeta } from "../transport/meta.js";
 
 /** Parameters and answer of each feed operation (by operationId). */
 export interface FeedOperationMap {

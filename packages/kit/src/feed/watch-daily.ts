@@ -1,11 +1,8 @@
+import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError, checkPositive, pause, type ResponseMeta } from "@feedgate/core";
 import type { DailyResponse } from "@feedgate/feed-client";
-import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError } from "../errors.js";
-import { checkPositive } from "../internal/checks.js";
-import { pause } from "../internal/time.js";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions } from "./types.js";
-import type { ResponseMeta } from "../transport/meta.js";
 
 /** Options of `watchLatestDaily`. */
 export interface WatchDailyOptions extends CallOptions {

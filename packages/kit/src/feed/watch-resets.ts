@@ -1,5 +1,5 @@
+import { type ResponseMeta } from "@feedgate/core";
 import type { CodexResetEvent, CodexResetsResponse } from "@feedgate/feed-client";
-import type { ResponseMeta } from "../transport/meta.js";
 import type { PollOptions, createPoller } from "./poll.js";
 
 /** One difference between the local copy of the reset calendar and the new one, by event id. */

@@ -1,7 +1,6 @@
+import { withJitter, FeedgateError, invalidArgument, isFeedgateError, type Sleep, createError } from "@feedgate/core";
 import { isImageTask, type GatewayClient, type ImageRequest, type ImageResult, type ImageTask } from "@feedgate/gateway-client";
-import { FeedgateError, fromGatewayError, invalidArgument, isFeedgateError } from "../errors.js";
 import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
-import type { Sleep } from "../internal/time.js";
 import { anySignal, waitFor } from "../internal/wait.js";
 import { taskState } from "./status.js";
 
@@ -131,8 +130,7 @@ function startRun(options: ImageTaskOptions): Run {
     failure(error, operation) {
       if (options.signal?.aborted) return abortedError(options.signal, operation);
       if (deadline.signal.aborted) return timeoutError(deadlineMs);
-      const converted = fromGatewayError(error);
-      return isFeedgateError(converted) ? converted : errorOfThrown(converted, undefined, operation);
+      return isFeedgateError(error) ? error : errorOfThrown(error, undefined, operation);
     },
     dispose() {
       clearTimeout(timer);
@@ -165,7 +163,7 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
     if (elapsed >= run.deadlineMs || polls >= maxPolls) throw timeoutError(run.deadlineMs);
     if (task !== undefined || polls > 0) {
       // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
-      const waitMs = Math.max(extraWaitMs, Math.min(MAX_INTERVAL_MS, Math.max(interval, Math.ceil(interval * (1 + jitter * random())))));
+      const waitMs = Math.max(extraWaitMs, Math.min(MAX_INTERVAL_MS, Math.max(interval, Math.ceil(withJitter(interval, jitter, random)))));
       const left = run.deadlineMs - elapsed;
       if (extraWaitMs >= left || left < POLL_FLOOR_MS) throw timeoutError(run.deadlineMs);
       try {
@@ -192,7 +190,7 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
 }
 
 function timeoutError(deadlineMs: number): FeedgateError {
-  return new FeedgateError({ kind: "timeout", code: "deadline", message: `image task not finished within ${deadlineMs} ms` });
+  return createError({ kind: "timeout", code: "deadline", message: `image task not finished within ${deadlineMs} ms` });
 }
 
 function taskIdOf(task: ImageTask): string {
@@ -207,11 +205,11 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
   const object = typeof error === "object" && error !== null ? error : undefined;
   const code = object?.code === undefined ? "task_failed" : String(object.code);
   const detail = typeof error === "string" ? error : typeof object?.message === "string" ? object.message : (task.message ?? "no reason given");
-  return new FeedgateError({ kind: "task_failed", code, message: `image task ${id} ended ${task.status}: ${detail}`, envelope: { kind: "task", code, message: detail } });
+  return createError({ kind: "task_failed", code, message: `image task ${id} ended ${task.status}: ${detail}`, envelope: { kind: "task", code, message: detail } });
 }
 
 function badTask(what: string): FeedgateError {
-  return new FeedgateError({ kind: "invalid_response", status: 200, code: "bad_task", message: `createImage: ${what}` });
+  return createError({ kind: "invalid_response", status: 200, code: "bad_task", message: `createImage: ${what}` });
 }
 
 function imagesOf(data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined): GeneratedImage[] {

@@ -1,16 +1,8 @@
-import { readProblem } from "@feedgate/feed-client";
-import { FeedgateError, fromFeedProblem, isFeedgateError, isTransientError } from "../errors.js";
-
-/** The kit's error for a failed feed answer (status ≥ 400), with the Problem and any Retry-After. */
-export function errorOfResult(result: { response: Response; error?: unknown }, now: () => number = Date.now, attempts?: number): FeedgateError {
-  const { response } = result;
-  const problem = readProblem(result) ?? { status: response.status, code: undefined, requestId: undefined, problem: undefined };
-  return fromFeedProblem(problem, response.headers, { now, attempts });
-}
+import { FeedgateError, isFeedgateError, isTransientError, createError } from "@feedgate/core";
 
 /** The kit's aborted error, carrying the signal's reason as its cause. */
 export function abortedError(signal: AbortSignal | undefined, what: string): FeedgateError {
-  return new FeedgateError({ kind: "aborted", code: "aborted", message: `${what} was aborted`, cause: signal?.reason });
+  return createError({ kind: "aborted", code: "aborted", message: `${what} was aborted`, cause: signal?.reason });
 }
 
 /** Anything a call threw (connection failures, unreadable bodies, aborts), as a FeedgateError where it is one of those. */
@@ -19,7 +11,7 @@ export function errorOfThrown(error: unknown, signal: AbortSignal | undefined, o
   if (signal?.aborted) return abortedError(signal, operation);
   const name = (error as { name?: unknown } | null)?.name;
   const failure = (kind: "timeout" | "network" | "invalid_response", code: string, what: string) =>
-    new FeedgateError({ kind, code, message: `${operation}: ${what}: ${(error as Error).message}`, cause: error });
+    createError({ kind, code, message: `${operation}: ${what}: ${(error as Error).message}`, cause: error });
   if (name === "AbortError" || name === "TimeoutError") return failure("timeout", "timeout", "timed out");
   // Without the kit's transport: fetch rejects with TypeError on resets and truncated bodies,
   // JSON.parse with SyntaxError on an HTML page.

@@ -1,5 +1,3 @@
-import { invalidArgument } from "../errors.js";
-import type { Log } from "../transport/logger.js";
 
 /**
  * The shortest wait between two requests of any polling loop of the kit (pollers, watchers,
@@ -28,4 +26,5 @@ export function intervalNotice(log: Log, what: string) {
     const why = reason === "floor" ? `the floor of ${appliedMs} ms` : `the service's cache lifetime (${appliedMs} ms)`;
     log("info", `${what}: the interval of ${requestedMs} ms was raised to ${why}`, { event: "interval_raised", requestedMs, appliedMs, reason });
   };
-}
+}import { invalidArgument, type Log } from "@feedgate/core";
+

@@ -1,4 +1,4 @@
-import { realSleep, type Sleep } from "./time.js";
+import { realSleep, type Sleep } from "@feedgate/core";
 import { abortedError } from "./failures.js";
 
 /**

@@ -1,5 +1,6 @@
 export {
   createSelectedMirror,
+  MIRROR_DEFAULTS,
   type SelectedMirror,
   type SelectedMirrorOptions,
   type MirrorProgress,

@@ -1,14 +1,12 @@
+import { backoffDelay, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
-import { FeedgateError, invalidArgument, isFeedgateError } from "../errors.js";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
-import { abortedError, errorOfResult, errorOfThrown, isTransient } from "../internal/failures.js";
+import { abortedError, isTransient } from "../internal/failures.js";
+import { createCaller } from "../feed/call.js";
 import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from "./parse.js";
 import { freshnessMs } from "../feed/cache-control.js";
-import { pause, realSleep, type Sleep } from "../internal/time.js";
 import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
-import { createLog, type Logger } from "../transport/logger.js";
-import { requestIdOf } from "../transport/meta.js";
-import { anySignal, waitFor } from "../internal/wait.js";
+import { anySignal } from "../internal/wait.js";
 
 /** What a progress callback receives. */
 export interface MirrorProgress {
@@ -26,15 +24,15 @@ export interface MirrorProgress {
   cursor: string | undefined;
   /** `idle` only: milliseconds until the next poll. */
   waitMs?: number;
-  /** Set when a request failed and is about to be retried: the attempt that failed and the wait. */
-  retry?: { attempt: number; waitMs: number; kind: FeedgateError["kind"]; status: number | undefined };
+  /** `idle` only: set when the last sync failed with a transient error and `follow` waits to try again. */
+  failure?: { kind: FeedgateError["kind"]; status: number | undefined };
 }
 
 /** Counters of one mirror, since it was created. */
 export interface MirrorStats {
-  /** Requests the mirror sent (each may hide transport-level retries). */
+  /** Calls the mirror made (each up to the client's `maxRetries + 1` requests). */
   requests: number;
-  /** Requests the mirror itself repeated after a transient failure. */
+  /** Requests the client's transport repeated within those calls (successful calls only). */
   retries: number;
   snapshots: number;
   snapshotPages: number;
@@ -45,7 +43,11 @@ export interface MirrorStats {
 }
 
 export interface SelectedMirrorOptions {
-  /** A feed client (`createFeedClient`), ideally with the kit's resilient fetch. Required. */
+  /**
+   * A feed client (`createFeedClient`). Its transport does every retry (`maxRetries`, backoff,
+   * Retry-After): one page costs at most `maxRetries + 1` requests; the mirror adds no loop of its
+   * own, and `follow` carries on after a failed sync. Required.
+   */
   client: FeedClient;
   /** Where the copy lives: `createMemoryStore()`, or `openFileStore(dir)` from `@feedgate/kit/node`. Required. */
   store: MirrorStore;
@@ -69,14 +71,9 @@ export interface SelectedMirrorOptions {
   intervalMs?: number;
   /** `follow`: random extra wait, as a fraction of the interval (never shortens it). Default: 0.1. */
   jitter?: number;
-  /**
-   * Attempts per request at the mirror level, on transient failures (429, 5xx, resets,
-   * unreadable bodies) that the transport gave up on or does not retry. Default: 6.
-   */
-  maxAttempts?: number;
-  /** First mirror-level retry wait, doubled per attempt; a longer Retry-After wins. Default: 1000 ms. */
+  /** `follow`: first wait after a failed sync, doubled per failure in a row (core's `backoffDelay`); a longer Retry-After wins. Default: 1000 ms. */
   retryBaseDelayMs?: number;
-  /** Cap of the doubling mirror-level retry wait (Retry-After may exceed it). Default: 30 000 ms. */
+  /** `follow`: cap of that doubling wait (Retry-After may exceed it). Default: 30 000 ms. */
   retryMaxDelayMs?: number;
   /** Snapshot passes one `sync()` may start (409s and expired page tokens start new ones). Default: 3. */
   maxSnapshots?: number;
@@ -120,6 +117,45 @@ export interface SelectedMirror {
 
 type Fetched<T> = { kind: "ok"; body: T; response: Response } | { kind: "not_modified"; response: Response };
 
+/** The defaults of {@link SelectedMirrorOptions}, in one place. */
+export const MIRROR_DEFAULTS = {
+  fields: "default",
+  snapshotPageSize: 1000,
+  changesPageSize: 100,
+  intervalMs: 60_000,
+  jitter: 0.1,
+  retryBaseDelayMs: 1000,
+  retryMaxDelayMs: 30_000,
+  maxSnapshots: 3,
+  maxPages: 100_000,
+} as const;
+
+/** Whole-number options and their ranges; anything else is a ConfigError, never clamped. */
+const WHOLE: Record<string, [min: number, max: number]> = {
+  snapshotPageSize: [1, 1000],
+  changesPageSize: [1, 100],
+  maxSnapshots: [1, 1000],
+  maxPages: [1, Number.MAX_SAFE_INTEGER],
+};
+
+/** Refuses every out-of-range option before anything is sent. */
+function checkMirrorOptions(options: SelectedMirrorOptions): void {
+  if (typeof options?.client?.GET !== "function") throw configError("client", "a feed client (createFeedClient())");
+  if (typeof options.store?.getState !== "function") throw configError("store", "a MirrorStore (createMemoryStore(), openFileStore(dir))");
+  for (const [name, [min, max]] of Object.entries(WHOLE)) {
+    const value = options[name as keyof SelectedMirrorOptions];
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) throw configError(name, `a whole number from ${min} to ${max}; got ${String(value)}`);
+  }
+  for (const name of ["intervalMs", "retryBaseDelayMs", "retryMaxDelayMs"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw configError(name, `a finite number of at least 0; got ${String(value)}`);
+  }
+  if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter <= 1)) throw configError("jitter", `a fraction from 0 to 1; got ${String(options.jitter)}`);
+  if ((options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs) < (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs)) {
+    throw configError("retryMaxDelayMs", "at least retryBaseDelayMs");
+  }
+}
+
 /** Internal: a 409 inside a drain means "snapshot again". */
 class SnapshotRequired extends Error {}
 
@@ -128,17 +164,10 @@ class SnapshotRequired extends Error {}
  * store's job. See {@link SelectedMirrorOptions} for every default.
  */
 export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMirror {
-  const { client, store } = options;
-  const fields: SelectedFields = options.fields ?? "default";
-  const snapshotPageSize = clampInt(options.snapshotPageSize ?? 1000, 1000, "snapshotPageSize");
-  const changesPageSize = clampInt(options.changesPageSize ?? 100, 100, "changesPageSize");
-  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 6));
-  const retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
-  const retryMaxDelayMs = Math.max(retryBaseDelayMs, options.retryMaxDelayMs ?? 30_000);
-  const maxSnapshots = Math.max(1, Math.floor(options.maxSnapshots ?? 3));
-  const maxPages = Math.max(1, Math.floor(options.maxPages ?? 100_000));
-  const jitter = Math.max(0, options.jitter ?? 0.1);
-  const wait = (ms: number, signal: AbortSignal | undefined) => waitFor(options.sleep, ms, signal, "mirror");
+  checkMirrorOptions(options);
+  const { store } = options;
+  const { fields, snapshotPageSize, changesPageSize, maxSnapshots, maxPages, jitter, retryBaseDelayMs, retryMaxDelayMs } = { ...MIRROR_DEFAULTS, ...stripUndefined(options) };
+  const caller = createCaller(options.client, systemClock);
   const random = options.random ?? Math.random;
   const raised = intervalNotice(createLog({ logger: options.logger }), "mirror follow");
   const stats: MirrorStats = { requests: 0, retries: 0, snapshots: 0, snapshotPages: 0, changePages: 0, changes: 0, snapshotRequired: 0 };
@@ -152,29 +181,16 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
 
   type Progress = () => Omit<MirrorProgress, "changes" | "snapshots" | "retry">;
 
-  /** One GET with mirror-level retries of transient failures, never sooner than Retry-After. */
-  async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", params: object, parse: (body: unknown, requestId?: string) => T, signal: AbortSignal | undefined, progress: Progress): Promise<Fetched<T>> {
-    const path = operation === "selectedSnapshot" ? "/api/v1/selected/snapshot" : "/api/v1/selected/changes";
-    for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw abortedError(signal, operation);
-      let failure: unknown;
-      try {
-        stats.requests++;
-        const result = await (client.GET as (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, { params, signal: signal ?? null });
-        const { response } = result;
-        if (response.status === 304) return { kind: "not_modified", response };
-        if (response.ok) return { kind: "ok", body: parse(result.data, requestIdOf(response.headers)), response };
-        failure = errorOfResult(result);
-      } catch (error) {
-        failure = errorOfThrown(error, signal, operation);
-      }
-      if (!isTransient(failure) || attempt >= maxAttempts) throw failure;
-      const backoff = Math.min(retryMaxDelayMs, retryBaseDelayMs * 2 ** (attempt - 1)) * (1 + 0.25 * random());
-      const waitMs = Math.ceil(Math.max(backoff, failure.retryAfterMs ?? 0));
-      stats.retries++;
-      report({ ...progress(), retry: { attempt, waitMs, kind: failure.kind, status: failure.status } });
-      await wait(waitMs, signal);
-    }
+  /** One page through the kit's caller (validation, the transport's retries, typed errors); parsed before anything is stored. */
+  async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", query: object, etag: string | undefined, parse: (body: unknown, requestId?: string) => T, signal: AbortSignal | undefined): Promise<Fetched<T>> {
+    if (signal?.aborted) throw abortedError(signal, operation);
+    stats.requests++;
+    const answer = await caller.raw(operation, { query }, { signal, ifNoneMatch: etag });
+    stats.retries += answer.meta.attempts - 1;
+    const { response } = answer;
+    if (response.status === 304) return { kind: "not_modified", response };
+    if (response.status >= 300) throw createError({ kind: "redirect", code: "unexpected_redirect", status: response.status, message: `${operation} answered ${response.status}` });
+    return { kind: "ok", body: parse(answer.data, answer.meta.requestId), response };
   }
 
   /**
@@ -212,14 +228,14 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       try {
         // Continuation pages carry their projection in the token; sending `fields` again is
         // allowed only when equal, so it is left out.
-        fetched = await fetchPage("selectedSnapshot", { query: page === undefined ? { fields, limit: snapshotPageSize } : { limit: snapshotPageSize, page } }, parseSnapshot, signal, progress);
+        fetched = await fetchPage("selectedSnapshot", page === undefined ? { fields, limit: snapshotPageSize } : { limit: snapshotPageSize, page }, undefined, parseSnapshot, signal);
       } catch (error) {
         // An expired or foreign page token (the ledger epoch changed): start the pass over.
         if (page === undefined || !isFeedgateError(error, "invalid_cursor")) throw error;
         await restart(error);
         continue;
       }
-      if (fetched.kind === "not_modified") throw new FeedgateError({ kind: "invalid_response", status: 304, code: "unexpected_304", message: "selectedSnapshot answered 304 unasked" });
+      if (fetched.kind === "not_modified") throw createError({ kind: "invalid_response", status: 304, code: "unexpected_304", message: "selectedSnapshot answered 304 unasked" });
       const body = fetched.body;
       if (!(await store.putSnapshotPage(generation, body))) {
         // A different cursor on a later page means the pass is not one pass: start over.
@@ -254,11 +270,8 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       if (++budget.pages > maxPages) throw guardError(`more than ${maxPages} pages in one sync()`);
       const cursor = await store.getCursor();
       if (cursor === undefined) throw new SnapshotRequired();
-      let items = await store.count();
       const etag = lastChanges?.cursor === cursor ? lastChanges.etag : undefined;
-      const query = { cursor, limit: changesPageSize };
-      const params = etag === undefined ? { query } : { query, header: { "If-None-Match": etag } };
-      const fetched = await fetchPage("selectedChanges", params, parseChanges, signal, () => ({ phase: "changes", pages, items, cursor })).catch((error: unknown) => {
+      const fetched = await fetchPage("selectedChanges", { cursor, limit: changesPageSize }, etag, parseChanges, signal).catch((error: unknown) => {
         if (isFeedgateError(error, "snapshot_required")) {
           stats.snapshotRequired++;
           throw new SnapshotRequired();
@@ -277,8 +290,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
         pages++;
         stats.changePages++;
         stats.changes += body.changes.length;
-        items = await store.count();
-        report({ phase: "changes", pages, items, cursor: body.cursor });
+        report({ phase: "changes", pages, items: await store.count(), cursor: body.cursor });
       }
       // Not applied = another worker of a shared store moved the cursor: re-read and go on.
       if (applied && !body.hasMore) return { response: fetched.response, pages };
@@ -297,7 +309,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       const needsSnapshot = forced || state.cursor === undefined || state.fields !== fields || state.pending !== undefined;
       if (needsSnapshot) {
         if (++budget.passes > maxSnapshots) {
-          throw new FeedgateError({ kind: "snapshot_required", code: "snapshot_required", message: `gave up after ${maxSnapshots} snapshot passes in one sync()` });
+          throw createError({ kind: "snapshot_required", code: "snapshot_required", message: `gave up after ${maxSnapshots} snapshot passes in one sync()` });
         }
         const before = stats.snapshotPages;
         const done = await snapshot(state, forced, signal, budget);
@@ -325,7 +337,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   }
 
   async function exclusive<T>(task: () => Promise<T>): Promise<T> {
-    if (running) throw new FeedgateError({ kind: "invalid_request", code: "mirror_busy", message: "one sync() or follow() at a time" });
+    if (running) throw createError({ kind: "invalid_request", code: "mirror_busy", message: "one sync() or follow() at a time" });
     running = true;
     try {
       return await task();
@@ -348,19 +360,20 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
           try {
             const result = await syncOnce(signal);
             failures = 0;
-            const lifetime = result.cacheMs ?? 60_000;
+            const lifetime = result.cacheMs ?? MIRROR_DEFAULTS.intervalMs;
             const base = Math.max(POLL_FLOOR_MS, options.intervalMs === undefined ? lifetime : Math.max(options.intervalMs, result.cacheMs ?? 0));
             raised(options.intervalMs, base, base === POLL_FLOOR_MS ? "floor" : "s-maxage");
-            waitMs = Math.ceil(base * (1 + jitter * random()));
+            waitMs = Math.ceil(withJitter(base, jitter, random));
             report({ phase: "idle", pages: 0, items: result.items, cursor: result.cursor, waitMs });
           } catch (error) {
             if (signal?.aborted) return;
             // Lasting but temporary trouble: keep following, waiting at least what the service asked.
             if (!isTransient(error) && !isFeedgateError(error, "retry_too_long")) throw error;
             failures++;
-            const backoff = Math.min(retryMaxDelayMs, retryBaseDelayMs * 2 ** Math.min(failures, 20));
-            waitMs = Math.ceil(Math.max(POLL_FLOOR_MS, backoff * (1 + 0.25 * random()), (error as FeedgateError).retryAfterMs ?? 0));
-            report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs });
+            const { kind, status, retryAfterMs } = error as FeedgateError;
+            const backoff = backoffDelay(Math.min(failures, 20), { initialDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, random });
+            waitMs = Math.ceil(Math.max(POLL_FLOOR_MS, backoff, retryAfterMs ?? 0));
+            report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs, failure: { kind, status } });
           }
           if (!(await pause(options.sleep ?? realSleep, waitMs, signal))) return;
         }
@@ -369,13 +382,9 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   };
 }
 
-function clampInt(value: number, max: number, name: string): number {
-  if (!(Number.isInteger(value) && value >= 1 && value <= max)) throw invalidArgument(name, `an integer from 1 to ${max}`);
-  return value;
-}
 
 function guardError(message: string, code = "limit_exceeded"): FeedgateError {
-  return new FeedgateError({ kind: "limit_exceeded", code, message });
+  return createError({ kind: "limit_exceeded", code, message });
 }
 
 /** Pages in a row that claim more but bring nothing, before a phase is called a loop. */

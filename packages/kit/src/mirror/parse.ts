@@ -1,4 +1,4 @@
-import { FeedgateError } from "../errors.js";
+import { FeedgateError, createError } from "@feedgate/core";
 import type { MirrorChange, SelectedItem } from "../store/types.js";
 
 /** What the mirror uses of a snapshot page. */
@@ -18,7 +18,7 @@ export interface ChangesBody {
 
 /** A 2xx answer whose body is not what the contract promises. */
 function badBody(operation: string, what: string, requestId?: string): FeedgateError {
-  return new FeedgateError({ kind: "invalid_response", code: "unexpected_body", status: 200, requestId, message: `${operation}: unexpected answer body (${what})` });
+  return createError({ kind: "invalid_response", code: "unexpected_body", status: 200, requestId, message: `${operation}: unexpected answer body (${what})` });
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -57,7 +57,7 @@ export function parseChanges(body: unknown, requestId?: string): ChangesBody {
       parsed.push({ op: "remove", id: change["id"] });
     } else {
       // An op we cannot apply: skipping it could silently diverge from the server, so stop.
-      throw new FeedgateError({
+      throw createError({
         kind: "http",
         status: 200,
         code: "unknown_change_op",

@@ -1,4 +1,3 @@
-import { invalidArgument } from "../errors.js";
 
 /** The `limit` bounds of each paged operation, as the feed document declares them. */
 export const FEED_LIMITS = {
@@ -110,4 +109,5 @@ function checkGroup(values: unknown, rules: Record<string, ParamRule | "">, requ
   }
   for (const name of required) if (out[name] === undefined) throw invalidArgument(name, "is required");
   return Object.keys(out).length > 0 ? out : undefined;
-}
+}import { invalidArgument } from "@feedgate/core";
+

@@ -10,7 +10,7 @@ describe("typed calls", () => {
     const { kit, seen } = stubKit([problem(503, "temporarily_unavailable", { "retry-after": "1" }), json(200, hot, { etag: 'W/"v1-hot-1"', "cache-control": "public, max-age=60, s-maxage=60, stale-while-revalidate=60" })]);
     const result = await kit.hotTopics();
     expect(result.data).toEqual(hot);
-    expect(result.meta).toEqual({ status: 200, requestId: undefined, etag: 'W/"v1-hot-1"', cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=60", retries: 1, url: "https://feed.example/api/v1/hot-topics" });
+    expect(result.meta).toEqual({ status: 200, requestId: undefined, etag: 'W/"v1-hot-1"', cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=60", maxAgeMs: 60_000, sMaxAgeMs: 60_000, attempts: 2, url: "https://feed.example/api/v1/hot-topics" });
     expect(seen).toHaveLength(2);
   });
 
@@ -40,7 +40,8 @@ describe("typed calls", () => {
       [problem(404, "not_found"), "not_found"],
       [problem(400, "invalid_request"), "invalid_request"],
       [problem(429, "rate_limited"), "rate_limited"],
-      [problem(403, "forbidden"), "http"],
+      [problem(403, "forbidden"), "permission_denied"],
+      [problem(413, "too_large"), "http"],
     ] as const;
     for (const [answer, kind] of cases) {
       const { kit } = stubKit([answer], { retry: { maxRetries: 0 } });

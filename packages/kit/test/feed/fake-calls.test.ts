@@ -55,7 +55,7 @@ describe("every feed operation against the fake", () => {
     const { kit } = fakeKit(fake);
     fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 503, retryAfter: null, retryAfterMs: 30 }, times: 1 });
     const result = await kit.hotTopics();
-    expect(result.meta.retries).toBe(1);
+    expect(result.meta.attempts).toBe(2);
     const [failed, retried] = fake.requests.slice(-2);
     expect(failed!.status).toBe(503);
     expect(retried!.realAt - failed!.realAt).toBeGreaterThanOrEqual(30);

@@ -1,9 +1,9 @@
 import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
 import { startGatewayFake, type GatewayFake } from "@feedgate/mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { isFeedgateError } from "../../src/errors.js";
+import { isFeedgateError } from "../../src/index.js";
 import { generateImage, taskState, waitForImageTask, type ImageTaskOptions } from "../../src/images/index.js";
-import { createResilientFetch } from "../../src/transport/index.js";
+import { createResilientFetch } from "../../src/index.js";
 
 const fakes: GatewayFake[] = [];
 afterEach(async () => {

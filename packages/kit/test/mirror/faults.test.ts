@@ -3,7 +3,7 @@ import { startFeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
 import { runMirrorFaultRun } from "../../bench/lib/mirror-fault-run.mjs";
 import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
-import { createResilientFetch } from "../../src/transport/index.js";
+import { createResilientFetch } from "../../src/index.js";
 
 // The small version of the reliability run (the full one is bench/reliability.mjs): a
 // selected set mirrored through the kit's transport while ~20% of all responses are faults

@@ -2,15 +2,15 @@ import { createFeedClient, type FeedClient } from "@feedgate/feed-client";
 import { startFeedFake, type FeedFake, type RecordedRequest } from "@feedgate/mock";
 import { afterEach, describe, expect, it } from "vitest";
 import { createChurn, makeSelectedItem, selectedId } from "../../bench/lib/items.mjs";
-import { isFeedgateError } from "../../src/errors.js";
+import { ConfigError, isFeedgateError, RateLimitError, type Sleep } from "../../src/index.js";
 import {
   createMemoryStore,
   createSelectedMirror,
+  MIRROR_DEFAULTS,
   type MirrorProgress,
   type MirrorStore,
   type SelectedMirrorOptions,
 } from "../../src/mirror/index.js";
-import { createResilientFetch } from "../../src/transport/index.js";
 
 const fakes: FeedFake[] = [];
 async function fakeWith(count: number): Promise<FeedFake> {
@@ -34,15 +34,16 @@ function recordingSleep() {
 }
 
 /** No transport retries: failures reach the mirror, whose own handling is under test. */
-function rawClient(fake: FeedFake): FeedClient {
-  return createFeedClient({ baseUrl: fake.url, fetch: createResilientFetch({ maxRetries: 0 }) });
+/** A client of the fake whose transport retries `maxRetries` times (default none), waiting through `sleep`. */
+function rawClient(fake: FeedFake, maxRetries = 0, sleep?: Sleep): FeedClient {
+  return createFeedClient({ baseUrl: fake.url, maxRetries, transport: { initialDelayMs: 100, random: () => 0, ...(sleep && { sleep }) } });
 }
 
-function mirrorOf(fake: FeedFake, store: MirrorStore, extra: Partial<SelectedMirrorOptions> = {}) {
+function mirrorOf(fake: FeedFake, store: MirrorStore, extra: Partial<SelectedMirrorOptions> = {}, maxRetries = 0) {
   const { sleep, waits } = recordingSleep();
   const progress: MirrorProgress[] = [];
   const mirror = createSelectedMirror({
-    client: rawClient(fake),
+    client: rawClient(fake, maxRetries, sleep),
     store,
     sleep,
     random: () => 0,
@@ -323,28 +324,43 @@ describe("selected mirror: changes", () => {
 });
 
 describe("selected mirror: failures", () => {
-  it("retries transient failures itself, never sooner than Retry-After", async () => {
+  it("the client's transport retries transient failures, never sooner than Retry-After", async () => {
     const fake = await fakeWith(30);
     const store = createMemoryStore();
     fake.faults.add({ route: "selectedSnapshot", fault: { type: "status", status: 503, retryAfter: null, retryAfterMs: 7_000 }, times: 1 });
     fake.faults.add({ route: "selectedChanges", fault: { type: "status", status: 500, retryAfter: null }, times: 2 });
-    const { mirror, waits, progress } = mirrorOf(fake, store, { retryBaseDelayMs: 100 });
+    const { mirror, waits } = mirrorOf(fake, store, {}, 2);
     await mirror.sync();
     // 503 asked for 7 s (longer than the backoff); the 500s back off 100 ms, then 200 ms.
     expect(waits).toEqual([7_000, 100, 200]);
     expect(mirror.stats.retries).toBe(3);
-    expect(progress.filter((p) => p.retry !== undefined).map((p) => p.retry?.status)).toEqual([503, 500, 500]);
     await expectMirrors(store, fake);
   });
 
-  it("gives up after maxAttempts with the typed error", async () => {
+  it("one page costs at most maxRetries + 1 requests, then fails typed", async () => {
     const fake = await fakeWith(5);
     fake.faults.add({ route: "selectedSnapshot", fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 10 } });
-    const { mirror } = mirrorOf(fake, createMemoryStore(), { maxAttempts: 3 });
+    const { mirror } = mirrorOf(fake, createMemoryStore(), {}, 2);
     const error = await mirror.sync().catch((e: unknown) => e);
-    expect(isFeedgateError(error, "rate_limited")).toBe(true);
-    expect(error).toMatchObject({ status: 429, retryAfterMs: 10 });
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ kind: "rate_limited", status: 429, retryAfterMs: 10, attempts: 3 });
     expect(route(fake, "selectedSnapshot")).toHaveLength(3);
+  });
+
+  it("refuses out-of-range options instead of clamping them", () => {
+    const fake = { url: "http://127.0.0.1:9" } as FeedFake;
+    for (const bad of [{ snapshotPageSize: 0 }, { snapshotPageSize: 1001 }, { changesPageSize: 2.5 }, { maxSnapshots: 0 }, { maxPages: -1 }, { jitter: 2 }, { retryBaseDelayMs: Number.NaN }, { retryBaseDelayMs: 50, retryMaxDelayMs: 10 }]) {
+      const error = (() => {
+        try {
+          mirrorOf(fake, createMemoryStore(), bad);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, JSON.stringify(bad)).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).option).toBe(Object.keys(bad).at(-1));
+    }
+    expect(MIRROR_DEFAULTS).toMatchObject({ snapshotPageSize: 1000, changesPageSize: 100, maxSnapshots: 3 });
   });
 
   it("does not retry what cannot succeed", async () => {
@@ -352,17 +368,19 @@ describe("selected mirror: failures", () => {
     fake.faults.add({ route: "selectedSnapshot", fault: { type: "body", status: 403, body: "<html>forbidden</html>", headers: { "content-type": "text/html" } } });
     const { mirror } = mirrorOf(fake, createMemoryStore());
     const error = await mirror.sync().catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: "http", status: 403 });
+    expect(error).toMatchObject({ kind: "permission_denied", status: 403 });
     expect(route(fake, "selectedSnapshot")).toHaveLength(1);
   });
 
-  it("retries an answer that is not the promised shape instead of storing it", async () => {
+  it("never stores an answer that is not the promised shape; the next sync completes", async () => {
     const fake = await fakeWith(5);
     fake.faults.add({ route: "selectedSnapshot", fault: { type: "body", status: 200, body: { items: "nope" } }, times: 1 });
     const store = createMemoryStore();
     const { mirror } = mirrorOf(fake, store);
+    const error = await mirror.sync().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "invalid_response" });
+    expect(await store.count()).toBe(0);
     await mirror.sync();
-    expect(mirror.stats.retries).toBe(1);
     await expectMirrors(store, fake);
   });
 
@@ -375,7 +393,6 @@ describe("selected mirror: failures", () => {
     const mirror = createSelectedMirror({
       client: rawClient(fake),
       store,
-      maxAttempts: 1,
       retryBaseDelayMs: 10,
       random: () => 0,
       sleep: async (ms) => {
@@ -418,8 +435,10 @@ describe("selected mirror: failures", () => {
   });
 
   it("validates its page sizes", () => {
-    expect(() => createSelectedMirror({ client: {} as FeedClient, store: createMemoryStore(), snapshotPageSize: 1001 })).toThrow(/snapshotPageSize/);
-    expect(() => createSelectedMirror({ client: {} as FeedClient, store: createMemoryStore(), changesPageSize: 0 })).toThrow(/changesPageSize/);
+    const client = createFeedClient({ baseUrl: "http://127.0.0.1:9" });
+    expect(() => createSelectedMirror({ client, store: createMemoryStore(), snapshotPageSize: 1001 })).toThrow(/snapshotPageSize/);
+    expect(() => createSelectedMirror({ client, store: createMemoryStore(), changesPageSize: 0 })).toThrow(/changesPageSize/);
+    expect(() => createSelectedMirror({ client: {} as FeedClient, store: createMemoryStore() })).toThrow(/client: a feed client/);
   });
 });
 

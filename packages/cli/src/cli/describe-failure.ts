@@ -1,6 +1,4 @@
-import { isFeedClientConfigError } from "@feedgate/feed-client";
-import { isGatewayError, type GatewayEnvelope } from "@feedgate/gateway-client";
-import { isFeedgateError, type FeedgateError } from "@feedgate/kit";
+import { isFeedgateError, type FeedgateError, type GatewayEnvelope } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
@@ -50,18 +48,12 @@ function envelopeMessage(envelope: GatewayEnvelope | undefined): string | undefi
   }
 }
 
-/** Gateway messages end with "(request id …)"; the CLI prints the id once, at the end. */
-function withoutRequestId(message: string | undefined): string | undefined {
-  return message?.replace(/\s*\((request id)[:\s][^)]*\)\s*$/i, "").trim() || undefined;
-}
-
 /** "HTTP 404 not_found: detail (request id …)": status, the service's code, its message, the id. */
 function serviceLine(status: number | undefined, code: string | undefined, requestId: string | undefined, message: string | undefined): string {
   const parts: string[] = [];
   if (status !== undefined) parts.push(`HTTP ${status}`);
   if (code) parts.push(code);
   let line = parts.join(" ");
-  message = withoutRequestId(message);
   if (message) line += line ? `: ${message}` : message;
   if (requestId) line += ` (request id ${requestId})`;
   return line;
@@ -85,10 +77,15 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
     return `the feed service is anonymous and takes no key: a ${status} comes from its edge refusing this client, or from something between; check ${service.setting}`;
   }
   if (status === 401) return "the gateway refused the key: check --api-key or FEEDGATE_API_KEY";
-  if (status === 403 && error.code?.includes("quota")) return "the account has no quota left for this request";
+  if (error.code?.includes("quota")) return "the account has no quota left for this request";
   if (status === 403) return "the gateway refused access: check the key (FEEDGATE_API_KEY) and that it may use this model";
+  const envelope = error.envelope;
+  if (gateway && status === 404 && error.kind !== "unsupported" && (envelope === undefined || envelope.kind === "text" || envelope.kind === "empty")) {
+    return "a gateway route answered 404 without a gateway error: is FEEDGATE_GATEWAY_URL (--gateway-url) the model gateway's origin, not the feed or a web page?";
+  }
   switch (error.kind) {
     case "rate_limited":
+      if (gateway && error.retryAfterMs === undefined) return "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry";
       return `the service asked to slow down; retry later${seconds(error.retryAfterMs)}`;
     case "unavailable":
       return `the service is temporarily unavailable; retry later${seconds(error.retryAfterMs)}`;
@@ -99,6 +96,7 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
         ? "check the id: a story public id (UUID) or a story URL"
         : "check the id or date you asked for";
     case "invalid_request":
+      if (gateway) return "the gateway refused the request itself: check the model name and the parameters";
       return `the service refused the request; see 'feedgate ${command ?? ""} --help'`.replace("  ", " ");
     case "invalid_cursor":
       return "the cursor expired; start again from the first page";
@@ -119,25 +117,13 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
       if (error.code === "cursor_loop") return "the feed service repeated a page cursor; this is its fault, not yours: retry later";
       return "a safety limit of the CLI stopped the loop";
     default:
-      return status !== undefined && status >= 500 ? "the service failed; retry later" : undefined;
+      return status !== undefined && status >= 500 ? `${gateway ? "the gateway" : "the service"} failed; retry later` : undefined;
   }
 }
 
 function stackOf(error: unknown): string[] {
   const stack = (error as { stack?: unknown } | null)?.stack;
   return typeof stack === "string" ? stack.split("\n").slice(1, 6).map((l) => l.trim()) : [];
-}
-
-/** The hint of a gateway client error: the key, a missing operation, or a URL that is not a gateway. */
-function gatewayHint(status: number | undefined, kind: string, envelope: GatewayEnvelope | undefined): string | undefined {
-  if (status === 401) return "the gateway refused the key: check --api-key or FEEDGATE_API_KEY";
-  if (kind === "unsupported") return "this gateway does not offer this operation";
-  if (status === 404 && (envelope === undefined || envelope.kind === "text" || envelope.kind === "empty")) {
-    return "a gateway route answered 404 without a gateway error: is FEEDGATE_GATEWAY_URL (--gateway-url) the model gateway's origin, not the feed or a web page?";
-  }
-  if (kind === "rate_limited") return "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry";
-  if (kind === "invalid_request") return "the gateway refused the request itself: check the model name and the parameters";
-  return status !== undefined && status >= 500 ? "the gateway failed; retry later" : undefined;
 }
 
 /** Turns any failure into the CLI's report and exit code. */
@@ -154,6 +140,10 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
   if (isAbort(cause)) return describeFailure(new Interrupted(), ctx);
 
   if (isFeedgateError(cause)) {
+    if (cause.kind === "config") {
+      const setting = cause.option === "baseUrl" ? serviceOf(ctx.command).setting : undefined;
+      return { exitCode: EXIT.usage, line: cause.message, hint: setting ? `check ${setting}` : help, detail: [] };
+    }
     if (cause.code === "invalid_argument") {
       // The kit's validation refused the input before sending anything.
       return { exitCode: EXIT.usage, line: `invalid ${cause.message}`, hint: help, detail: [] };
@@ -169,18 +159,6 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
       hint: hintFor(cause, ctx.command),
       detail: [...detail, ...stackOf(cause)],
     };
-  }
-  if (isGatewayError(cause)) {
-    if (cause.kind === "config") return { exitCode: EXIT.usage, line: cause.message, hint: help, detail: [] };
-    return {
-      exitCode: EXIT.failure,
-      line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, envelopeMessage(cause.envelope) ?? cause.message)}`,
-      hint: gatewayHint(cause.status, cause.kind, cause.envelope),
-      detail: [`kind: ${cause.kind}`, ...stackOf(cause)],
-    };
-  }
-  if (isFeedClientConfigError(cause)) {
-    return { exitCode: EXIT.usage, line: cause.message, hint: "check --feed-url or FEEDGATE_FEED_URL", detail: [] };
   }
   const message = cause instanceof Error ? cause.message : String(cause);
   return {

@@ -50,7 +50,7 @@ export async function runMirror(
       const next = p.phase === "idle" && p.waitMs !== undefined ? ` · next check in ${Math.ceil(p.waitMs / 1000)} s` : "";
       const tail = options.follow ? `${next} (Ctrl-C to stop; resumable)` : "";
       status.set(
-        `${options.follow ? "following" : "applying"} changes: ${p.total ?? p.items} items · ${p.changes ?? 0} changes applied${checked}${tail}`,
+        `${options.follow ? "following" : "applying"} changes: ${p.items} items · ${p.changes ?? 0} changes applied${checked}${tail}`,
       );
     }
     lastPhase = p.phase;

@@ -16,21 +16,17 @@ function changeOf(change: KitResetChange): ResetChange {
       : { kind: "added", event: change.event };
 }
 
-function metaOf(meta: { status: number; etag: string | undefined; cacheControl: string | undefined; requestId: string | undefined }): Meta {
-  return { status: meta.status, etag: meta.etag, cacheControl: meta.cacheControl, requestId: meta.requestId };
-}
-
 /** The feed side of the CLI: thin calls into @feedgate/kit, which validates, retries and pages. */
 export function feedServices(ctx: CommandContext): FeedServices {
   const kit = feedKitOf(ctx);
   return {
     async hotTopics(signal) {
       const { data, meta } = await kit.hotTopics({ signal });
-      return { data, meta: metaOf(meta) };
+      return { data, meta: meta };
     },
     async *watchHotTopics({ intervalMs, signal }) {
       for await (const version of kit.watchHotTopics({ signal, ...(intervalMs === undefined ? {} : { intervalMs }) })) {
-        yield { data: version.data, meta: metaOf(version.meta) };
+        yield { data: version.data, meta: version.meta };
       }
     },
     async *items(query, all, signal, maxPages) {
@@ -105,7 +101,7 @@ export function feedServices(ctx: CommandContext): FeedServices {
           ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
           onProgress: (p) => {
             if (p.phase === "snapshot") snapshotPages = p.pages;
-            options.onProgress({ phase: p.phase, pages: p.pages, items: p.items, total: p.items, changes: p.changes, waitMs: p.waitMs });
+            options.onProgress(p);
           },
         });
         if (options.follow) await mirror.follow({ signal: options.signal });

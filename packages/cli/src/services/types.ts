@@ -6,6 +6,9 @@ import type {
   ItemsResponse,
   StoryResponse,
 } from "@feedgate/feed-client";
+import type { ResponseMeta } from "@feedgate/kit";
+import type { MirrorProgress as KitMirrorProgress } from "@feedgate/kit/mirror";
+import type { ItemsQuery } from "@feedgate/feed-client";
 import type { ImageTask, InputTokensResponse, CountTokensResponse, ResponseObject, ResponseStreamEvent } from "@feedgate/gateway-client";
 import type { ResetChange } from "../render/resets.js";
 import type { StoryOrigin } from "../render/story.js";
@@ -16,22 +19,11 @@ import type { StoryOrigin } from "../render/story.js";
  * demo only see this interface.
  */
 
-/** Response metadata worth showing with `--verbose`. */
-export interface Meta {
-  status?: number | undefined;
-  etag?: string | undefined;
-  cacheControl?: string | undefined;
-  requestId?: string | undefined;
-}
+/** Response metadata worth showing with `--verbose`: the kit's, as the kit gives it (the demo's fakes give part of it). */
+export type Meta = Partial<ResponseMeta>;
 
-export interface ItemsQueryInput {
-  mode?: "selected" | "all" | undefined;
-  category?: string | undefined;
-  window?: "24h" | "7d" | undefined;
-  by?: "timeline" | "published" | undefined;
-  q?: string | undefined;
-  limit?: number | undefined;
-}
+/** The items query the CLI sends: the feed client's own type, without the cursor (the kit pages). */
+export type ItemsQueryInput = { [K in Exclude<keyof ItemsQuery, "cursor">]?: ItemsQuery[K] | undefined };
 
 export interface WatchOptions {
   /** Requested poll interval; the watcher never polls faster than the server's s-maxage. */
@@ -39,17 +31,8 @@ export interface WatchOptions {
   signal: AbortSignal;
 }
 
-export interface MirrorProgress {
-  phase: "snapshot" | "changes" | "idle";
-  pages: number;
-  items: number;
-  /** Items in the local copy now. */
-  total?: number | undefined;
-  /** Changes (upserts and removes) applied from the ledger so far. */
-  changes?: number | undefined;
-  /** Idle (following): the wait before the next poll, in ms. */
-  waitMs?: number | undefined;
-}
+/** The kit's mirror progress, as the kit reports it (the demo's fakes give the counters they have). */
+export type MirrorProgress = Pick<KitMirrorProgress, "phase" | "pages" | "items"> & Partial<Pick<KitMirrorProgress, "changes" | "waitMs">>;
 
 export interface MirrorRunOptions {
   /** Shown in messages: the directory, or the PostgreSQL URL with its password masked. */

@@ -1,4 +1,4 @@
-import { createFeedClient, readProblem } from "@feedgate/feed-client";
+import { createFeedClient, errorOfResult } from "@feedgate/feed-client";
 import { createGatewayClient, isGatewayError } from "@feedgate/gateway-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "../../src/index.js";
@@ -16,7 +16,7 @@ describe("recorded requests carry the request id the fake answered with", () => 
     const client = createFeedClient({ baseUrl: feed.url });
     const ok = await client.GET("/api/v1/hot-topics");
     const bad = await client.GET("/api/v1/items", { params: { query: { limit: 0 } } });
-    const problem = readProblem(bad);
+    const problem = errorOfResult(bad);
     if (!problem) throw new Error("expected a Problem");
     expect(problem.status).toBe(400);
     expect(problem.requestId).toMatch(/^[0-9a-f-]{36}$/);

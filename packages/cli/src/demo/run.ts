@@ -8,7 +8,7 @@ import { DEMO_CACHE_CONTROL, startDemoFakes } from "./fakes.js";
 import { followPolls } from "./polls.js";
 import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
 import { calendarAfter } from "./resets-seed.js";
-import { DEMO_IMAGE_PNG_BASE64, demoStreamEvents } from "./gateway-seed.js";
+import { DEMO_TEXT, demoImageBase64 } from "./gateway-seed.js";
 import { describeFailure } from "../cli/describe-failure.js";
 import { runDailies, runDaily } from "../commands/daily-run.js";
 import { runHot } from "../commands/hot-run.js";
@@ -130,11 +130,11 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
 
     section("An async image task, polled to completion", `feedgate image "…" --async --out ${join(work, "images")}`);
     // The task completes at the first status request (the kit waits 5 s between them, as the gateway asks).
-    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: DEMO_IMAGE_PNG_BASE64 }] });
+    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: demoImageBase64() }] });
     await runImage(sub(), { async: true, aspect: "16:9", out: join(work, "images") }, "海边灯塔，清晨，水彩风格");
 
     section("A streamed response", 'feedgate respond "…" --stream');
-    gateway.responses.scriptStream({ events: demoStreamEvents() });
+    gateway.responses.scriptStream({ transcript: DEMO_TEXT });
     await runRespond(sub(), { stream: true }, "用一句话总结今天的 AI 热点");
 
     section("Input-token counts", 'feedgate tokens "…" --model gpt-5.2');

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
-import { DEMO_IMAGE_PNG_BASE64, DEMO_TEXT, demoStreamEvents } from "../../src/demo/gateway-seed.js";
+import { DEMO_TEXT, demoImageBase64 } from "../../src/demo/gateway-seed.js";
 import { cliEnv, TEST_KEY, allOutput, expectValid, jsonLines, runCli, specs, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("feedgate image", () => {
   it("--async polls the task to completion, writes the image and prints its path", async () => {
-    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: DEMO_IMAGE_PNG_BASE64 }] });
+    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: demoImageBase64() }] });
     const out = join(work, "async");
     const result = await runCli(["image", "a lighthouse at dawn", "--aspect", "16:9", "--async", "--out", out, "--json"], env, 20_000);
     expect(result.code).toBe(0);
@@ -36,7 +36,7 @@ describe("feedgate image", () => {
     expect(body.files).toHaveLength(1);
     const bytes = await readFile(body.files[0]!.path);
     expect(bytes.subarray(0, 4).toString("hex")).toBe("89504e47");
-    expect(bytes.toString("base64")).toBe(DEMO_IMAGE_PNG_BASE64);
+    expect(bytes.toString("base64")).toBe(demoImageBase64());
     // The submit carried async=true and the key went only to the gateway.
     expect(gateway.requests.some((r) => r.method === "POST" && r.query.get("async") === "true")).toBe(true);
   });
@@ -54,7 +54,7 @@ describe("feedgate image", () => {
     const seen: Array<Record<string, string | string[] | undefined>> = [];
     const storage: Server = createServer((req, res) => {
       seen.push(req.headers);
-      res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(DEMO_IMAGE_PNG_BASE64, "base64"));
+      res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(demoImageBase64(), "base64"));
     });
     await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
     const imageUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/img/1.png`;
@@ -70,7 +70,7 @@ describe("feedgate image", () => {
       const paths = result.stdout.trim().split("\n");
       expect(paths).toHaveLength(1);
       expect(paths[0]!.startsWith(out)).toBe(true);
-      expect((await readFile(paths[0]!)).toString("base64")).toBe(DEMO_IMAGE_PNG_BASE64);
+      expect((await readFile(paths[0]!)).toString("base64")).toBe(demoImageBase64());
       expect(seen).toHaveLength(1);
       expect(JSON.stringify(seen[0])).not.toContain(TEST_KEY.slice(3));
       expect(seen[0]!["authorization"]).toBeUndefined();
@@ -91,14 +91,14 @@ describe("feedgate respond", () => {
   });
 
   it("--stream prints the text as it arrives", async () => {
-    gateway.responses.scriptStream({ events: demoStreamEvents() });
+    gateway.responses.scriptStream({ transcript: DEMO_TEXT });
     const result = await runCli(["respond", "summarise", "--stream"], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${DEMO_TEXT}\n`);
   });
 
   it("--stream --json prints one JSON line per event", async () => {
-    gateway.responses.scriptStream({ events: demoStreamEvents() });
+    gateway.responses.scriptStream({ transcript: DEMO_TEXT });
     const result = await runCli(["respond", "summarise", "--stream", "--json"], env);
     expect(result.code).toBe(0);
     const events = jsonLines(result.stdout) as Array<{ type: string }>;
@@ -107,7 +107,7 @@ describe("feedgate respond", () => {
   });
 
   it("Ctrl-C during --stream cancels the request and exits 130", async () => {
-    gateway.responses.scriptStream({ events: demoStreamEvents(), stallAfter: 8 });
+    gateway.responses.scriptStream({ transcript: DEMO_TEXT, stallAfter: 8 });
     const cli = startCli(["respond", "summarise", "--stream"], env);
     await cli.waitFor(/\S/);
     cli.child.kill("SIGINT");

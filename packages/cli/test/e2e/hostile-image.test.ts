@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sendEndless, sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
-import { DEMO_IMAGE_PNG_BASE64 } from "../../src/demo/gateway-seed.js";
+import { demoImageBase64 } from "../../src/demo/gateway-seed.js";
 import { runCli, TEST_KEY } from "./helpers.js";
 
 /**
@@ -20,7 +20,7 @@ function hostileGateway(taskId: string, image: (res: import("node:http").ServerR
     sendJson(res, 404, { error: { message: `Invalid URL (${req.method} ${path})`, type: "invalid_request_error" } });
   });
 }
-const png = (res: import("node:http").ServerResponse) => res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(DEMO_IMAGE_PNG_BASE64, "base64"));
+const png = (res: import("node:http").ServerResponse) => res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(demoImageBase64(), "base64"));
 
 let work: string;
 let server: HostileServer | undefined;
@@ -69,7 +69,7 @@ describe("feedgate image never takes a file name from the network", () => {
     expect(await readFile(join(out, "task_same-1.png"), "utf8")).toBe("mine");
     const forced = await runCli(["image", "x", "--async", "--out", out, "--force"], env(), 30_000);
     expect(forced.code).toBe(0);
-    expect((await readFile(join(out, "task_same-1.png"))).toString("base64")).toBe(DEMO_IMAGE_PNG_BASE64);
+    expect((await readFile(join(out, "task_same-1.png"))).toString("base64")).toBe(demoImageBase64());
   });
 });
 
@@ -85,7 +85,7 @@ describe("image downloads are bounded", () => {
   it("a stalled download fails after --download-timeout, not never", async () => {
     server = await hostileGateway("task_stall", (res) => {
       res.writeHead(200, { "content-type": "image/png" });
-      res.write(Buffer.from(DEMO_IMAGE_PNG_BASE64, "base64").subarray(0, 8));
+      res.write(Buffer.from(demoImageBase64(), "base64").subarray(0, 8));
     });
     const result = await runCli(["image", "x", "--async", "--out", join(work, "stall"), "--download-timeout", "1"], env(), 30_000);
     expect(result.code).toBe(1);

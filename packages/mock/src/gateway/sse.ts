@@ -17,10 +17,21 @@ export interface StreamScript {
 
 export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" };
 
-/** Splits text into word-sized deltas that concatenate back to it exactly. */
+/** Code points per delta of a run without spaces (Chinese, Japanese): about a word's worth. */
+const CHUNK = 4;
+
+/**
+ * Splits text into word-sized deltas that concatenate back to it exactly: a space-separated
+ * word per delta, and runs without spaces (CJK text) every {@link CHUNK} code points.
+ */
 export function wordDeltas(text: string): string[] {
-  const parts: string[] = text.match(/\s*\S+/g) ?? [];
-  const rest = text.slice(parts.join("").length);
-  if (rest) parts.push(rest);
+  const words: string[] = text.match(/\s*\S+/g) ?? [];
+  const rest = text.slice(words.join("").length);
+  if (rest) words.push(rest);
+  const parts = words.flatMap((word) => {
+    const points = [...word];
+    if (points.length <= 2 * CHUNK) return [word];
+    return Array.from({ length: Math.ceil(points.length / CHUNK) }, (_, i) => points.slice(i * CHUNK, (i + 1) * CHUNK).join(""));
+  });
   return parts.length > 0 ? parts : [""];
 }

@@ -1,10 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { projectConfig } from "../vitest.shared.ts";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    reporters: ["default", "json"],
-    outputFile: { json: ".vitest/report.json" },
-    testTimeout: 30_000,
-  },
-});
+export default projectConfig({ test: { name: "tools", testTimeout: 30_000 } });

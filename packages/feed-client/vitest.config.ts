@@ -1,12 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { projectConfig } from "../../vitest.shared.ts";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/prism.ts"],
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
-    reporters: ["default", "json"],
-    outputFile: { json: ".vitest/report.json" },
-    testTimeout: 15_000,
-  },
-});
+
+export default projectConfig({ test: { name: "feed-client", globalSetup: ["test/setup/prism.ts"] } });

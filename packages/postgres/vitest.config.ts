@@ -1,13 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { projectConfig } from "../../vitest.shared.ts";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    // One real PostgreSQL server for the whole run, started and stopped here (test/setup/postgres.ts).
-    globalSetup: ["test/setup/postgres.ts"],
-    reporters: ["default", "json"],
-    outputFile: { json: ".vitest/report.json" },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+// One real PostgreSQL server for the whole run, started and stopped here (test/setup/postgres.ts).
+export default projectConfig({ test: { name: "postgres", globalSetup: ["test/setup/postgres.ts"], testTimeout: 30_000, hookTimeout: 60_000 } });

@@ -76,14 +76,14 @@ describe("answers that repeating cannot fix", () => {
 });
 
 describe("backoff", () => {
-  it("waits 0.5 s doubling per retry up to 8 s, minus up to 25% jitter", async () => {
+  it("waits 0.5 s doubling per retry up to 8 s, plus up to 25% jitter (never shorter)", async () => {
     const noJitter = transport([problem(500, "x")], { maxRetries: 6, random: () => 0 });
     await noJitter.rf(getRequest());
     expect(noJitter.waits).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
     const fullJitter = transport([problem(500, "x")], { maxRetries: 2, random: () => 0.999999 });
     await fullJitter.rf(getRequest());
-    expect(fullJitter.waits[0]).toBeCloseTo(375, 1);
-    expect(fullJitter.waits[1]).toBeCloseTo(750, 1);
+    expect(fullJitter.waits[0]).toBeCloseTo(625, 1);
+    expect(fullJitter.waits[1]).toBeCloseTo(1250, 1);
   });
 
   it("uses the configured backoff", async () => {

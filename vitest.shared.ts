@@ -1,0 +1,22 @@
+import { defineProject, mergeConfig, type ViteUserConfig } from "vitest/config";
+
+/**
+ * What every package's tests share: test files under `test/`, type tests (`*.test-d.ts`) checked
+ * against the package's tsconfig, a JSON report in `.vitest/report.json` (summed by
+ * `tools/test.mjs` into the suite's closing line) and a 15 s test timeout. A package's
+ * `vitest.config.ts` adds only what is its own (`projectConfig({ test: { globalSetup } })`).
+ */
+const shared = defineProject({
+  test: {
+    include: ["test/**/*.test.ts"],
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    reporters: ["default", "json"],
+    outputFile: { json: ".vitest/report.json" },
+    testTimeout: 15_000,
+  },
+});
+
+/** The shared settings with a package's own on top. */
+export function projectConfig(own: ViteUserConfig = {}): ViteUserConfig {
+  return mergeConfig(shared, own);
+}

@@ -9,6 +9,7 @@ import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
 import { createLog, type Logger } from "../transport/logger.js";
 import { requestIdOf } from "../transport/meta.js";
 import { anySignal, waitFor } from "../internal/wait.js";
+import { FEED_LIMITS, FEED_OPERATIONS } from "../validate/operations.js";
 
 /** What a progress callback receives. */
 export interface MirrorProgress {
@@ -130,8 +131,9 @@ class SnapshotRequired extends Error {}
 export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMirror {
   const { client, store } = options;
   const fields: SelectedFields = options.fields ?? "default";
-  const snapshotPageSize = clampInt(options.snapshotPageSize ?? 1000, 1000, "snapshotPageSize");
-  const changesPageSize = clampInt(options.changesPageSize ?? 100, 100, "changesPageSize");
+  // The service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
+  const snapshotPageSize = clampInt(options.snapshotPageSize ?? FEED_LIMITS.selectedSnapshot.max, FEED_LIMITS.selectedSnapshot.max, "snapshotPageSize");
+  const changesPageSize = clampInt(options.changesPageSize ?? FEED_LIMITS.selectedChanges.max, FEED_LIMITS.selectedChanges.max, "changesPageSize");
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 6));
   const retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 1000);
   const retryMaxDelayMs = Math.max(retryBaseDelayMs, options.retryMaxDelayMs ?? 30_000);
@@ -154,7 +156,7 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
 
   /** One GET with mirror-level retries of transient failures, never sooner than Retry-After. */
   async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", params: object, parse: (body: unknown, requestId?: string) => T, signal: AbortSignal | undefined, progress: Progress): Promise<Fetched<T>> {
-    const path = operation === "selectedSnapshot" ? "/api/v1/selected/snapshot" : "/api/v1/selected/changes";
+    const { path } = FEED_OPERATIONS[operation];
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortedError(signal, operation);
       let failure: unknown;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fromRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { FEED_LIMITS, FEED_OPERATIONS, validateFeedRequest } from "../../src/feed/index.js";
+import { FEED_LIMITS, FEED_OPERATIONS, validateFeedRequest } from "../../src/validate/index.js";
 
 const invalid = (param: string) => expect.objectContaining({ kind: "invalid_request", code: "invalid_argument", param });
 

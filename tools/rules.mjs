@@ -119,8 +119,8 @@ function print(value, indent) {
 }
 
 /**
- * The TypeScript module of a rule table: one `as const` export named `name`, with its type
- * checked against the shapes below (`satisfies`), so a consumer reads literal types.
+ * The TypeScript module of a rule table: one `as const` export named `name`, checked against
+ * `ApiRules` of @feedgate/core (`satisfies`), so a consumer reads literal types.
  * @param {object} doc      the (bundled) OpenAPI document
  * @param {string} name     the export, e.g. FEED_RULES
  * @param {string} header   the generated-file header
@@ -129,36 +129,7 @@ export function renderRules(doc, name, header) {
   const table = print(rulesOf(doc), "");
   return (
     header +
-    `/** The rule of one query or path parameter: the JSON Schema keywords of its schema (lengths count Unicode code points). */\n` +
-    `export interface ParamRule {\n` +
-    `  readonly in: "query" | "path";\n` +
-    `  readonly required: boolean;\n` +
-    `  readonly type?: string | readonly string[];\n` +
-    `  readonly enum?: readonly unknown[];\n` +
-    `  readonly const?: unknown;\n` +
-    `  readonly minimum?: number;\n` +
-    `  readonly maximum?: number;\n` +
-    `  readonly exclusiveMinimum?: number;\n` +
-    `  readonly exclusiveMaximum?: number;\n` +
-    `  readonly minLength?: number;\n` +
-    `  readonly maxLength?: number;\n` +
-    `  readonly pattern?: string;\n` +
-    `  readonly format?: string;\n` +
-    `  readonly default?: unknown;\n` +
-    `  /** Known values that are not a closed list (the document's \`examples\`). */\n` +
-    `  readonly examples?: readonly unknown[];\n` +
-    `}\n\n` +
-    `/** One operation: its HTTP method (lower case), its path template and its parameters by name. */\n` +
-    `export interface OperationRule {\n` +
-    `  readonly method: string;\n` +
-    `  readonly path: string;\n` +
-    `  readonly params: Readonly<Record<string, ParamRule>>;\n` +
-    `}\n\n` +
-    `/** The rules of an API: its operations by operationId, and the enums of its schemas by name (\`Schema.property\`). */\n` +
-    `export interface ApiRules {\n` +
-    `  readonly operations: Readonly<Record<string, OperationRule>>;\n` +
-    `  readonly enums: Readonly<Record<string, readonly unknown[]>>;\n` +
-    `}\n\n` +
+    `import type { ApiRules } from "@feedgate/core";\n\n` +
     `/** The operations, parameter rules and schema enums of the document, as data. */\n` +
     `export const ${name} = ${table} as const satisfies ApiRules;\n`
   );

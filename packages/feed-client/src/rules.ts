@@ -6,7 +6,8 @@
  * without an edit. Its own entry point keeps the client's bundle free of it.
  * @packageDocumentation
  */
-export { FEED_RULES, type ApiRules, type OperationRule, type ParamRule } from "./generated/rules.js";
+export { FEED_RULES } from "./generated/rules.js";
+export type { ApiRules, OperationRule, ParamRule } from "@feedgate/core";
 
 /**
  * Whether `value` is a JSON Schema / RFC 3339 `full-date` (`format: date`): `YYYY-MM-DD` naming a

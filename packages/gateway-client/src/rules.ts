@@ -5,4 +5,5 @@
  * point keeps the client's bundle free of it.
  * @packageDocumentation
  */
-export { GATEWAY_RULES, type ApiRules, type OperationRule, type ParamRule } from "./generated/rules.js";
+export { GATEWAY_RULES } from "./generated/rules.js";
+export type { ApiRules, OperationRule, ParamRule } from "@feedgate/core";

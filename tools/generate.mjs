@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Generates the TypeScript types of each client package from its OpenAPI document,
-// and a version module from the package's package.json.
+// Generates the TypeScript types of each client package from its OpenAPI document, its runtime
+// rule table (operations, paths, parameter rules, schema enums: tools/rules.mjs) from the same
+// document, and a version module from the package's package.json.
 //
 //   node tools/generate.mjs [--check] [target ...]     targets: feed, gateway (default: all)
 //
@@ -14,6 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { renderRules } from "./rules.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -23,6 +25,7 @@ export const TARGETS = {
     spec: "specs/feed/openapi-v1.json",
     pkg: "packages/feed-client",
     output: "src/generated/feed.ts",
+    rules: { output: "src/generated/rules.ts", name: "FEED_RULES" },
   },
   gateway: {
     // The gateway document is split across files; codegen reads the bundle, as Prism does.
@@ -30,6 +33,7 @@ export const TARGETS = {
     spec: "specs/gateway/dist/openapi.json",
     pkg: "packages/gateway-client",
     output: "src/generated/gateway.ts",
+    rules: { output: "src/generated/rules.ts", name: "GATEWAY_RULES" },
   },
 };
 
@@ -72,13 +76,16 @@ export async function render(target, { specPath } = {}) {
   const spec = specPath ?? join(root, target.spec);
   const ast = await openapiTS(pathToFileURL(spec), GENERATION_OPTIONS);
   const pkgJson = JSON.parse(await readFile(join(root, target.pkg, "package.json"), "utf8"));
-  const types = HEADER(relative(root, spec).replaceAll("\\", "/")) + astToString(ast);
+  const header = HEADER(relative(root, spec).replaceAll("\\", "/"));
+  const types = header + astToString(ast);
+  const rules = renderRules(JSON.parse(await readFile(spec, "utf8")), target.rules.name, header);
   const version =
     HEADER(`${target.pkg}/package.json`) +
     `/** The version of ${pkgJson.name}, sent in its default User-Agent. */\n` +
     `export const VERSION = ${JSON.stringify(pkgJson.version)};\n`;
   return {
     [join(root, target.pkg, target.output)]: types,
+    [join(root, target.pkg, target.rules.output)]: rules,
     [join(root, target.pkg, "src/generated/version.ts")]: version,
   };
 }

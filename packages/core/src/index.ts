@@ -45,3 +45,4 @@ export { createLog, scrubSecrets, loggableUrl, type Logger, type LogLevel, type 
 export { parseRetryAfterHeaders, parseRetryAfterBody } from "./transport/retry-after.js";
 export { checkPositive, checkFraction, stripUndefined } from "./checks.js";
 export { realSleep, monotonicNow, watch, pause, systemClock, type Clock, type Sleep } from "./time.js";
+export type { ApiRules, OperationRule, ParamRule } from "./rules.js";

@@ -1,20 +1,24 @@
+import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { Option, type Command } from "commander";
 import { integerArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
 import type { ItemsOptions } from "./items-run.js";
 
+/** The items operation's parameters: choices, bounds and category keys as the feed document declares them. */
+const { mode, window, by, q, limit, category } = FEED_RULES.operations.items.params;
+
 export function registerItems(program: Command, wire: Wire): void {
   const command = program
     .command("items")
     .description("recent items: one page, --limit N items across pages, or every page with --all")
-    .addOption(new Option("--mode <mode>", "editorial picks or everything listed").choices(["selected", "all"]))
-    .option("--category <key>", "one category (e.g. ai-models, ai-products, industry, paper, tip)")
-    .addOption(new Option("--window <window>", "how far back").choices(["24h", "7d"]))
-    .addOption(new Option("--by <order>", "sort by the site's timeline or by publication time").choices(["timeline", "published"]))
-    .option("--q <text>", "search text, 2 to 200 characters")
+    .addOption(new Option("--mode <mode>", "editorial picks or everything listed").choices(mode.enum))
+    .option("--category <key>", `one category (e.g. ${category.examples.join(", ")})`)
+    .addOption(new Option("--window <window>", "how far back").choices(window.enum))
+    .addOption(new Option("--by <order>", "sort by the site's timeline or by publication time").choices(by.enum))
+    .option("--q <text>", `search text, ${q.minLength} to ${q.maxLength} characters`)
     .addOption(new Option("--limit <n>", "print at most n items, fetching pages as needed (as gh does)").argParser(integerArg))
-    .addOption(new Option("--page-size <n>", "items per request, 1 to 100 (service default 50)").argParser(integerArg))
+    .addOption(new Option("--page-size <n>", `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`).argParser(integerArg))
     .option("--all", "fetch every page (restarts transparently when a cursor expires)")
     .addOption(new Option("--max-pages <n>", "stop a paged walk after n pages (default 1000)").argParser(integerArg))
     .option("--json", "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)")

@@ -1,3 +1,4 @@
+import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { Option, type Command } from "commander";
 import { secondsArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
@@ -11,7 +12,7 @@ export function registerMirror(program: Command, wire: Wire): void {
     .description("keep a local copy of the selected set in a directory: snapshot, then changes; resumable after Ctrl-C or a crash. Read it with mirror ls / show / export")
     .argument("[dir]", "directory of the local copy (created if missing), or a postgres:// URL; default --store / FEEDGATE_STORE")
     .option("--store <url>", "a PostgreSQL URL: the copy a fleet shares (env FEEDGATE_STORE)")
-    .addOption(new Option("--fields <fields>", "full items or the minimal projection (fixed at the first snapshot)").choices(["default", "minimal"]))
+    .addOption(new Option("--fields <fields>", "full items or the minimal projection (fixed at the first snapshot)").choices(FEED_RULES.operations.selectedSnapshot.params.fields.enum))
     .option("--follow", "keep following changes until Ctrl-C")
     .addOption(new Option("--interval <seconds>", "seconds between change polls when following (default: the service's s-maxage)").argParser(secondsArg))
     .option("--json", "JSON lines: progress, then a summary")

@@ -15,6 +15,8 @@ import {
   type SelectedSnapshot,
   type SelectedSnapshotQuery,
 } from "@feedgate/feed-client";
+import type { OperationRule } from "@feedgate/feed-client/rules";
+import { FEED_OPERATIONS, type FeedOperation } from "../validate/operations.js";
 import { createCaller } from "./call.js";
 import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
 import { storyFollower } from "./stories.js";
@@ -67,8 +69,26 @@ export interface FeedCalls {
   selectedChanges(query: SelectedChangesQuery, options?: CallOptions): Promise<FeedResult<SelectedChanges>>;
 }
 
-/** How each call's first argument is sent: 0 none (options come first), 1 the query, 2 the date path parameter. */
-const CALLS = { items: 1, codexResets: 0, codexResetsRecent: 0, hotTopics: 0, dailies: 1, latestDaily: 0, dailyByDate: 2, selectedSnapshot: 1, selectedChanges: 1 };
+/**
+ * How each typed call sends its first argument, from the operation's parameters in the feed
+ * document: `path` its only path parameter (`dailyByDate(date)`), `query` the query, none
+ * (options come first). Every operation has one, but `storyByPublicId`: `getStory`, which
+ * follows merges, is the one way to fetch a story.
+ */
+const CALLS = Object.entries(FEED_OPERATIONS as Record<string, OperationRule>)
+  .filter(([op]) => op !== "storyByPublicId")
+  .map(([op, { params }]) => {
+    const rules = Object.entries(params);
+    return { op, path: rules.find(([, rule]) => rule.in === "path")?.[0], query: rules.some(([, rule]) => rule.in === "query") };
+  });
+
+/**
+ * The typed operations and calls are the document's operations: a new or removed operation
+ * fails to compile until its types and signature follow.
+ */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _TypedOperationsAreTheDocuments = [Holds<SameKeys<FeedOperationId, FeedOperation>>, Holds<SameKeys<keyof FeedCalls | "storyByPublicId", FeedOperation>>];
 
 /** Arguments of a call: parameters are optional where the operation has no required ones. */
 type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends FeedParams<Op>
@@ -91,9 +111,10 @@ export function createFeedKit(options: FeedKitOptions) {
   const poll = createPoller(deps);
 
   const calls = {} as Record<string, (first?: unknown, options?: CallOptions) => Promise<FeedResult<unknown>>>;
-  for (const [op, takes] of Object.entries(CALLS)) {
+  for (const { op, path, query } of CALLS) {
+    const takes = path !== undefined || query;
     calls[op] = async (first, options) => {
-      const params = takes === 2 ? { path: { date: first } } : takes && first !== undefined ? { query: first } : undefined;
+      const params = path !== undefined ? { path: { [path]: first } } : query && first !== undefined ? { query: first } : undefined;
       const { data, meta } = await caller.conditional(op as FeedOperationId, params as never, { ...((takes ? options : first) as CallOptions), ifNoneMatch: undefined });
       return { data, meta };
     };

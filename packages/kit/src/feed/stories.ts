@@ -1,6 +1,6 @@
 import { FeedgateError, invalidArgument, type Log, type ResponseMeta, checkPositive, createError } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
-import { problemOf } from "../validate/operations.js";
+import { FEED_OPERATIONS, problemOf } from "../validate/operations.js";
 import type { Caller, RawAnswer } from "./call.js";
 import type { CallOptions } from "./types.js";
 
@@ -57,7 +57,9 @@ const REDIRECTS = [301, 302, 307, 308];
 
 export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
   const { origin, pathname } = new URL(baseUrl);
-  const storiesPath = pathname.replace(/\/+$/, "") + "/api/v1/stories/";
+  const { path: storyPath, params: storyParams } = FEED_OPERATIONS.storyByPublicId;
+  // The route's prefix: the operation's path up to its only parameter, `{publicId}`.
+  const storiesPath = pathname.replace(/\/+$/, "") + storyPath.slice(0, storyPath.indexOf("{"));
 
   /**
    * Fetches a story by public id, `links.story` URL or hot topic, following merges itself:
@@ -103,7 +105,7 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
       const target = lastSegment(next, () => fail("bad_location", "merge redirect to a badly encoded story id"));
       // The service chose this id, not the caller: one the kit would refuse to send is the
       // server's fault (a redirect error), never the caller's invalid argument.
-      const invalid = problemOf("id", target);
+      const invalid = problemOf(storyParams.publicId, target);
       if (invalid) throw fail("bad_location", `merge redirect to an invalid story id (${invalid})`);
       chain.push(id);
       if (chain.includes(target)) throw fail("redirect_loop", `merge redirects loop: ${[...chain, target].join(" -> ")}`);

@@ -7,6 +7,7 @@ import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from
 import { freshnessMs } from "../feed/cache-control.js";
 import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
 import { anySignal } from "../internal/wait.js";
+import { FEED_LIMITS } from "../validate/operations.js";
 
 /** What a progress callback receives. */
 export interface MirrorProgress {
@@ -120,8 +121,9 @@ type Fetched<T> = { kind: "ok"; body: T; response: Response } | { kind: "not_mod
 /** The defaults of {@link SelectedMirrorOptions}, in one place. */
 export const MIRROR_DEFAULTS = {
   fields: "default",
-  snapshotPageSize: 1000,
-  changesPageSize: 100,
+  // The service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
+  snapshotPageSize: FEED_LIMITS.selectedSnapshot.max,
+  changesPageSize: FEED_LIMITS.selectedChanges.max,
   intervalMs: 60_000,
   jitter: 0.1,
   retryBaseDelayMs: 1000,
@@ -132,8 +134,8 @@ export const MIRROR_DEFAULTS = {
 
 /** Whole-number options and their ranges; anything else is a ConfigError, never clamped. */
 const WHOLE: Record<string, [min: number, max: number]> = {
-  snapshotPageSize: [1, 1000],
-  changesPageSize: [1, 100],
+  snapshotPageSize: [FEED_LIMITS.selectedSnapshot.min, FEED_LIMITS.selectedSnapshot.max],
+  changesPageSize: [FEED_LIMITS.selectedChanges.min, FEED_LIMITS.selectedChanges.max],
   maxSnapshots: [1, 1000],
   maxPages: [1, Number.MAX_SAFE_INTEGER],
 };
@@ -178,8 +180,6 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   function report(progress: Omit<MirrorProgress, "changes" | "snapshots">): void {
     options.onProgress?.({ ...progress, changes: stats.changes, snapshots: stats.snapshots });
   }
-
-  type Progress = () => Omit<MirrorProgress, "changes" | "snapshots" | "retry">;
 
   /** One page through the kit's caller (validation, the transport's retries, typed errors); parsed before anything is stored. */
   async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", query: object, etag: string | undefined, parse: (body: unknown, requestId?: string) => T, signal: AbortSignal | undefined): Promise<Fetched<T>> {

@@ -1,53 +1,23 @@
+import { invalidArgument } from "@feedgate/core";
+import { FEED_RULES, isFullDate, type OperationRule, type ParamRule } from "@feedgate/feed-client/rules";
 
-/** The `limit` bounds of each paged operation, as the feed document declares them. */
-export const FEED_LIMITS = {
-  items: { min: 1, max: 100, default: 50 },
-  dailies: { min: 1, max: 180, default: 30 },
-  selectedSnapshot: { min: 1, max: 1000, default: 500 },
-  selectedChanges: { min: 1, max: 100, default: 100 },
-} as const;
+export type { ParamRule };
 
-/**
- * The rule of one parameter: one of a list of values; a whole number from 1 to a maximum (a
- * `limit`); `"string"` non-empty (the service answers 400 to an empty one, e.g. `invalid_cursor`
- * for `cursor=`); `"text"` the search text; `"id"` a story's public id; `"date"` a calendar date.
- */
-export type ParamRule = readonly string[] | number | "string" | "text" | "id" | "date";
-
-interface OperationRules {
-  path: string;
-  query?: Record<string, ParamRule>;
-  /** Query parameters that must be given. */
-  required?: readonly string[];
-  pathParams?: Record<string, ParamRule>;
-}
-
-/** Every feed operation: its path and the rules of its parameters (nothing else is sent). */
-export const FEED_OPERATIONS = {
-  items: {
-    path: "/api/v1/items",
-    query: {
-      mode: ["selected", "all"],
-      category: "string",
-      window: ["24h", "7d"],
-      by: ["timeline", "published"],
-      q: "text",
-      limit: FEED_LIMITS.items.max,
-      cursor: "string",
-    },
-  },
-  codexResets: { path: "/api/v1/codex-resets" },
-  codexResetsRecent: { path: "/api/v1/codex-resets/recent" },
-  hotTopics: { path: "/api/v1/hot-topics" },
-  storyByPublicId: { path: "/api/v1/stories/{publicId}", pathParams: { publicId: "id" } },
-  dailies: { path: "/api/v1/dailies", query: { limit: FEED_LIMITS.dailies.max } },
-  latestDaily: { path: "/api/v1/dailies/latest" },
-  dailyByDate: { path: "/api/v1/dailies/{date}", pathParams: { date: "date" } },
-  selectedSnapshot: { path: "/api/v1/selected/snapshot", query: { fields: ["default", "minimal"], limit: FEED_LIMITS.selectedSnapshot.max, page: "string" } },
-  selectedChanges: { path: "/api/v1/selected/changes", query: { cursor: "string", limit: FEED_LIMITS.selectedChanges.max }, required: ["cursor"] },
-} as const satisfies Record<string, OperationRules>;
+/** Every feed operation (by operationId): its method, path and parameter rules, generated from the feed document. */
+export const FEED_OPERATIONS = FEED_RULES.operations;
 
 export type FeedOperation = keyof typeof FEED_OPERATIONS;
+
+/** The operations that take a `limit`, with its bounds and default, as the feed document declares them. */
+export type FeedLimitOperation = { [Op in FeedOperation]: "limit" extends keyof (typeof FEED_OPERATIONS)[Op]["params"] ? Op : never }[FeedOperation];
+
+/** The `limit` bounds of each paged operation (read from {@link FEED_OPERATIONS}). */
+export const FEED_LIMITS = Object.fromEntries(
+  Object.entries(FEED_OPERATIONS as Record<string, OperationRule>).flatMap(([op, { params }]) => {
+    const limit = params["limit"];
+    return limit ? [[op, { min: limit.minimum, max: limit.maximum, default: limit.default }]] : [];
+  }),
+) as Readonly<Record<FeedLimitOperation, { readonly min: number; readonly max: number; readonly default: number }>>;
 
 export interface ValidatedRequest {
   path: string;
@@ -56,58 +26,98 @@ export interface ValidatedRequest {
 }
 
 /**
- * Checks one value against its rule and returns what to send (`q` trimmed). The search text is
- * counted in Unicode code points (not UTF-16 units), as the service counts. A story id is
- * percent-encoded into one path segment (openapi-fetch encodes path parameters), so `/`, `?`,
- * `#` or `../` inside it cannot change the path; `.` and `..` alone would be resolved away by
- * URL parsing (even encoded as `%2E`), so they are refused. Lone surrogates cannot be
- * percent-encoded at all.
+ * A query string with a length bound is free text (the feed's `q`): the service trims
+ * surrounding whitespace before counting, so the kit counts, and sends, the trimmed text.
  */
-function check(rule: ParamRule, value: any, param: string): unknown {
-  const problem = problemOf(rule, value);
-  if (problem) throw invalidArgument(param, problem);
-  return rule === "text" ? value.trim() : value;
+const isText = (rule: ParamRule): boolean => rule.in === "query" && (rule.minLength !== undefined || rule.maxLength !== undefined);
+
+/** `from 1 to 100`, `of at least 1`, `of at most 100`, in the words of a message. */
+function bounds(min: number | undefined, max: number | undefined, between: string, atLeast: string, atMost: string): string {
+  return min !== undefined && max !== undefined ? `${between} ${min} to ${max}` : min !== undefined ? `${atLeast} ${min}` : `${atMost} ${max}`;
 }
 
-/** What is wrong with `value` under `rule`, in words; `false` when nothing is. */
-export function problemOf(rule: ParamRule, value: any): string | false {
-  if (typeof rule === "number") return !(Number.isInteger(value) && value >= 1 && value <= rule) && `must be a whole number from 1 to ${rule}`;
-  if (typeof rule === "object") return !rule.includes(value) && `must be one of ${rule.map((v) => `"${v}"`).join(", ")}`;
-  if (typeof value !== "string" || !(rule === "text" || value.trim())) return `must be a ${rule === "text" ? "" : "non-empty "}string`;
-  if (rule === "text" && !/^.{2,200}$/su.test(value.trim())) return `must contain 2 to 200 characters (Unicode code points) after trimming; got ${[...value.trim()].length}`;
-  if (rule === "id" && value.length > 128) return "must be at most 128 characters";
-  if (rule === "id" && /^(\.|%2e){1,2}$/i.test(value)) return "must not be . or ..";
-  if (rule === "date" && !(/^\d{4}-\d\d-\d\d$/.test(value) && Date.parse(value) > -Infinity && new Date(value).toISOString().startsWith(value))) return "must be a real calendar date YYYY-MM-DD";
-  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value) && "must be well-formed Unicode";
+/** What is wrong with a number under `rule`, in words; `false` when nothing is. */
+function numberProblem(rule: ParamRule, value: unknown): string | false {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = rule;
+  const whole = rule.type === "integer";
+  const ok = (whole ? Number.isInteger(value) : typeof value === "number" && Number.isFinite(value)) && (value as number) >= (minimum ?? -Infinity) && (value as number) <= (maximum ?? Infinity);
+  if (!ok) return `must be a ${whole ? "whole number" : "number"}${minimum === undefined && maximum === undefined ? "" : " " + bounds(minimum, maximum, "from", "of at least", "of at most")}`;
+  if (exclusiveMinimum !== undefined && !((value as number) > exclusiveMinimum)) return `must be greater than ${exclusiveMinimum}`;
+  return exclusiveMaximum !== undefined && !((value as number) < exclusiveMaximum) && `must be less than ${exclusiveMaximum}`;
 }
 
 /**
- * Checks an operation's parameters before anything is sent: unknown names (the service
- * refuses them), missing required ones, and each value's rule. Returns what to send
- * (e.g. `q` trimmed); throws a FeedgateError of kind `invalid_request` naming `param`.
+ * What is wrong with a string under `rule`, in words; `false` when nothing is. Lengths are
+ * counted in Unicode code points (not UTF-16 units), as JSON Schema and the service count. An
+ * empty value is refused (the service answers 400 to one, e.g. `invalid_cursor` for `cursor=`).
+ * A path parameter is percent-encoded into one path segment (openapi-fetch encodes path
+ * parameters), so `/`, `?`, `#` or `../` inside it cannot change the path; `.` and `..` alone
+ * would be resolved away by URL parsing (even encoded as `%2E`), so they are refused. Lone
+ * surrogates cannot be percent-encoded at all.
+ */
+function stringProblem(rule: ParamRule, value: unknown): string | false {
+  if (typeof value !== "string") return "must be a string";
+  const text = isText(rule) ? value.trim() : value;
+  const { minLength, maxLength } = rule;
+  const length = [...text].length;
+  if ((minLength !== undefined && length < minLength) || (maxLength !== undefined && length > maxLength)) {
+    return `must contain ${bounds(minLength, maxLength, "", "at least", "at most").trim()} characters (Unicode code points)${isText(rule) ? " after trimming" : ""}; got ${length}`;
+  }
+  if (!text.trim()) return "must be a non-empty string";
+  if (rule.in === "path" && /^(\.|%2e){1,2}$/i.test(value)) return "must not be . or ..";
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern, "u").test(value)) return `must match ${rule.pattern}`;
+  if (rule.format === "date" && !isFullDate(value)) return "must be a real calendar date YYYY-MM-DD";
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value) && "must be well-formed Unicode";
+}
+
+/** What is wrong with `value` under a parameter's rule (from {@link FEED_OPERATIONS}), in words; `false` when nothing is. */
+export function problemOf(rule: ParamRule, value: unknown): string | false {
+  if (rule.enum) return !rule.enum.includes(value) && `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (rule.type === "integer" || rule.type === "number") return numberProblem(rule, value);
+  if (rule.type === "boolean") return typeof value !== "boolean" && "must be true or false";
+  return stringProblem(rule, value);
+}
+
+/**
+ * Checks an operation's parameters before anything is sent, against the feed document's rules:
+ * unknown names (the service refuses them), missing required ones, and each value's rule.
+ * Returns what to send (e.g. `q` trimmed); throws a FeedgateError of kind `invalid_request`
+ * (code `invalid_argument`) naming `param`.
  */
 export function validateFeedRequest(operation: FeedOperation, params: { query?: object | undefined; path?: object | undefined } = {}): ValidatedRequest {
-  const rules: OperationRules | undefined = FEED_OPERATIONS[operation];
+  const rules: OperationRule | undefined = Object.hasOwn(FEED_OPERATIONS, operation) ? FEED_OPERATIONS[operation] : undefined;
   if (!rules) throw invalidArgument("operation", `unknown feed operation ${JSON.stringify(operation)}`);
-  const { query = {}, pathParams = {} } = rules;
-  const checked = checkGroup(params, { query: "", path: "" }, [], "");
+  const groups = groupOf(params, "params", { query: "", path: "" });
+  const of = (where: ParamRule["in"]) => Object.fromEntries(Object.entries(rules.params).filter(([, rule]) => rule.in === where));
   return {
     path: rules.path,
-    query: checkGroup(checked?.["query"], query, rules.required ?? [], "query") as ValidatedRequest["query"],
-    pathParams: checkGroup(checked?.["path"], pathParams, Object.keys(pathParams), "path") as ValidatedRequest["pathParams"],
+    query: checkGroup(groups["query"], of("query"), "query") as ValidatedRequest["query"],
+    pathParams: checkGroup(groups["path"], of("path"), "path") as ValidatedRequest["pathParams"],
   };
 }
 
-/** The checked values of one group of parameters (undefined when none), or a thrown `invalid_request`. */
-function checkGroup(values: unknown, rules: Record<string, ParamRule | "">, required: readonly string[], where: string): Record<string, any> | undefined {
-  if (values !== undefined && (typeof values !== "object" || values === null || Array.isArray(values))) throw invalidArgument(where || "params", "must be an object");
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values ?? {})) {
-    const rule = rules[name];
-    if (rule === undefined) throw invalidArgument(name, where ? `unknown ${where} parameter; accepted: ${Object.keys(rules).join(", ") || "none"}` : "unknown; use { query } or { path }");
-    if (value !== undefined) out[name] = rule === "" ? value : check(rule, value, name);
+/** The entries of one group of parameters, refused unless it is a plain object of known names. */
+function groupOf(values: unknown, where: string, known: Record<string, unknown>): Record<string, unknown> {
+  if (values !== undefined && (typeof values !== "object" || values === null || Array.isArray(values))) throw invalidArgument(where, "must be an object");
+  for (const name of Object.keys(values ?? {})) {
+    if (!Object.hasOwn(known, name)) {
+      throw invalidArgument(name, where === "params" ? "unknown; use { query } or { path }" : `unknown ${where} parameter; accepted: ${Object.keys(known).join(", ") || "none"}`);
+    }
   }
-  for (const name of required) if (out[name] === undefined) throw invalidArgument(name, "is required");
+  return (values ?? {}) as Record<string, unknown>;
+}
+
+/** The checked values of one group of parameters (undefined when none), or a thrown `invalid_request`. */
+function checkGroup(values: unknown, rules: Record<string, ParamRule>, where: "query" | "path"): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(groupOf(values, where, rules))) {
+    const rule = rules[name] as ParamRule;
+    if (value === undefined) continue;
+    const problem = problemOf(rule, value);
+    if (problem) throw invalidArgument(name, problem);
+    out[name] = typeof value === "string" && isText(rule) ? value.trim() : value;
+  }
+  for (const [name, rule] of Object.entries(rules)) if (rule.required && out[name] === undefined) throw invalidArgument(name, "is required");
   return Object.keys(out).length > 0 ? out : undefined;
 }import { invalidArgument } from "@feedgate/core";
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fromRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { FEED_LIMITS, FEED_OPERATIONS, validateFeedRequest } from "../../src/feed/index.js";
+import { FEED_LIMITS, FEED_OPERATIONS, validateFeedRequest, type ParamRule } from "../../src/validate/index.js";
+import { problemOf } from "../../src/validate/operations.js";
 
 const invalid = (param: string) => expect.objectContaining({ kind: "invalid_request", code: "invalid_argument", param });
 
@@ -73,6 +74,31 @@ describe("input validation before any request", () => {
     expect(validateFeedRequest("dailyByDate", { path: { date: "2024-02-29" } }).pathParams).toEqual({ date: "2024-02-29" });
     for (const bad of ["2025-02-30", "2025-02-29", "2025-13-01", "2025-1-01", "20250101", "2025-04-31"]) {
       expect(() => validateFeedRequest("dailyByDate", { path: { date: bad } })).toThrowError(invalid("date"));
+    }
+  });
+});
+
+describe("one generic validator over the rule entries", () => {
+  const rule = (extra: Partial<ParamRule>): ParamRule => ({ in: "query", required: false, ...extra }) as ParamRule;
+
+  it("applies each keyword a rule carries, whatever the parameter", () => {
+    expect(problemOf(rule({ type: "string", pattern: "^[a-z]+$" }), "abc")).toBe(false);
+    expect(problemOf(rule({ type: "string", pattern: "^[a-z]+$" }), "ab1")).toBe("must match ^[a-z]+$");
+    expect(problemOf(rule({ type: "integer", minimum: 0 }), -1)).toBe("must be a whole number of at least 0");
+    expect(problemOf(rule({ type: "number", exclusiveMaximum: 1 }), 1)).toBe("must be less than 1");
+    expect(problemOf(rule({ type: "boolean" }), "true")).toBe("must be true or false");
+    expect(problemOf(rule({ in: "path", type: "string", minLength: 3 }), "ab")).toBe("must contain at least 3 characters (Unicode code points); got 2");
+    expect(problemOf(rule({ type: "string", enum: ["x", "y"] }), "z")).toBe('must be one of "x", "y"');
+  });
+
+  it("reads every parameter of every operation from the feed document's table", () => {
+    expect(FEED_OPERATIONS.items.params.q).toMatchObject({ minLength: 2, maxLength: 200 });
+    for (const [op, { params }] of Object.entries(FEED_OPERATIONS)) {
+      for (const [name, paramRule] of Object.entries(params)) {
+        if (paramRule.in !== "query" || !("enum" in paramRule)) continue;
+        const extra = op === "selectedChanges" ? { cursor: "c" } : {};
+        expect(() => validateFeedRequest(op as keyof typeof FEED_OPERATIONS, { query: { ...extra, [name]: "not-a-value" } })).toThrowError(invalid(name));
+      }
     }
   });
 });

@@ -1,56 +1,17 @@
-/** The feed operations, by operationId (specs/feed/openapi-v1.json). */
-export type FeedRoute =
-  | "items"
-  | "codexResets"
-  | "codexResetsRecent"
-  | "hotTopics"
-  | "storyByPublicId"
-  | "dailies"
-  | "latestDaily"
-  | "dailyByDate"
-  | "selectedSnapshot"
-  | "selectedChanges";
+import { FEED_RULES } from "@feedgate/feed-client/rules";
+import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
 
-/** The gateway operations, by operationId (specs/gateway/dist/openapi.json). */
-export type GatewayRoute =
-  | "createResponse"
-  | "retrieveResponse"
-  | "deleteResponse"
-  | "cancelResponse"
-  | "countResponseInputTokens"
-  | "compactResponse"
-  | "createImage"
-  | "getImageTask"
-  | "countMessageTokens"
-  | "generateContent"
-  | "streamGenerateContent";
+/** The feed operations, by operationId (specs/feed/openapi-v1.json, through its generated rule table). */
+export type FeedRoute = keyof typeof FEED_RULES.operations;
 
-export const FEED_ROUTES: readonly FeedRoute[] = [
-  "items",
-  "codexResets",
-  "codexResetsRecent",
-  "hotTopics",
-  "storyByPublicId",
-  "dailies",
-  "latestDaily",
-  "dailyByDate",
-  "selectedSnapshot",
-  "selectedChanges",
-];
+/** The gateway operations, by operationId (specs/gateway/dist/openapi.json, through its generated rule table). */
+export type GatewayRoute = keyof typeof GATEWAY_RULES.operations;
 
-export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
-  "createResponse",
-  "retrieveResponse",
-  "deleteResponse",
-  "cancelResponse",
-  "countResponseInputTokens",
-  "compactResponse",
-  "createImage",
-  "getImageTask",
-  "countMessageTokens",
-  "generateContent",
-  "streamGenerateContent",
-];
+/** Every feed operation, in the rule table's (alphabetical) order. */
+export const FEED_ROUTES = Object.keys(FEED_RULES.operations) as readonly FeedRoute[];
+
+/** Every gateway operation, in the rule table's (alphabetical) order. */
+export const GATEWAY_ROUTES = Object.keys(GATEWAY_RULES.operations) as readonly GatewayRoute[];
 
 /** A status the `status` fault can answer with. */
 export type FaultStatus = 408 | 429 | 500 | 502 | 503 | 504;

@@ -10,14 +10,14 @@ import { handleHotTopics } from "./handlers/hot-topics.js";
 import { handleItems } from "./handlers/items.js";
 import { handleChanges, handleSnapshot } from "./handlers/selected.js";
 import { handleStory } from "./handlers/stories.js";
-import { feedRoute, lastSegment } from "./routes.js";
+import { API_PREFIX, FEED_OPERATIONS, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { FeedState } from "./state.js";
 import type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./types.js";
 import { CORS_HEADERS, ProblemError, cachePolicy, problem } from "./wire.js";
 
-/** The public category keys the service accepts. */
-export const FEED_CATEGORIES = ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] as const;
+/** The public category keys the service accepts (the feed document lists them for `category`). */
+export const FEED_CATEGORIES = FEED_OPERATIONS.items.params.category.examples;
 
 export interface FeedFakeOptions {
   /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
@@ -114,22 +114,26 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
   /** The request's id, drawn when its answer (or Problem) is made; kept on its record. */
   const requestId = (ctx: Ctx) => (ctx.record.requestId ??= prngUuid(idPrng));
 
+  const isV1 = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+
   const dispatch = (ctx: Ctx): Reply => {
     const { url } = ctx;
     const inm = ctx.headers["if-none-match"];
+    /** A path parameter of the request, raw (still percent-encoded). */
+    const param = (name: string) => feedRoute(ctx.path)?.params[name] ?? "";
     switch (ctx.route) {
       case "items":
         return handleItems(url, inm, state);
       case "hotTopics":
         return handleHotTopics(url, inm, state);
       case "storyByPublicId":
-        return handleStory(lastSegment(ctx.path), url, inm, state);
+        return handleStory(param("publicId"), url, inm, state);
       case "dailies":
         return handleDailies(url, inm, state);
       case "latestDaily":
         return handleLatestDaily(url, inm, state);
       case "dailyByDate":
-        return handleDailyByDate(lastSegment(ctx.path), url, inm, state);
+        return handleDailyByDate(param("date"), url, inm, state);
       case "codexResets":
         return handleCodexResets(false, url, inm, state);
       case "codexResetsRecent":
@@ -142,19 +146,18 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         throw new ProblemError(
           404,
           "not_found",
-          ctx.path === "/api/v1" || ctx.path.startsWith("/api/v1/") ? `No public API v1 operation exists at ${ctx.path}.` : "No such endpoint.",
+          isV1(ctx.path) ? `No public API v1 operation exists at ${ctx.path}.` : "No such endpoint.",
           { title: "Not found" },
         );
     }
   };
 
-  const isV1 = (path: string) => path === "/api/v1" || path.startsWith("/api/v1/");
 
   const server = await startFakeServer<FeedRoute>({
     clock,
     faults,
     ...(options.port === undefined ? {} : { port: options.port }),
-    route: (_method, path) => feedRoute(path),
+    route: (_method, path) => feedRoute(path)?.route,
     handle(ctx) {
       try {
         if (ctx.method === "OPTIONS" && isV1(ctx.path)) return { status: 204, headers: { "cache-control": "public, max-age=86400" } };

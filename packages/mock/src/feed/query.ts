@@ -1,30 +1,62 @@
+import type { ParamRule } from "@feedgate/feed-client/rules";
+import type { FeedRoute } from "../core/types.js";
+import { FEED_OPERATIONS } from "./routes.js";
 import { invalidRequest } from "./wire.js";
 
+type Operations = typeof FEED_OPERATIONS;
+/** The query parameters of an operation, by name. */
+type QueryOf<Op extends FeedRoute> = Operations[Op]["params"];
+/** The values of an enum parameter, as the document lists them. */
+type EnumOf<Op extends FeedRoute, Name extends keyof QueryOf<Op>> = QueryOf<Op>[Name] extends { enum: readonly (infer V)[] } ? V : never;
+
+/** A parameter's rule in the feed document. */
+const ruleOf = (op: FeedRoute, name: string): ParamRule => (FEED_OPERATIONS[op].params as Record<string, ParamRule>)[name] as ParamRule;
+
 /**
- * The service's strict query rule: only the listed names, each at most once; returns the values.
- * An unknown name (cache-busters included) or a repeated one is 400 invalid_request.
+ * The service's strict query rule: only the operation's query parameters (as the feed document
+ * lists them), each at most once; returns the values. An unknown name (cache-busters included)
+ * or a repeated one is 400 invalid_request.
  */
-export function strictQuery(params: URLSearchParams, allowed: readonly string[]): Map<string, string> {
+export function strictQuery(params: URLSearchParams, op: FeedRoute): Map<string, string> {
+  const allowed = Object.entries(FEED_OPERATIONS[op].params as Record<string, ParamRule>).filter(([, rule]) => rule.in === "query");
   const out = new Map<string, string>();
   for (const [name, value] of params) {
-    if (!allowed.includes(name)) throw invalidRequest(`Unknown query parameter: ${name}.`);
+    if (!allowed.some(([known]) => known === name)) throw invalidRequest(`Unknown query parameter: ${name}.`);
     if (out.has(name)) throw invalidRequest(`Query parameter must not be repeated: ${name}.`);
     out.set(name, value);
   }
   return out;
 }
 
-export function twoValueEnum<A extends string, B extends string>(name: string, value: string | undefined, a: A, b: B, fallback: A | B): A | B {
-  if (value === undefined) return fallback;
-  if (value === a || value === b) return value as A | B;
-  throw invalidRequest(`${name} must be '${a}' or '${b}'.`);
+/** An enum parameter's value, its default when absent, or 400 naming the document's values. */
+export function enumParam<Op extends FeedRoute, Name extends keyof QueryOf<Op> & string>(op: Op, name: Name, value: string | undefined): EnumOf<Op, Name> {
+  const rule = ruleOf(op, name);
+  const values = (rule.enum ?? []) as readonly unknown[];
+  if (value === undefined) return rule.default as EnumOf<Op, Name>;
+  if (values.includes(value)) return value as EnumOf<Op, Name>;
+  throw invalidRequest(`${name} must be ${values.map((v) => `'${String(v)}'`).join(" or ")}.`);
 }
 
-export function integerParam(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
+/** An integer parameter's value within the document's bounds, its default when absent, or 400. */
+export function integerParam(op: FeedRoute, name: string, value: string | undefined): number {
+  const { minimum = 0, maximum = Number.MAX_SAFE_INTEGER, default: fallback } = ruleOf(op, name);
+  if (value === undefined) return fallback as number;
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) throw invalidRequest(`${name} must be an integer from ${min} to ${max}.`);
+  if (!(n >= minimum && n <= maximum)) throw invalidRequest(`${name} must be an integer from ${minimum} to ${maximum}.`);
   return n;
+}
+
+/** Whether a text is within a parameter's length bounds, counted in Unicode code points as the document counts. */
+export function withinLength(op: FeedRoute, name: string, text: string): boolean {
+  const { minLength = 0, maxLength = Infinity } = ruleOf(op, name);
+  const length = [...text].length;
+  return length >= minLength && length <= maxLength;
+}
+
+/** A parameter's length bounds in words (`2 to 200`), for the service's messages. */
+export function lengthBounds(op: FeedRoute, name: string): string {
+  const { minLength = 0, maxLength } = ruleOf(op, name);
+  return maxLength === undefined ? `at least ${minLength}` : `${minLength} to ${maxLength}`;
 }
 
 export function base64urlJson(value: unknown): string {

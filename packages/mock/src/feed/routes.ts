@@ -1,31 +1,21 @@
+import { FEED_RULES } from "@feedgate/feed-client/rules";
+import { routerOf, type RouteMatch } from "../core/routes.js";
 import type { FeedRoute } from "../core/types.js";
 
-/** Which feed operation a path is (any method; the handler answers 405 for writes). */
-export function feedRoute(path: string): FeedRoute | undefined {
-  switch (path) {
-    case "/api/v1/items":
-      return "items";
-    case "/api/v1/codex-resets":
-      return "codexResets";
-    case "/api/v1/codex-resets/recent":
-      return "codexResetsRecent";
-    case "/api/v1/hot-topics":
-      return "hotTopics";
-    case "/api/v1/dailies":
-      return "dailies";
-    case "/api/v1/dailies/latest":
-      return "latestDaily";
-    case "/api/v1/selected/snapshot":
-      return "selectedSnapshot";
-    case "/api/v1/selected/changes":
-      return "selectedChanges";
-  }
-  if (/^\/api\/v1\/stories\/[^/]+$/.test(path)) return "storyByPublicId";
-  if (/^\/api\/v1\/dailies\/[^/]+$/.test(path)) return "dailyByDate";
-  return undefined;
+/** The feed's operations, from the document's generated rule table. */
+export const FEED_OPERATIONS = FEED_RULES.operations;
+
+const router = routerOf<FeedRoute>(FEED_OPERATIONS);
+
+/** Which feed operation a path is (any method; the handler answers 405 for writes), with its raw path parameters. */
+export function feedRoute(path: string): RouteMatch<FeedRoute> | undefined {
+  return router(undefined, path);
 }
 
-/** The last path segment (raw, still percent-encoded). */
-export function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
+/** The prefix every operation's path shares (`/api/v1`): the API's own namespace. */
+export const API_PREFIX = Object.values(FEED_OPERATIONS)
+  .map(({ path }): string => path)
+  .reduce((prefix, path) => {
+    while (!(path + "/").startsWith(prefix + "/")) prefix = prefix.slice(0, prefix.lastIndexOf("/"));
+    return prefix;
+  });

@@ -2,6 +2,8 @@ import { createPrng, prngUuid } from "../core/prng.js";
 import type { FeedState } from "./state.js";
 import type { DailyReport, FakeItem, HotTopic, ResetEvent, Story } from "./types.js";
 import { beijingDate, isoBeijing, isoUtc } from "./wire.js";
+import { pathOf } from "../core/routes.js";
+import { FEED_OPERATIONS } from "./routes.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -89,7 +91,7 @@ export function seedFeed(state: FeedState, seed: number): void {
           publicId: other,
           title: `Synthetic story ${storyIds.indexOf(other) + 1}`,
           relation: "related",
-          links: { aihot: `${site}/story/${other}`, api: `${site}/api/v1/stories/${other}` },
+          links: { aihot: `${site}/story/${other}`, api: `${site}${pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: other })}` },
         })),
     };
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Reply } from "../core/reply.js";
 import type { FeedRoute } from "../core/types.js";
+import { FEED_OPERATIONS } from "./routes.js";
 
 /** Cache-Control of each operation's 200/304 (and the story's 308), as the spec and the facts sheet declare. */
 export const CACHE_CONTROL: Readonly<Record<FeedRoute, string>> = {
@@ -158,7 +159,7 @@ export class ProblemError extends Error {
 export const invalidRequest = (detail: string) => new ProblemError(400, "invalid_request", detail, { title: "Invalid request" });
 export const invalidCursor = () => new ProblemError(400, "invalid_cursor", "The cursor is malformed.", { title: "Invalid cursor" });
 export const snapshotRequired = () =>
-  new ProblemError(409, "snapshot_required", "Missing or invalid v1 cursor; fetch /api/v1/selected/snapshot first.", {
+  new ProblemError(409, "snapshot_required", `Missing or invalid v1 cursor; fetch ${FEED_OPERATIONS.selectedSnapshot.path} first.`, {
     title: "Snapshot required",
   });
 

@@ -15,7 +15,7 @@ function ordered(events: ResetEvent[]): ResetEvent[] {
 
 /** /api/v1/codex-resets (full) and /recent (last 7 Beijing days plus every still-open event). */
 export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  strictQuery(url.searchParams, []);
+  strictQuery(url.searchParams, recent ? "codexResetsRecent" : "codexResets");
   const now = state.clock.now();
   const today = beijingDate(now);
   const cutoff = Date.parse(`${today}T00:00:00+08:00`) - 7 * DAY;

@@ -1,5 +1,7 @@
 import type { Reply } from "../../core/reply.js";
+import { isFullDate } from "@feedgate/feed-client/rules";
 import { integerParam, strictQuery } from "../query.js";
+import { FEED_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import type { DailyReport } from "../types.js";
 import { ProblemError, cacheableJson, invalidRequest } from "../wire.js";
@@ -11,8 +13,8 @@ function published(state: FeedState): DailyReport[] {
 }
 
 export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  const q = strictQuery(url.searchParams, ["limit"]);
-  const limit = integerParam("limit", q.get("limit"), 1, 180, 30);
+  const q = strictQuery(url.searchParams, "dailies");
+  const limit = integerParam("dailies", "limit", q.get("limit"));
   const items = published(state)
     .slice(0, limit)
     .map((r) => ({
@@ -27,27 +29,21 @@ export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: 
 }
 
 export function handleLatestDaily(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  strictQuery(url.searchParams, []);
+  strictQuery(url.searchParams, "latestDaily");
   const report = published(state)[0];
   if (!report) throw new ProblemError(404, "not_found", "No daily report has been published yet.");
   return cacheableJson(state.cacheControl, "latestDaily", { schemaVersion: 1, report }, ifNoneMatch);
 }
 
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 export function handleDailyByDate(rawDate: string, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  strictQuery(url.searchParams, []);
+  strictQuery(url.searchParams, "dailyByDate");
   let date = rawDate;
   try {
     date = decodeURIComponent(rawDate);
   } catch {
     /* stays raw, and fails the date check */
   }
-  if (!isCalendarDate(date)) throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
+  if (FEED_OPERATIONS.dailyByDate.params.date.format === "date" && !isFullDate(date)) throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
   const report = published(state).find((r) => r.date === date);
   if (!report) throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, { cacheControl: "public, max-age=60" });
   return cacheableJson(state.cacheControl, "dailyByDate", { schemaVersion: 1, report }, ifNoneMatch);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Reply } from "../../core/reply.js";
-import { base64urlJson, decodeToken, integerParam, strictQuery, twoValueEnum } from "../query.js";
+import { base64urlJson, decodeToken, enumParam, integerParam, lengthBounds, strictQuery, withinLength } from "../query.js";
 import type { FeedState } from "../state.js";
 import type { ItemEntry } from "../item-index.js";
 import type { FakeItem } from "../types.js";
@@ -35,18 +35,18 @@ function present(item: FakeItem, state: FeedState): FakeItem {
  * refused (400 invalid_cursor) for another query or once `a` has left the window.
  */
 export function handleItems(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  const q0 = strictQuery(url.searchParams, ["mode", "category", "window", "by", "q", "limit", "cursor"]);
-  const mode = twoValueEnum("mode", q0.get("mode"), "selected", "all", "selected");
+  const q0 = strictQuery(url.searchParams, "items");
+  const mode = enumParam("items", "mode", q0.get("mode"));
   const category = q0.get("category") ?? null;
   if (category !== null && !state.categories.includes(category)) {
     throw invalidRequest(`category must be one of: ${state.categories.join(", ")}.`);
   }
-  const window = twoValueEnum("window", q0.get("window"), "24h", "7d", "7d");
-  const by = twoValueEnum("by", q0.get("by"), "timeline", "published", "timeline");
+  const window = enumParam("items", "window", q0.get("window"));
+  const by = enumParam("items", "by", q0.get("by"));
   const rawQ = q0.get("q");
   const q = rawQ === undefined ? null : rawQ.trim();
-  if (q !== null && ([...q].length < 2 || [...q].length > 200)) throw invalidRequest("q must contain 2 to 200 characters.");
-  const limit = integerParam("limit", q0.get("limit"), 1, 100, 50);
+  if (q !== null && !withinLength("items", "q", q)) throw invalidRequest(`q must contain ${lengthBounds("items", "q")} characters.`);
+  const limit = integerParam("items", "limit", q0.get("limit"));
 
   const now = state.clock.now();
   const windowStart = now - (window === "24h" ? DAY : 7 * DAY);

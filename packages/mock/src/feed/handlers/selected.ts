@@ -1,11 +1,14 @@
 import type { Reply } from "../../core/reply.js";
 import type { LedgerEntry } from "../ledger.js";
-import { base64urlJson, decodeToken, integerParam, strictQuery, twoValueEnum } from "../query.js";
+import { base64urlJson, decodeToken, enumParam, integerParam, strictQuery } from "../query.js";
+import { FEED_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import type { SelectedItem } from "../types.js";
 import { cacheableJson, invalidCursor, isoUtc, snapshotRequired } from "../wire.js";
 
-type Fields = "default" | "minimal";
+type Fields = (typeof FIELDS)[number];
+/** The projections of the selected set (`fields`), as the feed document lists them. */
+const FIELDS = FEED_OPERATIONS.selectedSnapshot.params.fields.enum;
 const PREFIX = "ax1.";
 
 function syncCursor(e: number, w: number, f: Fields): string {
@@ -28,20 +31,20 @@ function project(item: SelectedItem, fields: Fields): unknown {
   };
 }
 
-const isFields = (v: unknown): v is Fields => v === "default" || v === "minimal";
+const isFields = (v: unknown): v is Fields => (FIELDS as readonly unknown[]).includes(v);
 
 /**
  * GET /api/v1/selected/snapshot. The first page fixes the ledger watermark `w`; every page of
  * the pass carries the same sync cursor; `nextPage` continues after the last id.
  */
 export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  const q = strictQuery(url.searchParams, ["fields", "limit", "page"]);
-  const askedFields = q.has("fields") ? twoValueEnum("fields", q.get("fields"), "default", "minimal", "default") : undefined;
-  const limit = integerParam("limit", q.get("limit"), 1, 1000, 500);
+  const q = strictQuery(url.searchParams, "selectedSnapshot");
+  const askedFields = q.has("fields") ? enumParam("selectedSnapshot", "fields", q.get("fields")) : undefined;
+  const limit = integerParam("selectedSnapshot", "limit", q.get("limit"));
   const ledger = state.selected;
   let e = ledger.epoch;
   let w = ledger.head;
-  let fields: Fields = askedFields ?? "default";
+  let fields: Fields = askedFields ?? FEED_OPERATIONS.selectedSnapshot.params.fields.default;
   let asOf = isoUtc(state.clock.now());
   let afterId: string | undefined;
   const page = q.get("page");
@@ -89,8 +92,8 @@ function change(entry: LedgerEntry, fields: Fields): unknown {
 
 /** GET /api/v1/selected/changes: ledger entries after the cursor's watermark, in order. */
 export function handleChanges(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  const q = strictQuery(url.searchParams, ["cursor", "limit"]);
-  const limit = integerParam("limit", q.get("limit"), 1, 100, 100);
+  const q = strictQuery(url.searchParams, "selectedChanges");
+  const limit = integerParam("selectedChanges", "limit", q.get("limit"));
   const ledger = state.selected;
   const raw = q.get("cursor");
   const t = raw ? decodeToken(raw, PREFIX) : undefined;

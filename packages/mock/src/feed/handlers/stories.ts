@@ -1,5 +1,7 @@
 import type { Reply } from "../../core/reply.js";
-import { strictQuery } from "../query.js";
+import { pathOf } from "../../core/routes.js";
+import { strictQuery, withinLength } from "../query.js";
+import { FEED_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import { ProblemError, cacheableJson, invalidRequest } from "../wire.js";
 
@@ -18,21 +20,21 @@ function redirect(location: string, state: FeedState): Reply {
  * looping chain is 404). A raw redirect set by stories.redirect() is answered as is.
  */
 export function handleStory(rawSegment: string, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
-  strictQuery(url.searchParams, []);
+  strictQuery(url.searchParams, "storyByPublicId");
   let publicId: string;
   try {
     publicId = decodeURIComponent(rawSegment);
   } catch {
     throw notFound(rawSegment);
   }
-  if (publicId.length > 128) throw invalidRequest("publicId must be a short opaque id.");
+  if (!withinLength("storyByPublicId", "publicId", publicId)) throw invalidRequest("publicId must be a short opaque id.");
   const raw = state.redirects.get(publicId);
   if (raw !== undefined) return redirect(raw, state);
   if (state.merges.has(publicId)) {
     let target = publicId;
     for (let hop = 0; hop < MAX_HOPS && state.merges.has(target); hop++) target = state.merges.get(target) as string;
     if (state.merges.has(target) || !state.stories.has(target)) throw notFound(publicId);
-    return redirect(`/api/v1/stories/${encodeURIComponent(target)}`, state);
+    return redirect(pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: target }), state);
   }
   const story = state.stories.get(publicId);
   if (!story) throw notFound(publicId);

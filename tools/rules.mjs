@@ -1,0 +1,136 @@
+// The runtime rule table of an OpenAPI document: what code checks and routes by, read from the
+// document so that nothing re-types it by hand. `tools/generate.mjs` writes it next to the
+// generated types of each client package (src/generated/rules.ts).
+//
+// Per operation (by operationId): its method, its path and, per query or path parameter, the
+// JSON Schema keywords a validator needs (in, required, type, enum, minimum/maximum,
+// minLength/maxLength — which count Unicode code points —, pattern, format, default, examples).
+// Plus every enum of the document's component schemas, named `Schema.property.sub` (`[]` for
+// array items). Plain data, keys sorted, so the output only changes when the document does.
+
+/** The parameter locations a rule table keeps: headers are the client's business, not the caller's. */
+const PARAM_LOCATIONS = ["query", "path"];
+
+/** The schema keywords copied into a parameter's rule, when the schema has them. */
+const SCHEMA_KEYWORDS = ["type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format", "default", "examples"];
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** Resolves a local `$ref` (`#/components/...`), following chains. */
+function deref(doc, node) {
+  let seen = 0;
+  while (node && typeof node === "object" && typeof node.$ref === "string") {
+    if (!node.$ref.startsWith("#/") || ++seen > 32) throw new Error(`rules: cannot resolve $ref ${node.$ref}`);
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
+      .reduce((at, key) => at?.[key], doc);
+    if (node === undefined) throw new Error(`rules: dangling $ref`);
+  }
+  return node;
+}
+
+/** A parameter's rule: where it goes, whether it is required, and its schema's checkable keywords. */
+function paramRule(doc, param) {
+  const schema = deref(doc, param.schema ?? {});
+  const rule = { in: param.in, required: param.required === true };
+  for (const keyword of SCHEMA_KEYWORDS) if (schema[keyword] !== undefined) rule[keyword] = schema[keyword];
+  return rule;
+}
+
+/** The operations of a document, by operationId: method, path and query/path parameter rules. */
+export function operationRules(doc) {
+  const operations = {};
+  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
+    const item = deref(doc, rawItem);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      if (!op.operationId) throw new Error(`rules: ${method.toUpperCase()} ${path} has no operationId`);
+      if (operations[op.operationId]) throw new Error(`rules: operationId ${op.operationId} is used twice`);
+      // Operation-level parameters override path-level ones of the same name and location.
+      const byKey = new Map();
+      for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
+        const param = deref(doc, raw);
+        byKey.set(`${param.in}:${param.name}`, param);
+      }
+      const params = {};
+      for (const param of byKey.values()) {
+        if (!PARAM_LOCATIONS.includes(param.in)) continue;
+        if (params[param.name]) throw new Error(`rules: ${op.operationId} has two parameters named ${param.name}`);
+        params[param.name] = paramRule(doc, param);
+      }
+      operations[op.operationId] = { method, path, params };
+    }
+  }
+  return operations;
+}
+
+/** Every enum of the component schemas, named by where it stands (`Item.links.kind`, `Report.flashes[].kind`). */
+export function schemaEnums(doc) {
+  const enums = {};
+  const visiting = new Set();
+  const visit = (raw, name) => {
+    if (!raw || typeof raw !== "object" || visiting.has(raw)) return;
+    // Refs to other components are named there, not again here.
+    if (typeof raw.$ref === "string") return;
+    visiting.add(raw);
+    if (Array.isArray(raw.enum)) {
+      let key = name;
+      for (let n = 2; enums[key] !== undefined && JSON.stringify(enums[key]) !== JSON.stringify(raw.enum); n++) key = `${name}#${n}`;
+      enums[key] = raw.enum;
+    }
+    for (const [prop, sub] of Object.entries(raw.properties ?? {})) visit(sub, `${name}.${prop}`);
+    if (raw.items) visit(raw.items, `${name}[]`);
+    if (raw.additionalProperties && typeof raw.additionalProperties === "object") visit(raw.additionalProperties, `${name}.*`);
+    for (const keyword of ["allOf", "anyOf", "oneOf"]) for (const branch of raw[keyword] ?? []) visit(branch, name);
+    visiting.delete(raw);
+  };
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) visit(schema, name);
+  return enums;
+}
+
+/** The rule table of a document: `{ operations, enums }`, keys sorted. */
+export function rulesOf(doc) {
+  return sortKeys({ operations: operationRules(doc), enums: schemaEnums(doc) });
+}
+
+/** A copy with every object's keys in sorted order (arrays keep theirs: enum order is the document's). */
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}
+
+/** JSON, one line per value that fits in 120 characters, nested objects indented by two spaces. */
+function print(value, indent) {
+  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== "object" || indent.length + flat.length <= 120) return flat;
+  const inner = indent + "  ";
+  const lines = Array.isArray(value)
+    ? value.map((v) => inner + print(v, inner))
+    : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${print(v, inner)}`);
+  return `${Array.isArray(value) ? "[" : "{"}\n${lines.join(",\n")}\n${indent}${Array.isArray(value) ? "]" : "}"}`;
+}
+
+/**
+ * The TypeScript module of a rule table: one `as const` export named `name`, checked against
+ * `ApiRules` of @feedgate/core (`satisfies`), so a consumer reads literal types.
+ * @param {object} doc      the (bundled) OpenAPI document
+ * @param {string} name     the export, e.g. FEED_RULES
+ * @param {string} header   the generated-file header
+ */
+export function renderRules(doc, name, header) {
+  const table = print(rulesOf(doc), "");
+  return (
+    header +
+    `import type { ApiRules } from "@feedgate/core";\n\n` +
+    `/** The operations, parameter rules and schema enums of the document, as data. */\n` +
+    `export const ${name} = ${table} as const satisfies ApiRules;\n`
+  );
+}

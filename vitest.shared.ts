@@ -1,4 +1,4 @@
-import { defineProject, mergeConfig, type ViteUserConfig } from "vitest/config";
+import { mergeConfig, type ViteUserConfig } from "vitest/config";
 
 /**
  * What every package's tests share: test files under `test/`, type tests (`*.test-d.ts`) checked
@@ -6,7 +6,7 @@ import { defineProject, mergeConfig, type ViteUserConfig } from "vitest/config";
  * `tools/test.mjs` into the suite's closing line) and a 15 s test timeout. A package's
  * `vitest.config.ts` adds only what is its own (`projectConfig({ test: { globalSetup } })`).
  */
-const shared = defineProject({
+const shared: ViteUserConfig = {
   test: {
     include: ["test/**/*.test.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
@@ -14,7 +14,7 @@ const shared = defineProject({
     outputFile: { json: ".vitest/report.json" },
     testTimeout: 15_000,
   },
-});
+};
 
 /** The shared settings with a package's own on top. */
 export function projectConfig(own: ViteUserConfig = {}): ViteUserConfig {

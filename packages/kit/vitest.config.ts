@@ -1,4 +1,4 @@
-import { projectConfig } from "../../vitest.shared.ts";
+import { projectConfig } from "../../vitest.shared.js";
 
 
 export default projectConfig({ test: { name: "kit" } });

@@ -119,5 +119,5 @@ function checkGroup(values: unknown, rules: Record<string, ParamRule>, where: "q
   }
   for (const [name, rule] of Object.entries(rules)) if (rule.required && out[name] === undefined) throw invalidArgument(name, "is required");
   return Object.keys(out).length > 0 ? out : undefined;
-}import { invalidArgument } from "@feedgate/core";
+}
 

@@ -45,7 +45,7 @@ export interface GatewayClientOptions {
    * transport made with `createResilientFetch` from `@feedgate/core` is used as it is instead,
    * with its own settings (then `maxRetries`, `timeoutMs` and `maxResponseBytes` here are ignored).
    */
-  fetch?: ((input: Request) => Promise<Response>) | ResilientFetch | undefined;
+  fetch?: ((input: Request) => Promise<Response>) | undefined;
   /** Extra headers for every request. Default: none. Credential headers are refused: use `apiKey`. */
   headers?: Record<string, string> | undefined;
   /**
@@ -169,7 +169,7 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
   const deadline = (t: number, r: number) => (t + 60_000) * (r + 1);
   const resilient =
     fetch && "withOptions" in fetch
-      ? fetch
+      ? (fetch as ResilientFetch)
       : createResilientFetch(stripUndefined({ fetch, maxRetries, timeoutMs, deadlineMs: deadline(timeoutMs, maxRetries), maxResponseBytes: options.maxResponseBytes }) as ResilientFetchOptions);
   const transport = createTransport({ base, apiKey, maxRedirects: options.maxRedirects ?? 5 });
 

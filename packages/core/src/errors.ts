@@ -299,9 +299,11 @@ const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = ["rate_limited", "unavaila
 /**
  * Failures worth trying again later: rate limited, unavailable, network, timeout, an invalid
  * (e.g. HTML) answer, a too-long server wait, or any 5xx other than a validation failure.
- * Pollers and watchers wait and carry on after them; anything else is final.
+ * Never one whose code names a quota (`insufficient_quota`, `insufficient_user_quota`, a 429
+ * `quota_exceeded`, ...): waiting does not refill it. Pollers and watchers wait and carry on
+ * after the transient ones; anything else is final.
  */
 export function isTransientError(error: unknown): boolean {
-  if (!isFeedgateError(error) || error.kind === "invalid_request") return false;
+  if (!isFeedgateError(error) || error.kind === "invalid_request" || /quota/i.test(error.code ?? "")) return false;
   return (error.status ?? 0) >= 500 || TRANSIENT_KINDS.includes(error.kind);
 }

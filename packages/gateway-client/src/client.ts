@@ -1,15 +1,14 @@
+import { configError, createResilientFetch, ENV, requireSetting, stripUndefined, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
 import { createContext } from "./context.js";
-import { gatewayError } from "./errors.js";
 import type { paths } from "./generated/gateway.js";
 import { VERSION } from "./generated/version.js";
-import { geminiApi } from "./gemini.js";
-import { imagesApi } from "./images.js";
-import { messagesApi } from "./messages.js";
-import { responsesApi } from "./responses.js";
+import { geminiApi, type GeminiApi } from "./gemini.js";
+import { imagesApi, type ImagesApi } from "./images.js";
+import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
+import { messagesApi, type MessagesApi } from "./messages.js";
+import { responsesApi, type ResponsesApi } from "./responses.js";
 import { createTransport, CREDENTIAL_HEADERS } from "./transport.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
-import { redact } from "./redact.js";
 
 /**
  * Default stream idle timeout: 330 s. The gateway sends no keep-alive pings unless its operator
@@ -18,128 +17,178 @@ import { redact } from "./redact.js";
  */
 export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 330_000;
 
+/**
+ * Default per-attempt timeout: 600 s (as openai-node), because a non-streamed Response of a
+ * reasoning model can take minutes to arrive whole.
+ */
+export const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** Default retries after the first attempt: 2 (as openai-node). */
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** Options of {@link createGatewayClient}. Every one may be left out when the environment supplies the two settings. */
 export interface GatewayClientOptions {
   /**
    * Origin of the gateway plus any path prefix, without `/v1` (operation paths carry it),
-   * e.g. `https://omnirouters.com`. Required.
+   * e.g. `https://omnirouters.com`. Default: the `FEEDGATE_GATEWAY_URL` environment variable
+   * (read where a process environment exists, never in browsers); neither is a ConfigError.
    */
-  baseUrl: string;
-  /** The one API key; sent only to `baseUrl`'s origin, in the header each route expects. Required. */
-  apiKey: string;
-  /** The fetch implementation. Default: `globalThis.fetch`, looked up per request. */
-  fetch?: (input: Request) => Promise<Response>;
+  baseUrl?: string | undefined;
+  /**
+   * The one API key; sent only to `baseUrl`'s origin, in the header each route expects.
+   * Default: the `FEEDGATE_API_KEY` environment variable; neither is a ConfigError.
+   */
+  apiKey?: string | undefined;
+  /**
+   * The fetch each attempt goes through. Default: `globalThis.fetch`, looked up per request. It
+   * is wrapped in core's resilient transport like the default (retries, timeouts, body cap); a
+   * transport made with `createResilientFetch` from `@feedgate/core` is used as it is instead,
+   * with its own settings (then `maxRetries`, `timeoutMs` and `maxResponseBytes` here are ignored).
+   */
+  fetch?: ((input: Request) => Promise<Response>) | undefined;
   /** Extra headers for every request. Default: none. Credential headers are refused: use `apiKey`. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Allow running in a browser. Default: false, because a key shipped to a page is a leaked
    * key; set it only behind a proxy that holds the real key, or for a user's own key.
    */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
   /**
-   * Idle timeout of streams: no bytes for this long ends the stream with `stream_timeout`.
-   * Default: 330000 ms ({@link DEFAULT_STREAM_IDLE_TIMEOUT_MS}), longer than the 300 s the gateway
-   * itself waits on a silent upstream, because it sends no keep-alive pings by default. Lower it
-   * when your gateway's operator enables pings (every 60 s) or your models answer quickly.
+   * Retries after the first attempt, by the transport's rule: idempotent calls (GET, DELETE, the
+   * free token counts, cancel) on any retryable failure; billed POSTs only where the gateway cannot
+   * have run them (429, a refused connection); synchronous image generation never. `Retry-After`
+   * is honoured. `0` turns retries off. Default: 2 ({@link DEFAULT_MAX_RETRIES}).
    */
-  streamIdleTimeoutMs?: number;
+  maxRetries?: number | undefined;
   /**
-   * Largest non-stream answer body read, in bytes; past it the call fails with
+   * Per-attempt timeout in ms: until the whole answer has arrived (until the headers for
+   * streams, whose idle time `streamIdleTimeoutMs` watches); then a TimeoutError. The overall
+   * deadline leaves every attempt its whole timeout. Synchronous image generation has its own
+   * 600000 ms. Default: 600000 ({@link DEFAULT_TIMEOUT_MS}).
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * Idle timeout of streams: no bytes for this long ends the stream with a TimeoutError (code
+   * `stream_idle_timeout`). Default: 330000 ms ({@link DEFAULT_STREAM_IDLE_TIMEOUT_MS}), longer
+   * than the 300 s the gateway itself waits on a silent upstream, because it sends no keep-alive
+   * pings by default. Lower it when your gateway's operator enables pings (every 60 s) or your
+   * models answer quickly.
+   */
+  streamIdleTimeoutMs?: number | undefined;
+  /**
+   * Largest non-stream answer body read, in bytes; past it the call fails with kind
    * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB).
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Largest line of an event stream, in bytes (then `response_too_large`). Default: 1048576 (1 MiB). */
-  maxStreamLineBytes?: number;
+  maxStreamLineBytes?: number | undefined;
   /** Largest event of an event stream (all its lines), in bytes (then `response_too_large`). Default: 8388608 (8 MiB). */
-  maxStreamEventBytes?: number;
+  maxStreamEventBytes?: number | undefined;
   /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
-  maxRedirects?: number;
+  maxRedirects?: number | undefined;
 }
 
-function configError(option: string, rule: string): never {
-  throw gatewayError("config", "invalid_config", `@feedgate/gateway-client: ${option}: ${rule}`);
+/** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
+export interface GatewayClient {
+  /** The typed openapi-fetch client, sending through the same transport (credential header per route family, retries, redirects). */
+  raw: Client<paths>;
+  /** The OpenAI-style Responses operations. */
+  responses: ResponsesApi;
+  /** Image generation, sync or as a task; the eight workflows are in `@feedgate/gateway-client/images`. */
+  images: ImagesApi;
+  /** The Anthropic-style `count_tokens`. */
+  messages: MessagesApi;
+  /** The Gemini-style `generateContent` and `streamGenerateContent`. */
+  gemini: GeminiApi;
 }
 
 /** A positive whole-number option, or its default when absent. */
 function positive(option: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) configError(option, `a whole number of at least 1, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1) throw configError(option, `a whole number of at least 1, got ${String(value)}`);
   return value;
 }
 
-function parseBaseUrl(baseUrl: unknown): URL {
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") configError("baseUrl", "required, e.g. https://omnirouters.com");
+function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") throw configError("baseUrl", "required, e.g. https://omnirouters.com");
   try {
     url = new URL(baseUrl);
   } catch {
-    configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+    throw configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (!/^https?:$/.test(url.protocol)) configError("baseUrl", `must be http(s), got ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash) configError("baseUrl", "must not carry credentials, a query or a fragment");
+  if (!/^https?:$/.test(url.protocol)) throw configError("baseUrl", `must be http(s), got ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash) throw configError("baseUrl", "must not carry credentials, a query or a fragment");
   const path = url.pathname.replace(/\/+$/, "");
-  if (/\/v1(beta)?$/.test(path)) configError("baseUrl", "give it without /v1 or /v1beta: operation paths already include them");
+  if (/\/v1(beta)?$/.test(path)) throw configError("baseUrl", "give it without /v1 or /v1beta: operation paths already include them");
   return new URL(url.origin + path + "/");
+}
+
+/** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
+function checkKey(apiKey: string): void {
+  // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
+  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) throw configError("apiKey", "required: a non-empty key without spaces");
+  // A control character (NUL included) would make the platform reject the header and quote it in its error.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey)) throw configError("apiKey", "must not contain control characters");
+  // Outside printable ASCII, the platform may refuse the header with an error quoting its value.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw configError("apiKey", "must be printable ASCII (no spaces, no accented or other non-ASCII characters)");
+  // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
+  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7)) throw configError("apiKey", "too short: at least 4 characters (besides a leading sk-)");
 }
 
 /**
  * Creates a client of the model gateway: the raw typed openapi-fetch client (`raw`) and
- * helpers per route family that return parsed results and throw `GatewayError`.
- * No retries here: `@feedgate/kit` adds them where they are safe.
+ * helpers per route family that return parsed results as an `APIPromise` (`.withResponse()`
+ * adds the response metadata) and reject with an error of the `FeedgateError` family. Every
+ * request goes through core's resilient transport: retried (`maxRetries`, default 2, by the
+ * transport's rule) and timed out (`timeoutMs`, default 600000 ms). With no options, `baseUrl`
+ * and `apiKey` come from `FEEDGATE_GATEWAY_URL` and `FEEDGATE_API_KEY`. Bad options throw a
+ * ConfigError before anything is sent.
  */
-export function createGatewayClient(options: GatewayClientOptions) {
-  if (typeof options !== "object" || options === null) configError("options", "required: { baseUrl, apiKey }");
-  const base = parseBaseUrl(options.baseUrl);
-  const { apiKey } = options;
-  // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
-  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) configError("apiKey", "required: a non-empty key without spaces");
-  // A control character (NUL included) would make the platform reject the header and quote it in its error.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey)) configError("apiKey", "must not contain control characters");
-  // Outside printable ASCII, the platform may refuse the header with an error quoting its value.
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) configError("apiKey", "must be printable ASCII (no spaces, no accented or other non-ASCII characters)");
-  // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
-  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7)) configError("apiKey", "too short: at least 4 characters (besides a leading sk-)");
+export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
+  if (typeof options !== "object" || options === null) throw configError("options", "an object of options, or nothing");
+  const base = parseBaseUrl(requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin, e.g. https://omnirouters.com"));
+  const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
+  checkKey(apiKey);
   const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
   const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
   if (browser && options.dangerouslyAllowBrowser !== true) {
-    configError(
+    throw configError(
       "dangerouslyAllowBrowser",
       "refusing to run in a browser with an API key (it would be visible to anyone who opens the page); pass dangerouslyAllowBrowser: true to accept that",
     );
   }
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const credential = Object.keys(headers).find((h) => CREDENTIAL_HEADERS.includes(h.toLowerCase()));
-  if (credential !== undefined) configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
+  if (credential !== undefined) throw configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
   if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
-  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const transport = createTransport({
-    base,
-    apiKey,
-    fetch: fetchImpl,
-    maxRedirects: options.maxRedirects ?? 5,
-    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
-    redact: (text) => redact(text, apiKey),
-  });
+
+  const { fetch, maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  // Each attempt may use its whole timeout, and each wait may be the longest Retry-After honoured (60 s).
+  const deadline = (t: number, r: number) => (t + 60_000) * (r + 1);
+  const resilient =
+    fetch && "withOptions" in fetch
+      ? (fetch as ResilientFetch)
+      : createResilientFetch(stripUndefined({ fetch, maxRetries, timeoutMs, deadlineMs: deadline(timeoutMs, maxRetries), maxResponseBytes: options.maxResponseBytes }) as ResilientFetchOptions);
+  const transport = createTransport({ base, apiKey, maxRedirects: options.maxRedirects ?? 5 });
 
   const raw: Client<paths> = createClient<paths>({
     baseUrl: base.href.replace(/\/$/, ""),
     headers,
     credentials: "omit",
-    fetch: transport,
+    fetch: transport(resilient),
   });
-  const ctx = createContext(raw, apiKey, positive("streamIdleTimeoutMs", options.streamIdleTimeoutMs, DEFAULT_STREAM_IDLE_TIMEOUT_MS), {
-    maxLineBytes: positive("maxStreamLineBytes", options.maxStreamLineBytes, DEFAULT_MAX_SSE_LINE_BYTES),
-    maxEventBytes: positive("maxStreamEventBytes", options.maxStreamEventBytes, DEFAULT_MAX_SSE_EVENT_BYTES),
-  });
-  // The key lives only in closures: never on an enumerable property.
-  return {
-    /** The typed openapi-fetch client, with the credential header added per route family. */
+  const ctx = createContext(
     raw,
-    responses: responsesApi(ctx),
-    images: imagesApi(ctx),
-    messages: messagesApi(ctx),
-    gemini: geminiApi(ctx),
-  };
+    apiKey,
+    { transport, resilient, deadline, timeoutMs, maxRetries },
+    positive("streamIdleTimeoutMs", options.streamIdleTimeoutMs, DEFAULT_STREAM_IDLE_TIMEOUT_MS),
+    {
+      maxLineBytes: positive("maxStreamLineBytes", options.maxStreamLineBytes, DEFAULT_MAX_SSE_LINE_BYTES),
+      maxEventBytes: positive("maxStreamEventBytes", options.maxStreamEventBytes, DEFAULT_MAX_SSE_EVENT_BYTES),
+    },
+  );
+  // The key lives only in closures: never on an enumerable property.
+  return { raw, responses: responsesApi(ctx), images: imagesApi(ctx), messages: messagesApi(ctx), gemini: geminiApi(ctx) };
 }
-
-export type GatewayClient = ReturnType<typeof createGatewayClient>;

@@ -1,4 +1,11 @@
-import { gatewayError } from "./errors.js";
+/**
+ * `@feedgate/gateway-client/collect`: folds a stream into its final answer (`collectResponse`,
+ * `collectGenerateContent`) and joins a Response's text (`outputText`). Not every caller needs them,
+ * so they are not part of the main entry point.
+ * @packageDocumentation
+ */
+import { withoutRequestId } from "./envelope.js";
+import { failure } from "./errors.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import type { GenerateContentResponse, ResponseObject } from "./types.js";
@@ -17,11 +24,11 @@ export function outputText(response: ResponseObject): string {
 /**
  * Consumes a Responses stream. Returns the final Response (from `response.completed` or
  * `response.incomplete`, which carry the authoritative snapshot) and its text. Throws a
- * `stream` GatewayError on `response.failed`, or when the stream ends without a terminal event.
+ * StreamError (kind `stream`) on `response.failed`, or when the stream ends without a terminal event.
  */
 export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>): Promise<{ response: ResponseObject; outputText: string }> {
   let deltas = "";
-  const fail = (code: string, message: string) => gatewayError("stream", code, message, stream.response.status, stream.requestId);
+  const fail = (code: string, message: string) => failure("stream", code, message, stream.response.status, stream.requestId);
   for await (const event of stream) {
     const e = event as { type: string; delta?: string; response?: ResponseObject };
     if (e.type === "response.output_text.delta" && typeof e.delta === "string") deltas += e.delta;
@@ -32,7 +39,7 @@ export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>
       const error = (e.response as { error?: { code?: string; message?: string } | null } | undefined)?.error;
       // Error text from the service already went through the client's redaction in the decoder;
       // snapshots in response.failed did not, so they are redacted by the stream's own function.
-      throw fail(error?.code ?? "response_failed", stream.redact(`the response failed: ${error?.message ?? "no reason given"}`));
+      throw fail(error?.code ?? "response_failed", stream.redact(`the response failed: ${withoutRequestId(error?.message ?? "no reason given")}`));
     }
   }
   throw fail("stream_truncated", "the stream ended before the response completed");

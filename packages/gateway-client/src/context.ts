@@ -1,23 +1,49 @@
+import {
+  apiPromise,
+  createError,
+  getResponseMeta,
+  isFeedgateError,
+  kindOfStatus,
+  parseRetryAfterHeaders,
+  stripUndefined,
+  requestIdOf,
+  type APIPromise,
+  type CallOverrides,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  type GatewayEnvelope,
+  type ResilientFetch,
+} from "@feedgate/core";
 import type { Client } from "openapi-fetch";
-import { describeEnvelope, parseEnvelope, type GatewayEnvelope } from "./envelope.js";
-import { GatewayError, isGatewayError, requestIdOf, type GatewayErrorKind } from "./errors.js";
+import { decoder } from "./decoders.js";
+import { describeEnvelope, parseEnvelope } from "./envelope.js";
+import { failure } from "./errors.js";
 import type { paths } from "./generated/gateway.js";
-import { redact, withRequestId } from "./redact.js";
+import { redact } from "./redact.js";
 import { shapeProblem } from "./shapes.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
-import { decoder } from "./decoders.js";
-import { sentRequestOf } from "./transport.js";
+import { sentRequestOf, type Send } from "./transport.js";
 
-/** Per-call options of every helper. */
+/** Per-call options of every helper. Each one left out takes the client's setting. */
 export interface CallOptions {
-  /** Cancels the request (and a stream's body) when it fires. Default: none. */
-  signal?: AbortSignal;
+  /** Cancels the request (and a stream's body) when it fires; the call rejects with an `AbortError`. Default: none. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Retries of this call (`0` turns them off). Default: the client's `maxRetries` (2). A
+   * synchronous image generation is never retried, whatever this says: each call is billed.
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Per-attempt timeout of this call, in ms: until the whole answer has arrived (until the
+   * headers for streams, whose idle time `idleTimeoutMs` watches). Default: the client's `timeoutMs` (600000).
+   */
+  timeoutMs?: number | undefined;
 }
 
 /** Per-call options of the streaming helpers. */
 export interface StreamCallOptions extends CallOptions {
-  /** Ends the stream with a `stream_timeout` GatewayError after this long without bytes. Default: the client's `streamIdleTimeoutMs`. */
-  idleTimeoutMs?: number;
+  /** Ends the stream with a `TimeoutError` (code `stream_idle_timeout`) after this long without bytes. Default: the client's `streamIdleTimeoutMs` (330000). */
+  idleTimeoutMs?: number | undefined;
 }
 
 /**
@@ -61,6 +87,18 @@ interface Result {
   response: Response;
 }
 
+/** How the context sends: the client's transport, and per-call variants of it. */
+export interface Sending {
+  /** The gateway layer (credentials, redirects) over a sender. */
+  transport: (send: Send) => Send;
+  /** Core's resilient fetch with the client's retry and timeout settings. */
+  resilient: ResilientFetch;
+  /** The overall deadline that lets every attempt use its whole timeout. */
+  deadline: (timeoutMs: number, maxRetries: number) => number;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
 /**
  * What the helper modules share. The typed openapi-fetch client checks each path and body where
  * `raw` is used directly; the helpers go through `call` and `stream`, whose public signatures
@@ -69,16 +107,24 @@ interface Result {
 export interface Context {
   raw: Client<paths>;
   /**
-   * Sends one operation and returns its parsed answer. Throws the operation's GatewayError on a
-   * failure status, and `invalid_response` on a 2xx that is empty or not of the operation's shape
-   * where JSON was expected.
+   * Sends one operation and returns its parsed answer (mapped by `map`) as an APIPromise.
+   * `init` may be a function: it runs inside the promise, so a bad argument rejects the call.
+   * Rejects with the operation's error on a failure status, and `invalid_response` on a 2xx that
+   * is empty or not of the operation's shape where JSON was expected.
    */
-  call<T>(operationId: string, method: "GET" | "POST" | "DELETE", path: keyof paths, init: CallInit, options?: CallOptions): Promise<T>;
+  call<T>(
+    operationId: string,
+    method: "GET" | "POST" | "DELETE",
+    path: keyof paths,
+    init: CallInit | (() => CallInit),
+    options?: CallOptions,
+    map?: (data: any) => T,
+  ): APIPromise<T>;
   /** `POST`s a streaming operation and wraps its 2xx answer; `gemini` picks the framing. */
   stream<T>(operationId: string, path: keyof paths, init: CallInit, options: StreamCallOptions | undefined, gemini: boolean): Promise<GatewayStream<T>>;
 }
 
-export function createContext(raw: Client<paths>, apiKey: string, streamIdleTimeoutMs: number, limits: StreamLimits): Context {
+export function createContext(raw: Client<paths>, apiKey: string, sending: Sending, streamIdleTimeoutMs: number, limits: StreamLimits): Context {
   const hide = (text: string) => redact(text, apiKey);
   const idOf = (headers: Headers) => {
     const id = requestIdOf(headers);
@@ -86,41 +132,40 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
   };
 
   /** The typed error of a failed call. */
-  function failure(operationId: string, { error, response }: Result): GatewayError {
-    const { status } = response;
+  function failed(operationId: string, { error, response }: Result): FeedgateError {
+    const { status, headers } = response;
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
     const envelope = parseEnvelope(hide(typeof error === "string" ? error : JSON.stringify(error ?? "")));
     const { code, message } = describeEnvelope(envelope, status);
-    const requestId = idOf(response.headers);
     const unrouted =
       isNoRoute(envelope, status, sentRequestOf(response)) ||
       (MAYBE_UNROUTED.includes(operationId) && ([405, 501].includes(status) || (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
-    const kind: GatewayErrorKind =
+    const kind: FeedgateErrorKind =
       code === "task_not_exist"
-        ? "task_not_found"
+        ? "not_found"
         : unrouted
           ? "unsupported"
-          : code === "invalid_request" || (code === "invalid_request_error" && status !== 404)
+          : code === "invalid_request_error" && status !== 404
             ? "invalid_request"
-            : status === 429 && !/quota/.test(code)
-              ? "rate_limited"
-              : "api";
-    const lead = unrouted ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})` : `${operationId} failed: HTTP ${status} ${code}: ${message}`;
-    return new GatewayError({
+            : // A 429 is rate_limited whatever its code; one naming a quota is not transient (core's isTransientError).
+              kindOfStatus(status, code);
+    return createError({
       kind,
       status,
       code: unrouted ? "unsupported_by_gateway" : code,
-      requestId,
+      requestId: idOf(headers),
+      retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
+      attempts: getResponseMeta(response).attempts,
       envelope,
-      message: withRequestId(lead, requestId),
+      message: unrouted ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})` : `${operationId} failed: HTTP ${status} ${code}: ${message}`,
     });
   }
 
   /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
   function redirectedAway(operationId: string, error: unknown): unknown {
-    if (!isGatewayError(error) || error.kind !== "redirect" || error.code !== "cross_origin_refused") return error;
+    if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
     if (!MAYBE_UNROUTED.includes(operationId) || (error.status !== 301 && error.status !== 302)) return error;
-    return new GatewayError({
+    return createError({
       kind: "unsupported",
       status: error.status,
       code: "unsupported_by_gateway",
@@ -129,17 +174,27 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
     });
   }
 
-  async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | null): Promise<Result> {
+  /** The sender of one call: the client's own, or one with this call's retries and timeout. */
+  function fetchFor(options: CallOptions | undefined): Send | undefined {
+    const { maxRetries, timeoutMs } = options ?? {};
+    if (maxRetries === undefined && timeoutMs === undefined) return undefined;
+    const t = timeoutMs ?? sending.timeoutMs;
+    const r = maxRetries ?? sending.maxRetries;
+    return sending.transport(sending.resilient.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs: sending.deadline(t, r) }) as CallOverrides));
+  }
+
+  async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | undefined, options?: CallOptions): Promise<Result> {
     const request = (raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>)[method]!;
+    const fetch = fetchFor(options);
     let result: Result;
     try {
-      result = await request(path, { ...init, signal });
+      result = await request(path, { ...init, signal, ...(fetch && { fetch }) });
     } catch (error) {
       // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
       if (error instanceof SyntaxError) throw invalidResponse(operationId, "not JSON", undefined);
       throw redirectedAway(operationId, error);
     }
-    if (!result.response.ok) throw failure(operationId, result);
+    if (!result.response.ok) throw failed(operationId, result);
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
       const problem = result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
@@ -148,25 +203,29 @@ export function createContext(raw: Client<paths>, apiKey: string, streamIdleTime
     return result;
   }
 
-  function invalidResponse(operationId: string, problem: string, response: Response | undefined): GatewayError {
-    const requestId = response && idOf(response.headers);
-    return new GatewayError({
-      kind: "invalid_response",
-      status: response?.status,
-      code: "invalid_response",
-      requestId,
-      message: withRequestId(`${operationId}: the gateway's ${response ? `HTTP ${response.status} ` : ""}answer is not of the operation's shape: ${problem}`, requestId),
-    });
+  function invalidResponse(operationId: string, problem: string, response: Response | undefined): FeedgateError {
+    return failure(
+      "invalid_response",
+      "invalid_response",
+      `${operationId}: the gateway's ${response ? `HTTP ${response.status} ` : ""}answer is not of the operation's shape: ${problem}`,
+      response?.status,
+      response && idOf(response.headers),
+    );
   }
 
   return {
     raw,
-    async call(operationId, method, path, init, options) {
-      return (await send(operationId, method, path, init, options?.signal ?? null)).data as never;
+    call(operationId, method, path, init, options, map = (data) => data) {
+      return apiPromise(
+        (async () => {
+          const { data, response } = await send(operationId, method, path, typeof init === "function" ? init() : init, options?.signal, options);
+          return { data: map(data), response };
+        })(),
+      );
     },
     async stream(operationId, path, init, options, gemini) {
       const controller = linkedController(options?.signal);
-      const { response } = await send(operationId, "POST", path, { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" }, controller.signal);
+      const { response } = await send(operationId, "POST", path, { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" }, controller.signal, options);
       return new GatewayStream({
         response,
         controller,

@@ -1,5 +1,5 @@
-import { describeEnvelope, isObject, parseEnvelope, type GatewayEnvelope } from "./envelope.js";
-import { gatewayError } from "./errors.js";
+import { describeEnvelope, isObject, parseEnvelope, withoutRequestId, type GatewayEnvelope } from "./envelope.js";
+import { failure } from "./errors.js";
 import { END, type Decoder } from "./sse.js";
 
 /**
@@ -22,7 +22,7 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
       // not JSON: refused below
     }
     if (!isObject(payload)) {
-      throw gatewayError("stream", "malformed_event", `the stream carried an event that is not a JSON object: ${redact(data).slice(0, 120)}`);
+      throw failure("stream", "malformed_event", `the stream carried an event that is not a JSON object: ${redact(data).slice(0, 120)}`, status, requestId);
     }
     const error = payload["error"];
     const hasError = typeof error === "object" && error !== null;
@@ -41,7 +41,8 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
         text = inner["message"] ?? "no message";
         envelope = { kind: "openai", error: JSON.parse(redact(JSON.stringify(inner))) as { message: string } };
       }
-      throw gatewayError("stream", code as string, redact(`the gateway reported an error mid-stream: ${String(text)}`), status, requestId, envelope);
+      // Without the gateway's " (request id: …)": the id is the error's `requestId`.
+      throw failure("stream", code as string, redact(`the gateway reported an error mid-stream: ${withoutRequestId(String(text))}`), status, requestId, envelope);
     }
     return payload as T;
   };

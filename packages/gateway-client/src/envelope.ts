@@ -1,17 +1,6 @@
-/** The error bodies the gateway really sends, told apart by shape. */
-export type GatewayEnvelope =
-  /** OpenAI-style, also on the Gemini routes; the gateway's middleware omits `param`. */
-  | { kind: "openai"; error: { message: string; type?: string; param?: string | null; code?: string | number | null } }
-  /** Google-style. */
-  | { kind: "google"; error: { code: number; message: string; status?: string; details?: unknown[] } }
-  /** Anthropic-style. */
-  | { kind: "anthropic"; error: { type: string; message: string }; request_id?: string }
-  /** The image task routes. */
-  | { kind: "task"; code: string; message: string; data?: unknown }
-  /** No body at all (some 429s). */
-  | { kind: "empty" }
-  /** A body that is none of the above (an HTML error page, plain text). */
-  | { kind: "text"; text: string };
+import type { GatewayEnvelope } from "@feedgate/core";
+
+export type { GatewayEnvelope };
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -41,8 +30,16 @@ export function parseEnvelope(text: string): GatewayEnvelope {
   return kind ? ({ ...(body as object), kind } as GatewayEnvelope) : { kind: "text", text: text.slice(0, 500) };
 }
 
-/** The envelope's machine-readable code, and a message for humans. */
+/** The gateway ends its messages with ` (request id: <id>)`: removed, the id is the error's `requestId` field, never part of its message. */
+export const withoutRequestId = (text: string) => text.replace(/\s*\(request id: [^)]*\)/g, "");
+
+/** The envelope's machine-readable code, and a message for humans (without the gateway's request id). */
 export function describeEnvelope(envelope: GatewayEnvelope, status: number): { code: string; message: string } {
+  const { code, message } = describe(envelope, status);
+  return { code, message: withoutRequestId(message) };
+}
+
+function describe(envelope: GatewayEnvelope, status: number): { code: string; message: string } {
   const http = `http_${status}`;
   switch (envelope.kind) {
     case "openai": {

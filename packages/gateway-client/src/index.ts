@@ -1,12 +1,62 @@
-export { createGatewayClient, DEFAULT_STREAM_IDLE_TIMEOUT_MS, type GatewayClient, type GatewayClientOptions } from "./client.js";
+/**
+ * `@feedgate/gateway-client`: a typed client of the model gateway, on `@feedgate/core`'s
+ * transport and error family. Stream collectors are in `@feedgate/gateway-client/collect`, the
+ * eight image workflows in `@feedgate/gateway-client/images`.
+ * @packageDocumentation
+ */
+export {
+  createGatewayClient,
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_MAX_RETRIES,
+  type GatewayClient,
+  type GatewayClientOptions,
+} from "./client.js";
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_LINE_BYTES, DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";
 export type { CallOptions, StreamCallOptions } from "./context.js";
-export { GatewayError, isGatewayError, requestIdOf, type GatewayErrorKind } from "./errors.js";
-export { parseEnvelope, type GatewayEnvelope } from "./envelope.js";
+export type { ResponsesApi } from "./responses.js";
+export type { ImagesApi } from "./images.js";
+export type { MessagesApi } from "./messages.js";
+export type { GeminiApi } from "./gemini.js";
+// The one error family, as @feedgate/core exports it: the same class objects.
+export {
+  FeedgateError,
+  ConfigError,
+  InvalidRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  StreamError,
+  UnsupportedError,
+  InvalidResponseError,
+  TaskFailedError,
+  LimitExceededError,
+  createError,
+  errorClassOf,
+  isFeedgateError,
+  isTransientError,
+  kindOfStatus,
+  invalidArgument,
+  configError,
+  requestIdOf,
+  getResponseMeta,
+  type FeedgateErrorKind,
+  type FeedgateErrorInit,
+  type GatewayEnvelope,
+  type ProblemDetails,
+  type APIPromise,
+  type WithResponse,
+  type ResponseMeta,
+} from "@feedgate/core";
+export { parseEnvelope } from "./envelope.js";
 export { GatewayStream } from "./sse.js";
-export { collectResponse, collectGenerateContent, outputText } from "./collect.js";
-export { buildImageRequest, isImageTask } from "./images.js";
-export type * from "./images.js";
+export { isImageTask } from "./images.js";
 export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js";
 export { VERSION } from "./generated/version.js";
 export type * from "./types.js";

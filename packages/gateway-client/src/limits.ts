@@ -1,53 +1,22 @@
-import { GatewayError, gatewayError } from "./errors.js";
+import { TRANSPORT_DEFAULTS, type FeedgateError } from "@feedgate/core";
+import { failure } from "./errors.js";
 
-/** Default cap of a JSON (or any non-stream) answer body: 32 MiB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponseBytes;
 /** Default cap of one line of a server-sent event stream: 1 MiB. */
 export const DEFAULT_MAX_SSE_LINE_BYTES = 1024 * 1024;
 /** Default cap of one server-sent event (all its lines up to the blank line): 8 MiB. */
 export const DEFAULT_MAX_SSE_EVENT_BYTES = 8 * 1024 * 1024;
 
-export function tooLarge(what: string, limit: number, status?: number, requestId?: string): GatewayError {
-  return gatewayError(
+/** A `response_too_large` error (an InvalidResponseError): a stream line or event over its cap. */
+export function tooLarge(what: string, limit: number, status?: number, requestId?: string): FeedgateError {
+  return failure(
     "response_too_large",
     "response_too_large",
     `${what} is larger than ${limit} bytes: the connection was cancelled (raise the client's limit if this answer is expected)`,
     status,
     requestId,
   );
-}
-
-/**
- * The same answer with a body that errors (and cancels the connection) past `limit` bytes, so an
- * endless or huge body fails in bounded memory instead of being buffered by `json()`/`text()`.
- * A `Content-Length` over the limit fails before any byte is read.
- */
-export function capBody(response: Response, limit: number, requestId: string | undefined): Response {
-  const body = response.body;
-  if (body === null) return response;
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    void body.cancel().catch(() => {});
-    throw tooLarge(`the answer (HTTP ${response.status}, Content-Length ${declared})`, limit, response.status, requestId);
-  }
-  const reader = body.getReader();
-  let seen = 0;
-  const capped = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      seen += value.byteLength;
-      if (seen > limit) {
-        void reader.cancel().catch(() => {});
-        return controller.error(tooLarge(`the answer (HTTP ${response.status})`, limit, response.status, requestId));
-      }
-      controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(capped, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 const LF = 0x0a;
@@ -66,7 +35,7 @@ export class SseSizeGuard {
   constructor(
     readonly maxLineBytes: number,
     readonly maxEventBytes: number,
-    private readonly fail: (what: string, limit: number) => GatewayError,
+    private readonly fail: (what: string, limit: number) => FeedgateError,
   ) {}
 
   check(chunk: Uint8Array): void {

@@ -1,20 +1,24 @@
-import type { Context, CallOptions } from "./context.js";
+import type { APIPromise } from "@feedgate/core";
+import type { CallOptions, Context } from "./context.js";
 import { ANTHROPIC_VERSION } from "./transport.js";
-import type { CountTokensRequest, CountTokensResponse } from "./types.js";
+import { bodyOf, type CountTokensParams, type CountTokensResponse } from "./types.js";
 
 /** The Anthropic-style route (`x-api-key` + `anthropic-version: 2023-06-01`). */
-export function messagesApi({ call }: Context) {
+export interface MessagesApi {
+  /** `POST /v1/messages/count_tokens`: the input-token count of a Messages request. Free, so retried like a GET. */
+  countTokens(body: CountTokensParams, options?: CallOptions): APIPromise<CountTokensResponse>;
+}
+
+export function messagesApi({ call }: Context): MessagesApi {
   return {
-    /** `POST /v1/messages/count_tokens`: the input-token count of a Messages request. */
-    countTokens(body: CountTokensRequest, options?: CallOptions): Promise<CountTokensResponse> {
-      return call(
+    countTokens: (body, options) =>
+      call(
         "countMessageTokens",
         "POST",
         "/v1/messages/count_tokens",
         // The transport sets the header too; passed here because the document marks it required.
-        { body, params: { header: { "anthropic-version": ANTHROPIC_VERSION } } },
+        () => ({ body: bodyOf(body), params: { header: { "anthropic-version": ANTHROPIC_VERSION } } }),
         options,
-      );
-    },
+      ),
   };
 }

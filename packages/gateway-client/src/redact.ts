@@ -12,18 +12,3 @@ export function redact(text: string, apiKey: string): string {
   }
   return out;
 }
-
-/** Deep copy of a parsed JSON value with every string, property names included, redacted. */
-export function redactJson<T>(value: T, apiKey: string): T {
-  if (typeof value === "string") return redact(value, apiKey) as T;
-  if (Array.isArray(value)) return value.map((v) => redactJson(v, apiKey)) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, apiKey), redactJson(v, apiKey)])) as T;
-  }
-  return value;
-}
-
-/** `message`, with ` (request id: X)` added unless the message already names that id. */
-export function withRequestId(message: string, requestId: string | undefined): string {
-  return requestId === undefined || requestId === "" || message.includes(requestId) ? message : `${message} (request id: ${requestId})`;
-}

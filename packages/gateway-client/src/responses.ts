@@ -1,78 +1,72 @@
-import type { Context, CallOptions, StreamCallOptions } from "./context.js";
-import { gatewayError } from "./errors.js";
+import { invalidArgument, type APIPromise } from "@feedgate/core";
+import type { CallOptions, Context, StreamCallOptions } from "./context.js";
 import type { GatewayStream } from "./sse.js";
-import type {
-  CompactRequest,
-  CompactResponse,
-  CreateResponseParams,
-  DeletedResponse,
-  InputTokensRequest,
-  InputTokensResponse,
-  ResponseObject,
-} from "./types.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
+import {
+  bodyOf,
+  type CompactParams,
+  type CompactResponse,
+  type DeletedResponse,
+  type InputTokensParams,
+  type InputTokensResponse,
+  type ResponseCreateParams,
+  type ResponseObject,
+} from "./types.js";
 
 /**
- * The fields the gateway itself checks before relaying (its source answers HTTP 500
- * `invalid_request` without them): refused here instead, before anything is sent.
+ * The body of a create call, after checking the fields the gateway itself checks before relaying
+ * (its source answers HTTP 500 `invalid_request` without them): refused here instead, with an
+ * InvalidRequestError (code `invalid_argument`, `param` naming the field), before anything is sent.
  */
-function checkCreate(operation: string, body: unknown): void {
-  const { model, input } = (body ?? {}) as { model?: unknown; input?: unknown };
-  const fail = (field: string, rule: string) => {
-    throw gatewayError("config", "invalid_request", `${operation}: ${field}: ${rule}`);
-  };
-  if (typeof body !== "object" || body === null) fail("body", "required: { model, input }");
-  if (typeof model !== "string" || model.trim() === "") fail("model", "required: a model name");
-  if (input === undefined || input === null || input === "" || (Array.isArray(input) && input.length === 0)) fail("input", "required: a string or a non-empty list of input items");
+function createBody(params: ResponseCreateParams, stream: boolean): Record<string, unknown> {
+  if (typeof params !== "object" || params === null) throw invalidArgument("body", "required: { model, input }");
+  const { model, input } = params as { model?: unknown; input?: unknown };
+  if (typeof model !== "string" || model.trim() === "") throw invalidArgument("model", "required: a model name");
+  if (input === undefined || input === null || input === "" || (Array.isArray(input) && input.length === 0)) {
+    throw invalidArgument("input", "required: a string or a non-empty list of input items");
+  }
+  return bodyOf(params, { stream });
 }
 
-/** The OpenAI-style Responses operations (bearer auth). */
-export function responsesApi({ call, stream }: Context) {
+/** The OpenAI-style Responses operations (bearer auth). Every method takes {@link CallOptions} last. */
+export interface ResponsesApi {
+  /** `POST /v1/responses` without streaming: the finished Response. Billed: retried only where the gateway cannot have run it (429, connect failures). */
+  create(body: ResponseCreateParams, options?: CallOptions): APIPromise<ResponseObject>;
+  /**
+   * `POST /v1/responses` with `stream: true`: typed events as they arrive. Breaking out of
+   * the loop or aborting `signal` cancels the request; there is no automatic reconnect.
+   */
+  stream(body: ResponseCreateParams, options?: StreamCallOptions): Promise<GatewayStream<ResponseStreamEvent>>;
+  /** `GET /v1/responses/{response_id}`. */
+  retrieve(responseId: string, options?: CallOptions): APIPromise<ResponseObject>;
+  /** `DELETE /v1/responses/{response_id}`; an empty or non-JSON 2xx body counts as deleted. */
+  delete(responseId: string, options?: CallOptions): APIPromise<DeletedResponse>;
+  /** `POST /v1/responses/{response_id}/cancel`: only background responses can be cancelled. */
+  cancel(responseId: string, options?: CallOptions): APIPromise<ResponseObject>;
+  /** `POST /v1/responses/input_tokens`: the input-token count of a would-be request. */
+  countInputTokens(body: InputTokensParams, options?: CallOptions): APIPromise<InputTokensResponse>;
+  /** `POST /v1/responses/compact`: a compacted form of a conversation. */
+  compact(body: CompactParams, options?: CallOptions): APIPromise<CompactResponse>;
+}
+
+export function responsesApi({ call, stream }: Context): ResponsesApi {
   const byId = (responseId: string) => ({ params: { path: { response_id: responseId } } });
   return {
-    /** `POST /v1/responses` without streaming: the finished Response. */
-    async create(body: CreateResponseParams, options?: CallOptions): Promise<ResponseObject> {
-      checkCreate("createResponse", body);
-      return call("createResponse", "POST", "/v1/responses", { body: { ...body, stream: false } }, options);
+    create: (body, options) => call("createResponse", "POST", "/v1/responses", () => ({ body: createBody(body, false) }), options),
+    async stream(body, options) {
+      return stream("createResponse", "/v1/responses", { body: createBody(body, true) }, options, false);
     },
-
-    /**
-     * `POST /v1/responses` with `stream: true`: typed events as they arrive. Breaking out of
-     * the loop or aborting `signal` cancels the request; there is no automatic reconnect.
-     */
-    async stream(body: CreateResponseParams, options?: StreamCallOptions): Promise<GatewayStream<ResponseStreamEvent>> {
-      checkCreate("createResponse", body);
-      return stream("createResponse", "/v1/responses", { body: { ...body, stream: true } }, options, false);
-    },
-
-    /** `GET /v1/responses/{response_id}`. */
-    retrieve(responseId: string, options?: CallOptions): Promise<ResponseObject> {
-      return call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options);
-    },
-
-    /** `DELETE /v1/responses/{response_id}`; an empty or non-JSON 2xx body counts as deleted. */
-    async delete(responseId: string, options?: CallOptions): Promise<DeletedResponse> {
-      const text = await call<string>("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options);
-      try {
-        return JSON.parse(text) as DeletedResponse;
-      } catch {
-        return { id: responseId, object: "response", deleted: true } as DeletedResponse;
-      }
-    },
-
-    /** `POST /v1/responses/{response_id}/cancel`: only background responses can be cancelled. */
-    cancel(responseId: string, options?: CallOptions): Promise<ResponseObject> {
-      return call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options);
-    },
-
-    /** `POST /v1/responses/input_tokens`: the input-token count of a would-be request. */
-    countInputTokens(body: InputTokensRequest, options?: CallOptions): Promise<InputTokensResponse> {
-      return call("countResponseInputTokens", "POST", "/v1/responses/input_tokens", { body }, options);
-    },
-
-    /** `POST /v1/responses/compact`: a compacted form of a conversation. */
-    compact(body: CompactRequest, options?: CallOptions): Promise<CompactResponse> {
-      return call("compactResponse", "POST", "/v1/responses/compact", { body }, options);
-    },
+    retrieve: (responseId, options) => call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options),
+    delete: (responseId, options) =>
+      call("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options, (text: string) => {
+        try {
+          return JSON.parse(text) as DeletedResponse;
+        } catch {
+          return { id: responseId, object: "response", deleted: true } as DeletedResponse;
+        }
+      }),
+    cancel: (responseId, options) => call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options),
+    countInputTokens: (body, options) => call("countResponseInputTokens", "POST", "/v1/responses/input_tokens", () => ({ body: bodyOf(body) }), options),
+    compact: (body, options) => call("compactResponse", "POST", "/v1/responses/compact", () => ({ body: bodyOf(body) }), options),
   };
 }

@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { GatewayError, gatewayError, requestIdOf } from "./errors.js";
+import { createError, isFeedgateError, requestIdOf } from "@feedgate/core";
+import { failure } from "./errors.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
 
 /** Size caps of one stream. */
@@ -21,7 +22,7 @@ export interface StreamInit<T> {
   /** Aborting it cancels the HTTP request. */
   controller: AbortController;
   decode: Decoder<T>;
-  /** Ends a stalled stream with a `stream_timeout` error. */
+  /** Ends a stalled stream with a TimeoutError (code `stream_idle_timeout`). */
   idleTimeoutMs: number;
   /** Redacts secrets from error text. */
   redact: (text: string) => string;
@@ -95,7 +96,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
       }
       finished = true;
     } catch (err) {
-      throw controller.signal.aborted && !(err instanceof GatewayError) ? (controller.signal.reason ?? err) : err;
+      throw this.#failed(err);
     } finally {
       if (!finished && this.#ownsRequest) controller.abort(new DOMException("stream closed by the consumer", "AbortError"));
       await reader.cancel().catch(() => {});
@@ -103,12 +104,31 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     }
   }
 
+  /**
+   * What iteration rejects with: an error of the family as it is (an error event, a cap, the idle
+   * timeout); the caller's abort as an AbortError (a TimeoutError for an `AbortSignal.timeout`)
+   * with the signal's reason as `cause`; a body that broke off as a ConnectionError.
+   */
+  #failed(err: unknown): unknown {
+    if (isFeedgateError(err)) return err;
+    const { signal } = this.#init.controller;
+    const reason = signal.reason as { name?: unknown } | undefined;
+    if (isFeedgateError(reason)) return reason;
+    const timedOut = signal.aborted && reason?.name === "TimeoutError";
+    const [kind, code, message] = signal.aborted
+      ? timedOut
+        ? (["timeout", "signal_timeout", "the caller's signal timed out: the stream was closed"] as const)
+        : (["aborted", "aborted", "the caller's signal aborted the stream"] as const)
+      : (["network", "stream_interrupted", "the connection broke off mid-stream"] as const);
+    return createError({ kind, code, message, status: this.response.status, requestId: this.requestId, cause: signal.aborted ? reason : err });
+  }
+
   async #readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stalled = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const message = `no data from the gateway for ${ms} ms: the stream was closed`;
-        const error = gatewayError("stream_timeout", "stream_idle_timeout", message, this.response.status, this.requestId);
+        const error = failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId);
         this.#init.controller.abort(error);
         reject(error);
       }, ms);

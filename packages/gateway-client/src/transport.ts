@@ -1,5 +1,4 @@
-import { gatewayError, requestIdOf } from "./errors.js";
-import { capBody, DEFAULT_MAX_RESPONSE_BYTES } from "./limits.js";
+import { failure } from "./errors.js";
 
 /** The credential header of each route family; the same key goes into each. */
 export type RouteFamily = "bearer" | "anthropic" | "google";
@@ -17,16 +16,14 @@ export function routeFamily(pathname: string): RouteFamily {
   return "bearer";
 }
 
+/** Sends one request: core's resilient fetch (retries, timeouts, body caps), or a per-call variant of it. */
+export type Send = (request: Request) => Promise<Response>;
+
 export interface TransportOptions {
   base: URL;
   apiKey: string;
-  fetch: (input: Request) => Promise<Response>;
   /** Same-origin redirects followed at most. Default 5. */
   maxRedirects?: number;
-  /** Cap of a non-stream answer body in bytes. Default {@link DEFAULT_MAX_RESPONSE_BYTES} (32 MiB). */
-  maxResponseBytes?: number;
-  /** Redacts the key from text taken from an answer (its request id header). Default: identity. */
-  redact?: (text: string) => string;
 }
 
 /** The method and path actually sent for an answer (after same-origin redirects). */
@@ -37,13 +34,13 @@ export function sentRequestOf(response: Response): { method: string; pathname: s
   return sent.get(response);
 }
 
-
 /**
- * A fetch that adds the one credential header a route family expects, only for the gateway's
- * own origin, and handles redirects itself (fetch would carry custom key headers across
- * origins): same-origin redirects are followed with the key, any other is refused.
+ * The gateway's own layer over a sender: adds the one credential header a route family
+ * expects, only for the gateway's own origin, and handles redirects itself (fetch would carry
+ * custom key headers across origins): same-origin redirects are followed with the key, any
+ * other is refused. Each hop goes through `send`, so it is retried and timed out by its rules.
  */
-export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, redact = (t) => t }: TransportOptions) {
+export function createTransport({ base, apiKey, maxRedirects = 5 }: TransportOptions): (send: Send) => Send {
   const basePath = base.pathname.replace(/\/+$/, "");
 
   function withCredential(url: URL, headers: Headers): Headers {
@@ -57,53 +54,41 @@ export function createTransport({ base, apiKey, fetch, maxRedirects = 5, maxResp
   }
 
   function refuseForeign(url: URL, why: string, status?: number): never {
-    throw gatewayError(
-      "redirect",
-      "cross_origin_refused",
-      `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`,
-      status,
-    );
+    throw failure("redirect", "cross_origin_refused", `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`, status);
   }
 
-  /** The answer as the caller gets it: event streams are capped per line/event by the reader, everything else here. */
-  function deliver(response: Response, method: string, url: URL): Response {
-    const stream = (response.headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
-    const requestId = requestIdOf(response.headers);
-    const out = stream ? response : capBody(response, maxResponseBytes, requestId === undefined ? undefined : redact(requestId));
-    sent.set(out, { method, pathname: url.pathname });
-    return out;
-  }
-
-  return async function transport(request: Request): Promise<Response> {
-    let url = new URL(request.url);
-    if (url.origin !== base.origin) refuseForeign(url, "request to");
-    let method = request.method;
-    // Buffered once, so a 307/308 can replay it; openapi-fetch bodies are small JSON strings.
-    let body: ArrayBuffer | undefined = method === "GET" || method === "HEAD" ? undefined : await request.arrayBuffer();
-    let headers = new Headers(request.headers);
-    for (let hop = 0; ; hop++) {
-      const response = await fetch(
-        new Request(url, { method, headers: withCredential(url, headers), body: body ?? null, signal: request.signal, redirect: "manual", credentials: "omit" }),
-      );
-      if (response.type === "opaqueredirect") {
-        throw gatewayError("redirect", "redirect_refused", "the gateway answered with a redirect whose target this platform hides: not followed");
+  return (send) =>
+    async function transport(request: Request): Promise<Response> {
+      let url = new URL(request.url);
+      if (url.origin !== base.origin) refuseForeign(url, "request to");
+      let method = request.method;
+      // Buffered once, so a 307/308 can replay it; openapi-fetch bodies are small JSON strings.
+      let body: ArrayBuffer | undefined = method === "GET" || method === "HEAD" ? undefined : await request.arrayBuffer();
+      let headers = new Headers(request.headers);
+      for (let hop = 0; ; hop++) {
+        const response = await send(
+          new Request(url, { method, headers: withCredential(url, headers), body: body ?? null, signal: request.signal, redirect: "manual", credentials: "omit" }),
+        );
+        if (response.type === "opaqueredirect") {
+          throw failure("redirect", "redirect_refused", "the gateway answered with a redirect whose target this platform hides: not followed");
+        }
+        const location = response.headers.get("location");
+        if (![301, 302, 303, 307, 308].includes(response.status) || location === null) {
+          sent.set(response, { method, pathname: url.pathname });
+          return response;
+        }
+        await response.body?.cancel();
+        const next = new URL(location, url);
+        if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to", response.status);
+        if (hop >= maxRedirects) throw failure("redirect", "too_many_redirects", `more than ${maxRedirects} redirects`, response.status);
+        // A 303, or a 301/302 after a POST, becomes a GET (status is one of the redirects here).
+        if (response.status === 303 || (response.status < 303 && method === "POST")) {
+          method = "GET";
+          body = undefined;
+          headers = new Headers(headers);
+          headers.delete("content-type");
+        }
+        url = next;
       }
-      const location = response.headers.get("location");
-      if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return deliver(response, method, url);
-      await response.body?.cancel();
-      const next = new URL(location, url);
-      if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to", response.status);
-      if (hop >= maxRedirects) {
-        throw gatewayError("redirect", "too_many_redirects", `more than ${maxRedirects} redirects`, response.status);
-      }
-      // A 303, or a 301/302 after a POST, becomes a GET (status is one of the redirects here).
-      if (response.status === 303 || (response.status < 303 && method === "POST")) {
-        method = "GET";
-        body = undefined;
-        headers = new Headers(headers);
-        headers.delete("content-type");
-      }
-      url = next;
-    }
-  };
+    };
 }

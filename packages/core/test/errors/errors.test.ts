@@ -94,6 +94,16 @@ describe("the FeedgateError family", () => {
     expect(isTransientError(new Error("x"))).toBe(false);
   });
 
+  it("never treats a code naming a quota as transient: waiting does not refill it", () => {
+    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "", message: "m" }))).toBe(true);
+    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "rate_limit_exceeded", message: "m" }))).toBe(true);
+    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "insufficient_quota", message: "m" }))).toBe(false);
+    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "insufficient_user_quota", message: "m" }))).toBe(false);
+    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "QUOTA_EXCEEDED", message: "m" }))).toBe(false);
+    // Even a 5xx: the status alone would make it transient.
+    expect(isTransientError(createError({ kind: "server", status: 503, code: "quota_exhausted", message: "m" }))).toBe(false);
+  });
+
   it("serialises only what the service answered", () => {
     const error = createError({ kind: "authentication", message: "m", status: 401, code: "unauthorized", cause: new Error("inner") });
     expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status"]);

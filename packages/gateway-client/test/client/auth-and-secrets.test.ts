@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createGatewayClient, isGatewayError } from "../../src/index.js";
+import { imageWorkflows } from "../../src/image-workflows.js";
+import { ConfigError, createGatewayClient, InvalidResponseError, isFeedgateError } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
 const KEY = "sk-feedgate-secret-0123456789";
@@ -30,8 +31,9 @@ describe("each route family gets exactly its own credential header", () => {
 
   it("bearer on Responses and Images", async () => {
     await gw.responses.create({ model: "m", input: "hi" });
-    await gw.images.textToImage({ model: "Nano-Banana2", prompt: "a cat" });
+    await imageWorkflows(gw).textToImage({ model: "Nano-Banana2", prompt: "a cat" });
     await gw.images.getTask("task_1");
+    expect(requests).toHaveLength(3);
     for (const r of requests.splice(0)) {
       expect(credentialsOf(r)).toEqual(["authorization"]);
       expect(r.headers.get("authorization")).toBe(`Bearer ${KEY}`);
@@ -79,7 +81,7 @@ describe("the key never leaves the gateway's origin", () => {
     gateway.script({ status: 307, headers: { location: `${elsewhere.url}/v1/responses` } });
     const gw = createGatewayClient({ baseUrl: gateway.url, apiKey: KEY });
     const error = await gw.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
-    expect(isGatewayError(error)).toBe(true);
+    expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ kind: "redirect", code: "cross_origin_refused" });
     expect(elsewhere.requests).toHaveLength(0);
     expect(String((error as Error).message)).not.toContain(KEY);
@@ -117,7 +119,8 @@ describe("errors never hold the key", () => {
     );
     const gw = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
     const error = await gw.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: "api", status: 401, code: "new_api_error", requestId: "2026" });
+    expect(error).toMatchObject({ name: "AuthenticationError", kind: "authentication", status: 401, code: "new_api_error", requestId: "2026" });
+    expect((error as Error).message).toBe("createResponse failed: HTTP 401 new_api_error: invalid token [redacted]");
     for (const view of [String(error), (error as Error).stack ?? "", JSON.stringify(error), inspect(error, { depth: 10 })]) {
       expect(view).not.toContain(KEY);
       expect(view).not.toContain(KEY.slice(3));
@@ -144,18 +147,20 @@ describe("configuration is checked before anything is sent", () => {
   });
 
   it.each([
-    [{ baseUrl: "", apiKey: KEY }, /baseUrl: required/],
-    [{ baseUrl: "https://gateway.example/v1", apiKey: KEY }, /without \/v1/],
-    [{ baseUrl: "https://gateway.example", apiKey: "" }, /apiKey: required/],
-    [{ baseUrl: "https://gateway.example", apiKey: KEY, headers: { Authorization: "Bearer x" } }, /credential header/],
-  ])("rejects %j", (options, message) => {
+    [{ baseUrl: "", apiKey: KEY }, /baseUrl: required/, "baseUrl"],
+    [{ baseUrl: "https://gateway.example/v1", apiKey: KEY }, /without \/v1/, "baseUrl"],
+    [{ baseUrl: "https://gateway.example", apiKey: "" }, /apiKey: required/, "apiKey"],
+    [{ baseUrl: "https://gateway.example", apiKey: KEY, headers: { Authorization: "Bearer x" } }, /credential header/, "headers"],
+  ])("rejects %j", (options, message, option) => {
     let error: unknown;
     try {
       createGatewayClient(options);
     } catch (e) {
       error = e;
     }
-    expect(isGatewayError(error)).toBe(true);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(isFeedgateError(error, "config")).toBe(true);
+    expect(error).toMatchObject({ code: "invalid_option", option });
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain(KEY);
   });

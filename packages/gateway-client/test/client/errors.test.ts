@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createGatewayClient, parseEnvelope, type GatewayClient } from "../../src/index.js";
+import { createGatewayClient, NotFoundError, parseEnvelope, RateLimitError, UnsupportedError, type GatewayClient } from "../../src/index.js";
 
 function answering(status: number, body: string | null, headers: Record<string, string> = { "content-type": "application/json" }) {
-  return createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-errors", fetch: async () => new Response(body, { status, headers }) });
+  return createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-errors", maxRetries: 0, fetch: async () => new Response(body, { status, headers }) });
 }
 
 const fail = (work: Promise<unknown>) => work.then(() => expect.unreachable("should have thrown"), (e: unknown) => e);
@@ -31,24 +31,26 @@ describe("request id precedence: x-request-id, then X-Oneapi-Request-Id, then re
     [{}, undefined],
   ])("%j → %s", async (headers, expected) => {
     const error = await fail(answering(500, body, { "content-type": "application/json", ...headers }).responses.create({ model: "m", input: "x" }));
-    expect(error).toMatchObject({ kind: "api", status: 500, code: "c", requestId: expected });
+    expect(error).toMatchObject({ name: "ServerError", kind: "server", status: 500, code: "c", requestId: expected });
   });
 });
 
 describe("codes when the body says little", () => {
   it("an empty 429 gets http_429", async () => {
     const error = await fail(answering(429, null).responses.create({ model: "m", input: "x" }));
+    expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ kind: "rate_limited", status: 429, code: "http_429", envelope: { kind: "empty" } });
   });
 
   it("an HTML error page keeps its start as text", async () => {
     const error = await fail(answering(502, "<html>Bad Gateway</html>", { "content-type": "text/html" }).images.getTask("t"));
-    expect(error).toMatchObject({ status: 502, code: "http_502", envelope: { kind: "text", text: "<html>Bad Gateway</html>" } });
+    expect(error).toMatchObject({ name: "ServerError", kind: "unavailable", status: 502, code: "http_502", envelope: { kind: "text", text: "<html>Bad Gateway</html>" } });
   });
 
-  it("task_not_exist is task_not_found at any status", async () => {
-    const error = await fail(answering(404, '{"code":"task_not_exist","message":"task_not_exist","data":null}').images.getTask("t"));
-    expect(error).toMatchObject({ kind: "task_not_found", code: "task_not_exist", status: 404 });
+  it.each([400, 404])("task_not_exist is a NotFoundError at any status (%i)", async (status) => {
+    const error = await fail(answering(status, '{"code":"task_not_exist","message":"task_not_exist","data":null}').images.getTask("t"));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ kind: "not_found", code: "task_not_exist", status });
   });
 });
 
@@ -69,15 +71,16 @@ describe("operations the gateway may not route", () => {
     for (const [status, body] of [[404, noRoute(request)], [405, ""], [501, notImplemented]] as const) {
       it(`${operationId}: ${status} is "unsupported by this gateway"`, async () => {
         const error = await fail(call(answering(status, body)));
-        expect(error).toMatchObject({ name: "GatewayError", kind: "unsupported", status, code: "unsupported_by_gateway" });
+        expect(error).toBeInstanceOf(UnsupportedError);
+        expect(error).toMatchObject({ name: "UnsupportedError", kind: "unsupported", status, code: "unsupported_by_gateway" });
         expect((error as Error).message.startsWith(`${operationId} is not supported by this gateway (HTTP ${status}`)).toBe(true);
       });
     }
   }
 
-  it("a 404 that is not this request's NoRoute stays a plain API error", async () => {
+  it("a 404 that is not this request's NoRoute stays a plain not-found error", async () => {
     const error = await fail(answering(404, noRoute("POST /v1/other")).responses.compact({ model: "m", input: "x" }));
-    expect(error).toMatchObject({ kind: "api", status: 404, code: "invalid_request_error" });
+    expect(error).toMatchObject({ name: "NotFoundError", kind: "not_found", status: 404, code: "invalid_request_error" });
   });
 });
 

@@ -1,6 +1,6 @@
 // Issue 11 for the gateway client: bounded bodies (class 2) and redaction before truncation (class 5).
 import { describe, expect, it } from "vitest";
-import { createGatewayClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_LINE_BYTES, isGatewayError } from "../../src/index.js";
+import { ConfigError, createGatewayClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_LINE_BYTES, InvalidResponseError, isFeedgateError } from "../../src/index.js";
 
 const KEY = "sk-hostile-4d8e2a7c91f0";
 const CHUNK = 64 * 1024;
@@ -36,6 +36,7 @@ describe("class 2: every body has a cap", () => {
   it("an endless JSON answer fails with response_too_large at the default cap, cancelled, in bounded reads", async () => {
     const { body, state } = endless(0x20);
     const error = await fail(client(() => new Response(body, { headers: { "content-type": "application/json" } })).responses.create({ model: "m", input: "x" }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ kind: "response_too_large", code: "response_too_large" });
     expect(state.cancelled).toBe(true);
     expect(state.produced).toBeLessThanOrEqual(DEFAULT_MAX_RESPONSE_BYTES + 4 * CHUNK);
@@ -120,7 +121,7 @@ describe("class 5: redact before truncating; keys that cannot be redacted are re
     const streamError = await fail((async () => {
       for await (const _ of stream) void _;
     })());
-    expect(isGatewayError(streamError)).toBe(true);
+    expect(isFeedgateError(streamError, "stream")).toBe(true);
     expectNoKey(streamError);
     expect((streamError as { code: string }).code).toBe("bad_[redacted]");
   });
@@ -139,7 +140,8 @@ describe("class 5: redact before truncating; keys that cannot be redacted are re
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toMatchObject({ kind: "config" });
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect(thrown).toMatchObject({ kind: "config", option: "apiKey" });
     expect((thrown as Error).message).not.toContain(apiKey);
     expect(sent).toBe(0);
   });

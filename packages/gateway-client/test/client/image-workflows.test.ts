@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createGatewayClient, isImageTask } from "../../src/index.js";
+import { imageWorkflows } from "../../src/image-workflows.js";
+import { createGatewayClient, InvalidRequestError, isImageTask } from "../../src/index.js";
 
 function recorder(answer: unknown = { created: 1, data: [{ url: "https://cdn.example/1.png", b64_json: "" }] }) {
   const bodies: Array<{ url: string; body: unknown }> = [];
@@ -7,7 +8,8 @@ function recorder(answer: unknown = { created: 1, data: [{ url: "https://cdn.exa
     bodies.push({ url: r.url, body: JSON.parse(await r.text()) });
     return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json" } });
   };
-  return { bodies, gw: createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-image", fetch }) };
+  const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-image", fetch });
+  return { bodies, gw: { images: imageWorkflows(client) } };
 }
 
 const REFS = ["https://img.example/a.png", "https://img.example/b.png"];
@@ -37,6 +39,25 @@ describe("each image workflow sends exactly its own fields", () => {
     });
   }
 
+  it("merges extraBody, the one way to send a field the workflow does not list", async () => {
+    const { bodies, gw } = recorder();
+    await gw.images.textToImage({ model: "Nano-Banana2", prompt: "fox", extraBody: { seed: 7, watermark: false } });
+    expect(bodies[0]!.body).toEqual({ model: "Nano-Banana2", prompt: "fox", seed: 7, watermark: false });
+  });
+
+  it("a sync generation is sent once even when the call asks for retries: each one is billed", async () => {
+    let sent = 0;
+    const client = createGatewayClient({
+      baseUrl: "https://gateway.example",
+      apiKey: "sk-image",
+      maxRetries: 3,
+      fetch: async () => (sent++, new Response('{"error":{"message":"busy","type":"t","code":""}}', { status: 429, headers: { "content-type": "application/json" } })),
+    });
+    const error = await imageWorkflows(client).textToImage({ model: "m", prompt: "p" }, { maxRetries: 3 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "RateLimitError", status: 429, attempts: 1 });
+    expect(sent).toBe(1);
+  });
+
   it("submits a task with async=true as a query parameter, not a body field", async () => {
     const { bodies, gw } = recorder({ task_id: "task_0123456789abcdef0123456789abcdef", status: "queued" });
     const task = await gw.images.panorama({ model: "Hunyuan-3d-2.0", prompt: "lake" }, { async: true });
@@ -61,10 +82,10 @@ describe("bad workflow input is refused before any request", () => {
   for (const [workflow, params, message] of bad) {
     it(`${workflow} ${JSON.stringify(params)}`, async () => {
       const { bodies, gw } = recorder();
-      await expect((gw.images[workflow] as (p: object) => Promise<unknown>)(params)).rejects.toMatchObject({
-        kind: "config",
-        message: expect.stringMatching(message),
-      });
+      const error = await (gw.images[workflow] as (p: object) => Promise<unknown>)(params).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ kind: "invalid_request", code: "invalid_argument", message: expect.stringMatching(message) });
+      expect((error as { param: string }).param).toBe(String(message).slice(1).split(":")[0]);
       expect(bodies).toHaveLength(0);
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGatewayClient, isGatewayError } from "../../src/index.js";
+import { createGatewayClient, InvalidRequestError, isFeedgateError } from "../../src/index.js";
 
 /** The gateway checks `model` and `input` itself (HTTP 500 invalid_request); the client refuses first. */
 describe("Responses create checks the gateway's required fields before sending", () => {
@@ -22,13 +22,13 @@ describe("Responses create checks the gateway's required fields before sending",
   for (const [name, body] of cases) {
     it(`create: ${name}`, async () => {
       const error = await gateway.responses.create(body as never).catch((e: unknown) => e);
-      expect(isGatewayError(error) && error.kind).toBe("config");
-      expect(error).toMatchObject({ code: "invalid_request" });
-      expect((error as Error).message).toMatch(/createResponse: (model|input): required/);
+      expect(error).toBeInstanceOf(InvalidRequestError);
+      expect(error).toMatchObject({ kind: "invalid_request", code: "invalid_argument", param: body && (body as { model?: string }).model?.trim() ? "input" : "model" });
+      expect((error as Error).message).toMatch(/^(model|input): required/);
     });
     it(`stream: ${name}`, async () => {
       const error = await gateway.responses.stream(body as never).catch((e: unknown) => e);
-      expect(isGatewayError(error) && error.kind).toBe("config");
+      expect(isFeedgateError(error, "invalid_request")).toBe(true);
     });
   }
   it("nothing was sent", () => {

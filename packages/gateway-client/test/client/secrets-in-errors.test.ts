@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectResponse, createGatewayClient, isGatewayError, type GatewayClient } from "../../src/index.js";
+import { collectResponse } from "../../src/collect.js";
+import { AbortError, ConnectionError, createGatewayClient, errorClassOf, isFeedgateError, TimeoutError, type GatewayClient } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { expectNoSecret, viewsOf } from "../support/secrets.js";
 
@@ -13,6 +14,7 @@ function answering(status: number, body: string, headers: Record<string, string>
   return createGatewayClient({
     baseUrl: "https://gateway.example",
     apiKey: KEY,
+    maxRetries: 0,
     fetch: async () => new Response(body === "" ? null : body, { status, headers }),
   });
 }
@@ -36,20 +38,21 @@ const asks = {
 
 describe("a key the gateway echoes back is redacted from every error, whatever the envelope", () => {
   const cases = [
-    ["OpenAI envelope, key in message and param", 401, JSON.stringify({ error: { message: `bad key ${KEY}`, type: "new_api_error", param: KEY, code: "" } }), asks.create, "api"],
-    ["gateway envelope, bare key", 403, JSON.stringify({ error: { message: `token ${BARE} is disabled`, type: "new_api_error", code: "token_disabled" } }), asks.create, "api"],
-    ["Anthropic envelope", 401, JSON.stringify({ type: "error", error: { type: "authentication_error", message: `invalid x-api-key ${KEY}` } }), asks.count, "api"],
-    ["Google envelope, key in details", 400, JSON.stringify({ error: { code: 400, message: `API key not valid: ${KEY}`, status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", metadata: { key: KEY } }] } }), asks.gemini, "api"],
-    ["task envelope", 400, JSON.stringify({ code: "task_not_exist", message: `no task for ${KEY}`, data: { key: KEY } }), asks.task, "task_not_found"],
-    ["an HTML page", 502, `<html><body>upstream refused key ${KEY}</body></html>`, asks.create, "api"],
+    ["OpenAI envelope, key in message and param", 401, JSON.stringify({ error: { message: `bad key ${KEY}`, type: "new_api_error", param: KEY, code: "" } }), asks.create, "authentication"],
+    ["gateway envelope, bare key", 403, JSON.stringify({ error: { message: `token ${BARE} is disabled`, type: "new_api_error", code: "token_disabled" } }), asks.create, "permission_denied"],
+    ["Anthropic envelope", 401, JSON.stringify({ type: "error", error: { type: "authentication_error", message: `invalid x-api-key ${KEY}` } }), asks.count, "authentication"],
+    ["Google envelope, key in details", 400, JSON.stringify({ error: { code: 400, message: `API key not valid: ${KEY}`, status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", metadata: { key: KEY } }] } }), asks.gemini, "invalid_request"],
+    ["task envelope", 400, JSON.stringify({ code: "task_not_exist", message: `no task for ${KEY}`, data: { key: KEY } }), asks.task, "not_found"],
+    ["an HTML page", 502, `<html><body>upstream refused key ${KEY}</body></html>`, asks.create, "unavailable"],
     ["an unsupported operation", 404, JSON.stringify({ error: { message: "Invalid URL (POST /v1/responses/input_tokens)", type: "invalid_request_error", param: KEY, code: "" } }), asks.inputTokens, "unsupported"],
   ] as const;
 
   for (const [label, status, body, ask, kind] of cases) {
     it(label, async () => {
       const error = await thrownBy(() => ask(answering(status, body, label === "an HTML page" ? { "content-type": "text/html" } : JSON_HEADERS)));
-      expect(isGatewayError(error)).toBe(true);
-      expect(error).toMatchObject({ kind, status });
+      expect(isFeedgateError(error, kind)).toBe(true);
+      expect(error).toBeInstanceOf(errorClassOf(kind));
+      expect(error).toMatchObject({ status });
       expectNoSecret(error, KEY);
       // The key was there to find: the redaction marker shows where it was.
       expect(viewsOf(error).some((view) => view.includes("[redacted]"))).toBe(true);
@@ -103,7 +106,8 @@ describe("errors raised inside streams hold no key", () => {
   it("an idle timeout, and the abort it causes", async () => {
     server.script({ headers: SSE, chunks: [": PING\n\n"], stall: true });
     const error = await thrownBy(async () => drain(await client.responses.stream({ model: "m", input: "x" }, { idleTimeoutMs: 100 })));
-    expect(error).toMatchObject({ kind: "stream_timeout" });
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ kind: "timeout", code: "stream_idle_timeout" });
     expectNoSecret(error, KEY);
     await server.closed();
   });
@@ -114,7 +118,9 @@ describe("errors raised inside streams hold no key", () => {
     const stream = await client.responses.stream({ model: "m", input: "x" }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     const error = await thrownBy(() => drain(stream));
-    expect((error as Error).name).toBe("AbortError");
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toMatchObject({ name: "AbortError", kind: "aborted", isFeedgateError: true });
+    expect((error as Error).cause).toMatchObject({ name: "AbortError" });
     expectNoSecret(error, KEY);
     await server.closed();
   });
@@ -150,11 +156,11 @@ describe("errors before or around the request hold no key", () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toMatchObject({ kind: "config", code: "invalid_config" });
+    expect(error).toMatchObject({ kind: "config", code: "invalid_option", option: "apiKey" });
     expectNoSecret(error, KEY);
   });
 
-  it("a connection failure (fetch's own TypeError and its cause)", async () => {
+  it("a connection failure is a ConnectionError, not fetch's own TypeError", async () => {
     // A port that was free a moment ago: nothing listens there.
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -164,8 +170,10 @@ describe("errors before or around the request hold no key", () => {
     });
     const client = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
     const error = await thrownBy(() => client.responses.create({ model: "m", input: "x" }));
-    expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).cause).toBeDefined();
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(ConnectionError);
+    // A refused connection sent nothing, so even a billed create was retried (twice by default).
+    expect(error).toMatchObject({ name: "ConnectionError", kind: "network", code: "ECONNREFUSED", attempts: 3, isFeedgateError: true });
     expectNoSecret(error, KEY);
   });
 });

@@ -2,15 +2,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromRoot, loadSpec, readPayload, realPayloadsDir, REAL_PAYLOADS_MISSING } from "@feedgate/test-harness";
-import {
-  collectGenerateContent,
-  collectResponse,
-  createGatewayClient,
-  isGatewayError,
-  isImageTask,
-  outputText,
-  type GatewayClient,
-} from "../../src/index.js";
+import { collectGenerateContent, collectResponse, outputText } from "../../src/collect.js";
+import { createGatewayClient, errorClassOf, isFeedgateError, isImageTask, StreamError, type FeedgateErrorKind, type GatewayClient } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { dataOf } from "../support/transcripts.js";
 
@@ -36,7 +29,7 @@ interface JsonPayload {
   status: number;
   ask: Ask;
   /** For errors: the envelope kind and code the client must report. */
-  error?: { envelope: string; code: string; kind?: string };
+  error?: { envelope: string; code: string; kind: FeedgateErrorKind };
   /** Headers the real service sends with it. */
   headers?: Record<string, string>;
 }
@@ -49,7 +42,8 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     operationId: "createResponse",
     status: 429,
     ask: ask.createResponse,
-    error: { envelope: "openai", code: "insufficient_quota" },
+    // rate_limited, keeping its code: isTransientError says waiting does not refill a quota.
+    error: { envelope: "openai", code: "insufficient_quota", kind: "rate_limited" },
   },
   "responses-create.400-unsupported-parameter.vercel-ai.json": {
     operationId: "createResponse",
@@ -62,7 +56,7 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     operationId: "createResponse",
     status: 400,
     ask: ask.createResponse,
-    error: { envelope: "openai", code: "decimal_below_min_value" },
+    error: { envelope: "openai", code: "decimal_below_min_value", kind: "invalid_request" },
   },
   "responses-input_tokens.200.pydantic-ai-gpt-4.1-mini.json": { operationId: "countResponseInputTokens", status: 200, ask: ask.countInputTokens },
   "anthropic-count_tokens.200.pydantic-ai-claude-sonnet-4-5.json": { operationId: "countMessageTokens", status: 200, ask: ask.countTokens },
@@ -71,7 +65,7 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     status: 404,
     ask: ask.countTokens,
     // An upstream's own 404 (here: an unknown model), not a route the gateway lacks.
-    error: { envelope: "anthropic", code: "not_found_error" },
+    error: { envelope: "anthropic", code: "not_found_error", kind: "not_found" },
     headers: { "request-id": "req_011CVEA3SF7rnb3DuBZytqQa" },
   },
   "gemini-generateContent.200-text.vercel-ai-gemini-3-pro-preview.json": { operationId: "generateContent", status: 200, ask: ask.generateContent },
@@ -85,7 +79,7 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     operationId: "generateContent",
     status: 400,
     ask: ask.generateContent,
-    error: { envelope: "google", code: "INVALID_ARGUMENT" },
+    error: { envelope: "google", code: "INVALID_ARGUMENT", kind: "invalid_request" },
   },
   "gemini-generateContent.429-resource-exhausted.vercel-ai.json": {
     operationId: "generateContent",
@@ -99,7 +93,7 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
     operationId: "createImage",
     status: 400,
     ask: ask.createImage,
-    error: { envelope: "openai", code: "unknown_parameter" },
+    error: { envelope: "openai", code: "unknown_parameter", kind: "invalid_request" },
   },
 };
 
@@ -165,7 +159,8 @@ describe.skipIf(!dir)("the client reads every recorded gateway payload, served v
   let client: GatewayClient;
   beforeAll(async () => {
     server = await startScriptedServer();
-    client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-conformance-3c8d1e" });
+    // One scripted answer per request: no retries (a retry would meet "no script left").
+    client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-conformance-3c8d1e", maxRetries: 0 });
   });
   afterAll(() => server.close());
 
@@ -184,9 +179,10 @@ describe.skipIf(!dir)("the client reads every recorded gateway payload, served v
         expect(outcome).toEqual({ value: JSON.parse(text) });
         return;
       }
-      expect("thrown" in outcome && isGatewayError(outcome.thrown)).toBe(true);
+      expect("thrown" in outcome && isFeedgateError(outcome.thrown)).toBe(true);
       const thrown = (outcome as { thrown: unknown }).thrown;
-      expect(thrown).toMatchObject({ kind: error.kind ?? "api", status, code: error.code, envelope: { ...JSON.parse(text), kind: error.envelope } });
+      expect(thrown).toBeInstanceOf(errorClassOf(error.kind));
+      expect(thrown).toMatchObject({ kind: error.kind, status, code: error.code, envelope: { ...JSON.parse(text), kind: error.envelope } });
       // The gateway's own id outranks an upstream's `request-id`.
       expect(thrown).toMatchObject({ requestId: "20261123000000042" });
     });
@@ -239,7 +235,8 @@ describe.skipIf(!dir)("the client reads every recorded gateway payload, served v
       .join("");
     server.script({ headers: { "content-type": "text/event-stream" }, chunks: [framed] });
     const error = await collectResponse(await client.responses.stream({ model: "gpt-5-nano", input: "hi" })).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "GatewayError", kind: "stream", code: "insufficient_quota" });
+    expect(error).toBeInstanceOf(StreamError);
+    expect(error).toMatchObject({ name: "StreamError", kind: "stream", code: "insufficient_quota" });
   });
 });
 

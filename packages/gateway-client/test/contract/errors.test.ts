@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isGatewayError, type GatewayError } from "../../src/index.js";
+import { errorClassOf, FeedgateError, isFeedgateError, isTransientError, type FeedgateErrorKind } from "../../src/index.js";
 import { CALLS } from "../support/operations.js";
 import { CONTRACT_KEY, expectedRequestId, prismClient, spec } from "../support/prism-client.js";
 import { expectNoSecret } from "../support/secrets.js";
@@ -72,14 +72,25 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
  */
 const UNSUPPORTED = new Set(["countMessageTokens:404:notRouted"]);
 
+/** The kind each failure status gets when no code decides otherwise (core's kindOfStatus), written out by hand. */
+const KIND_OF_STATUS: Record<number, FeedgateErrorKind> = {
+  400: "invalid_request",
+  401: "authentication",
+  403: "permission_denied",
+  404: "not_found",
+  413: "http",
+  429: "rate_limited",
+  500: "server",
+  503: "unavailable",
+};
+
 /** The kind each answer must get, besides the envelope and code. */
-function expectedKind(operationId: string, status: number, example: string | undefined, code: string): string {
+function expectedKind(operationId: string, status: number, example: string | undefined, code: string): FeedgateErrorKind {
   if (UNSUPPORTED.has(`${operationId}:${status}:${example}`)) return "unsupported";
-  if (code === "task_not_exist") return "task_not_found";
+  if (code === "task_not_exist") return "not_found";
   if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404)) return "invalid_request";
-  // A quota or billing 429 is not a rate limit: waiting does not cure it.
-  if (status === 429 && !code.includes("quota")) return "rate_limited";
-  return "api";
+  // A quota 429 is rate_limited too, keeping its code; isTransientError says waiting does not cure it.
+  return KIND_OF_STATUS[status]!;
 }
 
 interface Case {
@@ -101,14 +112,14 @@ const cases: Case[] = Object.entries(CALLS).flatMap(([name, call]) => {
     });
 });
 
-async function failure(name: string, prefer: string): Promise<{ error: GatewayError; prism: ReturnType<typeof prismClient> }> {
+async function failure(name: string, prefer: string): Promise<{ error: FeedgateError; prism: ReturnType<typeof prismClient> }> {
   const prism = prismClient(prefer);
   const thrown = await CALLS[name]!.run(prism.client).then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(isGatewayError(thrown), `${name} should throw a GatewayError`).toBe(true);
-  return { error: thrown as GatewayError, prism };
+  expect(isFeedgateError(thrown), `${name} should throw a FeedgateError`).toBe(true);
+  return { error: thrown as FeedgateError, prism };
 }
 
 describe("the document declares the failures the gateway sends", () => {
@@ -132,7 +143,7 @@ describe("the document declares the failures the gateway sends", () => {
   });
 });
 
-describe("every declared error status of every operation becomes a typed GatewayError", () => {
+describe("every declared error status of every operation becomes the right class of the FeedgateError family", () => {
   for (const { name, status, component, example } of cases) {
     const label = example ? `${component} (${example})` : component;
     it(`${name}: ${status} ${label}`, async () => {
@@ -146,14 +157,17 @@ describe("every declared error status of every operation becomes a typed Gateway
       const [envelope, code] = EXPECTED[example ? `${component}:${example}` : component]!;
       const kind = expectedKind(CALLS[name]!.operationId, status, example, code);
       const unsupported = kind === "unsupported";
-      expect(error).toMatchObject({ name: "GatewayError", kind, status, code: unsupported ? "unsupported_by_gateway" : code });
+      expect(error).toBeInstanceOf(errorClassOf(kind));
+      expect(error).toMatchObject({ name: errorClassOf(kind).name, kind, status, code: unsupported ? "unsupported_by_gateway" : code, attempts: 1 });
       expect(error.envelope).toEqual({ ...(body as object), kind: envelope });
+      if (code.includes("quota")) expect(isTransientError(error)).toBe(false);
 
       const requestId = expectedRequestId(exchange.responseHeaders);
       expect(requestId).toMatch(/\S{6,}/);
       expect(error.requestId).toBe(requestId);
-      // A field, and named once in the message (appended only when the body's text lacks it).
-      expect(error.message.split(requestId!)).toHaveLength(2);
+      // A field, never part of the message (the gateway's own "(request id: …)" is taken out).
+      expect(error.message).not.toContain(requestId!);
+      expect(error.message).not.toMatch(/request id/);
       expect(error.message).toContain(String(status));
       expectNoSecret(error, CONTRACT_KEY);
     });
@@ -161,11 +175,11 @@ describe("every declared error status of every operation becomes a typed Gateway
 });
 
 describe("not found, or not served here", () => {
-  const thrownBy = (work: Promise<unknown>) => work.then(() => expect.unreachable("should have thrown"), (e: unknown) => e as GatewayError);
+  const thrownBy = (work: Promise<unknown>) => work.then(() => expect.unreachable("should have thrown"), (e: unknown) => e as FeedgateError);
 
   it("a 404 naming the response asked for is a plain not-found error", async () => {
     const { error } = await failure("retrieveResponse", "code=404, example=notFound");
-    expect(error).toMatchObject({ kind: "api", status: 404, code: "invalid_request_error" });
+    expect(error).toMatchObject({ name: "NotFoundError", kind: "not_found", status: 404, code: "invalid_request_error" });
     expect(error.message).toMatch(/not found/);
   });
 
@@ -173,7 +187,7 @@ describe("not found, or not served here", () => {
     const prism = prismClient("code=404, example=notRouted");
     const error = await thrownBy(prism.client.responses.retrieve("resp_abc"));
     expect(await prism.last().responseBody()).toBe('{"error":{"message":"Invalid URL (GET /v1/responses/resp_abc)","type":"invalid_request_error","param":"","code":""}}');
-    expect(error).toMatchObject({ kind: "unsupported", status: 404, code: "unsupported_by_gateway" });
+    expect(error).toMatchObject({ name: "UnsupportedError", kind: "unsupported", status: 404, code: "unsupported_by_gateway" });
     expect(error.message).toMatch(/^retrieveResponse is not supported by this gateway \(HTTP 404/);
     // The envelope stays available for whoever needs the details.
     expect(error.envelope).toMatchObject({ kind: "openai", error: { type: "invalid_request_error" } });
@@ -181,12 +195,12 @@ describe("not found, or not served here", () => {
 
   it("the same NoRoute body for another request is not mistaken for this one's", async () => {
     const error = await thrownBy(prismClient("code=404, example=notRouted").client.responses.retrieve("resp_other"));
-    expect(error).toMatchObject({ kind: "api", status: 404 });
+    expect(error).toMatchObject({ name: "NotFoundError", kind: "not_found", status: 404 });
   });
 
   it("an Anthropic-format 404 came from an upstream, so the route exists", async () => {
     const { error } = await failure("countMessageTokens", "code=404, example=modelNotFound");
-    expect(error).toMatchObject({ kind: "api", code: "not_found_error", envelope: { kind: "anthropic" } });
+    expect(error).toMatchObject({ kind: "not_found", code: "not_found_error", envelope: { kind: "anthropic" } });
   });
 
   it("500 invalid_request is a final request error on every operation that declares it", async () => {
@@ -195,7 +209,7 @@ describe("not found, or not served here", () => {
       if (!Object.keys((content["examples"] as Json | undefined) ?? {}).includes("invalidRequest")) continue;
       const { error } = await failure(name, "code=500, example=invalidRequest");
       expect(error.status, name).toBe(500);
-      if (call.operationId !== "countMessageTokens") expect(error, name).toMatchObject({ kind: "invalid_request", code: "invalid_request" });
+      if (call.operationId !== "countMessageTokens") expect(error, name).toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", code: "invalid_request" });
     }
   });
 });

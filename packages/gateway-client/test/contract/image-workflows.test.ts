@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { imageWorkflows } from "../../src/image-workflows.js";
 import { isImageTask, type GatewayClient } from "../../src/index.js";
 import { prismClient, spec } from "../support/prism-client.js";
 
@@ -18,7 +19,7 @@ const WORKFLOWS = [
 
 type Helper = (typeof WORKFLOWS)[number][0];
 type AnyWorkflow = (params: Json, options?: { async?: boolean }) => Promise<unknown>;
-const helper = (client: GatewayClient, name: Helper) => client.images[name] as unknown as AnyWorkflow;
+const helper = (client: GatewayClient, name: Helper) => imageWorkflows(client)[name] as unknown as AnyWorkflow;
 
 function requestExample(name: string): Json {
   const { operation } = spec.operations().find((o) => o.operationId === "createImage")!;

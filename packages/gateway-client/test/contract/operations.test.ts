@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { collectGenerateContent, collectResponse, isImageTask, outputText, type ImageTask } from "../../src/index.js";
+import { collectGenerateContent, collectResponse, outputText } from "../../src/collect.js";
+import { isImageTask, type ImageTask } from "../../src/index.js";
 import { CALLS, TASK_ID } from "../support/operations.js";
 import { prismClient, spec } from "../support/prism-client.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sendEndless, sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
-import { createGatewayClient, isGatewayError } from "../../src/index.js";
+import { createGatewayClient, isFeedgateError } from "../../src/index.js";
 
 const KEY = "sk-hostile-test-key-0123456789";
 let server: HostileServer | undefined;
@@ -16,15 +16,15 @@ describe("JSON answers are capped", () => {
   it("an endless JSON body fails with response_too_large, not after a timeout", async () => {
     server = await startHostileServer((_req, res) => sendEndless(res, '{"id":"resp_' + "a".repeat(16_000)));
     const error = await client({ maxResponseBytes: 128 * 1024 }).responses.retrieve("resp_1").catch((e: unknown) => e);
-    expect(isGatewayError(error) && error.kind).toBe("response_too_large");
-    expect((error as Error).message).toContain("larger than 131072 bytes");
+    expect(isFeedgateError(error) && error.kind).toBe("response_too_large");
+    expect((error as Error).message).toContain("over maxResponseBytes (131072 bytes)");
   });
 
   it("a Content-Length over the cap is refused unread; under the cap passes", async () => {
     const padded = { id: "resp_1", object: "response", created_at: 1, status: "completed", model: "m", output: [], pad: "x".repeat(50_000) };
     server = await startHostileServer((_req, res) => sendJson(res, 200, padded));
     const small = await client({ maxResponseBytes: 10_000 }).responses.retrieve("resp_1").catch((e: unknown) => e);
-    expect(isGatewayError(small) && small.kind).toBe("response_too_large");
+    expect(isFeedgateError(small) && small.kind).toBe("response_too_large");
     const fits = await client({ maxResponseBytes: 60_000 }).responses.retrieve("resp_1");
     expect((fits as unknown as { pad: string }).pad).toHaveLength(50_000);
   });
@@ -47,7 +47,7 @@ describe("streams are capped per line and per event", () => {
     const error = await (async () => {
       for await (const event of stream) events.push(event);
     })().catch((e: unknown) => e);
-    expect(isGatewayError(error) && error.kind).toBe("response_too_large");
+    expect(isFeedgateError(error) && error.kind).toBe("response_too_large");
     expect((error as Error).message).toMatch(/line of the event stream is larger than 65536 bytes/);
     expect(events).toEqual([]);
   });
@@ -58,7 +58,7 @@ describe("streams are capped per line and per event", () => {
     const error = await (async () => {
       for await (const _ of stream);
     })().catch((e: unknown) => e);
-    expect(isGatewayError(error) && error.kind).toBe("response_too_large");
+    expect(isFeedgateError(error) && error.kind).toBe("response_too_large");
     expect((error as Error).message).toMatch(/event of the event stream is larger than 262144 bytes/);
   });
 
@@ -81,7 +81,7 @@ describe("HTTP 500 invalid_request is a request error", () => {
     const body = { error: { message: "field input is required", type: "new_api_error", param: "", code: "invalid_request" } };
     server = await startHostileServer((_req, res) => sendJson(res, 500, body));
     const error = await client().responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
-    expect(isGatewayError(error) && error.kind).toBe("invalid_request");
+    expect(isFeedgateError(error) && error.kind).toBe("invalid_request");
     expect(error).toMatchObject({ status: 500, code: "invalid_request" });
   });
 });

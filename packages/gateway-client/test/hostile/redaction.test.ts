@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
-import { createGatewayClient, isGatewayError } from "../../src/index.js";
+import { ConfigError, createGatewayClient, isFeedgateError } from "../../src/index.js";
 
 const KEY = "sk-redact-Zq8rT41vKp0aLx9mWc2";
 let server: HostileServer | undefined;
@@ -16,7 +16,7 @@ describe("a hostile gateway cannot make an error carry the key", () => {
   it("the key echoed in x-request-id is redacted from requestId", async () => {
     server = await startHostileServer((_req, res) => sendJson(res, 400, { error: { message: "bad", type: "invalid_request_error", code: "bad" } }, { "x-request-id": `req-${KEY}` }));
     const error = await client().responses.create({ model: "m", input: "x" }).catch((e: unknown) => e);
-    expect(isGatewayError(error)).toBe(true);
+    expect(isFeedgateError(error)).toBe(true);
     expect((error as { requestId: string }).requestId).toBe("req-[redacted]");
     expect(everything(error)).not.toContain(KEY.slice(3));
   });
@@ -32,7 +32,7 @@ describe("a hostile gateway cannot make an error carry the key", () => {
       res.writeHead(502, { "content-type": "text/plain" }).end("x".repeat(492) + KEY + " tail");
     });
     const error = await client().responses.create({ model: "m", input: "x" }).catch((e: unknown) => e);
-    expect(isGatewayError(error)).toBe(true);
+    expect(isFeedgateError(error)).toBe(true);
     expect(everything(error)).not.toContain(KEY.slice(0, 8));
   });
 
@@ -46,7 +46,7 @@ describe("a hostile gateway cannot make an error carry the key", () => {
     const error = await (async () => {
       for await (const _ of stream);
     })().catch((e: unknown) => e);
-    expect(isGatewayError(error) && error.kind).toBe("stream");
+    expect(isFeedgateError(error) && error.kind).toBe("stream");
     expect(everything(error)).not.toContain(KEY.slice(3));
   });
 
@@ -59,7 +59,7 @@ describe("a hostile gateway cannot make an error carry the key", () => {
     const error = await (async () => {
       for await (const _ of stream);
     })().catch((e: unknown) => e);
-    expect(isGatewayError(error)).toBe(true);
+    expect(isFeedgateError(error)).toBe(true);
     expect(everything(error)).not.toContain(KEY.slice(0, 8));
   });
 });
@@ -74,7 +74,8 @@ describe("a key that cannot be redacted or sent safely is refused before any req
       } catch (error) {
         caught = error;
       }
-      expect(isGatewayError(caught) && caught.kind).toBe("config");
+      expect(caught).toBeInstanceOf(ConfigError);
+      expect(caught).toMatchObject({ kind: "config", option: "apiKey" });
       expect((caught as Error).message).not.toContain(key);
       expect(server.requests).toHaveLength(0);
     });

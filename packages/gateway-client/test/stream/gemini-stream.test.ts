@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectGenerateContent, createGatewayClient, type GatewayClient } from "../../src/index.js";
+import { collectGenerateContent } from "../../src/collect.js";
+import { createGatewayClient, type GatewayClient } from "../../src/index.js";
 import { chunkBytes, splitBytes, startScriptedServer } from "../support/scripted-server.js";
 import { dataOf, geminiTranscript, transcriptsAvailable } from "../support/transcripts.js";
 
@@ -62,8 +63,8 @@ describe("Gemini stream errors", () => {
 
   it("refuses a model id that would change the path, before any request", async () => {
     const before = server.requests.length;
-    await expect(client.gemini.streamGenerateContent("../v1/responses", body)).rejects.toMatchObject({ kind: "config" });
-    await expect(client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({ kind: "config" });
+    await expect(client.gemini.streamGenerateContent("../v1/responses", body)).rejects.toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", param: "model" });
+    await expect(client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", param: "model" });
     expect(server.requests.length).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectResponse, createGatewayClient, isGatewayError, type GatewayClient } from "../../src/index.js";
+import { collectResponse } from "../../src/collect.js";
+import { AbortError, createGatewayClient, isFeedgateError, StreamError, TimeoutError, type GatewayClient } from "../../src/index.js";
 import { chunkBytes, splitBytes, startScriptedServer } from "../support/scripted-server.js";
 import { dataOf, failingResponsesTranscript, responsesTranscript, transcriptsAvailable } from "../support/transcripts.js";
 
@@ -63,8 +64,10 @@ describe.skipIf(!transcriptsAvailable)("Responses stream: the recorded transcrip
       }
     })();
     expect(seen).toEqual(["response.created", "response.in_progress"]);
-    expect(isGatewayError(error)).toBe(true);
-    expect(error).toMatchObject({ kind: "stream", code: "insufficient_quota", requestId: "req_stream_1" });
+    expect(error).toBeInstanceOf(StreamError);
+    expect(isFeedgateError(error, "stream")).toBe(true);
+    expect(error).toMatchObject({ code: "insufficient_quota", requestId: "req_stream_1" });
+    expect((error as Error).message).not.toContain("req_stream_1");
   });
 });
 
@@ -113,7 +116,7 @@ describe("Responses stream: framing details", () => {
       (async () => {
         for await (const e of stream) seen.push((e as { type: string }).type);
       })(),
-    ).rejects.toMatchObject({ kind: "stream_timeout", code: "stream_idle_timeout" });
+    ).rejects.toSatisfy((e) => e instanceof TimeoutError && e.kind === "timeout" && e.code === "stream_idle_timeout");
     expect(seen).toEqual(["response.created"]);
     await server.closed();
   });
@@ -125,7 +128,11 @@ describe("Responses stream: framing details", () => {
     const iterate = (async () => {
       for await (const _ of stream) controller.abort(new DOMException("user pressed Ctrl-C", "AbortError"));
     })();
-    await expect(iterate).rejects.toMatchObject({ name: "AbortError" });
+    const error = await iterate.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toMatchObject({ name: "AbortError", kind: "aborted", code: "aborted" });
+    // The signal's reason stays reachable, as the cause.
+    expect((error as Error).cause).toMatchObject({ name: "AbortError", message: "user pressed Ctrl-C" });
     await server.closed();
   });
 

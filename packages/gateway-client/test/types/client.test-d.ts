@@ -1,39 +1,44 @@
 import { describe, expectTypeOf, it } from "vitest";
+import { collectGenerateContent, collectResponse } from "../../src/collect.js";
+import { imageWorkflows, type GptImageParams, type InputRegion, type MultiGptImageParams, type MultiImageParams, type MultiImageWithoutAspectParams } from "../../src/image-workflows.js";
 import {
-  collectGenerateContent,
-  collectResponse,
+  AbortError,
+  ConnectionError,
   createGatewayClient,
+  FeedgateError,
+  RateLimitError,
+  type APIPromise,
+  type FeedgateErrorKind,
+  type ResponseCreateParams,
+  type WithResponse,
   type CountTokensResponse,
   type GatewayEnvelope,
-  type GatewayError,
-  type GatewayErrorKind,
   type GatewayStream,
   type GenerateContentResponse,
-  type GptImageParams,
   type ImageResult,
   type ImageTask,
   type ImageSubmission,
   type SubmittedImageTask,
   type CompletedImageSubmission,
   type ImagesResponse,
-  type InputRegion,
   type InputTokensResponse,
-  type MultiGptImageParams,
-  type MultiImageParams,
-  type MultiImageWithoutAspectParams,
   type ResponseObject,
   type ResponseStreamEvent,
   type ResponseStreamEventOf,
 } from "../../src/index.js";
 
 const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-types" });
+const workflows = imageWorkflows(client);
 
 describe("createGatewayClient options", () => {
-  it("requires baseUrl and apiKey, and types the rest", () => {
-    // @ts-expect-error apiKey is required
+  it("takes baseUrl and apiKey from the environment when left out, and types the rest", () => {
+    createGatewayClient();
     createGatewayClient({ baseUrl: "https://gateway.example" });
-    // @ts-expect-error baseUrl is required
     createGatewayClient({ apiKey: "sk" });
+    // @ts-expect-error a typo of an option
+    createGatewayClient({ baseURL: "https://gateway.example" });
+    // @ts-expect-error retries are a number
+    createGatewayClient({ maxRetries: "2" });
     // @ts-expect-error the browser opt-in is a boolean, not a truthy string
     createGatewayClient({ baseUrl: "https://g.example", apiKey: "sk", dangerouslyAllowBrowser: "yes" });
     createGatewayClient({
@@ -44,49 +49,51 @@ describe("createGatewayClient options", () => {
       dangerouslyAllowBrowser: true,
       streamIdleTimeoutMs: 30_000,
       maxRedirects: 0,
+      maxRetries: 0,
+      timeoutMs: 30_000,
     });
   });
 });
 
 describe("image workflow helpers accept only their own fields", () => {
   it("textToImage: model, prompt, resolution, aspect_ratio", () => {
-    void client.images.textToImage({ model: "Nano-Banana2", prompt: "p", resolution: "4K", aspect_ratio: "16:9" });
+    void workflows.textToImage({ model: "Nano-Banana2", prompt: "p", resolution: "4K", aspect_ratio: "16:9" });
     // @ts-expect-error prompt is required
-    void client.images.textToImage({ model: "Nano-Banana2" });
+    void workflows.textToImage({ model: "Nano-Banana2" });
     // @ts-expect-error reference images belong to imageToImage
-    void client.images.textToImage({ model: "m", prompt: "p", images: ["https://x/a.png"] });
+    void workflows.textToImage({ model: "m", prompt: "p", images: ["https://x/a.png"] });
     // @ts-expect-error n belongs to the multi-image workflows
-    void client.images.textToImage({ model: "m", prompt: "p", n: 2 });
+    void workflows.textToImage({ model: "m", prompt: "p", n: 2 });
   });
 
   it("imageToImage needs images; regionalImageToImage needs a known input_region", () => {
     // @ts-expect-error images is required
-    void client.images.imageToImage({ model: "m", prompt: "p" });
-    void client.images.regionalImageToImage({ model: "m", prompt: "p", images: ["https://x/a.png"], input_region: "OverseaUSWest" });
+    void workflows.imageToImage({ model: "m", prompt: "p" });
+    void workflows.regionalImageToImage({ model: "m", prompt: "p", images: ["https://x/a.png"], input_region: "OverseaUSWest" });
     // @ts-expect-error not a region the gateway knows
-    void client.images.regionalImageToImage({ model: "m", prompt: "p", images: ["https://x/a.png"], input_region: "Mars" });
+    void workflows.regionalImageToImage({ model: "m", prompt: "p", images: ["https://x/a.png"], input_region: "Mars" });
     expectTypeOf<InputRegion>().toEqualTypeOf<"Mainland" | "Oversea" | "OverseaUSWest">();
   });
 
   it("gptImage needs quality; panorama takes model and prompt only", () => {
     // @ts-expect-error quality is required
-    void client.images.gptImage({ model: "GPT-image-2", prompt: "p" });
+    void workflows.gptImage({ model: "GPT-image-2", prompt: "p" });
     expectTypeOf<GptImageParams["quality"]>().toEqualTypeOf<string>();
-    void client.images.panorama({ model: "Hunyuan-3d-2.0", prompt: "p" });
+    void workflows.panorama({ model: "Hunyuan-3d-2.0", prompt: "p" });
     // @ts-expect-error panorama has no resolution
-    void client.images.panorama({ model: "Hunyuan-3d-2.0", prompt: "p", resolution: "4K" });
+    void workflows.panorama({ model: "Hunyuan-3d-2.0", prompt: "p", resolution: "4K" });
   });
 
   it("the three multi-image variants are typed separately", () => {
-    void client.images.multiImage({ model: "Kling:3.0-omni", prompt: "p", n: 3, aspect_ratio: "3:4" });
+    void workflows.multiImage({ model: "Kling:3.0-omni", prompt: "p", n: 3, aspect_ratio: "3:4" });
     // @ts-expect-error n is required
-    void client.images.multiImage({ model: "Kling:3.0-omni", prompt: "p" });
+    void workflows.multiImage({ model: "Kling:3.0-omni", prompt: "p" });
     // @ts-expect-error this family takes the ratio in the prompt, not as a field
-    void client.images.multiImageWithoutAspect({ model: "Seedream:4.5", prompt: "p", n: 4, aspect_ratio: "9:16" });
+    void workflows.multiImageWithoutAspect({ model: "Seedream:4.5", prompt: "p", n: 4, aspect_ratio: "9:16" });
     // @ts-expect-error the GPT-style variant needs its quality tier
-    void client.images.multiGptImage({ model: "GPT-image-2", prompt: "p", n: 2 });
+    void workflows.multiGptImage({ model: "GPT-image-2", prompt: "p", n: 2 });
     // @ts-expect-error quality belongs to the GPT-style variant
-    void client.images.multiImage({ model: "m", prompt: "p", n: 2, quality: "low" });
+    void workflows.multiImage({ model: "m", prompt: "p", n: 2, quality: "low" });
 
     expectTypeOf<MultiImageParams>().toHaveProperty("aspect_ratio");
     expectTypeOf<MultiImageWithoutAspectParams>().not.toHaveProperty("aspect_ratio");
@@ -98,14 +105,14 @@ describe("image workflow helpers accept only their own fields", () => {
 
 describe("sync or async image calls", () => {
   it("async: true returns the task; sync may return either", () => {
-    expectTypeOf(client.images.textToImage({ model: "m", prompt: "p" }, { async: true })).toEqualTypeOf<Promise<ImageSubmission>>();
-    expectTypeOf(client.images.textToImage({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageResult | ImageTask>>();
-    expectTypeOf(client.images.submit({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageSubmission>>();
+    expectTypeOf(workflows.textToImage({ model: "m", prompt: "p" }, { async: true })).toEqualTypeOf<APIPromise<ImageSubmission>>();
+    expectTypeOf(workflows.textToImage({ model: "m", prompt: "p" })).toEqualTypeOf<APIPromise<ImageResult | ImageTask>>();
+    expectTypeOf(client.images.submit({ model: "m", prompt: "p" })).toEqualTypeOf<APIPromise<ImageSubmission>>();
     expectTypeOf<ImageSubmission>().toEqualTypeOf<SubmittedImageTask | CompletedImageSubmission>();
     expectTypeOf<SubmittedImageTask["task"]>().toEqualTypeOf<ImageTask>();
     expectTypeOf<CompletedImageSubmission["result"]>().toEqualTypeOf<ImagesResponse>();
-    expectTypeOf(client.images.generate({ model: "m", prompt: "p" })).toEqualTypeOf<Promise<ImageResult | ImageTask>>();
-    expectTypeOf(client.images.getTask("task_1")).toEqualTypeOf<Promise<ImageTask>>();
+    expectTypeOf(client.images.generate({ model: "m", prompt: "p" })).toEqualTypeOf<APIPromise<ImageResult | ImageTask>>();
+    expectTypeOf(client.images.getTask("task_1")).toEqualTypeOf<APIPromise<ImageTask>>();
   });
 
   it("a task carries its id and status", () => {
@@ -116,15 +123,30 @@ describe("sync or async image calls", () => {
 
 describe("Responses and the other families", () => {
   it("create is typed by the document, stream is set by the helper", () => {
-    expectTypeOf(client.responses.create({ model: "gpt-5.2", input: "hi" })).toEqualTypeOf<Promise<ResponseObject>>();
+    expectTypeOf(client.responses.create({ model: "gpt-5.2", input: "hi" })).toEqualTypeOf<APIPromise<ResponseObject>>();
     // @ts-expect-error model is required
     void client.responses.create({ input: "hi" });
     // @ts-expect-error model is a string
     void client.responses.create({ model: 5, input: "hi" });
-    // Model-specific extra keys pass through (the request schema is open).
-    void client.responses.create({ model: "gpt-5.2", input: "hi", reasoning: { effort: "low" }, vendor_option: true });
-    expectTypeOf(client.responses.countInputTokens({ model: "m", input: "x" })).toEqualTypeOf<Promise<InputTokensResponse>>();
-    expectTypeOf(client.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] })).toEqualTypeOf<Promise<CountTokensResponse>>();
+    // A typo of a documented field fails to compile (the document's open index signature is not part of the params).
+    // @ts-expect-error `inputs` for `input`
+    void client.responses.create({ model: "gpt-5.2", inputs: "hi" });
+    // @ts-expect-error an undocumented key outside extraBody
+    void client.responses.create({ model: "gpt-5.2", input: "hi", vendor_option: true });
+    // @ts-expect-error stream is set by the helpers
+    void client.responses.create({ model: "gpt-5.2", input: "hi", stream: true });
+    // The one escape hatch: model-specific keys go in extraBody.
+    void client.responses.create({ model: "gpt-5.2", input: "hi", reasoning: { effort: "low" }, extraBody: { vendor_option: true } });
+    // @ts-expect-error typos are caught on the other bodies too
+    void client.responses.countInputTokens({ model: "m", inptu: "x" });
+    // @ts-expect-error and on the Gemini body
+    void client.gemini.generateContent("g", { content: [] });
+    // @ts-expect-error and on the image workflows
+    void workflows.textToImage({ model: "m", prompt: "p", seed: 1 });
+    void workflows.textToImage({ model: "m", prompt: "p", extraBody: { seed: 1 } });
+    expectTypeOf<ResponseCreateParams["extraBody"]>().toEqualTypeOf<Record<string, unknown> | undefined>();
+    expectTypeOf(client.responses.countInputTokens({ model: "m", input: "x" })).toEqualTypeOf<APIPromise<InputTokensResponse>>();
+    expectTypeOf(client.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] })).toEqualTypeOf<APIPromise<CountTokensResponse>>();
   });
 
   it("the raw client knows every path, and no other", () => {
@@ -164,29 +186,30 @@ describe("streams", () => {
     void client.responses.stream({ model: "m", input: "x" }, { signal: AbortSignal.timeout(1000), idleTimeoutMs: 5000 });
     // @ts-expect-error the idle timeout is a stream option
     void client.responses.create({ model: "m", input: "x" }, { idleTimeoutMs: 5000 });
+    void client.responses.create({ model: "m", input: "x" }, { maxRetries: 0, timeoutMs: 5000 });
+    // @ts-expect-error a typo of a call option
+    void client.responses.create({ model: "m", input: "x" }, { retries: 0 });
   });
 });
 
 describe("errors", () => {
-  it("GatewayError carries kind, status, code, requestId and a typed envelope", () => {
-    expectTypeOf<GatewayError["kind"]>().toEqualTypeOf<GatewayErrorKind>();
-    expectTypeOf<GatewayErrorKind>().toEqualTypeOf<
-      | "api"
-      | "unsupported"
-      | "invalid_request"
-      | "rate_limited"
-      | "invalid_response"
-      | "response_too_large"
-      | "task_not_found"
-      | "stream"
-      | "stream_timeout"
-      | "redirect"
-      | "config"
-    >();
-    expectTypeOf<GatewayError["status"]>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<GatewayError["code"]>().toEqualTypeOf<string | undefined>();
-    expectTypeOf<GatewayError["requestId"]>().toEqualTypeOf<string | undefined>();
-    expectTypeOf<GatewayError["envelope"]>().toEqualTypeOf<GatewayEnvelope | undefined>();
+  it("the family of @feedgate/core: kind, status, code, requestId and a typed envelope", () => {
+    expectTypeOf<FeedgateError["kind"]>().toEqualTypeOf<FeedgateErrorKind>();
+    expectTypeOf<RateLimitError>().toExtend<FeedgateError>();
+    expectTypeOf<ConnectionError>().toExtend<FeedgateError>();
+    expectTypeOf<AbortError>().toExtend<Error>();
+    expectTypeOf<FeedgateError["status"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<FeedgateError["code"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<FeedgateError["requestId"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<FeedgateError["retryAfterMs"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<FeedgateError["envelope"]>().toEqualTypeOf<GatewayEnvelope | undefined>();
+  });
+
+  it("withResponse gives the data, the response and its metadata", async () => {
+    const answer = await client.responses.create({ model: "m", input: "x" }).withResponse();
+    expectTypeOf(answer).toEqualTypeOf<WithResponse<ResponseObject>>();
+    expectTypeOf(answer.meta.attempts).toEqualTypeOf<number>();
+    expectTypeOf(answer.meta.requestId).toEqualTypeOf<string | undefined>();
   });
 
   it("envelopes narrow by kind", () => {

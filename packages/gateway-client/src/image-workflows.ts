@@ -1,0 +1,128 @@
+/**
+ * `@feedgate/gateway-client/images`: one typed helper per documented image workflow
+ * (`imageWorkflows(gateway).textToImage(...)`, ...) and `buildImageRequest`, on top of the
+ * client's `images.generate` / `images.submit`. Not every caller needs them, so they are not part
+ * of the main entry point.
+ * @packageDocumentation
+ */
+import { apiPromise, invalidArgument, type APIPromise } from "@feedgate/core";
+import type { CallOptions } from "./context.js";
+import type { ImagesApi } from "./images.js";
+import type { ExtraBody, ImageGenerateParams, ImageRequest, ImageResult, ImageSubmission, ImageTask } from "./types.js";
+
+/** Where reference image URLs are hosted (Tencent VOD's InputRegion). */
+export type InputRegion = "Mainland" | "Oversea" | "OverseaUSWest";
+
+/** Row 1 — text to image. */
+export interface TextToImageParams extends ExtraBody { model: string; prompt: string; resolution?: string; aspect_ratio?: string }
+/** Row 2 — image to image: reference images by URL. */
+export interface ImageToImageParams extends TextToImageParams { images: string[] }
+/** Row 3 — GPT-style image (quality tier; optional references). */
+export interface GptImageParams extends ExtraBody { model: string; prompt: string; quality: string; resolution?: string; images?: string[]; aspect_ratio?: string }
+/** Row 4 — image to image with references hosted in a given region. */
+export interface RegionalImageToImageParams extends ImageToImageParams { input_region: InputRegion }
+/** Row 5 — several images of a family that takes an aspect ratio (e.g. Nano-Banana2). */
+export interface MultiImageParams extends ExtraBody { model: string; prompt: string; n: number; resolution?: string; aspect_ratio?: string }
+/** Row 6 — several images of a family without aspect ratios (e.g. Seedream: the ratio goes in the prompt). */
+export interface MultiImageWithoutAspectParams extends ExtraBody { model: string; prompt: string; n: number; resolution?: string }
+/** Row 7 — several GPT-style images. */
+export interface MultiGptImageParams extends GptImageParams { n: number }
+/** Row 8 — a 3D panorama (Hunyuan): model and prompt only. */
+export interface PanoramaParams extends ExtraBody { model: string; prompt: string }
+
+/** `async: true` submits a task (an {@link ImageSubmission}); otherwise the gateway answers when done (or with a task). Default: false. */
+export interface ImageCallOptions extends CallOptions {
+  async?: boolean;
+}
+
+/**
+ * Each workflow's fields beyond `model` and `prompt` (which all require): the required ones,
+ * then after `|` the optional ones, in the order they are checked and copied.
+ */
+const WORKFLOWS = {
+  textToImage: "|resolution aspect_ratio",
+  imageToImage: "images|resolution aspect_ratio",
+  gptImage: "quality|resolution images aspect_ratio",
+  regionalImageToImage: "images input_region|resolution aspect_ratio",
+  multiImage: "n|resolution aspect_ratio",
+  multiImageWithoutAspect: "n|resolution",
+  multiGptImage: "quality n|resolution images aspect_ratio",
+  panorama: "|",
+} as const;
+
+/** The name of one of the eight documented image workflows. */
+export type WorkflowName = keyof typeof WORKFLOWS;
+
+const REGIONS = ["Mainland", "Oversea", "OverseaUSWest"];
+
+/**
+ * Checks a workflow's fields and copies exactly those, plus `extraBody` (nothing else is sent).
+ * A missing or bad field throws an InvalidRequestError (code `invalid_argument`, `param` naming it).
+ */
+export function buildImageRequest(workflow: WorkflowName, params: object): ImageRequest {
+  const [required, optional] = WORKFLOWS[workflow].split("|").map((fields) => fields.split(" ").filter(Boolean)) as [string[], string[]];
+  const input = params as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  required.unshift("model", "prompt");
+  for (const field of [...required, ...optional]) {
+    const value = input[field];
+    if (value === undefined) {
+      if (required.includes(field)) throw invalidArgument(field, `required for ${workflow}`);
+      continue;
+    }
+    if (field === "n") {
+      if (!Number.isInteger(value) || (value as number) < 1) throw invalidArgument("n", "a whole number of at least 1");
+    } else if (field === "images") {
+      if (!Array.isArray(value) || value.length === 0 || !value.every((u) => typeof u === "string" && /^https?:\/\//.test(u))) {
+        throw invalidArgument("images", "a non-empty list of http(s) URLs");
+      }
+    } else if (field === "input_region") {
+      if (!REGIONS.includes(value as string)) throw invalidArgument("input_region", `one of ${REGIONS.join(", ")}`);
+    } else if (typeof value !== "string" || value.trim() === "") {
+      throw invalidArgument(field, "a non-empty string");
+    }
+    body[field] = value;
+  }
+  return { ...body, ...(input["extraBody"] as object | undefined) } as ImageRequest;
+}
+
+/** A workflow helper: sync by default, a submitted task with `{ async: true }`. */
+export interface Workflow<P> {
+  (params: P, options: ImageCallOptions & { async: true }): APIPromise<ImageSubmission>;
+  (params: P, options?: ImageCallOptions): APIPromise<ImageResult | ImageTask>;
+}
+
+/** The image helpers of every documented workflow, by name. */
+export interface ImageWorkflows {
+  textToImage: Workflow<TextToImageParams>;
+  imageToImage: Workflow<ImageToImageParams>;
+  gptImage: Workflow<GptImageParams>;
+  regionalImageToImage: Workflow<RegionalImageToImageParams>;
+  multiImage: Workflow<MultiImageParams>;
+  multiImageWithoutAspect: Workflow<MultiImageWithoutAspectParams>;
+  multiGptImage: Workflow<MultiGptImageParams>;
+  panorama: Workflow<PanoramaParams>;
+}
+
+/**
+ * One typed helper per documented image workflow, sending through a client's `images`:
+ * `imageWorkflows(gateway).textToImage({ model, prompt }, { async: true })`. Each checks and
+ * sends only its own fields (plus `extraBody`); a bad field rejects the call before sending.
+ */
+export function imageWorkflows({ images }: { images: Pick<ImagesApi, "generate" | "submit"> }): ImageWorkflows {
+  const helpers: Record<string, unknown> = {};
+  for (const workflow of Object.keys(WORKFLOWS) as WorkflowName[]) {
+    helpers[workflow] = (params: object, options: ImageCallOptions = {}) => {
+      const { async, ...rest } = options;
+      let body: ImageGenerateParams;
+      try {
+        body = buildImageRequest(workflow, params);
+      } catch (error) {
+        // A bad input rejects the returned promise, like every other failure.
+        return apiPromise(Promise.reject(error));
+      }
+      return async ? images.submit(body, rest) : images.generate(body, rest);
+    };
+  }
+  return helpers as unknown as ImageWorkflows;
+}

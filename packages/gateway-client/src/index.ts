@@ -19,42 +19,9 @@ export type { ImagesApi } from "./images.js";
 export type { MessagesApi } from "./messages.js";
 export type { GeminiApi } from "./gemini.js";
 // The one error family, as @feedgate/core exports it: the same class objects.
-export {
-  FeedgateError,
-  ConfigError,
-  InvalidRequestError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  RateLimitError,
-  ServerError,
-  ConnectionError,
-  TimeoutError,
-  AbortError,
-  StreamError,
-  UnsupportedError,
-  InvalidResponseError,
-  TaskFailedError,
-  LimitExceededError,
-  createError,
-  errorClassOf,
-  isFeedgateError,
-  isTransientError,
-  kindOfStatus,
-  invalidArgument,
-  configError,
-  requestIdOf,
-  getResponseMeta,
-  type FeedgateErrorKind,
-  type FeedgateErrorInit,
-  type GatewayEnvelope,
-  type ProblemDetails,
-  type APIPromise,
-  type WithResponse,
-  type ResponseMeta,
-} from "@feedgate/core";
-export { parseEnvelope } from "./envelope.js";
+export * from "@feedgate/core/errors";
+export { requestIdOf, getResponseMeta, type APIPromise, type WithResponse, type ResponseMeta } from "@feedgate/core";
+export { parseEnvelope, describeEnvelope } from "./envelope.js";
 export { GatewayStream } from "./sse.js";
 export { isImageTask } from "./images.js";
 export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js";

@@ -1,4 +1,5 @@
-import { isFeedgateError, type FeedgateError, type GatewayEnvelope } from "@feedgate/kit";
+import { describeEnvelope } from "@feedgate/gateway-client";
+import { isFeedgateError, type FeedgateError } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
@@ -29,23 +30,6 @@ function isAbort(error: unknown): boolean {
 
 function seconds(ms: number | undefined): string {
   return ms === undefined ? "" : ` (it asked to wait ${Math.ceil(ms / 1000)} s)`;
-}
-
-/** The human message inside a gateway error body, whichever envelope it was. */
-function envelopeMessage(envelope: GatewayEnvelope | undefined): string | undefined {
-  if (!envelope) return undefined;
-  switch (envelope.kind) {
-    case "openai":
-    case "google":
-    case "anthropic":
-      return envelope.error.message;
-    case "task":
-      return envelope.message;
-    case "text":
-      return envelope.text.slice(0, 200);
-    default:
-      return undefined;
-  }
 }
 
 /** "HTTP 404 not_found: detail (request id …)": status, the service's code, its message, the id. */
@@ -152,7 +136,7 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
     if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
     if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
     if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
-    const message = cause.problem?.detail ?? envelopeMessage(cause.envelope) ?? cause.message;
+    const message = cause.problem?.detail ?? (cause.envelope && cause.status !== undefined ? describeEnvelope(cause.envelope, cause.status).message : cause.message);
     return {
       exitCode: EXIT.failure,
       line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,

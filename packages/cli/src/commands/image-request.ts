@@ -1,4 +1,5 @@
-import { buildImageRequest, type ImageRequest } from "@feedgate/gateway-client";
+import type { ImageRequest } from "@feedgate/gateway-client";
+import { buildImageRequest } from "@feedgate/gateway-client/images";
 import { UsageError } from "../cli/errors.js";
 
 /** The image flags, as parsed. */

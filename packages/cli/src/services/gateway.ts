@@ -1,4 +1,5 @@
-import { outputText, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
+import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
+import { outputText } from "@feedgate/gateway-client/collect";
 import { generateImage } from "@feedgate/kit/images";
 import type { CommandContext } from "../cli/context.js";
 import { gatewayClientOf } from "./clients.js";

@@ -1,5 +1,4 @@
-import { GatewayError } from "@feedgate/gateway-client";
-import { FeedgateError } from "@feedgate/kit";
+import { AuthenticationError, ConfigError, FeedgateError } from "@feedgate/kit";
 import { describe, expect, it } from "vitest";
 import { describeFailure } from "../../src/cli/describe-failure.js";
 import { Interrupted, StepFailure, UsageError } from "../../src/cli/errors.js";
@@ -36,17 +35,23 @@ describe("describeFailure", () => {
   });
 
   it("a gateway error keeps one request id and the envelope's message", () => {
-    const error = new GatewayError({
-      kind: "api",
+    const error = new AuthenticationError({
+      kind: "authentication",
       status: 401,
       code: "invalid_api_key",
       requestId: "gw-9",
       envelope: { kind: "openai", error: { message: "bad key (request id: gw-9)" } },
-      message: "createResponse failed: HTTP 401 invalid_api_key: bad key (request id: gw-9) (request id gw-9)",
+      message: "createResponse failed: HTTP 401 invalid_api_key: bad key",
     });
     const report = describeFailure(new StepFailure("response", error), { interrupted: false, command: "respond" });
     expect(report.line).toBe("response failed: HTTP 401 invalid_api_key: bad key (request id gw-9)");
     expect(report.hint).toContain("FEEDGATE_API_KEY");
+  });
+
+  it("a configuration error exits 2 and names the setting of the command's service", () => {
+    const error = new ConfigError({ kind: "config", option: "baseUrl", message: "baseUrl: required: pass baseUrl or set FEEDGATE_GATEWAY_URL" });
+    const report = describeFailure(new StepFailure("response", error), { interrupted: false, command: "respond" });
+    expect(report).toMatchObject({ exitCode: 2, line: error.message, hint: "check --gateway-url or FEEDGATE_GATEWAY_URL" });
   });
 
   it("Ctrl-C and aborts exit 130", () => {

@@ -1,8 +1,9 @@
 import { inspect } from "node:util";
 import { createGatewayClient } from "@feedgate/gateway-client";
+import { imageWorkflows } from "@feedgate/gateway-client/images";
 import { startGatewayFake, type GatewayFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createResilientFetch, fromGatewayError, getResponseMeta, isFeedgateError, type LogFields } from "../../src/index.js";
+import { createResilientFetch, getResponseMeta, isFeedgateError, RateLimitError, type LogFields } from "../../src/index.js";
 
 let gw: GatewayFake;
 beforeEach(async () => {
@@ -12,7 +13,8 @@ afterEach(() => gw.close());
 
 function client(options: Parameters<typeof createResilientFetch>[0] = {}) {
   const transport = createResilientFetch({ initialDelayMs: 5, maxDelayMs: 20, ...options });
-  return { gateway: createGatewayClient({ baseUrl: gw.url, apiKey: gw.apiKey, fetch: transport }), transport };
+  const gateway = createGatewayClient({ baseUrl: gw.url, apiKey: gw.apiKey, fetch: transport });
+  return { gateway, workflows: imageWorkflows(gateway), transport };
 }
 
 const prompt = { model: "Nano-Banana2", prompt: "a lighthouse at dusk" };
@@ -20,27 +22,28 @@ const routeOf = (route: string) => gw.requests.filter((r) => r.route === route);
 
 describe("the resilient transport under createGatewayClient", () => {
   it("never retries a synchronous image generation by default: a retry would bill twice", async () => {
-    const { gateway } = client();
+    const { workflows } = client();
     gw.faults.add({ route: "createImage", fault: { type: "status", status: 429, retryAfterMs: 5 }, times: 1 });
-    const error = await gateway.images.textToImage(prompt).catch((e: unknown) => fromGatewayError(e));
+    const error = await workflows.textToImage(prompt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
     expect(isFeedgateError(error, "rate_limited")).toBe(true);
     expect(routeOf("createImage")).toHaveLength(1);
   });
 
   it("does not retry a sync image generation after a 500 or a reset either", async () => {
-    const { gateway } = client();
+    const { workflows } = client();
     gw.faults.add({ route: "createImage", fault: { type: "status", status: 500 }, times: 1 });
     gw.faults.add({ route: "createImage", fault: { type: "reset" }, times: 1 });
-    await gateway.images.textToImage(prompt).catch(() => undefined);
-    await gateway.images.textToImage(prompt).catch(() => undefined);
+    await workflows.textToImage(prompt).catch(() => undefined);
+    await workflows.textToImage(prompt).catch(() => undefined);
     expect(routeOf("createImage")).toHaveLength(2);
   });
 
   it("retries an async submission on 429 (refused before any work), returning the task", async () => {
-    const { gateway } = client();
+    const { workflows } = client();
     gw.images.scriptTask({ polls: 1, outcome: "completed" });
     gw.faults.add({ route: "createImage", fault: { type: "status", status: 429, retryAfterMs: 20 }, times: 1 });
-    const submission = await gateway.images.textToImage(prompt, { async: true });
+    const submission = await workflows.textToImage(prompt, { async: true });
     expect(submission.kind === "task" && (submission.task.task_id ?? submission.task.id)).toBeTruthy();
     const [refused, accepted] = routeOf("createImage");
     expect(accepted!.realAt - refused!.realAt).toBeGreaterThanOrEqual(20);
@@ -60,7 +63,7 @@ describe("the resilient transport under createGatewayClient", () => {
     const { gateway } = client();
     const body = { error: { message: "no available channel for model x (request id: r1)", type: "new_api_error", code: "model_not_found" } };
     gw.faults.add({ route: "createResponse", fault: { type: "body", status: 503, body, headers: { "retry-after": "1" } }, times: 1 });
-    const error = fromGatewayError(await gateway.responses.create({ model: "x", input: "hi" }).catch((e: unknown) => e));
+    const error = await gateway.responses.create({ model: "x", input: "hi" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "unavailable", code: "model_not_found" });
     expect(routeOf("createResponse")).toHaveLength(1);
   });
@@ -103,9 +106,8 @@ describe("the API key stays secret", () => {
       await gateway.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e),
       await gateway.gemini.generateContent("g", { contents: [{ role: "user", parts: [{ text: "hi" }] }] }).catch((e: unknown) => e),
     ];
-    const converted = errors.map(fromGatewayError);
     expect(lines.length).toBeGreaterThan(4);
-    const everything = [...lines, ...[...errors, ...converted].flatMap((e) => [String(e), JSON.stringify(e), inspect(e, { depth: Infinity, showHidden: true })])].join("\n");
+    const everything = [...lines, ...errors.flatMap((e) => [String(e), JSON.stringify(e), inspect(e, { depth: Infinity, showHidden: true })])].join("\n");
     const bare = gw.apiKey.replace(/^sk-/, "");
     expect(everything).not.toContain(bare);
     // The key did reach the gateway itself, in its header.

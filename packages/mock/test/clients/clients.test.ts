@@ -1,5 +1,6 @@
 import { createFeedClient } from "@feedgate/feed-client";
-import { collectResponse, createGatewayClient, isGatewayError } from "@feedgate/gateway-client";
+import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
+import { collectResponse } from "@feedgate/gateway-client/collect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "../../src/index.js";
 
@@ -44,7 +45,7 @@ describe("the project's own clients against the fakes", () => {
   it("gateway client: a wrong key is a 401 error that never shows the key", async () => {
     const client = createGatewayClient({ baseUrl: gateway.url, apiKey: "sk-wrong-key-123" });
     const error = await client.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
-    expect(isGatewayError(error)).toBe(true);
+    expect(isFeedgateError(error)).toBe(true);
     expect((error as { status?: number }).status).toBe(401);
     expect(JSON.stringify(error)).not.toContain("sk-wrong-key-123");
   });

@@ -1,5 +1,5 @@
 import { createFeedClient, errorOfResult } from "@feedgate/feed-client";
-import { createGatewayClient, isGatewayError } from "@feedgate/gateway-client";
+import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "../../src/index.js";
 
@@ -55,11 +55,11 @@ describe("recorded requests carry the request id the fake answered with", () => 
     expect(ids[0]?.every((id) => typeof id === "string")).toBe(true);
   });
 
-  it("gateway: a GatewayError's requestId is found in the fake's request log", async () => {
+  it("gateway: a FeedgateError's requestId is found in the fake's request log", async () => {
     gateway = await startGatewayFake();
     const client = createGatewayClient({ baseUrl: gateway.url, apiKey: "sk-wrong-key-123" });
     const error = await client.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
-    expect(isGatewayError(error)).toBe(true);
+    expect(isFeedgateError(error)).toBe(true);
     const requestId = (error as { requestId?: string }).requestId;
     expect(requestId).toBeTruthy();
     const logged = gateway.requests.find((r) => r.requestId === requestId);

@@ -18,7 +18,21 @@ const CLIENTS = ["@feedgate/feed-client", "@feedgate/feed-client/rules", "@feedg
  * @type {Record<string, { limit: string, goal?: string, why?: string, platform?: "browser" | "node", onTopOf?: string[] }>}
  */
 export const BUDGETS = {
-  "@feedgate/feed-client": { limit: "4 kB" },
+  "@feedgate/feed-client": {
+    // 3.93 → 9.87 kB (measured) when issue 13 made retries, timeouts and body caps the default:
+    // every call now goes through @feedgate/core's transport (resilient-fetch, buffered answers,
+    // retry policy, Retry-After parsing, logger: 4.6 kB) and the error family (1 kB).
+    limit: "10 kB",
+    goal: "4 kB",
+    why:
+      "openapi-fetch (2.6 kB) and core's transport with the error family (5.6 kB) are 8.2 kB before " +
+      "the client's own 1.7 kB. Meeting 4 kB would mean shipping the client without its default " +
+      "transport (retries opt-in), which issue 13 ruled out.",
+  },
+  // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.09 kB).
+  "@feedgate/core": { limit: "7.1 kB" },
+  // The error family alone, as the clients re-export it (measured 1.12 kB).
+  "@feedgate/core/errors": { limit: "1.15 kB" },
   "@feedgate/gateway-client": {
     // 9.16 → 10.9 kB with the body, line and event caps, key checks and redaction of issue 11 and
     // the source-faithful error classes, shape checks and submit union of issue 12. Issue 13 puts
@@ -42,7 +56,8 @@ export const BUDGETS = {
   // What the subpath entry points add on top of the main one.
   "@feedgate/gateway-client/collect": { limit: "0.9 kB", onTopOf: ["@feedgate/gateway-client"] },
   "@feedgate/gateway-client/images": { limit: "0.9 kB", onTopOf: ["@feedgate/gateway-client"] },
-  "@feedgate/kit": { limit: "8 kB", onTopOf: CLIENTS },
+  // The kit's main entry re-exports core, which the clients already bring (measured 0.46 kB).
+  "@feedgate/kit": { limit: "0.5 kB", onTopOf: CLIENTS },
   // The kit's other entry points, each measured on top of the clients and the kit's main entry
   // (what it adds for a user who has them). Set at their compacted sizes, with no room to grow.
   // Raised for the guards against hostile servers (issue 11), measured: /feed 6.32 → 7.30 kB
@@ -50,7 +65,10 @@ export const BUDGETS = {
   // restart, the resets window), /mirror 4.23 → 4.71 kB (loop guard per phase, floor, logger),
   // then 4.98 kB with the stores' filtered, paged `iterate` (issue 16).
   "@feedgate/kit/feed": { limit: "7.4 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
-  "@feedgate/kit/mirror": { limit: "5 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
+  // 4.98 → 6.91 kB (measured, issue 13): the mirror now sends through the kit's caller, so it
+  // brings the spec-driven validation and answer-shape checks the feed kit has (its own retry
+  // loop, 0.3 kB, is gone).
+  "@feedgate/kit/mirror": { limit: "7 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
   "@feedgate/kit/images": { limit: "2 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
   "@feedgate/kit/node": { limit: "4 kB", platform: "node", onTopOf: [...CLIENTS, "@feedgate/kit", "@feedgate/kit/mirror"] },
 };

@@ -8,6 +8,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { entryPoints, publishablePackages, root } from "../lib/packages.mjs";
 import { systemNodePath } from "../lib/system-node.mjs";
@@ -48,9 +50,12 @@ beforeAll(async () => {
   // Every published entry point, so every shipped .d.ts is compiled (skipLibCheck off).
   consumerFile("src/entries.ts", `${entries.map((e, i) => `import * as entry${i} from ${JSON.stringify(e)};`).join("\n")}\nexport const entries = [${entries.map((_, i) => `entry${i}`).join(", ")}];\n`);
   cpSync(join(import.meta.dirname, "fixtures", "consumer-usage.ts"), join(consumer, "src", "usage.ts"));
+  cpSync(join(import.meta.dirname, "fixtures", "consumer-typo.ts"), join(consumer, "typo", "typo.ts"));
+  cpSync(join(import.meta.dirname, "fixtures", "consumer-errors.mjs"), join(consumer, "consumer-errors.mjs"));
   for (const [resolution, module] of Object.entries(RESOLUTIONS)) {
     const compilerOptions = { strict: true, target: "es2022", module, moduleResolution: resolution, lib: ["es2022", "dom", "dom.iterable"], types: ["node"], noEmit: true, skipLibCheck: false };
     consumerFile(`tsconfig.${resolution}.json`, JSON.stringify({ compilerOptions, include: ["src"] }, null, 2));
+    consumerFile(`tsconfig.typo.${resolution}.json`, JSON.stringify({ compilerOptions, include: ["typo"] }, null, 2));
   }
   cpSync(join(root, "tools", "matrix", "run-smoke.mjs"), join(consumer, "smoke", "run-smoke.mjs"));
   for (const smoke of SMOKES) cpSync(join(root, "tools", "matrix", smoke.file), join(consumer, "smoke", smoke.file));
@@ -76,6 +81,46 @@ describe("pack and install", () => {
       const result = await run(process.execPath, [tsc, "-p", `tsconfig.${resolution}.json`], { cwd: consumer }).catch((error: { stdout: string }) => error);
       expect(result.stdout).toBe("");
     });
+  });
+
+  it.each(Object.keys(RESOLUTIONS))("refuses to compile `inputs` for `input` in a Responses body (moduleResolution %s)", async (resolution) => {
+    const tsc = join(dirname(requireFromRoot.resolve("typescript/package.json")), "bin", "tsc");
+    const result = await run(process.execPath, [tsc, "-p", `tsconfig.typo.${resolution}.json`], { cwd: consumer }).then(
+      () => ({ stdout: "" }),
+      (error: { stdout: string }) => error,
+    );
+    expect(result.stdout).toMatch(/typo\.ts\(4,\d+\): error TS(2353|2561): Object literal may only specify known properties, (and|but) 'inputs' does not exist/);
+    expect(result.stdout.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("catches RateLimitError and ConnectionError from each client with instanceof, configured by FEEDGATE_* alone", async () => {
+    // One 127.0.0.1 server that rate-limits everything, asking for no wait; a closed port for the rest.
+    const limiter = createServer((_req, res) => {
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "0", "x-request-id": "req-429" });
+      res.end(JSON.stringify({ code: "rate_limited", error: { message: "slow down", type: "rate_limit_error", code: "" } }));
+    });
+    await new Promise<void>((resolve) => limiter.listen(0, "127.0.0.1", resolve));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    try {
+      const url = `http://127.0.0.1:${(limiter.address() as AddressInfo).port}`;
+      const env = { ...process.env, FEEDGATE_FEED_URL: url, FEEDGATE_GATEWAY_URL: url, FEEDGATE_API_KEY: "sk-consumer-secret-0001", CLOSED_URL: closedUrl };
+      const { stdout } = await run(process.execPath, ["consumer-errors.mjs"], { cwd: consumer, env });
+      expect(JSON.parse(stdout)).toEqual({
+        sameClasses: true,
+        feedRateLimit: true,
+        kitRateLimit: true,
+        gatewayRateLimit: true,
+        keyHidden: true,
+        feedConnection: true,
+        gatewayConnection: true,
+        missingKey: true,
+      });
+    } finally {
+      limiter.close();
+    }
   });
 
   it("ships ESM only: no require condition, and require() works through require(esm) on Node 20.19+", async () => {

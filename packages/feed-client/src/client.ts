@@ -52,6 +52,8 @@ export interface FeedClientOptions {
  * error); connection failures, timeouts and aborts reject with the FeedgateError family.
  */
 export type FeedClient = Client<paths> & {
+  /** The base URL the client sends to, as resolved from the option, `FEEDGATE_FEED_URL` or the default (no trailing slash). */
+  readonly baseUrl: string;
   /**
    * The same client with other transport options for the calls made through it, e.g.
    * `feed.withOptions({ maxRetries: 0, timeoutMs: 5000 }).GET(...)`. Sends nothing.
@@ -139,7 +141,7 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
       ? fetch
       : createResilientFetch({ ...options.transport, ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes }) });
   const make = (through: ResilientFetch): FeedClient => {
-    const client = createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }) as FeedClient;
+    const client = Object.assign(createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }), { baseUrl }) as FeedClient;
     client.use(anonymousOnly);
     client.withOptions = (overrides) => make(through.withOptions(overrides));
     return client;

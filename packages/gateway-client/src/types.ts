@@ -37,8 +37,6 @@ export type CreateResponseRequest = Body<"createResponse">;
  * (the helpers set it), plus {@link ExtraBody}. Unknown keys fail to compile.
  */
 export interface ResponseCreateParams extends Documented<CreateResponseRequest, "stream">, ExtraBody {}
-/** @deprecated Renamed {@link ResponseCreateParams}. */
-export type CreateResponseParams = ResponseCreateParams;
 /** A Response object (`GET /v1/responses/{id}`, the finished `POST /v1/responses`). */
 export type ResponseObject = Ok<"retrieveResponse">;
 /** The answer of `DELETE /v1/responses/{id}`. */

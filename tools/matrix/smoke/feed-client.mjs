@@ -1,7 +1,7 @@
 // Smoke test of @feedgate/feed-client: plain node:assert, runs unchanged in Node, Bun, Deno
 // and (bundled) a browser. `expected` comes from the smoke server (spec examples).
 import assert from "node:assert/strict";
-import { createFeedClient, isFeedClientConfigError, readProblem } from "@feedgate/feed-client";
+import { ConfigError, createFeedClient, errorOfResult, NotFoundError } from "@feedgate/feed-client";
 
 /** @param {string} baseUrl  @param {Record<string, any>} expected */
 export default async function smokeFeedClient(baseUrl, expected) {
@@ -16,12 +16,13 @@ export default async function smokeFeedClient(baseUrl, expected) {
   assert.ok(etag, "the hot topics carry an ETag");
   const unchanged = await feed.GET("/api/v1/hot-topics", { headers: { "If-None-Match": etag } });
   assert.equal(unchanged.response.status, 304);
-  assert.equal(readProblem(unchanged), undefined, "a 304 is not a problem");
+  assert.equal(errorOfResult(unchanged), undefined, "a 304 is not a failure");
 
   const missing = await feed.GET("/api/v1/stories/{publicId}", { params: { path: { publicId: "no-such-story" } } });
-  const problem = readProblem(missing);
-  assert.equal(problem?.status, 404);
-  assert.equal(problem?.code, expected.notFoundCode);
+  const problem = errorOfResult(missing);
+  assert.ok(problem instanceof NotFoundError);
+  assert.equal(problem.status, 404);
+  assert.equal(problem.code, expected.notFoundCode);
 
-  assert.throws(() => createFeedClient({ baseUrl, headers: { Authorization: "Bearer x" } }), isFeedClientConfigError);
+  assert.throws(() => createFeedClient({ baseUrl, headers: { Authorization: "Bearer x" } }), ConfigError);
 }

@@ -25,7 +25,7 @@ export default async function smokeKit(baseUrl, expected) {
   assert.equal(hot.data.items.length, expected.hotTopicsCount);
   assert.equal(hot.data.items[0]?.title, expected.firstHotTopicTitle);
   assert.equal(hot.meta.status, 200);
-  assert.equal(hot.meta.retries, 1);
+  assert.equal(hot.meta.attempts, 2);
 
   // The poller's first version arrives at once; breaking out stops it without waiting.
   for await (const version of kit.watchHotTopics({ signal: AbortSignal.timeout(10_000) })) {

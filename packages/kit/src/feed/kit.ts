@@ -1,4 +1,4 @@
-import { invalidArgument, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
+import { configError, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
 import {
   createFeedClient,
   type CodexResetsResponse,
@@ -25,10 +25,14 @@ import { paginator } from "./pagination.js";
 import { dailyWatcher } from "./watch-daily.js";
 import { resetsWatcher } from "./watch-resets.js";
 
-/** Options of `createFeedKit`. Only `baseUrl` is required. */
+/** Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound configuration. */
 export interface FeedKitOptions {
-  /** The feed service's origin (plus any path prefix), without `/api/v1`, e.g. `https://aihot.virxact.com`. Required. */
-  baseUrl: string;
+  /**
+   * The feed service's origin (plus any path prefix), without `/api/v1`. Default: the
+   * `FEEDGATE_FEED_URL` environment variable where a process environment exists, else the public
+   * service, `https://aihot.virxact.com` (resolved by the feed client).
+   */
+  baseUrl?: string;
   /** The fetch under the kit's resilient transport. Default: `globalThis.fetch`. */
   fetch?: (request: Request) => Promise<Response>;
   /** Options of the resilient transport (retries, backoff, timeouts). Default: `createResilientFetch`'s defaults. */
@@ -100,8 +104,8 @@ type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends Fee
  * resilient transport, failures as FeedgateError, results with response metadata), plus
  * pagination, merge-following, conditional polling and watchers.
  */
-export function createFeedKit(options: FeedKitOptions) {
-  if (typeof options !== "object" || options === null) throw invalidArgument("options", "required: { baseUrl }");
+export function createFeedKit(options: FeedKitOptions = {}) {
+  if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
   const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
@@ -134,7 +138,7 @@ export function createFeedKit(options: FeedKitOptions) {
     ...(calls as unknown as FeedCalls),
 
     /** A story by public id, `links.story` URL or hot topic, following merges (the one way to fetch a story). */
-    getStory: storyFollower(caller, baseUrl, log),
+    getStory: storyFollower(caller, client.baseUrl, log),
 
     ...paginator(caller, log),
 

@@ -1,12 +1,11 @@
-import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
-import { createResilientFetch, type Logger, type LogFields } from "@feedgate/kit";
+import type { Logger, LogFields } from "@feedgate/kit";
 import { createFeedKit, type FeedKit } from "@feedgate/kit/feed";
-import { feedUrlOf, gatewayOf } from "../cli/config.js";
+import { feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { USER_AGENT } from "../version.js";
 
 /**
- * The kit's logger. An `interval_raised` record (the service's cache lifetime or the floor
+ * The kit's logger (and the gateway transport's). An `interval_raised` record (the service's cache lifetime or the floor
  * lengthened the interval the user asked for) is always said, once, on stderr; everything else
  * (one line per attempt, retry and wait) only with `--verbose`. The kit never puts headers,
  * bodies or credentials in its records, and the Output redacts the key from every line anyway.
@@ -22,14 +21,7 @@ export function cliLogger(ctx: CommandContext): { logger: Logger; logLevel: "deb
   return { logger: { debug: line, info: line, warn: line, error: line }, logLevel: verbose ? "debug" : "info" };
 }
 
-/** The feed kit of a command: base URL from flags/env/default, retries, an honest User-Agent. */
+/** The feed kit of a command (feed commands load nothing of the gateway client): base URL from flags/env/default, retries, an honest User-Agent. */
 export function feedKitOf(ctx: CommandContext): FeedKit {
   return createFeedKit({ baseUrl: feedUrlOf(ctx.globals, ctx.env), userAgent: USER_AGENT, ...cliLogger(ctx) });
-}
-
-/** The gateway client of a command, on the kit's resilient transport; a missing URL or key is a usage error, before any request. */
-export function gatewayClientOf(ctx: CommandContext): GatewayClient {
-  const { url, apiKey } = gatewayOf(ctx.globals, ctx.env);
-  ctx.out.addSecret(apiKey);
-  return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch: createResilientFetch(cliLogger(ctx)) });
 }

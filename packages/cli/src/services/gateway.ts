@@ -1,8 +1,11 @@
-import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
 import { outputText } from "@feedgate/gateway-client/collect";
 import { generateImage } from "@feedgate/kit/images";
 import type { CommandContext } from "../cli/context.js";
-import { gatewayClientOf } from "./clients.js";
+import { createGatewayClient, type GatewayClient, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
+import { createResilientFetch } from "@feedgate/kit";
+import { gatewayOf } from "../cli/config.js";
+import { USER_AGENT } from "../version.js";
+import { cliLogger } from "./clients.js";
 import type { GatewayServices } from "./types.js";
 
 function taskIdOf(task: ImageTask): string {
@@ -39,4 +42,11 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
       return gateway.responses.countInputTokens({ model, input: text }, { signal });
     },
   };
+}
+
+/** The gateway client of a command, on the kit's resilient transport; a missing URL or key is a usage error, before any request. */
+export function gatewayClientOf(ctx: CommandContext): GatewayClient {
+  const { url, apiKey } = gatewayOf(ctx.globals, ctx.env);
+  ctx.out.addSecret(apiKey);
+  return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch: createResilientFetch(cliLogger(ctx)) });
 }

@@ -1,3 +1,4 @@
+import { configError } from "@feedgate/kit";
 import postgres from "postgres";
 
 /** A postgres.js client. */
@@ -7,7 +8,7 @@ export type Sql = postgres.Sql;
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function checkSchema(schema: string): string {
-  if (!SCHEMA.test(schema)) throw new TypeError(`@feedgate/postgres: schema must be a lower-case identifier (letters, digits, _; at most 63), got ${JSON.stringify(schema)}`);
+  if (!SCHEMA.test(schema)) throw configError("schema", `a lower-case identifier (letters, digits, _; at most 63), got ${JSON.stringify(schema)}`);
   return schema;
 }
 

@@ -1,3 +1,4 @@
+import { configError } from "@feedgate/kit";
 import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
@@ -62,8 +63,8 @@ const ERROR_PAUSE_MS = 5000;
 export async function createFleet(options: FleetOptions): Promise<FleetMember> {
   const checkMs = options.checkMs ?? 2000;
   const floorMs = options.floorMs ?? 1000;
-  if (!(floorMs >= 1000)) throw new TypeError("@feedgate/postgres: floorMs must be at least 1000");
-  if (!(checkMs >= 100)) throw new TypeError("@feedgate/postgres: checkMs must be at least 100");
+  if (!(floorMs >= 1000)) throw configError("floorMs", "at least 1000 ms");
+  if (!(checkMs >= 100)) throw configError("checkMs", "at least 100 ms");
   const schema = options.schema ?? "feedgate";
   const memberId = options.memberId ?? randomUUID();
   const resources = options.resources ?? (["mirror", ...POLLED] as FleetResource[]);

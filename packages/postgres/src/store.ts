@@ -1,3 +1,4 @@
+import { invalidArgument } from "@feedgate/kit";
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
 import { checkSchema, connect, redactUrl, scrubPassword, type Sql } from "./connection.js";
@@ -229,9 +230,9 @@ class PgStore implements PostgresMirrorStore {
 
   async query(filter: ItemFilter = {}, page: { limit?: number; after?: ItemPageCursor } = {}): Promise<ItemPage> {
     const limit = page.limit ?? 100;
-    if (!(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) throw new TypeError(`@feedgate/postgres: limit must be a whole number from 1 to 10000, got ${String(limit)}`);
+    if (!(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) throw invalidArgument("limit", `a whole number from 1 to 10000, got ${String(limit)}`);
     const since = filter.since === undefined ? undefined : new Date(filter.since);
-    if (since !== undefined && Number.isNaN(since.getTime())) throw new TypeError(`@feedgate/postgres: since is not a date: ${String(filter.since)}`);
+    if (since !== undefined && Number.isNaN(since.getTime())) throw invalidArgument("since", `not a date: ${String(filter.since)}`);
     const sql = this.sql;
     const time = sql`coalesce(i.published_at, i.discovered_at)`;
     const q = filter.q?.trim() ? `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;

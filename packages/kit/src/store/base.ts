@@ -1,3 +1,4 @@
+import { createError, invalidArgument } from "@feedgate/core";
 import { MirrorData, type MirrorRecord } from "./state.js";
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "./types.js";
 
@@ -27,7 +28,7 @@ export class DataBackedStore implements MirrorStore {
   /** Runs a task in the write queue, after every earlier write. */
   protected queueTask<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(() => {
-      if (this.closed) throw new Error("mirror store is closed");
+      if (this.closed) throw createError({ kind: "invalid_request", code: "store_closed", message: "mirror store is closed" });
       return task();
     });
     this.queue = run.catch(() => undefined);
@@ -114,7 +115,7 @@ function newestFirst(a: SelectedItem, b: SelectedItem): number {
 /** The predicate of a filter, as the PostgreSQL store applies it in SQL. */
 export function matches(filter: StoreFilter): (item: SelectedItem) => boolean {
   const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
-  if (since !== undefined && Number.isNaN(since)) throw new TypeError(`since is not a date: ${String(filter.since)}`);
+  if (since !== undefined && Number.isNaN(since)) throw invalidArgument("since", `not a date: ${String(filter.since)}`);
   const q = filter.q?.trim().toLowerCase();
   return (item) => {
     const i = item as { category?: string | null; title?: string | null; summary?: string | null };

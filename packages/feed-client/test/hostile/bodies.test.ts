@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { sendEndless, sendLargeJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
+import { describe, expect } from "vitest";
+import { sendEndless, sendLargeJson } from "@feedgate/test-harness";
+import { hostileTest as it } from "@feedgate/test-harness/fixtures";
 import { ConfigError, createFeedClient, InvalidResponseError } from "../../src/index.js";
 
-let server: HostileServer | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
-
 describe("the feed client caps every body it reads", () => {
-  it("an endless chunked body rejects with response_too_large in bounded memory", async () => {
-    server = await startHostileServer((_req, res) => sendEndless(res, '{"items":[' + "1,".repeat(16_000)));
+  it("an endless chunked body rejects with response_too_large in bounded memory", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendEndless(res, '{"items":[' + "1,".repeat(16_000)));
     const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 256 * 1024 });
     const before = process.memoryUsage().heapUsed;
     const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);
@@ -21,16 +16,16 @@ describe("the feed client caps every body it reads", () => {
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
   });
 
-  it("a Content-Length over the cap is refused before reading", async () => {
-    server = await startHostileServer((_req, res) => sendLargeJson(res, 10_000));
+  it("a Content-Length over the cap is refused before reading", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendLargeJson(res, 10_000));
     const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 5_000 });
     const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as Error).message).toContain("5000 bytes");
   });
 
-  it("a body within the cap is parsed as usual", async () => {
-    server = await startHostileServer((_req, res) => sendLargeJson(res, 10_000));
+  it("a body within the cap is parsed as usual", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendLargeJson(res, 10_000));
     const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 20_000 });
     const { data } = await client.GET("/api/v1/hot-topics");
     expect((data as unknown as { pad: string }).pad).toHaveLength(9990);

@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { sendEndless, sendJson, sendLargeJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
+import { describe, expect } from "vitest";
+import { sendEndless, sendJson, sendLargeJson } from "@feedgate/test-harness";
+import { hostileTest as it } from "@feedgate/test-harness/fixtures";
 import { createResilientFetch, isFeedgateError } from "../../src/index.js";
-
-let server: HostileServer | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
 
 const instant = { sleep: async () => {}, random: () => 0 };
 
 describe("every body read by the transport has a cap", () => {
-  it("an endless body fails with response_too_large in bounded memory, long before any timeout", async () => {
-    server = await startHostileServer((_req, res) => sendEndless(res, '{"items":[' + "0,".repeat(8191)));
+  it("an endless body fails with response_too_large in bounded memory, long before any timeout", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendEndless(res, '{"items":[' + "0,".repeat(8191)));
     const rf = createResilientFetch({ ...instant, maxResponseBytes: 1024 * 1024, timeoutMs: 30_000 });
     const started = performance.now();
     const error = await rf(`${server.origin}/api/v1/items`).catch((e: unknown) => e);
@@ -23,22 +18,22 @@ describe("every body read by the transport has a cap", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
-  it("the default cap is 32 MiB", async () => {
-    server = await startHostileServer((_req, res) => sendEndless(res, "x".repeat(64 * 1024)));
+  it("the default cap is 32 MiB", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendEndless(res, "x".repeat(64 * 1024)));
     const error = await createResilientFetch(instant)(`${server.origin}/x`).catch((e: unknown) => e);
     expect(isFeedgateError(error, "response_too_large")).toBe(true);
     expect((error as Error).message).toContain(`${32 * 1024 * 1024} bytes`);
   });
 
-  it("a Content-Length over the cap is refused before the body is read", async () => {
-    server = await startHostileServer((_req, res) => sendLargeJson(res, 4096));
+  it("a Content-Length over the cap is refused before the body is read", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendLargeJson(res, 4096));
     const rf = createResilientFetch({ ...instant, maxResponseBytes: 1000 });
     const error = await rf(`${server.origin}/x`).catch((e: unknown) => e);
     expect(isFeedgateError(error, "response_too_large")).toBe(true);
   });
 
-  it("a body under the cap passes whole, and the cap can be raised per call", async () => {
-    server = await startHostileServer((_req, res) => sendLargeJson(res, 4096));
+  it("a body under the cap passes whole, and the cap can be raised per call", async ({ hostile }) => {
+    const server = await hostile((_req, res) => sendLargeJson(res, 4096));
     const rf = createResilientFetch({ ...instant, maxResponseBytes: 1000 });
     const response = await rf.withOptions({ maxResponseBytes: 8192 })(`${server.origin}/x`);
     expect(((await response.json()) as { pad: string }).pad).toHaveLength(4086);
@@ -51,17 +46,17 @@ describe("every body read by the transport has a cap", () => {
 });
 
 describe("a validation failure is final, whatever its status", () => {
-  it("HTTP 500 with code invalid_request (the gateway's validation answer) is never retried", async () => {
+  it("HTTP 500 with code invalid_request (the gateway's validation answer) is never retried", async ({ hostile }) => {
     const body = { error: { message: "field model is required", type: "new_api_error", param: "", code: "invalid_request" } };
-    server = await startHostileServer((_req, res) => sendJson(res, 500, body));
+    const server = await hostile((_req, res) => sendJson(res, 500, body));
     const rf = createResilientFetch({ ...instant, maxRetries: 3 });
     const response = await rf(`${server.origin}/v1/responses/resp_1`);
     expect(response.status).toBe(500);
     expect(server.requests).toHaveLength(1);
   });
 
-  it("a plain 500 on an idempotent request is still retried", async () => {
-    server = await startHostileServer((_req, res, i) => (i === 0 ? sendJson(res, 500, { error: { message: "boom", code: "" } }) : sendJson(res, 200, {})));
+  it("a plain 500 on an idempotent request is still retried", async ({ hostile }) => {
+    const server = await hostile((_req, res, i) => (i === 0 ? sendJson(res, 500, { error: { message: "boom", code: "" } }) : sendJson(res, 200, {})));
     const response = await createResilientFetch({ ...instant, maxRetries: 3 })(`${server.origin}/v1/responses/resp_1`);
     expect(response.status).toBe(200);
     expect(server.requests).toHaveLength(2);
@@ -70,8 +65,8 @@ describe("a validation failure is final, whatever its status", () => {
 
 describe("garbage Retry-After values are ignored (normal backoff), never read as a past date", () => {
   for (const value of ["-5", "-0", "3, 5", "", "soon", "1e3"]) {
-    it(`Retry-After: ${JSON.stringify(value)}`, async () => {
-      server = await startHostileServer((_req, res, i) => (i === 0 ? sendJson(res, 503, {}, { "retry-after": value }) : sendJson(res, 200, {})));
+    it(`Retry-After: ${JSON.stringify(value)}`, async ({ hostile }) => {
+      const server = await hostile((_req, res, i) => (i === 0 ? sendJson(res, 503, {}, { "retry-after": value }) : sendJson(res, 200, {})));
       const waits: number[] = [];
       const rf = createResilientFetch({ sleep: async (ms) => void waits.push(ms), random: () => 0, initialDelayMs: 700 });
       await rf(`${server.origin}/x`);

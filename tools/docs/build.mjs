@@ -14,7 +14,7 @@ export const DOCS_DIR = join(root, "docs");
 
 /** One page per OpenAPI document: the redocly.yaml api name, and the bundled document (for its operations). */
 export const SPEC_DOCS = [
-  { api: "feed@v1", title: "Feed service API v1", page: "specs/feed.html", spec: "specs/feed/openapi-v1.json" },
+  { api: "feed@v1", title: "Feed service API v1", page: "specs/feed.html", spec: "specs/feed/dist/openapi-v1.json" },
   { api: "gateway@v1", title: "Model gateway API v1", page: "specs/gateway.html", spec: "specs/gateway/dist/openapi.json" },
 ];
 

@@ -1,4 +1,4 @@
-/** The feed operations, by operationId (specs/feed/openapi-v1.json). */
+/** The feed operations, by operationId (specs/feed/dist/openapi-v1.json). */
 export type FeedRoute =
   | "items"
   | "codexResets"

@@ -85,7 +85,7 @@ export function bundle({ api, output }, { config = join(root, "redocly.yaml") } 
         throw new Error(
           `${relative(dirname(config), file)}: ${missing.length} overlay target(s) match nothing in ${relative(dirname(config), rootDoc)} (gone upstream?):\n` +
             missing.map((t) => `  - ${t}`).join("\n") +
-            `\nEdit or remove these actions, then bundle again.`,
+            `\nEdit or remove these actions, then run the command again (after \`spec:fetch --write\`: \`pnpm spec:changeset\`).`,
         );
       }
     }

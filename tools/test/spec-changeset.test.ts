@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpOf, changesetText } from "../spec-changeset.mjs";
 import { scratchClone, type ScratchClone } from "./support/scratch-clone.js";
+import { dropOverlayActionsUnder } from "./support/upstream.js";
 
 describe("the release a spec change calls for", () => {
   it("0.x: breaking → minor, anything else → patch; from 1.0: major, minor, patch", () => {
@@ -53,6 +54,9 @@ describe("pnpm spec:changeset on a scratch clone", () => {
     const spec = JSON.parse(readFileSync(specPath, "utf8"));
     delete spec.paths["/api/v1/dailies"];
     writeFileSync(specPath, JSON.stringify(spec, null, 2) + "\n");
+    // Its overlay actions now target nothing: spec:changeset refuses until they go.
+    expect(run).toThrow(/overlay target\(s\) match nothing/);
+    expect(dropOverlayActionsUnder(join(clone, "specs/feed/overlay.yaml"), "/api/v1/dailies")).toBeGreaterThan(0);
     const out = run();
     expect(out).toMatch(/feed: 1 breaking/);
     const newest = changesets().map((f) => readFileSync(join(clone, ".changeset", f), "utf8")).find((t) => t.includes("breaking"));

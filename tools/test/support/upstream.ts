@@ -1,8 +1,10 @@
 // A stand-in for the feed service's published document: our committed structure dressed in
 // "upstream" prose and samples (marked UPSTREAM_WORDS) at every kind of place the real one has
 // them, served from 127.0.0.1 like the service's /openapi-v1.json.
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parse, stringify } from "yaml";
 
 export const UPSTREAM_WORDS = "upstream-prose-marker";
 
@@ -44,4 +46,18 @@ export async function serveDocument(doc: Json): Promise<{ base: string; close: (
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * What a maintainer does after an operation is gone upstream (the bundle names the overlay
+ * targets left without a node): deletes the overlay's actions under that path.
+ * Returns how many actions went.
+ */
+export function dropOverlayActionsUnder(overlayFile: string, path: string): number {
+  const overlay = parse(readFileSync(overlayFile, "utf8"));
+  const prefix = `$.paths['${path}']`;
+  const kept = overlay.actions.filter((a: { target: string }) => a.target !== prefix && !a.target.startsWith(prefix + ".") && !a.target.startsWith(prefix + "["));
+  const dropped = overlay.actions.length - kept.length;
+  writeFileSync(overlayFile, stringify({ ...overlay, actions: kept }, { lineWidth: 0 }));
+  return dropped;
 }

@@ -16,10 +16,11 @@ export interface ScratchClone {
   remove: () => void;
 }
 
-export function scratchClone(prefix: string): ScratchClone {
+/** `linkDependencies: false` leaves the clone without node_modules (for its own install). */
+export function scratchClone(prefix: string, { linkDependencies = true } = {}): ScratchClone {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   execFileSync("git", ["clone", "-q", ROOT, dir]);
-  for (const sub of ["", "tools", ...readdirSync(join(ROOT, "packages")).map((p) => `packages/${p}`)]) {
+  for (const sub of linkDependencies ? ["", "tools", ...readdirSync(join(ROOT, "packages")).map((p) => `packages/${p}`)] : []) {
     if (existsSync(join(ROOT, sub, "node_modules")) && !existsSync(join(dir, sub, "node_modules"))) symlinkSync(join(ROOT, sub, "node_modules"), join(dir, sub, "node_modules"));
   }
   return {

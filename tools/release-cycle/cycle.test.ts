@@ -59,10 +59,13 @@ const inClone = (command: string, args: string[]) => run(command, args, { cwd: c
 const pnpm = (...args: string[]) => inClone("pnpm", args);
 const feedVersion = () => JSON.parse(readFileSync(join(clone, "packages/feed-client/package.json"), "utf8")).version as string;
 
-/** The consumer's type check: `file(line,col): error TSxxxx: ...` lines. */
-async function consumerErrors(): Promise<string[]> {
-  const result = await run(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: consumer });
-  return (result.stdout + result.stderr).split("\n").filter((line) => /error TS\d+/.test(line));
+/** The consumer's type check: its `file(line,col): error TSxxxx: ...` lines, and the whole output. */
+async function consumerErrors(): Promise<{ errors: string[]; output: string }> {
+  const result = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false"], { cwd: consumer });
+  const output = result.stdout + result.stderr;
+  const errors = output.split("\n").filter((line) => /error TS\d+/.test(line));
+  expect(result.code === 0, output).toBe(errors.length === 0);
+  return { errors, output };
 }
 
 beforeAll(async () => {
@@ -129,17 +132,18 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
     writeFileSync(
       join(consumer, "src", "index.ts"),
       [
-        `import { createFeedClient } from "${FEED}";`,
+        `import { createFeedClient, type paths } from "${FEED}";`,
         `const feed = createFeedClient({ baseUrl: "http://127.0.0.1:9" });`,
         `export const items = () => feed.GET("/api/v1/items", { params: { query: { window: "24h" } } });`,
         `export const recent = () => feed.GET("${REMOVED}");`,
+        `export type Recent = paths["${REMOVED}"]["get"];`,
         `export const hot = async () => (await feed.GET("/api/v1/hot-topics")).data?.items.map((t) => t.title);`,
         "",
       ].join("\n"),
     );
     ok(await run("npm", ["install", `--registry=${registry.url}`, `--cache=${join(consumer, ".npm-cache")}`, "--no-audit", "--no-fund", "--no-update-notifier", "--ignore-scripts"], { cwd: consumer, env }), "consumer npm install (old)");
     expect(JSON.parse(readFileSync(join(consumer, "node_modules", FEED, "package.json"), "utf8")).version).toBe(old);
-    expect(await consumerErrors()).toEqual([]);
+    expect((await consumerErrors()).errors).toEqual([]);
   });
 
   it("spec:fetch --write stores the changed structure and names the overlay's actions left without a target", async () => {
@@ -178,7 +182,7 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
     const changeset = readFileSync(join(clone, ".changeset", file!), "utf8");
     expect(changeset).toBe(
       `---\n"${FEED}": minor\n---\n\nThe feed OpenAPI document changed; the generated types follow it:\n\n` +
-        `- **breaking:** operation removed: GET ${REMOVED}\n- GET /api/v1/items: parameter window enum values added: "30d"\n- schema HotTopic: property added: lang\n`,
+        `- **breaking:** operation removed: GET ${REMOVED}\n- GET /api/v1/items: parameter query:window enum values added: "30d"\n- schema HotTopic: property added: lang\n`,
     );
     console.log(`\n.changeset/${file}:\n${changeset}`);
     scratch.git("add", "-A");
@@ -227,10 +231,11 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
         "",
       ].join("\n"),
     );
-    const errors = await consumerErrors();
-    console.log(`\nconsumer tsc after the upgrade:\n${errors.join("\n")}`);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^src\/index\.ts\(4,\d+\): error TS\d+: /);
-    expect(errors[0]).toContain(REMOVED);
+    const { errors, output } = await consumerErrors();
+    console.log(`\nconsumer tsc after the upgrade:\n${output}`);
+    // Exactly the two lines that use the removed operation (4: the call, 5: its type), nothing else.
+    expect(errors.map((e) => e.replace(/: error .*/, ""))).toEqual([expect.stringMatching(/^src\/index\.ts\(4,\d+\)$/), expect.stringMatching(/^src\/index\.ts\(5,\d+\)$/)]);
+    expect(errors[0]).toContain("error TS2554: Expected 2 arguments, but got 1.");
+    expect(errors[1]).toContain(`error TS2339: Property '"${REMOVED}"' does not exist on type 'paths'.`);
   });
 });

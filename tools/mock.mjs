@@ -10,7 +10,7 @@ import { bundle, TARGETS } from "./generate.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SPECS = {
-  feed: { spec: "specs/feed/openapi-v1.json", port: 4010 },
+  feed: { spec: "specs/feed/dist/openapi-v1.json", port: 4010 },
   gateway: { spec: "specs/gateway/dist/openapi.json", port: 4011 },
 };
 
@@ -27,7 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-// The gateway document is split across files: Prism reads the bundle, rebuilt every start.
+// Prism reads the bundle (the gateway's split files; the feed's structure plus overlay), rebuilt every start.
 if (TARGETS[name]?.bundle) bundle(TARGETS[name].bundle);
 
 const require = createRequire(import.meta.url);

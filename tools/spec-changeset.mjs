@@ -8,7 +8,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -37,28 +36,19 @@ export function changesetText(releases, name, diff) {
   return `---\n${front}\n---\n\nThe ${name} OpenAPI document changed; the generated types follow it:\n\n${summary}\n`;
 }
 
-/** The target's document as committed at HEAD (a split document is bundled from HEAD's files). */
+/** The target's document as committed at HEAD (a bundled one is bundled from HEAD's files). */
 async function documentAtHead(target) {
   if (!target.bundle) return JSON.parse(git(["show", `HEAD:${target.spec}`]));
   const dir = await mkdtemp(join(tmpdir(), "feedgate-spec-head-"));
   try {
-    const folder = dirname(TREE_ROOTS[target.bundle.api]);
-    execFileSync("sh", ["-c", `git archive HEAD ${folder} | tar -x -C ${JSON.stringify(dir)}`], { cwd: root });
-    const require = createRequire(import.meta.url);
-    const cli = join(dirname(require.resolve("@redocly/cli/package.json")), "bin", "cli.js");
+    execFileSync("sh", ["-c", `git archive HEAD specs redocly.yaml | tar -x -C ${JSON.stringify(dir)}`], { cwd: root });
     const out = join(dir, "bundled.json");
-    execFileSync(process.execPath, [cli, "bundle", join(dir, TREE_ROOTS[target.bundle.api]), "-o", out], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    });
+    bundle({ api: target.bundle.api, output: out }, { config: join(dir, "redocly.yaml") });
     return JSON.parse(await readFile(out, "utf8"));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-/** Where each split API's root file is (as redocly.yaml names it). */
-const TREE_ROOTS = { "gateway@v1": "specs/gateway/openapi.yaml" };
 
 async function documentNow(target) {
   if (target.bundle) bundle(target.bundle);

@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 // `pnpm spec:fetch feed [BASE_URL] [--write]`
 // Downloads {BASE_URL}/openapi-v1.json (BASE_URL from the argument, else FEEDGATE_FEED_URL)
-// to a scratch file, prints a structural diff against the vendored document with each change
-// classified as breaking or compatible for clients, and replaces the vendored file only with
-// --write. Exit codes: 0 done, 1 download or parse failure, 2 usage error.
+// to a scratch file, prints a structural diff against the vendored structure with each change
+// classified as breaking or compatible for clients, and only with --write stores the fetched
+// document reduced to its structure (no upstream descriptions, summaries or examples: our own
+// words live in the overlay beside it), then records the release it calls for (spec:changeset).
+// Exit codes: 0 done, 1 download or parse failure (or an overlay target gone), 2 usage error.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { diffSpecs, formatDiff } from "./lib/spec-diff.mjs";
+import { stripStructure, structureText } from "./lib/spec-structure.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export const SOURCES = {
-  feed: { env: "FEEDGATE_FEED_URL", path: "/openapi-v1.json", vendored: "specs/feed/openapi-v1.json" },
+  feed: { env: "FEEDGATE_FEED_URL", path: "/openapi-v1.json", vendored: "specs/feed/openapi-v1.json", overlay: "specs/feed/overlay.yaml" },
 };
 
 class UsageError extends Error {}
@@ -54,14 +57,14 @@ export async function specFetch(argv, { env = process.env, log = console.log, ti
   await writeFile(scratch, JSON.stringify(fetched, null, 2) + "\n");
   const vendoredPath = join(root, source.vendored);
   const vendored = JSON.parse(await readFile(vendoredPath, "utf8"));
-  const diff = diffSpecs(vendored, fetched);
+  const diff = diffSpecs(vendored, stripStructure(fetched));
 
   log(`fetched ${url.href} (info.version ${fetched.info?.version ?? "?"}; vendored ${vendored.info?.version ?? "?"})`);
   log(`saved to ${relative(root, scratch)}`);
   log(formatDiff(diff));
   if (write) {
-    await writeFile(vendoredPath, JSON.stringify(fetched, null, 2) + "\n");
-    log(`wrote ${source.vendored}; review its descriptions (they must stay in this project's words)`);
+    await writeFile(vendoredPath, structureText(fetched));
+    log(`wrote ${source.vendored} (the structure only; our descriptions and examples stay in ${source.overlay})`);
     // Regenerates and records the release the change calls for.
     const { specChangeset } = await import("./spec-changeset.mjs");
     await specChangeset([name], { log });

@@ -8,13 +8,17 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundle, TARGETS } from "../generate.mjs";
 import { publishablePackages, root } from "../lib/packages.mjs";
 
 export const DOCS_DIR = join(root, "docs");
 
-/** One page per OpenAPI document: the redocly.yaml api name, and the bundled document (for its operations). */
+/**
+ * One page per OpenAPI document: the redocly.yaml api name, and the bundled document the page
+ * is built from (build-docs would skip the feed's overlay, so it reads the bundle).
+ */
 export const SPEC_DOCS = [
-  { api: "feed@v1", title: "Feed service API v1", page: "specs/feed.html", spec: "specs/feed/openapi-v1.json" },
+  { api: "feed@v1", title: "Feed service API v1", page: "specs/feed.html", spec: "specs/feed/dist/openapi-v1.json" },
   { api: "gateway@v1", title: "Model gateway API v1", page: "specs/gateway.html", spec: "specs/gateway/dist/openapi.json" },
 ];
 
@@ -49,8 +53,9 @@ export async function buildDocs() {
   rmSync(DOCS_DIR, { recursive: true, force: true });
   mkdirSync(join(DOCS_DIR, "specs"), { recursive: true });
   const packages = publishablePackages();
+  for (const target of Object.values(TARGETS)) if (target.bundle) bundle(target.bundle);
   await Promise.all([
-    ...SPEC_DOCS.map((doc) => run("redocly", ["build-docs", doc.api, "--inlineBundle", "--title", doc.title, "-o", join(DOCS_DIR, doc.page)])),
+    ...SPEC_DOCS.map((doc) => run("redocly", ["build-docs", doc.spec, "--inlineBundle", "--title", doc.title, "-o", join(DOCS_DIR, doc.page)])),
     run("typedoc", ["--options", "tools/docs/typedoc.json", "--out", join(DOCS_DIR, "api"), ...packages.map((p) => p.relDir)]),
   ]);
   for (const doc of SPEC_DOCS) {

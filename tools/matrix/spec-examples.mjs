@@ -38,7 +38,7 @@ function outputTextOf(response) {
 }
 
 export function loadExamples() {
-  const feed = readSpec("specs/feed/openapi-v1.json");
+  const feed = readSpec("specs/feed/dist/openapi-v1.json");
   const gateway = readSpec("specs/gateway/dist/openapi.json");
   const bodies = {
     hotTopics: exampleOf(feed, "/api/v1/hot-topics", "get", "200", "application/json"),

@@ -24,14 +24,17 @@ export function packPublishable(dest) {
 }
 
 /**
- * Packs the run-time dependency closure of the publishable packages, plus `extraNames`
- * resolved from the repository root (e.g. @types/node for a consumer), into `dest`.
+ * Packs the run-time dependency closure of the publishable packages (or of `only` of them),
+ * plus `extraNames` resolved from the repository root (e.g. @types/node for a consumer), into `dest`.
+ * @param {string} dest
+ * @param {string[]} [extraNames]
+ * @param {string[]} [only]  package names; default: every publishable package
  * @returns {string[]} tarball paths
  */
-export function packDependencies(dest, extraNames = []) {
+export function packDependencies(dest, extraNames = [], only = undefined) {
   const packages = publishablePackages();
   const folders = dependencyClosure(
-    packages.map((pkg) => pkg.dir),
+    packages.filter((pkg) => only === undefined || only.includes(pkg.name)).map((pkg) => pkg.dir),
     new Set(packages.map((pkg) => pkg.name)),
     { dir: root, names: extraNames },
   );

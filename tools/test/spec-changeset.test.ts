@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpOf, changesetText } from "../spec-changeset.mjs";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { scratchClone, type ScratchClone } from "./support/scratch-clone.js";
+import { dropOverlayActionsUnder } from "./support/upstream.js";
 
 describe("the release a spec change calls for", () => {
   it("0.x: breaking → minor, anything else → patch; from 1.0: major, minor, patch", () => {
@@ -24,20 +22,17 @@ describe("the release a spec change calls for", () => {
 });
 
 describe("pnpm spec:changeset on a scratch clone", () => {
+  let scratch: ScratchClone;
   let clone: string;
   const run = () => execFileSync(process.execPath, ["tools/spec-changeset.mjs", "feed", "gateway"], { cwd: clone, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
   const changesets = () => readdirSync(join(clone, ".changeset")).filter((f) => f.startsWith("spec-"));
-  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { cwd: clone, stdio: "ignore" });
+  const git = (...args: string[]) => scratch.git(...args);
 
   beforeAll(() => {
-    clone = mkdtempSync(join(tmpdir(), "feedgate-spec-changeset-"));
-    execFileSync("git", ["clone", "-q", ROOT, clone]);
-    // The clone shares this checkout's installed dependencies.
-    for (const dir of ["", "tools", ...readdirSync(join(ROOT, "packages")).map((p) => `packages/${p}`)]) {
-      if (existsSync(join(ROOT, dir, "node_modules")) && !existsSync(join(clone, dir, "node_modules"))) symlinkSync(join(ROOT, dir, "node_modules"), join(clone, dir, "node_modules"));
-    }
+    scratch = scratchClone("feedgate-spec-changeset-");
+    clone = scratch.dir;
   });
-  afterAll(() => rmSync(clone, { recursive: true, force: true }));
+  afterAll(() => scratch?.remove());
 
   it("an added optional field: a patch changeset for the feed client only; the unchanged gateway records nothing", () => {
     const specPath = join(clone, "specs/feed/openapi-v1.json");
@@ -59,6 +54,9 @@ describe("pnpm spec:changeset on a scratch clone", () => {
     const spec = JSON.parse(readFileSync(specPath, "utf8"));
     delete spec.paths["/api/v1/dailies"];
     writeFileSync(specPath, JSON.stringify(spec, null, 2) + "\n");
+    // Its overlay actions now target nothing: spec:changeset refuses until they go.
+    expect(run).toThrow(/overlay target\(s\) match nothing/);
+    expect(dropOverlayActionsUnder(join(clone, "specs/feed/overlay.yaml"), "/api/v1/dailies")).toBeGreaterThan(0);
     const out = run();
     expect(out).toMatch(/feed: 1 breaking/);
     const newest = changesets().map((f) => readFileSync(join(clone, ".changeset", f), "utf8")).find((t) => t.includes("breaking"));

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,5 +47,17 @@ describe("the CI files for the repository's real home", () => {
     expect(readme).toBe(true);
     const ci = spawnSync("grep", ["-c", "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test", join(WORKFLOWS, "ci.yml")], { encoding: "utf8" });
     expect(ci.stdout.trim()).toBe("1");
+  });
+
+  it("CI (.ci/run and ci.yml) runs the release cycle after the README's test command, verbatim", () => {
+    const command = "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test";
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    expect(readme).toContain(`\n${command}\n`);
+    const lines = readFileSync(fileURLToPath(new URL("../../.ci/run", import.meta.url)), "utf8").split("\n");
+    expect(lines.filter((l) => l === command)).toHaveLength(1);
+    const cycle = lines.indexOf("npx --yes pnpm@10.34.9 run test:release --after-test-command");
+    expect(cycle).toBeGreaterThan(lines.indexOf(command));
+    const ci = readFileSync(join(WORKFLOWS, "ci.yml"), "utf8");
+    expect(ci.indexOf("run: npx --yes pnpm@10.34.9 run test:release")).toBeGreaterThan(ci.indexOf(`run: ${command}`));
   });
 });

@@ -21,7 +21,7 @@ let feedSpec: SpecValidator | undefined;
 let gatewaySpec: SpecValidator | undefined;
 export const specs = {
   get feed() {
-    return (feedSpec ??= loadSpec(fromRoot("specs/feed/openapi-v1.json")));
+    return (feedSpec ??= loadSpec(fromRoot("specs/feed/dist/openapi-v1.json")));
   },
   get gateway() {
     return (gatewaySpec ??= loadSpec(fromRoot("specs/gateway/dist/openapi.json")));

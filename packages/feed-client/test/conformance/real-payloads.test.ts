@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromRoot, loadSpec, readJsonPayload, realPayloadsDir, REAL_PAYLOADS_MISSING } from "@feedgate/test-harness";
 
-const spec = loadSpec(fromRoot("specs/feed/openapi-v1.json"));
+const spec = loadSpec(fromRoot("specs/feed/dist/openapi-v1.json"));
 const available = realPayloadsDir() !== undefined;
 if (!available) console.warn(REAL_PAYLOADS_MISSING);
 

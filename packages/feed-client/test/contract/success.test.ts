@@ -3,7 +3,7 @@ import { fromRoot, loadSpec } from "@feedgate/test-harness";
 import { createFeedClient, type FeedClient } from "../../src/index.js";
 import { CALLS } from "../operations.js";
 
-const spec = loadSpec(fromRoot("specs/feed/openapi-v1.json"));
+const spec = loadSpec(fromRoot("specs/feed/dist/openapi-v1.json"));
 let client: FeedClient;
 
 beforeAll(() => {

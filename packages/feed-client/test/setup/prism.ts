@@ -3,7 +3,7 @@ import { fromRoot, startPrism } from "@feedgate/test-harness";
 
 // One Prism mock of the feed document for the whole run, in-process on a free loopback port.
 export default async function setup(project: TestProject) {
-  const prism = await startPrism({ spec: fromRoot("specs/feed/openapi-v1.json") });
+  const prism = await startPrism({ spec: fromRoot("specs/feed/dist/openapi-v1.json") });
   project.provide("prismUrl", prism.url);
   return () => prism.close();
 }

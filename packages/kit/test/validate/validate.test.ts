@@ -31,7 +31,7 @@ describe("input validation before any request", () => {
   });
 
   it("matches the limit bounds the feed document declares", () => {
-    const spec = JSON.parse(readFileSync(fromRoot("specs/feed/openapi-v1.json"), "utf8")) as {
+    const spec = JSON.parse(readFileSync(fromRoot("specs/feed/dist/openapi-v1.json"), "utf8")) as {
       paths: Record<string, { get: { operationId: string; parameters?: Array<{ name?: string; schema?: { minimum?: number; maximum?: number; default?: number } }> } }>;
     };
     const declared: Record<string, unknown> = {};

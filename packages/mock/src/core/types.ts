@@ -1,7 +1,7 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
 
-/** The feed operations, by operationId (specs/feed/openapi-v1.json, through its generated rule table). */
+/** The feed operations, by operationId (the bundled feed document, through its generated rule table). */
 export type FeedRoute = keyof typeof FEED_RULES.operations;
 
 /** The gateway operations, by operationId (specs/gateway/dist/openapi.json, through its generated rule table). */

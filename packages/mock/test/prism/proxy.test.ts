@@ -12,7 +12,7 @@ let gatewayProxy: PrismProxy;
 beforeAll(async () => {
   [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake()]);
   [feedProxy, gatewayProxy] = await Promise.all([
-    startPrismProxy(fromRoot("specs/feed/openapi-v1.json"), feed.url),
+    startPrismProxy(fromRoot("specs/feed/dist/openapi-v1.json"), feed.url),
     startPrismProxy(fromRoot("specs/gateway/dist/openapi.json"), gateway.url),
   ]);
 }, 60_000);

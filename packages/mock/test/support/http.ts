@@ -11,7 +11,7 @@ export interface Answer {
 
 let feedSpec: SpecValidator | undefined;
 let gatewaySpec: SpecValidator | undefined;
-export const feedSpecValidator = () => (feedSpec ??= loadSpec(fromRoot("specs/feed/openapi-v1.json")));
+export const feedSpecValidator = () => (feedSpec ??= loadSpec(fromRoot("specs/feed/dist/openapi-v1.json")));
 export const gatewaySpecValidator = () => (gatewaySpec ??= loadSpec(fromRoot("specs/gateway/dist/openapi.json")));
 
 function declares(spec: SpecValidator, operationId: string, status: number, mediaType: string): boolean {

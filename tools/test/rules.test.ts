@@ -98,7 +98,8 @@ describe("a spec change that tightens a bound changes validation with no other e
     const before = await validatorOf(ROOT);
     expect(before.validateFeedRequest("items", query).query).toEqual({ q: "a".repeat(150) });
 
-    const specPath = join(clone, TARGETS.feed.spec);
+    // The upstream structure (the bundle, TARGETS.feed.spec, is built from it and the overlay).
+    const specPath = join(clone, "specs/feed/openapi-v1.json");
     const spec = JSON.parse(readFileSync(specPath, "utf8"));
     const q = spec.paths["/api/v1/items"].get.parameters.find((p: { name?: string }) => p.name === "q");
     q.schema.maxLength = 100;

@@ -62,5 +62,5 @@ describe("pnpm spec:changeset on a scratch clone", () => {
     const newest = changesets().map((f) => readFileSync(join(clone, ".changeset", f), "utf8")).find((t) => t.includes("breaking"));
     expect(newest).toContain('"@feedgate/feed-client": minor');
     expect(newest).toContain("- **breaking:** operation removed: GET /api/v1/dailies");
-  });
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { withJitter, FeedgateError, invalidArgument, isFeedgateError, type Sleep, createError } from "@feedgate/core";
+import { checkFraction, checkPositive, withJitter, FeedgateError, invalidArgument, isFeedgateError, type Sleep, createError } from "@feedgate/core";
 import { isImageTask, type GatewayClient, type ImageRequest, type ImageResult, type ImageTask } from "@feedgate/gateway-client";
 import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
 import { anySignal, waitFor } from "../internal/wait.js";
@@ -27,7 +27,7 @@ export interface ImageTaskOptions {
   signal?: AbortSignal;
   /** Wait between status requests, clamped to 5 000–10 000 ms as the gateway asks. Default: 5 000 ms. */
   intervalMs?: number;
-  /** Random extra wait as a fraction of the interval; it only lengthens it, and never past 10 s. Default: 0.1. */
+  /** Random extra wait as a fraction of the interval (0–1; core's `withJitter`): it only lengthens it, and never past 10 s. Default: 0.1. */
   jitter?: number;
   /** Overall limit from the call until a terminal status; then it rejects with kind `timeout`. Default: 300 000 ms. */
   deadlineMs?: number;
@@ -116,7 +116,10 @@ interface Run {
 }
 
 function startRun(options: ImageTaskOptions): Run {
-  const deadlineMs = Math.max(0, options.deadlineMs ?? 300_000);
+  checkPositive("deadlineMs", options.deadlineMs);
+  checkPositive("intervalMs", options.intervalMs);
+  checkFraction("jitter", options.jitter);
+  const deadlineMs = options.deadlineMs ?? 300_000;
   const now = options.now ?? Date.now;
   // The deadline also cuts a request in flight (a real timer: an injected clock cannot fire one).
   const deadline = new AbortController();
@@ -144,7 +147,7 @@ function startRun(options: ImageTaskOptions): Run {
  */
 async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | undefined, run: Run, options: ImageTaskOptions): Promise<ImageGeneration> {
   const interval = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, options.intervalMs ?? MIN_INTERVAL_MS));
-  const jitter = Math.max(0, options.jitter ?? 0.1);
+  const jitter = options.jitter ?? 0.1;
   const random = options.random ?? Math.random;
   const wait = (ms: number, signal: AbortSignal) => waitFor(options.sleep, ms, signal, "image task");
   // Bounded even if an injected clock never moves: one poll per interval until the deadline, plus the last one.

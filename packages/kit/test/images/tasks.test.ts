@@ -256,3 +256,15 @@ describe("the gateway as its source behaves (issue 12)", () => {
     expect(Math.min(...waits)).toBeGreaterThanOrEqual(1_000);
   });
 });
+
+describe("image task options", () => {
+  it("refuses a negative deadline or interval and a jitter outside 0–1 before any request", async () => {
+    const { fake, client } = await setup();
+    for (const bad of [{ deadlineMs: -1 }, { intervalMs: Number.NaN }, { jitter: 1.5 }, { jitter: -0.1 }]) {
+      const error = await generateImage(client, { model: "Nano-Banana2", prompt: "p" }, bad).catch((e: unknown) => e);
+      expect(isFeedgateError(error, "config"), JSON.stringify(bad)).toBe(true);
+      expect((error as { option?: string }).option).toBe(Object.keys(bad)[0]);
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+});

@@ -71,7 +71,8 @@ describe("the file store's lock is a real lock", () => {
     expect(outcomes.filter((o) => o.startsWith("error"))).toEqual([]);
     // The stale lock never blocks: at least one contender of every trial got the store.
     expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(12);
-  });
+    // 36 processes started one trial at a time: seconds on a quiet machine, longer beside the rest of the suite.
+  }, 60_000);
 
   it("three processes at once on a fresh store: never two holders (6 trials)", async () => {
     const outcomes: string[] = [];
@@ -83,7 +84,7 @@ describe("the file store's lock is a real lock", () => {
     }
     expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
     expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(6);
-  });
+  }, 60_000);
 
   it("a live owner keeps the lock; its release lets the next one in; no lock files are left behind", async () => {
     const dir = join(work, "live");

@@ -64,7 +64,7 @@ const mirror = await runMirrorFaultRun(
   { items: sizes.selected, churnRounds: 150, churnPerRound: 20, faultRate: sizes.faultRate, retryAfterSeconds: 1, snapshotPageSize: 500 },
 );
 await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-console.log(`2. mirror under faults: ${mirror.verified} of ${mirror.truth} verified (${mirror.missing} missing, ${mirror.extra} extra, ${mirror.different} different, ${mirror.duplicates} duplicates) after ${mirror.churnOps} churn ops and ${mirror.snapshotsRequired} forced re-snapshot; ${mirror.requests} requests (bound ${mirror.requestBound}), ${mirror.faultsInjected} faults; ${mirror.stats.retries} mirror-level retries; ${seconds(performance.now() - t)}`);
+console.log(`2. mirror under faults: ${mirror.verified} of ${mirror.truth} verified (${mirror.missing} missing, ${mirror.extra} extra, ${mirror.different} different, ${mirror.duplicates} duplicates) after ${mirror.churnOps} churn ops and ${mirror.snapshotsRequired} forced re-snapshot; ${mirror.requests} requests (bound ${mirror.requestBound}), ${mirror.faultsInjected} faults; ${mirror.stats.retries} transport retries (the mirror has no loop of its own); ${seconds(performance.now() - t)}`);
 check(mirror.missing + mirror.extra + mirror.different + mirror.duplicates === 0, "mirror: differs from the truth");
 check(mirror.requests <= mirror.requestBound, "mirror: request bound exceeded");
 

@@ -17,14 +17,12 @@ if (url === undefined || dir === undefined) {
 
 const store = await openFileStore(dir, { compactAfterBytes: Number(compact) });
 process.stdout.write(`ready ${JSON.stringify(store.recovery)}\n`);
-const transport = createResilientFetch({ maxRetries: 2, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000 });
+// The client's transport is the mirror's only retry loop: a page costs at most 11 requests.
+const transport = createResilientFetch({ maxRetries: 10, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000 });
 const mirror = createSelectedMirror({
   client: createFeedClient({ baseUrl: url, fetch: transport }),
   store,
   snapshotPageSize: 500,
-  retryBaseDelayMs: 10,
-  retryMaxDelayMs: 200,
-  maxAttempts: 10,
   // One line per stored page, so the parent can tell which phase a kill interrupted.
   onProgress: (p) => process.stdout.write(`phase ${p.phase}\n`),
 });

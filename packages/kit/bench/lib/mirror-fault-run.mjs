@@ -58,8 +58,9 @@ export async function runMirrorFaultRun(deps, options = {}) {
     const waits = retryWaits();
     const waitFor = (status) => (status === 503 && retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : waits[status]);
 
-    // The kit's transport, tuned for a local server (short backoffs, short timeouts).
-    const transport = deps.createResilientFetch({ maxRetries: 2, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000, deadlineMs: 60_000 });
+    // The client's transport is the mirror's only retry loop (a page costs at most 9 requests),
+    // tuned for a local server (short backoffs, short timeouts).
+    const transport = deps.createResilientFetch({ maxRetries: 8, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000, deadlineMs: 60_000 });
     const client = deps.createFeedClient({ baseUrl: fake.url, fetch: transport });
     const churn = createChurn(fake, { seed: seed + 1, firstNewId: items });
     let rounds = 0;
@@ -77,12 +78,9 @@ export async function runMirrorFaultRun(deps, options = {}) {
       client,
       store,
       snapshotPageSize,
-      retryBaseDelayMs: 10,
-      retryMaxDelayMs: 200,
-      maxAttempts: 8,
       // Churn lands between pages, in the middle of snapshot passes and drains alike.
       onProgress: (p) => {
-        if (p.retry === undefined && p.phase !== "idle") churnOnce();
+        if (p.phase !== "idle") churnOnce();
       },
     });
     let syncs = 0;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm docs`: browsable reference docs into docs/ (not committed):
+// `pnpm run docs`: browsable reference docs into docs/ (not committed):
 //   docs/specs/<api>.html  one self-contained Redoc page per OpenAPI document
 //                          (redocly build-docs --inlineBundle: no CDN at view time)
 //   docs/api/              the TypeScript API of every publishable package (TypeDoc)

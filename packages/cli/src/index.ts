@@ -5,5 +5,6 @@
 export { main, processStreams } from "./main.js";
 export type { Streams, OutStream } from "./cli/output.js";
 export { EXIT, type ExitCode } from "./cli/exit-codes.js";
+export type { SignalSource } from "./cli/interrupt.js";
 export { DEFAULT_FEED_URL, DEFAULT_MODEL, DEFAULT_IMAGE_MODEL } from "./cli/config.js";
 export { VERSION } from "./version.js";

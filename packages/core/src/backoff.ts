@@ -15,7 +15,14 @@ export interface BackoffOptions {
 }
 
 /** The defaults of {@link BackoffOptions}. */
-export const BACKOFF_DEFAULTS = { initialDelayMs: 500, maxDelayMs: 8000, jitter: 0.25 } as const;
+export const BACKOFF_DEFAULTS = {
+  /** First wait: 500 ms. */
+  initialDelayMs: 500,
+  /** Cap of the doubled wait: 8000 ms. */
+  maxDelayMs: 8000,
+  /** Up to 25% added at random. */
+  jitter: 0.25,
+} as const;
 
 /**
  * The wait before try `attempt + 1` after `attempt` failed tries (1-based): `initialDelayMs`

@@ -54,24 +54,86 @@ export type FeedgateErrorKind =
 /** The error bodies the gateway sends, told apart by shape (parsed by `@feedgate/gateway-client`). */
 export type GatewayEnvelope =
   /** OpenAI-style, also on the Gemini routes; the gateway's middleware omits `param`. */
-  | { kind: "openai"; error: { message: string; type?: string; param?: string | null; code?: string | number | null } }
+  | {
+      /** OpenAI-style body. */
+      kind: "openai";
+      /** The body's `error` object. */
+      error: {
+        /** What went wrong, for people. */
+        message: string;
+        /** The error type (e.g. `invalid_request_error`). */
+        type?: string;
+        /** The request parameter at fault, when named. */
+        param?: string | null;
+        /** The machine-readable code, when given. */
+        code?: string | number | null;
+      };
+    }
   /** Google-style. */
-  | { kind: "google"; error: { code: number; message: string; status?: string; details?: unknown[] } }
+  | {
+      /** Google-style body. */
+      kind: "google";
+      /** The body's `error` object. */
+      error: {
+        /** The HTTP status as a number. */
+        code: number;
+        /** What went wrong, for people. */
+        message: string;
+        /** The status name (e.g. `INVALID_ARGUMENT`). */
+        status?: string;
+        /** Further detail objects, as sent. */
+        details?: unknown[];
+      };
+    }
   /** Anthropic-style. */
-  | { kind: "anthropic"; error: { type: string; message: string }; request_id?: string }
+  | {
+      /** Anthropic-style body. */
+      kind: "anthropic";
+      /** The body's `error` object. */
+      error: {
+        /** The error type (e.g. `overloaded_error`). */
+        type: string;
+        /** What went wrong, for people. */
+        message: string;
+      };
+      /** The request id the body carries. */
+      request_id?: string;
+    }
   /** The image task routes. */
-  | { kind: "task"; code: string; message: string; data?: unknown }
+  | {
+      /** An image task route's body. */
+      kind: "task";
+      /** The task route's error code. */
+      code: string;
+      /** What went wrong, for people. */
+      message: string;
+      /** Extra data, as sent. */
+      data?: unknown;
+    }
   /** No body at all (some 429s). */
-  | { kind: "empty" }
+  | {
+      /** No body. */
+      kind: "empty";
+    }
   /** A body that is none of the above (an HTML error page, plain text). */
-  | { kind: "text"; text: string };
+  | {
+      /** A body of no known shape. */
+      kind: "text";
+      /** The body as text. */
+      text: string;
+    };
 
 /** The feed service's `application/problem+json` body (RFC 9457 members plus its own). */
 export interface ProblemDetails {
+  /** A URI naming the problem type. */
   type?: string;
+  /** A short summary of the problem type. */
   title?: string;
+  /** The HTTP status. */
   status?: number;
+  /** What went wrong with this request, for people. */
   detail?: string;
+  /** The feed service's machine-readable code (e.g. `snapshot_required`). */
   code?: string;
   [member: string]: unknown;
 }
@@ -114,6 +176,7 @@ const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", 
  * duplicated installs use {@link isFeedgateError}, which checks a brand.
  */
 export class FeedgateError extends Error {
+  /** The class name (`"FeedgateError"`, or the subclass's), as error reporters show it. */
   override name = "FeedgateError";
   /** Brand checked by {@link isFeedgateError}, so the check works across realms and copies. */
   readonly isFeedgateError = true;
@@ -155,66 +218,82 @@ export class FeedgateError extends Error {
 
 /** Bad options or a missing setting, thrown synchronously before any request. */
 export class ConfigError extends FeedgateError {
+  /** Always `"ConfigError"`. */
   override name = "ConfigError";
 }
 /** The request is wrong (400/422, a bad argument found before sending, the gateway's 500 `invalid_request`). Final. */
 export class InvalidRequestError extends FeedgateError {
+  /** Always `"InvalidRequestError"`. */
   override name = "InvalidRequestError";
 }
 /** 401: the key is missing, wrong or revoked. */
 export class AuthenticationError extends FeedgateError {
+  /** Always `"AuthenticationError"`. */
   override name = "AuthenticationError";
 }
 /** 403: not allowed. */
 export class PermissionDeniedError extends FeedgateError {
+  /** Always `"PermissionDeniedError"`. */
   override name = "PermissionDeniedError";
 }
 /** 404, or an unknown image task. */
 export class NotFoundError extends FeedgateError {
+  /** Always `"NotFoundError"`. */
   override name = "NotFoundError";
 }
 /** 409, e.g. `snapshot_required`. */
 export class ConflictError extends FeedgateError {
+  /** Always `"ConflictError"`. */
   override name = "ConflictError";
 }
 /** 429 (or a server wait over `maxRetryAfterMs`); `retryAfterMs` says how long to wait when known. */
 export class RateLimitError extends FeedgateError {
+  /** Always `"RateLimitError"`. */
   override name = "RateLimitError";
 }
 /** 5xx: the service failed or is unavailable. */
 export class ServerError extends FeedgateError {
+  /** Always `"ServerError"`. */
   override name = "ServerError";
 }
 /** The connection failed. */
 export class ConnectionError extends FeedgateError {
+  /** Always `"ConnectionError"`. */
   override name = "ConnectionError";
 }
 /** A timeout passed (attempt, deadline, stream idle). */
 export class TimeoutError extends FeedgateError {
+  /** Always `"TimeoutError"`. */
   override name = "TimeoutError";
 }
 /** The caller's signal fired. */
 export class AbortError extends FeedgateError {
+  /** Always `"AbortError"`. */
   override name = "AbortError";
 }
 /** A stream failed midway (error event, early end). */
 export class StreamError extends FeedgateError {
+  /** Always `"StreamError"`. */
   override name = "StreamError";
 }
 /** The gateway does not offer this operation. */
 export class UnsupportedError extends FeedgateError {
+  /** Always `"UnsupportedError"`. */
   override name = "UnsupportedError";
 }
 /** An answer that is not what was asked for: the wrong shape, not JSON, too large, or a refused redirect. */
 export class InvalidResponseError extends FeedgateError {
+  /** Always `"InvalidResponseError"`. */
   override name = "InvalidResponseError";
 }
 /** An async image task ended in failure. */
 export class TaskFailedError extends FeedgateError {
+  /** Always `"TaskFailedError"`. */
   override name = "TaskFailedError";
 }
 /** A guard against a runaway loop stopped it. */
 export class LimitExceededError extends FeedgateError {
+  /** Always `"LimitExceededError"`. */
   override name = "LimitExceededError";
 }
 

@@ -1,11 +1,13 @@
 /** Reads the current time in epoch ms. Inject one (e.g. @feedgate/mock's FakeClock) in tests. */
 export interface Clock {
+  /** The current time, in ms since the Unix epoch. */
   now(): number;
 }
 
 /** Waits `ms`, rejecting with the signal's reason as soon as it fires. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+/** The real wall clock (`Date.now()`). */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A monotonic reading in ms, for measuring waits (never goes backwards with the wall clock). */

@@ -26,7 +26,12 @@ export function outputText(response: ResponseObject): string {
  * `response.incomplete`, which carry the authoritative snapshot) and its text. Throws a
  * StreamError (kind `stream`) on `response.failed`, or when the stream ends without a terminal event.
  */
-export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>): Promise<{ response: ResponseObject; outputText: string }> {
+export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>): Promise<{
+  /** The final Response object (from `response.completed` or `response.incomplete`). */
+  response: ResponseObject;
+  /** The Response's output text (the streamed deltas joined, when the object has none). */
+  outputText: string;
+}> {
   let deltas = "";
   const fail = (code: string, message: string) => failure("stream", code, message, stream.response.status, stream.requestId);
   for await (const event of stream) {

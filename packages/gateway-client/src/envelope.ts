@@ -34,7 +34,15 @@ export function parseEnvelope(text: string): GatewayEnvelope {
 export const withoutRequestId = (text: string) => text.replace(/\s*\(request id: [^)]*\)/g, "");
 
 /** The envelope's machine-readable code, and a message for humans (without the gateway's request id). */
-export function describeEnvelope(envelope: GatewayEnvelope, status: number): { code: string; message: string } {
+export function describeEnvelope(
+  envelope: GatewayEnvelope,
+  status: number,
+): {
+  /** The body's code (else its type or status name), or `http_<status>` when the body has none. */
+  code: string;
+  /** The body's message for people (or `HTTP <status>…` when there is none), without any request id. */
+  message: string;
+} {
   const { code, message } = describe(envelope, status);
   return { code, message: withoutRequestId(message) };
 }

@@ -14,24 +14,81 @@ import type { ExtraBody, ImageGenerateParams, ImageRequest, ImageResult, ImageSu
 export type InputRegion = "Mainland" | "Oversea" | "OverseaUSWest";
 
 /** Row 1 — text to image. */
-export interface TextToImageParams extends ExtraBody { model: string; prompt: string; resolution?: string; aspect_ratio?: string }
+export interface TextToImageParams extends ExtraBody {
+  /** The model id, as the gateway lists it. */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+  /** Output resolution, in the model's own terms. Default: the model's. */
+  resolution?: string;
+  /** Aspect ratio such as `16:9`. Default: the model's. */
+  aspect_ratio?: string;
+}
 /** Row 2 — image to image: reference images by URL. */
-export interface ImageToImageParams extends TextToImageParams { images: string[] }
+export interface ImageToImageParams extends TextToImageParams {
+  /** Reference images, as a non-empty list of http(s) URLs. */
+  images: string[];
+}
 /** Row 3 — GPT-style image (quality tier; optional references). */
-export interface GptImageParams extends ExtraBody { model: string; prompt: string; quality: string; resolution?: string; images?: string[]; aspect_ratio?: string }
+export interface GptImageParams extends ExtraBody {
+  /** The model id, as the gateway lists it. */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+  /** Quality tier, in the model's own terms. */
+  quality: string;
+  /** Output resolution, in the model's own terms. Default: the model's. */
+  resolution?: string;
+  /** Reference images, as http(s) URLs. Default: none. */
+  images?: string[];
+  /** Aspect ratio such as `16:9`. Default: the model's. */
+  aspect_ratio?: string;
+}
 /** Row 4 — image to image with references hosted in a given region. */
-export interface RegionalImageToImageParams extends ImageToImageParams { input_region: InputRegion }
+export interface RegionalImageToImageParams extends ImageToImageParams {
+  /** Where the reference image URLs are hosted. */
+  input_region: InputRegion;
+}
 /** Row 5 — several images of a family that takes an aspect ratio (e.g. Nano-Banana2). */
-export interface MultiImageParams extends ExtraBody { model: string; prompt: string; n: number; resolution?: string; aspect_ratio?: string }
+export interface MultiImageParams extends ExtraBody {
+  /** The model id, as the gateway lists it. */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+  /** How many images to make: a whole number, at least 1. */
+  n: number;
+  /** Output resolution, in the model's own terms. Default: the model's. */
+  resolution?: string;
+  /** Aspect ratio such as `16:9`. Default: the model's. */
+  aspect_ratio?: string;
+}
 /** Row 6 — several images of a family without aspect ratios (e.g. Seedream: the ratio goes in the prompt). */
-export interface MultiImageWithoutAspectParams extends ExtraBody { model: string; prompt: string; n: number; resolution?: string }
+export interface MultiImageWithoutAspectParams extends ExtraBody {
+  /** The model id, as the gateway lists it. */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+  /** How many images to make: a whole number, at least 1. */
+  n: number;
+  /** Output resolution, in the model's own terms. Default: the model's. */
+  resolution?: string;
+}
 /** Row 7 — several GPT-style images. */
-export interface MultiGptImageParams extends GptImageParams { n: number }
+export interface MultiGptImageParams extends GptImageParams {
+  /** How many images to make: a whole number, at least 1. */
+  n: number;
+}
 /** Row 8 — a 3D panorama (Hunyuan): model and prompt only. */
-export interface PanoramaParams extends ExtraBody { model: string; prompt: string }
+export interface PanoramaParams extends ExtraBody {
+  /** The model id, as the gateway lists it. */
+  model: string;
+  /** What to draw. */
+  prompt: string;
+}
 
 /** `async: true` submits a task (an {@link ImageSubmission}); otherwise the gateway answers when done (or with a task). Default: false. */
 export interface ImageCallOptions extends CallOptions {
+  /** Submit a task and return at once (`true`) instead of waiting for the image. Default: false. */
   async?: boolean;
 }
 
@@ -88,19 +145,29 @@ export function buildImageRequest(workflow: WorkflowName, params: object): Image
 
 /** A workflow helper: sync by default, a submitted task with `{ async: true }`. */
 export interface Workflow<P> {
+  /** Submits the workflow as a task; resolves with the submission (a task to poll, or an already finished result). */
   (params: P, options: ImageCallOptions & { async: true }): APIPromise<ImageSubmission>;
+  /** Runs the workflow and resolves with the image result (or a task, when the gateway chose to answer with one). */
   (params: P, options?: ImageCallOptions): APIPromise<ImageResult | ImageTask>;
 }
 
 /** The image helpers of every documented workflow, by name. */
 export interface ImageWorkflows {
+  /** Row 1: text to image. */
   textToImage: Workflow<TextToImageParams>;
+  /** Row 2: image to image, references by URL. */
   imageToImage: Workflow<ImageToImageParams>;
+  /** Row 3: GPT-style image with a quality tier. */
   gptImage: Workflow<GptImageParams>;
+  /** Row 4: image to image with references hosted in a region. */
   regionalImageToImage: Workflow<RegionalImageToImageParams>;
+  /** Row 5: several images, with an aspect ratio. */
   multiImage: Workflow<MultiImageParams>;
+  /** Row 6: several images, no aspect ratio. */
   multiImageWithoutAspect: Workflow<MultiImageWithoutAspectParams>;
+  /** Row 7: several GPT-style images. */
   multiGptImage: Workflow<MultiGptImageParams>;
+  /** Row 8: a 3D panorama. */
   panorama: Workflow<PanoramaParams>;
 }
 

@@ -23,6 +23,7 @@ export * from "@feedgate/core/errors";
 export { requestIdOf, getResponseMeta, type APIPromise, type WithResponse, type ResponseMeta } from "@feedgate/core";
 export { parseEnvelope, describeEnvelope } from "./envelope.js";
 export { GatewayStream } from "./sse.js";
+export type { StreamInit, Decoder, StreamLimits } from "./sse.js";
 export { isImageTask } from "./images.js";
 export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js";
 export { VERSION } from "./generated/version.js";

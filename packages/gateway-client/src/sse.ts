@@ -17,10 +17,13 @@ export const END = Symbol("end");
 /** Turns one SSE message into a typed event, END, or undefined to skip it. */
 export type Decoder<T> = (message: EventSourceMessage) => T | typeof END | undefined;
 
+/** What a {@link GatewayStream} is built from (the client builds it; you rarely need to). */
 export interface StreamInit<T> {
+  /** The HTTP answer whose body is the event stream. */
   response: Response;
   /** Aborting it cancels the HTTP request. */
   controller: AbortController;
+  /** Turns each SSE message into an event. */
   decode: Decoder<T>;
   /** Ends a stalled stream with a TimeoutError (code `stream_idle_timeout`). */
   idleTimeoutMs: number;
@@ -39,6 +42,7 @@ export interface StreamInit<T> {
 export class GatewayStream<T> implements AsyncIterable<T> {
   /** The HTTP answer (status, headers); its body belongs to the stream. */
   readonly response: Response;
+  /** The answer's request id (`x-request-id` and the like), to quote when reporting a problem; undefined when the answer had none. */
   readonly requestId: string | undefined;
   /** Redacts the API key from text (for errors built from the stream's content). */
   readonly redact: (text: string) => string;
@@ -69,6 +73,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     this.#consumed = true;
   }
 
+  /** Iterates the events once; breaking out of the loop cancels the request. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     this.#claim();
     const { controller, decode, idleTimeoutMs } = this.#init;

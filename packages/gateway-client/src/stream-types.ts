@@ -9,4 +9,10 @@ export type ResponseStreamEvent = Schemas["ResponseStreamEvent"];
 export type ResponseStreamEventType = ResponseStreamEvent["type"];
 
 /** The event of a given `type`, e.g. `ResponseStreamEventOf<"response.output_text.delta">`. */
-export type ResponseStreamEventOf<T extends ResponseStreamEventType> = Extract<ResponseStreamEvent, { type: T }>;
+export type ResponseStreamEventOf<T extends ResponseStreamEventType> = Extract<
+  ResponseStreamEvent,
+  {
+    /** The event type to pick. */
+    type: T;
+  }
+>;

@@ -67,7 +67,9 @@ export type ImageTask = Ok<"getImageTask">;
 export type ImagesResponse = components["schemas"]["ImagesResponse"];
 /** `images.submit()` got a task to poll. */
 export interface SubmittedImageTask {
+  /** A task was created: poll it. */
   kind: "task";
+  /** The task, with its id and status. */
   task: ImageTask;
 }
 /**
@@ -75,7 +77,9 @@ export interface SubmittedImageTask {
  * new-api does). The call was billed; do not submit again.
  */
 export interface CompletedImageSubmission {
+  /** The gateway finished at once. */
   kind: "completed";
+  /** The generated images. */
   result: ImagesResponse;
 }
 /** What `images.submit()` answers; switch on `kind`. */

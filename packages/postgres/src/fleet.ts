@@ -10,6 +10,7 @@ export type FleetResource = "mirror" | "hotTopics" | "codexResetsRecent" | "late
 const POLLED = ["hotTopics", "codexResetsRecent", "latestDaily"] as const;
 type Polled = (typeof POLLED)[number];
 
+/** Options of `createFleet`; only `url` is required. */
 export interface FleetOptions {
   /** PostgreSQL URL. Required. Its password never appears in a log or an error. */
   url: string;
@@ -35,14 +36,26 @@ export interface FleetOptions {
   memberId?: string;
 }
 
+/** One process of a fleet: leads some resources, reads every one. */
 export interface FleetMember {
+  /** This member's id (the `memberId` option, else a generated one). */
   readonly memberId: string;
   /** The shared copy of the selected set (any member reads it; only the leader writes). */
   readonly store: PostgresMirrorStore;
   /** Resources this member leads now. */
   leading(): FleetResource[];
   /** The last version of a polled resource any leader stored (with its ETag), or undefined. */
-  read(resource: Polled): Promise<{ body: unknown; etag: string | null; fetchedAt: Date } | undefined>;
+  read(resource: Polled): Promise<
+    | {
+        /** The stored answer body. */
+        body: unknown;
+        /** Its ETag, or null when the answer had none. */
+        etag: string | null;
+        /** When the leader fetched it. */
+        fetchedAt: Date;
+      }
+    | undefined
+  >;
   /** Stops every loop and releases every lock. */
   stop(): Promise<void>;
 }

@@ -4,5 +4,6 @@
  */
 export { openPostgresStore, type PostgresStoreOptions, type PostgresMirrorStore, type ItemFilter, type ItemPage, type ItemPageCursor, type ChangeNotice } from "./store.js";
 export { redactUrl } from "./connection.js";
+export type { Sql } from "./connection.js";
 export { SCHEMA_VERSION } from "./migrations.js";
 export { createFleet, type FleetOptions, type FleetMember, type FleetResource } from "./fleet.js";

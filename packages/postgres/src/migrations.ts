@@ -52,6 +52,7 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
   },
 ];
 
+/** The schema version the newest migration brings the tables to. */
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Creates the schema if needed and applies every missing version. Returns the versions applied now. */

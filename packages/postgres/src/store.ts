@@ -18,11 +18,14 @@ export type ItemFilter = StoreFilter;
 
 /** Where a page of `query` ends; pass it back as `after` for the next page. */
 export interface ItemPageCursor {
+  /** The last item's sort time (published, else discovered), ISO 8601; null when it has none. */
   time: string | null;
+  /** The last item's id. */
   id: string;
 }
 
 export interface ItemPage {
+  /** The page's items, newest first. */
   items: SelectedItem[];
   /** Undefined on the last page. */
   next: ItemPageCursor | undefined;
@@ -30,12 +33,15 @@ export interface ItemPage {
 
 /** What a change notification carries: small, so it always fits; the rows are read from the table. */
 export interface ChangeNotice {
+  /** The current generation after the change. */
   generation: number;
+  /** The ledger cursor after the change. */
   cursor: string;
 }
 
 /** The MirrorStore on PostgreSQL, plus the readers any process of a fleet can use without polling. */
 export interface PostgresMirrorStore extends MirrorStore {
+  /** The schema holding the tables. */
   readonly schema: string;
   /** One page of the current set, newest first (published, else discovered, time; then id). */
   query(filter?: ItemFilter, page?: { limit?: number; after?: ItemPageCursor }): Promise<ItemPage>;

@@ -10,4 +10,5 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** One of the exit codes in {@link EXIT}. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

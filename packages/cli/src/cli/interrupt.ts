@@ -9,9 +9,13 @@ export interface InterruptHandle {
   dispose(): void;
 }
 
+/** Where signals come from and how the process exits: `process` itself, or a stand-in in tests. */
 export interface SignalSource {
+  /** Adds a signal listener. */
   on(event: "SIGINT" | "SIGTERM", listener: () => void): unknown;
+  /** Removes a signal listener. */
   off(event: "SIGINT" | "SIGTERM", listener: () => void): unknown;
+  /** Ends the process with this code. */
   exit(code: number): never;
 }
 

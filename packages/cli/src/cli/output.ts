@@ -6,15 +6,21 @@ type Colors = ReturnType<typeof pc.createColors>;
 
 /** A stream the CLI writes to: process.stdout/stderr, or a test double. */
 export interface OutStream {
+  /** Writes text; false when the stream asks to wait (backpressure). */
   write(chunk: string): boolean;
+  /** Whether it is a terminal (colours, spinner, tables sized to it). Default: false. */
   isTTY?: boolean;
+  /** Its width in characters, when a terminal. Default: unknown. */
   columns?: number;
 }
 
 /** Where the CLI reads its environment and writes its output. */
 export interface Streams {
+  /** Where results go. */
   stdout: OutStream;
+  /** Where progress, warnings and errors go. */
   stderr: OutStream;
+  /** The environment variables (`FEEDGATE_*`, `NO_COLOR`, ...). */
   env: Record<string, string | undefined>;
 }
 

@@ -6,14 +6,21 @@ export type LogEvent = "request" | "response" | "retry" | "wait" | "give_up" | "
 
 /** Structured fields of a record. Never holds headers, bodies or credentials. */
 export interface LogFields {
+  /** What the record is about. */
   event: LogEvent;
+  /** The request's HTTP method. */
   method?: string | undefined;
   /** Origin and path; the query with credential-like parameters masked. */
   url?: string | undefined;
+  /** The answer's HTTP status, when one arrived. */
   status?: number | undefined;
+  /** Which attempt of the call (1 = the first). */
   attempt?: number | undefined;
+  /** How long the transport waits before the next attempt, in ms. */
   delayMs?: number | undefined;
+  /** The answer's request id, when it has one. */
   requestId?: string | undefined;
+  /** Why the transport retries or gives up (an error kind or code). */
   reason?: string | undefined;
   [key: string]: unknown;
 }
@@ -23,12 +30,17 @@ export interface LogFields {
  * Levels it lacks are dropped.
  */
 export interface Logger {
+  /** Receives `"debug"` records: every attempt and answer. */
   debug?(message: string, fields: LogFields): void;
+  /** Receives `"info"` records: retries, waits, polls. */
   info?(message: string, fields: LogFields): void;
+  /** Receives `"warn"` records: e.g. a raised poll interval. */
   warn?(message: string, fields: LogFields): void;
+  /** Receives `"error"` records: a call that gave up. */
   error?(message: string, fields: LogFields): void;
 }
 
+/** How a component logs: where records go and from which level. */
 export interface LogOptions {
   /** Where records go. Default: none — logging is off. */
   logger?: Logger | undefined;
@@ -55,6 +67,7 @@ export function loggableUrl(url: string): string {
 /** Emits records to a logger, filtering by level and scrubbing the given secrets from every string. */
 export type Log = (level: LogLevel, message: string, fields: LogFields, secrets?: readonly string[]) => void;
 
+/** Builds the {@link Log} function the transport and the kit log through, from a logger and a level (defaults as in {@link LogOptions}). */
 export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
   return (level, message, fields, secrets = []) => {
     const sink = logger?.[level];

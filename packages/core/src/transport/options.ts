@@ -75,15 +75,26 @@ export interface CallOverrides {
   idempotent?: boolean;
 }
 
+/** The defaults of {@link ResilientFetchOptions} (exported as `TRANSPORT_DEFAULTS`). */
 export const DEFAULTS = {
+  /** Two retries after the first attempt. */
   maxRetries: 2,
+  /** First computed backoff: 500 ms. */
   initialDelayMs: 500,
+  /** Cap of the computed backoff: 8000 ms. */
   maxDelayMs: 8000,
+  /** Up to 25% added to a computed backoff. */
   jitter: 0.25,
+  /** Longest server-directed wait sat through: 60 s. */
   maxRetryAfterMs: 60_000,
+  /** Per-attempt timeout: 60 s. */
   timeoutMs: 60_000,
+  /** Overall deadline of one call: 120 s. */
   deadlineMs: 120_000,
+  /** A billed synchronous image generation is never retried. */
   syncImageMaxRetries: 0,
+  /** Timeout and deadline of a synchronous image generation: 10 min. */
   syncImageTimeoutMs: 600_000,
+  /** Largest buffered body: 32 MiB. */
   maxResponseBytes: 32 * 1024 * 1024,
 } as const;

@@ -142,10 +142,16 @@ export function createFeedKit(options: FeedKitOptions = {}) {
 
     ...paginator(caller, log),
 
+    /**
+     * Polls one operation with conditional requests and yields each new version: no faster than
+     * the answer's cache lifetime, backing off on errors (options and defaults: {@link PollOptions}).
+     */
     pollUntilChanged: poll,
     /** New versions of the hot topics, polled no faster than their s-maxage (60 s). */
     watchHotTopics: (opts: PollOptions = {}): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined> => poll("hotTopics", undefined, opts),
+    /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed ({@link WatchResetsOptions}). */
     watchResets: resetsWatcher(poll, () => clock.now()),
+    /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version ({@link WatchDailyOptions}). */
     watchLatestDaily: dailyWatcher(deps),
   };
 }

@@ -20,6 +20,7 @@ export interface ItemsPage {
   items: Item[];
   /** The page as the service sent it. */
   data: ItemsResponse;
+  /** The page's response metadata. */
   meta: ResponseMeta;
   /** 1-based count of pages fetched so far in this iteration. */
   pageNumber: number;
@@ -214,5 +215,12 @@ export function paginator(caller: Caller, log: Log) {
     return fresh;
   }
 
-  return { iterateItemPages, iterateItems, newItemsSince };
+  return {
+    /** Every page of an items query, following `nextCursor`, each item id once (options: {@link PaginateOptions}). */
+    iterateItemPages,
+    /** Every item of an items query, newest first, each id once (options: {@link PaginateOptions}). */
+    iterateItems,
+    /** The items newer than the ids (or the one id) the caller already has, newest first. */
+    newItemsSince,
+  };
 }

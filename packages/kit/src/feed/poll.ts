@@ -30,9 +30,11 @@ export interface PollOptions extends CallOptions {
 
 /** A new version of a polled resource. */
 export interface PolledVersion<T> {
+  /** The new version's parsed body. */
   data: T;
   /** Its ETag exactly as received (weak `W/` and quotes kept). */
   etag: string | undefined;
+  /** Its response metadata. */
   meta: ResponseMeta;
   /** Which poll (1-based) brought it. */
   poll: number;

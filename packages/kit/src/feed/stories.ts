@@ -12,6 +12,7 @@ export interface GetStoryOptions extends CallOptions {
 
 /** A story found by `getStory`, and where the id it was asked for led. */
 export interface StoryResult {
+  /** The story, after following any merges. */
   story: Story;
   /** The id asked for (taken from the link's last path segment when given a link). */
   requestedId: string;
@@ -19,11 +20,21 @@ export interface StoryResult {
   survivingId: string;
   /** Every id that answered 308 (merged into the next), in order; empty when the story was not merged. */
   mergedChain: string[];
+  /** The final answer's response metadata. */
   meta: ResponseMeta;
 }
 
 /** Something that names a story: its public id, its `links.story` HTML URL, or a hot topic. */
-export type StoryRef = string | { links: { story?: string | undefined; [other: string]: unknown } };
+export type StoryRef =
+  | string
+  | {
+      /** The object's links (a hot topic's, for instance). */
+      links: {
+        /** The story's link: its last path segment is the id. */
+        story?: string | undefined;
+        [other: string]: unknown;
+      };
+    };
 
 /** The last path segment of a URL, percent-decoded; `bad` is thrown when there is none or it does not decode. */
 function lastSegment(url: URL, bad: () => FeedgateError): string {

@@ -18,20 +18,101 @@ import type {
 
 /** Parameters and answer of each feed operation (by operationId). */
 export interface FeedOperationMap {
-  items: { params: { query?: ItemsQuery }; data: ItemsResponse };
-  codexResets: { params: Record<string, never>; data: CodexResetsResponse };
-  codexResetsRecent: { params: Record<string, never>; data: CodexResetsResponse };
-  hotTopics: { params: Record<string, never>; data: HotTopicsResponse };
-  storyByPublicId: { params: { path: StoryPathParams }; data: StoryResponse };
-  dailies: { params: { query?: DailiesQuery }; data: DailiesResponse };
-  latestDaily: { params: Record<string, never>; data: DailyResponse };
-  dailyByDate: { params: { path: DailyByDatePathParams }; data: DailyResponse };
-  selectedSnapshot: { params: { query?: SelectedSnapshotQuery }; data: SelectedSnapshot };
-  selectedChanges: { params: { query: SelectedChangesQuery }; data: SelectedChanges };
+  /** The `items` operation. */
+  items: {
+    /** Its parameters. */
+    params: {
+      /** Query parameters (all optional). */
+      query?: ItemsQuery;
+    };
+    /** Its successful answer's body. */
+    data: ItemsResponse;
+  };
+  /** The `codexResets` operation. */
+  codexResets: {
+    /** Its parameters: none. */
+    params: Record<string, never>;
+    /** Its successful answer's body. */
+    data: CodexResetsResponse;
+  };
+  /** The `codexResetsRecent` operation. */
+  codexResetsRecent: {
+    /** Its parameters: none. */
+    params: Record<string, never>;
+    /** Its successful answer's body. */
+    data: CodexResetsResponse;
+  };
+  /** The `hotTopics` operation. */
+  hotTopics: {
+    /** Its parameters: none. */
+    params: Record<string, never>;
+    /** Its successful answer's body. */
+    data: HotTopicsResponse;
+  };
+  /** The `storyByPublicId` operation. */
+  storyByPublicId: {
+    /** Its parameters. */
+    params: {
+      /** Path parameters. */
+      path: StoryPathParams;
+    };
+    /** Its successful answer's body. */
+    data: StoryResponse;
+  };
+  /** The `dailies` operation. */
+  dailies: {
+    /** Its parameters. */
+    params: {
+      /** Query parameters (all optional). */
+      query?: DailiesQuery;
+    };
+    /** Its successful answer's body. */
+    data: DailiesResponse;
+  };
+  /** The `latestDaily` operation. */
+  latestDaily: {
+    /** Its parameters: none. */
+    params: Record<string, never>;
+    /** Its successful answer's body. */
+    data: DailyResponse;
+  };
+  /** The `dailyByDate` operation. */
+  dailyByDate: {
+    /** Its parameters. */
+    params: {
+      /** Path parameters. */
+      path: DailyByDatePathParams;
+    };
+    /** Its successful answer's body. */
+    data: DailyResponse;
+  };
+  /** The `selectedSnapshot` operation. */
+  selectedSnapshot: {
+    /** Its parameters. */
+    params: {
+      /** Query parameters (all optional). */
+      query?: SelectedSnapshotQuery;
+    };
+    /** Its successful answer's body. */
+    data: SelectedSnapshot;
+  };
+  /** The `selectedChanges` operation. */
+  selectedChanges: {
+    /** Its parameters. */
+    params: {
+      /** Query parameters. */
+      query: SelectedChangesQuery;
+    };
+    /** Its successful answer's body. */
+    data: SelectedChanges;
+  };
 }
 
+/** The operationIds the kit offers a typed call for. */
 export type FeedOperationId = keyof FeedOperationMap;
+/** The parameters of operation `Op`. */
 export type FeedParams<Op extends FeedOperationId> = FeedOperationMap[Op]["params"];
+/** The successful answer's body of operation `Op`. */
 export type FeedData<Op extends FeedOperationId> = FeedOperationMap[Op]["data"];
 
 /** Per-call options of every kit call. Unset ones fall back to the kit's transport options. */
@@ -54,12 +135,32 @@ export interface ConditionalCallOptions extends CallOptions {
 
 /** A successful answer and its metadata. */
 export interface FeedResult<T> {
+  /** The parsed body. */
   data: T;
+  /** Status, request id, ETag, cache lifetimes, attempts and URL of the answer. */
   meta: ResponseMeta;
 }
 
 /** The answer of a conditional call: a new version, or "not modified" (304). */
 export type ConditionalResult<T> =
-  | { notModified: false; data: T; etag: string | undefined; meta: ResponseMeta }
+  | {
+      /** A new version arrived. */
+      notModified: false;
+      /** The parsed body. */
+      data: T;
+      /** The answer's ETag, to send as `ifNoneMatch` next time. */
+      etag: string | undefined;
+      /** The answer's metadata. */
+      meta: ResponseMeta;
+    }
   /** 304: the ETag is the answer's, or the one sent when the 304 omitted it. */
-  | { notModified: true; data: undefined; etag: string | undefined; meta: ResponseMeta };
+  | {
+      /** Nothing changed since `ifNoneMatch`. */
+      notModified: true;
+      /** No body on a 304. */
+      data: undefined;
+      /** The ETag still current. */
+      etag: string | undefined;
+      /** The answer's metadata. */
+      meta: ResponseMeta;
+    };

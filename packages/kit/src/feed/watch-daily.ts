@@ -22,8 +22,11 @@ export interface WatchDailyOptions extends CallOptions {
 
 /** A new latest daily report. */
 export interface DailyUpdate {
+  /** The new report version. */
   data: DailyResponse;
+  /** Its ETag as received, to pass as `etag` when watching again. */
   etag: string | undefined;
+  /** Its response metadata. */
   meta: ResponseMeta;
 }
 

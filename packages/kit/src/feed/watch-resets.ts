@@ -4,14 +4,39 @@ import type { PollOptions, createPoller } from "./poll.js";
 
 /** One difference between the local copy of the reset calendar and the new one, by event id. */
 export type ResetChange =
-  | { type: "added"; id: string; event: CodexResetEvent }
-  | { type: "changed"; id: string; event: CodexResetEvent; previous: CodexResetEvent }
+  | {
+      /** An event new to the local copy. */
+      type: "added";
+      /** The event's id. */
+      id: string;
+      /** The event as the service has it now. */
+      event: CodexResetEvent;
+    }
+  | {
+      /** An event whose content changed. */
+      type: "changed";
+      /** The event's id. */
+      id: string;
+      /** The event as the service has it now. */
+      event: CodexResetEvent;
+      /** The event as the local copy had it. */
+      previous: CodexResetEvent;
+    }
   /**
    * Gone from the service's copy, so gone from the local one. `reason` says why: `withdrawn`
    * when it disappeared while it still belonged in the list, `aged_out` when it simply left the
    * 7-day recent window (only the `/recent` form has one).
    */
-  | { type: "removed"; id: string; previous: CodexResetEvent; reason: "withdrawn" | "aged_out" };
+  | {
+      /** An event gone from the service's copy. */
+      type: "removed";
+      /** The event's id. */
+      id: string;
+      /** The event as the local copy had it. */
+      previous: CodexResetEvent;
+      /** Why it is gone: `withdrawn` or `aged_out`. */
+      reason: "withdrawn" | "aged_out";
+    };
 
 /** What `watchResets` yields for each new version of the calendar. */
 export interface ResetsUpdate {
@@ -19,8 +44,11 @@ export interface ResetsUpdate {
   changes: ResetChange[];
   /** The new local copy: exactly the service's events, which replace the old ones. */
   events: CodexResetEvent[];
+  /** The whole answer the events came from. */
   data: CodexResetsResponse;
+  /** Its ETag as received. */
   etag: string | undefined;
+  /** Its response metadata. */
   meta: ResponseMeta;
 }
 

@@ -5,8 +5,10 @@
  * `queued`, `in_progress`, `unknown`, or a string nobody has seen yet — means "still running".
  */
 export const TASK_SUCCEEDED_STATUSES: readonly string[] = ["completed", "succeeded", "success", "done"];
+/** Task statuses that end polling in failure (compared case-insensitively). */
 export const TASK_FAILED_STATUSES: readonly string[] = ["failed", "error", "cancelled", "canceled"];
 
+/** Where a task stands, by its status: done, failed, or still running. */
 export type TaskState = "succeeded" | "failed" | "running";
 
 /** Classifies a task status string. */

@@ -6,8 +6,11 @@ import { taskState } from "./status.js";
 
 /** One generated image: a download URL or base64 data (empty strings from the gateway are dropped). */
 export interface GeneratedImage {
+  /** Where to download the image, when the gateway gave a URL. */
   url?: string;
+  /** The image as base64 data, when the gateway sent it inline. */
   b64_json?: string;
+  /** The prompt as the model rewrote it, when it did. */
   revised_prompt?: string;
 }
 
@@ -17,11 +20,13 @@ export interface ImageGeneration {
   taskId: string | undefined;
   /** The final status as the gateway spelled it (`completed`, `succeeded`, ...); `completed` for a synchronous result. */
   status: string;
+  /** The generated images. */
   images: GeneratedImage[];
   /** Status requests sent while waiting. */
   polls: number;
 }
 
+/** Options of waiting for an image task: polling interval, jitter, deadline and test hooks. */
 export interface ImageTaskOptions {
   /** Stops waiting (and any request in flight); the promise rejects with kind `aborted`. Default: none. */
   signal?: AbortSignal;
@@ -41,6 +46,7 @@ export interface ImageTaskOptions {
   random?: () => number;
 }
 
+/** Options of `generateImage`: how to send ({@link GenerateImageOptions.mode}) plus those of waiting ({@link ImageTaskOptions}). */
 export interface GenerateImageOptions extends ImageTaskOptions {
   /**
    * `async`: submit with `?async=true`, then poll (recommended: nothing is billed twice and no
@@ -51,7 +57,9 @@ export interface GenerateImageOptions extends ImageTaskOptions {
 }
 
 /** The part of a gateway client this module uses (so a test double can stand in). */
-export type ImageGateway = { images: Pick<GatewayClient["images"], "submit" | "generate" | "getTask"> };
+export type ImageGateway = {
+  /** The client's image calls: `submit`, `generate` and `getTask`. */
+  images: Pick<GatewayClient["images"], "submit" | "generate" | "getTask"> };
 
 const MIN_INTERVAL_MS = 5_000;
 const MAX_INTERVAL_MS = 10_000;

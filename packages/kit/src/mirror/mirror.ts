@@ -26,7 +26,12 @@ export interface MirrorProgress {
   /** `idle` only: milliseconds until the next poll. */
   waitMs?: number;
   /** `idle` only: set when the last sync failed with a transient error and `follow` waits to try again. */
-  failure?: { kind: FeedgateError["kind"]; status: number | undefined };
+  failure?: {
+    /** The failure's error kind. */
+    kind: FeedgateError["kind"];
+    /** Its HTTP status, when an answer arrived. */
+    status: number | undefined;
+  };
 }
 
 /** Counters of one mirror, since it was created. */
@@ -35,14 +40,19 @@ export interface MirrorStats {
   requests: number;
   /** Requests the client's transport repeated within those calls (successful calls only). */
   retries: number;
+  /** Snapshot passes committed. */
   snapshots: number;
+  /** Snapshot pages stored. */
   snapshotPages: number;
+  /** Changes pages stored. */
   changePages: number;
+  /** Changes applied. */
   changes: number;
   /** Times the service answered 409 snapshot_required. */
   snapshotRequired: number;
 }
 
+/** Options of `createSelectedMirror`; every one but `client` and `store` has a default ({@link MIRROR_DEFAULTS}). A bad value throws a ConfigError. */
 export interface SelectedMirrorOptions {
   /**
    * A feed client (`createFeedClient`). Its transport does every retry (`maxRetries`, backoff,
@@ -100,6 +110,7 @@ export interface SyncResult {
   cacheMs: number | undefined;
 }
 
+/** A local copy of the feed's editorially selected set, kept by snapshot plus change ledger. */
 export interface SelectedMirror {
   /**
    * Brings the store up to date once: a snapshot when there is no usable cursor (or the service
@@ -120,15 +131,24 @@ type Fetched<T> = { kind: "ok"; body: T; response: Response } | { kind: "not_mod
 
 /** The defaults of {@link SelectedMirrorOptions}, in one place. */
 export const MIRROR_DEFAULTS = {
+  /** The `"default"` projection. */
   fields: "default",
   // The service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
+  /** The service's maximum snapshot page (1000). */
   snapshotPageSize: FEED_LIMITS.selectedSnapshot.max,
+  /** The service's maximum changes page (100). */
   changesPageSize: FEED_LIMITS.selectedChanges.max,
+  /** 60 s between polls when the answer names no cache lifetime. */
   intervalMs: 60_000,
+  /** Up to 10% added to the wait. */
   jitter: 0.1,
+  /** First wait after a failed sync: 1 s. */
   retryBaseDelayMs: 1000,
+  /** Cap of the doubling wait: 30 s. */
   retryMaxDelayMs: 30_000,
+  /** Snapshot passes per `sync()`: 3. */
   maxSnapshots: 3,
+  /** Pages per `sync()`: 100 000. */
   maxPages: 100_000,
 } as const;
 

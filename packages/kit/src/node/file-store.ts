@@ -12,10 +12,14 @@ import { lockDirectory } from "./lock.js";
  * directory to re-snapshot.
  */
 export class StoreCorruptError extends Error {
+  /** Always `"StoreCorruptError"`. */
   override readonly name = "StoreCorruptError";
+  /** Always `"ECORRUPT"`, for `error.code` checks. */
   readonly code = "ECORRUPT";
   constructor(
+    /** The damaged journal file. */
     readonly file: string,
+    /** The byte offset where the damage starts. */
     readonly offset: number,
   ) {
     super(`mirror store journal ${file} is damaged at byte ${offset}, and valid records follow; nothing was changed: delete the directory to re-snapshot`);

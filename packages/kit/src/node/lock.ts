@@ -4,10 +4,14 @@ import { setTimeout as delay } from "node:timers/promises";
 
 /** Thrown when another live process holds the store's directory. */
 export class StoreLockedError extends Error {
+  /** Always `"StoreLockedError"`. */
   override readonly name = "StoreLockedError";
+  /** Always `"ELOCKED"`, for `error.code` checks. */
   readonly code = "ELOCKED";
   constructor(
+    /** The store directory that is locked. */
     readonly dir: string,
+    /** The process id holding the lock. */
     readonly pid: number,
   ) {
     super(`mirror store ${dir} is in use by process ${pid}`);

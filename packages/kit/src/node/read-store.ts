@@ -6,12 +6,15 @@ import { decodeSnapshot, scanJournal } from "./records.js";
 
 /** A read-only view of a file store, as it was when read. */
 export interface FileStoreView {
+  /** The store directory read. */
   readonly dir: string;
   /** Cursor, fields and generation of the copy. */
   readonly state: MirrorStoreState;
+  /** The item with this id in the current set, if any. */
   get(id: string): SelectedItem | undefined;
   /** The items of the current set, in no particular order. */
   items(): IterableIterator<SelectedItem>;
+  /** How many items the current set holds. */
   readonly count: number;
 }
 

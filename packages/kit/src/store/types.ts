@@ -8,6 +8,7 @@ export type SelectedFields = "default" | "minimal";
 
 /** A filter of the stores' readers: each maps to an item field. */
 export interface StoreFilter {
+  /** Items of this category only. Default: any. */
   category?: string | undefined;
   /** Items published (else discovered) at or after this time. */
   since?: string | Date | undefined;
@@ -16,12 +17,25 @@ export interface StoreFilter {
 }
 
 /** One ledger entry, as the store applies it: a blind write, so replaying it is harmless. */
-export type MirrorChange = { op: "upsert"; item: SelectedItem } | { op: "remove"; id: string };
+export type MirrorChange =
+  | {
+      /** Add or replace the item. */
+      op: "upsert";
+      /** The item as the ledger carries it. */
+      item: SelectedItem;
+    }
+  | {
+      /** Delete the item. */
+      op: "remove";
+      /** The id of the item to delete. */
+      id: string;
+    };
 
 /** A snapshot pass that has not become current yet. */
 export interface PendingSnapshot {
   /** Generation number handed out by `beginSnapshot`. */
   generation: number;
+  /** The projection the pass fetches. */
   fields: SelectedFields;
   /** The ledger cursor of the pass (the same on every page); undefined before the first page. */
   cursor: string | undefined;
@@ -55,6 +69,7 @@ export interface ChangesPage {
 
 /** One page of a snapshot pass. */
 export interface SnapshotPage {
+  /** The page's items. */
   items: readonly SelectedItem[];
   /** The pass's ledger cursor (identical on every page). */
   cursor: string;

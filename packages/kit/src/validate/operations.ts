@@ -6,6 +6,7 @@ export type { ParamRule };
 /** Every feed operation (by operationId): its method, path and parameter rules, generated from the feed document. */
 export const FEED_OPERATIONS = FEED_RULES.operations;
 
+/** The operationId of a feed operation, as the rule tables list them. */
 export type FeedOperation = keyof typeof FEED_OPERATIONS;
 
 /** The operations that take a `limit`, with its bounds and default, as the feed document declares them. */
@@ -17,11 +18,23 @@ export const FEED_LIMITS = Object.fromEntries(
     const limit = params["limit"];
     return limit ? [[op, { min: limit.minimum, max: limit.maximum, default: limit.default }]] : [];
   }),
-) as Readonly<Record<FeedLimitOperation, { readonly min: number; readonly max: number; readonly default: number }>>;
+) as Readonly<Record<FeedLimitOperation, {
+    /** The smallest `limit` accepted. */
+    readonly min: number;
+    /** The largest `limit` accepted. */
+    readonly max: number;
+    /** The `limit` the service uses when none is sent. */
+    readonly default: number;
+  }
+>>;
 
+/** A feed request after validation: what to send. */
 export interface ValidatedRequest {
+  /** The operation's path template (e.g. `/api/v1/stories/{publicId}`). */
   path: string;
+  /** The checked query parameters (trimmed free text), or undefined when there are none. */
   query: Record<string, string | number> | undefined;
+  /** The checked path parameters, or undefined when the path has none. */
   pathParams: Record<string, string> | undefined;
 }
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
     execFile(
       process.execPath,
       ["--no-warnings", join(workDir, "run.mjs"), JSON.stringify(examples.map((e) => e.name))],
-      { cwd: workDir, timeout: 40_000, env: { ...process.env, FEED_URL: feed.url, GATEWAY_URL: gateway.url, GATEWAY_API_KEY: gateway.apiKey } },
+      { cwd: workDir, timeout: 40_000, env: { ...process.env, FEEDGATE_FEED_URL: feed.url, FEEDGATE_GATEWAY_URL: gateway.url, FEEDGATE_API_KEY: gateway.apiKey } },
       (error, out, err) => (error ? reject(Object.assign(error, { stderr: err })) : resolve({ stdout: out, stderr: err })),
     ),
   );

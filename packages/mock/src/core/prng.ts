@@ -14,6 +14,7 @@ export interface Prng {
   word(length: number): string;
 }
 
+/** A seeded pseudo-random generator: the same `seed` gives the same sequence, so fake data and faults are reproducible. */
 export function createPrng(seed: number): Prng {
   let state = (seed >>> 0) ^ 0x9e3779b9;
   const next = () => {

@@ -19,6 +19,7 @@ export type FaultStatus = 408 | 429 | 500 | 502 | 503 | 504;
 /** One way to misbehave. Every fault replaces (or, for `delay`, postpones) the normal answer. */
 export type Fault =
   | {
+      /** Answers with an error status. */
       type: "status";
       /** HTTP status; the body is the route family's error envelope (feed: Problem). */
       status: FaultStatus;
@@ -34,21 +35,51 @@ export type Fault =
       retryDelay?: string;
     }
   /** Destroys the socket before any byte of a response. */
-  | { type: "reset" }
+  | {
+      /** Destroys the socket. */
+      type: "reset";
+    }
   /** Waits `ms` real milliseconds, then answers normally. */
-  | { type: "delay"; ms: number }
+  | {
+      /** Delays the answer. */
+      type: "delay";
+      /** How long, in real milliseconds. */
+      ms: number;
+    }
   /** The normal answer with the full `Content-Length`, but only the first half of the body, then the socket is destroyed. */
-  | { type: "truncate" }
+  | {
+      /** Cuts the body in half. */
+      type: "truncate";
+    }
   /** An HTML page (`text/html`) instead of JSON. `status` default 200. */
-  | { type: "non-json"; status?: number }
+  | {
+      /** Answers with an HTML page. */
+      type: "non-json";
+      /** The page's status. Default: 200. */
+      status?: number;
+    }
   /** An arbitrary answer: `body` is sent as is when a string, else as JSON (`application/json` unless `headers` says otherwise). */
-  | { type: "body"; status: number; body: unknown; headers?: Record<string, string> }
+  | {
+      /** Answers with an arbitrary body. */
+      type: "body";
+      /** The answer's status. */
+      status: number;
+      /** The body: a string as is, anything else as JSON. */
+      body: unknown;
+      /** Extra answer headers. Default: none. */
+      headers?: Record<string, string>;
+    }
   /** Sends status 200 and headers, then nothing more until the client gives up or the fake closes. */
-  | { type: "stall" };
+  | {
+      /** Sends the headers, then nothing. */
+      type: "stall";
+    };
 
+/** When a fault applies: which route, how many times, how likely. */
 export interface FaultRule {
   /** The operation the rule applies to. Default `"*"`: every request, including unknown paths. */
   route?: FeedRoute | GatewayRoute | "*";
+  /** What to do to the matching requests. */
   fault: Fault;
   /** How many requests it hits. Default: unlimited. */
   times?: number;
@@ -58,9 +89,11 @@ export interface FaultRule {
 
 /** One request as the fake saw it. */
 export interface RecordedRequest {
+  /** The HTTP method. */
   method: string;
   /** Path without the query (percent-encoding kept as sent). */
   path: string;
+  /** The query parameters. */
   query: URLSearchParams;
   /** Request headers, names lower-cased (repeated headers joined with ", "). Credentials are kept: the fakes hold only fake keys. */
   headers: Record<string, string>;
@@ -86,7 +119,9 @@ export interface RecordedRequest {
 
 /** The fault controls every fake exposes. */
 export interface FaultControls {
+  /** Adds a fault rule; rules are checked in the order added. */
   add(rule: FaultRule): void;
+  /** Removes every rule. */
   clear(): void;
   /** How many requests a fault has hit so far (including ones cleared since). */
   readonly injected: number;

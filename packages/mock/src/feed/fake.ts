@@ -19,6 +19,7 @@ import { CORS_HEADERS, ProblemError, cachePolicy, problem } from "./wire.js";
 /** The public category keys the service accepts (the feed document lists them for `category`). */
 export const FEED_CATEGORIES = FEED_OPERATIONS.items.params.category.examples;
 
+/** Options of `startFeedFake`; every one has a default. */
 export interface FeedFakeOptions {
   /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
   port?: number;
@@ -45,13 +46,17 @@ export interface FeedFakeOptions {
   cacheControl?: Partial<Record<FeedRoute | "*", string | number>>;
 }
 
+/** A running fake of the feed service, with controls over its data, faults and clock. */
 export interface FeedFake {
   /** `http://127.0.0.1:PORT`: give it to `createFeedClient({ baseUrl: fake.url })`. */
   readonly url: string;
+  /** The fake's clock: advance it to move the feed's time (windows, cache lifetimes, publication). */
   readonly clock: FakeClock;
   /** Every request, in arrival order. */
   readonly requests: RecordedRequest[];
+  /** Fault injection on the fake's routes. */
   faults: FaultControls;
+  /** The items `/api/v1/items` lists. */
   items: {
     /** Replaces every item. An item is listed while its timeline time (`discoveredAt`) is inside the window and not in the future. */
     set(items: FakeItem[]): void;
@@ -65,7 +70,13 @@ export interface FeedFake {
     list(): FakeItem[];
   };
   /** The first 10 are served; changing them changes the ETag. */
-  hotTopics: { set(topics: HotTopic[]): void; list(): HotTopic[] };
+  hotTopics: {
+    /** Replaces the hot topics. */
+    set(topics: HotTopic[]): void;
+    /** The hot topics, in order. */
+    list(): HotTopic[];
+  };
+  /** The stories, their merges and redirects. */
   stories: {
     /** Adds or replaces a story (by `publicId`); it stops being a merge/redirect source. */
     set(story: Story): void;
@@ -75,9 +86,16 @@ export interface FeedFake {
     redirect(fromPublicId: string, location: string): void;
   };
   /** Reports are published once their `generatedAt` has come on the fake clock; latest = newest date. */
-  dailies: { set(reports: DailyReport[]): void };
+  dailies: {
+    /** Replaces the daily reports. */
+    set(reports: DailyReport[]): void;
+  };
   /** codex-resets and codex-resets/recent; setting them also sets `checkedAt` to the current fake time. */
-  resets: { set(events: ResetEvent[]): void };
+  resets: {
+    /** Replaces the reset events. */
+    set(events: ResetEvent[]): void;
+  };
+  /** The selected set and its change ledger. */
   selected: {
     /** Appends an upsert to the change ledger (changedAt = fake now). */
     upsert(item: SelectedItem): void;
@@ -92,6 +110,7 @@ export interface FeedFake {
     /** Watermark of the newest ledger entry. */
     readonly head: number;
   };
+  /** Stops the server and closes its connections. */
   close(): Promise<void>;
 }
 

@@ -24,10 +24,11 @@ export const UNROUTED_IN_SOURCE: readonly GatewayRoute[] = ["retrieveResponse", 
 /** The default key of the gateway fake. */
 export const DEFAULT_FAKE_API_KEY = "sk-fake-0123456789";
 
+/** Options of `startGatewayFake`; every one has a default. */
 export interface GatewayFakeOptions {
-  /** Service time (ids, `created_at`). Default: a new {@link createFakeClock}. */
   /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
   port?: number;
+  /** Service time (ids, `created_at`). Default: a new {@link createFakeClock}. */
   clock?: FakeClock;
   /** Seed of the PRNG behind fault probabilities and ids. Default 1. */
   seed?: number;
@@ -51,27 +52,36 @@ export interface GatewayFakeOptions {
   ignoreAsync?: boolean;
 }
 
+/** A running fake of the model gateway, with scripted streams and image tasks, faults and a clock. */
 export interface GatewayFake {
+  /** `http://127.0.0.1:PORT`: give it to `createGatewayClient({ baseUrl: fake.url, apiKey: fake.apiKey })`. */
   readonly url: string;
+  /** The one key the fake accepts. */
   readonly apiKey: string;
+  /** The fake's clock (ids, `created_at`). */
   readonly clock: FakeClock;
   /** Every request, in arrival order (headers kept as sent, the fake key included). */
   readonly requests: RecordedRequest[];
+  /** Fault injection on the fake's routes. */
   faults: FaultControls;
+  /** Image tasks: script how the next ones run. */
   images: {
     /** The next async submission(s) — and sync calls when `syncAnswersTask` — create a task that runs for `polls` GETs, then ends. */
     scriptTask(script: TaskScript): void;
     /** Ids of the tasks created so far. */
     taskIds(): string[];
   };
+  /** Responses: script the next stream. */
   responses: {
     /** The next streaming create replays this script (events or a transcript; stall or error after N events). */
     scriptStream(script: StreamScript): void;
   };
+  /** Gemini routes: script the next stream. */
   gemini: {
     /** The next streamGenerateContent replays this script (`events` are the data payloads). */
     scriptStream(script: StreamScript): void;
   };
+  /** Stops the server and closes its connections. */
   close(): Promise<void>;
 }
 

@@ -8,13 +8,24 @@ import { parseJsonBody } from "./responses.js";
 export interface TaskScript {
   /** GETs that still answer a running status before the task ends (0: the first GET ends it). */
   polls: number;
+  /** How the task ends. */
   outcome: "completed" | "failed";
   /** Terminal status string sent instead of `outcome` (an alias such as "succeeded", "done", "error", "cancelled"). */
   status?: string;
   /** Images of a completed task. Default: one image with a url. */
-  images?: Array<{ url?: string; b64_json?: string }>;
+  images?: Array<{
+    /** The image's download URL. */
+    url?: string;
+    /** The image as base64 data. */
+    b64_json?: string;
+  }>;
   /** Error of a failed task. Default `{ message: "The fake task failed." }` (the gateway sets no `code`). */
-  error?: { code?: string; message: string };
+  error?: {
+    /** The error code. Default: none. */
+    code?: string;
+    /** The error message. */
+    message: string;
+  };
   /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
   syncAnswersTask?: boolean;
   /** How many submissions this script applies to. Default 1. */

@@ -14,7 +14,7 @@ type Polled = (typeof POLLED)[number];
 export interface FleetOptions {
   /** PostgreSQL URL. Required. Its password never appears in a log or an error. */
   url: string;
-  /** The feed service's origin. Default: `https://aihot.virxact.com`. */
+  /** The feed service's origin. Default: `FEEDGATE_FEED_URL` where set, else `https://aihot.virxact.com` (as the feed kit resolves it). */
   feedUrl?: string;
   /** Schema of the shared tables. Default: `"feedgate"`. */
   schema?: string;
@@ -83,7 +83,7 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
   const resources = options.resources ?? (["mirror", ...POLLED] as FleetResource[]);
   const store = await openPostgresStore({ url: options.url, schema, maxConnections: 4 });
   const sql = store.sql;
-  const kit = createFeedKit({ ...options.kit, baseUrl: options.feedUrl ?? "https://aihot.virxact.com" });
+  const kit = createFeedKit(options.feedUrl === undefined ? { ...options.kit } : { ...options.kit, baseUrl: options.feedUrl });
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
   const loops = resources.map((resource) => lead(resource));

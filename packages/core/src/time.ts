@@ -63,12 +63,15 @@ function arm(at: number): void {
     timerAt = Infinity;
     const now = monotonicNow();
     let next = Infinity;
+    const due: Watched[] = [];
     for (const entry of watched) {
       if (entry.at <= now) {
         watched.delete(entry);
-        entry.fire();
+        due.push(entry);
       } else next = Math.min(next, entry.at);
     }
+    // A late timer finds several deadlines due: they fire in deadline order, not insertion order.
+    for (const entry of due.sort((a, b) => a.at - b.at)) entry.fire();
     // A timer may fire a little early: what is not due yet is waited for again.
     if (next < Infinity) arm(next);
   }, at - monotonicNow());

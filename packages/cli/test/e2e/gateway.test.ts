@@ -133,7 +133,7 @@ describe("feedgate tokens", () => {
 
   it("reads --file", async () => {
     const result = await runCli(["tokens", "--file", new URL("../../package.json", import.meta.url).pathname, "--model", "gpt-5.2", "--json"], env);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
   });
 });

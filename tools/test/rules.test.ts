@@ -70,11 +70,12 @@ describe("the rule table generated from a document", () => {
 });
 
 /**
- * The validator the kit builds from a rule table, loaded from `checkout`: the kit's validation
- * module, resolving `@feedgate/feed-client/rules` to that checkout's feed client.
+ * The validator the kit builds from a rule table, loaded from `checkout`'s built kit through its
+ * public entry point (`@feedgate/kit/feed`), whose `@feedgate/feed-client/rules` is that
+ * checkout's feed client.
  */
-async function validatorOf(checkout: string): Promise<typeof import("../../packages/kit/src/validate/operations.js")> {
-  return import(pathToFileURL(join(checkout, "packages/kit/src/validate/operations.ts")).href);
+async function validatorOf(checkout: string): Promise<typeof import("@feedgate/kit/feed")> {
+  return import(pathToFileURL(join(checkout, "packages/kit/dist/feed/index.js")).href);
 }
 
 describe("a spec change that tightens a bound changes validation with no other edit (scratch clone)", () => {
@@ -88,7 +89,7 @@ describe("a spec change that tightens a bound changes validation with no other e
     // the clone resolves the clone's own feed client, so it reads the clone's rule table.
     for (const dir of ["", "tools", "packages/feed-client"]) symlinkSync(join(ROOT, dir, "node_modules"), join(clone, dir, "node_modules"));
     mkdirSync(join(clone, "packages/kit/node_modules/@feedgate"), { recursive: true });
-    symlinkSync(join(ROOT, "packages/core"), join(clone, "packages/kit/node_modules/@feedgate/core"));
+    for (const name of ["core", "gateway-client"]) symlinkSync(join(ROOT, "packages", name), join(clone, "packages/kit/node_modules/@feedgate", name));
     symlinkSync(join(clone, "packages/feed-client"), join(clone, "packages/kit/node_modules/@feedgate/feed-client"));
   }, 60_000);
   afterAll(() => rmSync(clone, { recursive: true, force: true }));
@@ -106,6 +107,7 @@ describe("a spec change that tightens a bound changes validation with no other e
     writeFileSync(specPath, JSON.stringify(spec, null, 2) + "\n");
     run(clone, "tools/generate.mjs", "feed");
     run(join(clone, "packages/feed-client"), join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json");
+    run(join(clone, "packages/kit"), join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.web.json");
 
     // Only the document and what is generated from it changed.
     const changed = execFileSync("git", ["diff", "--name-only"], { cwd: clone, encoding: "utf8" });

@@ -1,6 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -18,7 +17,6 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 /** JSON with object keys sorted: equal for documents that differ only in key order. */
 const canonical = (x: unknown): unknown =>
   Array.isArray(x) ? x.map(canonical) : x && typeof x === "object" ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical((x as Record<string, unknown>)[k])])) : x;
-const structuralHash = (doc: unknown) => createHash("sha256").update(JSON.stringify(canonical(doc))).digest("hex");
 
 /** Bundles feed@v1 of the repository at `root`'s redocly.yaml into a temp file and reads it. */
 function bundled(config = join(ROOT, "redocly.yaml")) {
@@ -120,12 +118,24 @@ describe("stripStructure: the service's facts, none of its prose", () => {
 });
 
 describe("the feed bundle: structure + overlay", () => {
-  it("is the hand-written document it replaced (the split changed no structure)", () => {
-    // The hand-written specs/feed/openapi-v1.json of 504646f, key order aside. A change to the
-    // structure or the overlay that changes the bundle on purpose moves this baseline: then
-    // put the new hash here and say why in the commit.
-    const HAND_WRITTEN = "ce0d24171b793ef0e067b64331fe02f7a561f324650ce4b2e24a2468cb2ee0bb";
-    expect(structuralHash(bundled())).toBe(HAND_WRITTEN);
+  it("is the hand-written document it replaced: the split commit's structure and overlay bundle to the document before it", () => {
+    // Read from history, so a later refresh of the structure or edit of the overlay leaves this
+    // proof of the split itself standing: the commit that added the overlay is the split.
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).stdout;
+    const split = git("log", "--diff-filter=A", "--format=%H", "--", OVERLAY).trim().split("\n").at(-1)!;
+    expect(split).toMatch(/^[0-9a-f]{40}$/);
+    const dir = mkdtempSync(join(tmpdir(), "feedgate-split-"));
+    try {
+      mkdirSync(join(dir, "specs/feed"), { recursive: true });
+      writeFileSync(join(dir, STRUCTURE), git("show", `${split}:${STRUCTURE}`));
+      writeFileSync(join(dir, OVERLAY), git("show", `${split}:${OVERLAY}`));
+      writeFileSync(join(dir, "redocly.yaml"), `apis:\n  feed@v1:\n    root: ${STRUCTURE}\n    overlays:\n      - ${OVERLAY}\ntelemetry: off\n`);
+      const handWritten = JSON.parse(git("show", `${split}^:${STRUCTURE}`));
+      expect(handWritten.info.title).not.toBe(STRUCTURE_TITLE);
+      expect(canonical(bundled(join(dir, "redocly.yaml")))).toEqual(canonical(handWritten));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("every overlay target matches in the structure, and the overlay adds the 308 Location header and the named examples", () => {

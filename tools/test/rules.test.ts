@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle, render, TARGETS } from "../generate.mjs";
 import { rulesOf } from "../rules.mjs";
@@ -78,6 +79,25 @@ async function validatorOf(checkout: string): Promise<typeof import("@feedgate/k
   return import(pathToFileURL(join(checkout, "packages/kit/dist/feed/index.js")).href);
 }
 
+/**
+ * The same validator built from `clone`'s sources in a fraction of a second (esbuild instead of
+ * two tsc builds): the kit's validation module with `@feedgate/feed-client/rules` the clone's
+ * freshly generated table.
+ */
+async function validatorFromSources(clone: string): Promise<typeof import("@feedgate/kit/feed")> {
+  const outfile = join(clone, ".tmp", "validate.mjs");
+  await build({
+    entryPoints: [join(clone, "packages/kit/src/validate/index.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    outfile,
+    alias: { "@feedgate/feed-client/rules": join(clone, "packages/feed-client/src/rules.ts") },
+    logLevel: "error",
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
 describe("a spec change that tightens a bound changes validation with no other edit (scratch clone)", () => {
   let clone: string;
   const run = (cwd: string, ...args: string[]) => execFileSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
@@ -85,12 +105,11 @@ describe("a spec change that tightens a bound changes validation with no other e
   beforeAll(() => {
     clone = mkdtempSync(join(tmpdir(), "feedgate-rules-"));
     execFileSync("git", ["clone", "-q", ROOT, clone]);
-    // Tools and the feed client's build use this checkout's installed dependencies; the kit in
-    // the clone resolves the clone's own feed client, so it reads the clone's rule table.
-    for (const dir of ["", "tools", "packages/feed-client"]) symlinkSync(join(ROOT, dir, "node_modules"), join(clone, dir, "node_modules"));
+    // The generator runs with this checkout's installed dependencies; the kit's sources in the
+    // clone resolve @feedgate/core to this checkout's built core (the rule table is aliased).
+    for (const dir of ["", "tools"]) symlinkSync(join(ROOT, dir, "node_modules"), join(clone, dir, "node_modules"));
     mkdirSync(join(clone, "packages/kit/node_modules/@feedgate"), { recursive: true });
-    for (const name of ["core", "gateway-client"]) symlinkSync(join(ROOT, "packages", name), join(clone, "packages/kit/node_modules/@feedgate", name));
-    symlinkSync(join(clone, "packages/feed-client"), join(clone, "packages/kit/node_modules/@feedgate/feed-client"));
+    symlinkSync(join(ROOT, "packages/core"), join(clone, "packages/kit/node_modules/@feedgate/core"));
   }, 60_000);
   afterAll(() => rmSync(clone, { recursive: true, force: true }));
 
@@ -106,14 +125,12 @@ describe("a spec change that tightens a bound changes validation with no other e
     q.schema.maxLength = 100;
     writeFileSync(specPath, JSON.stringify(spec, null, 2) + "\n");
     run(clone, "tools/generate.mjs", "feed");
-    run(join(clone, "packages/feed-client"), join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json");
-    run(join(clone, "packages/kit"), join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.web.json");
 
     // Only the document and what is generated from it changed.
     const changed = execFileSync("git", ["diff", "--name-only"], { cwd: clone, encoding: "utf8" });
     expect(changed.trim().split("\n").sort()).toEqual(["packages/feed-client/src/generated/rules.ts", "specs/feed/openapi-v1.json"]);
 
-    const after = await validatorOf(clone);
+    const after = await validatorFromSources(clone);
     expect(after.FEED_OPERATIONS.items.params.q.maxLength).toBe(100);
     expect(() => after.validateFeedRequest("items", query)).toThrowError(expect.objectContaining({ kind: "invalid_request", code: "invalid_argument", param: "q" }));
     expect(() => after.validateFeedRequest("items", query)).toThrowError(/q: must contain 2 to 100 characters/);

@@ -1,7 +1,7 @@
 import { invalidArgument, type Clock, getResponseMeta, type ResponseMeta, createError } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
 import { errorOfThrown } from "../internal/failures.js";
-import { validateFeedRequest } from "../validate/operations.js";
+import { validateFeedRequest, type FeedOperation } from "../validate/operations.js";
 import type { ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams } from "./types.js";
 
 /** A raw answer the kit still has to interpret (a 308 of a merged story). */
@@ -55,7 +55,8 @@ export function createCaller(client: FeedClient, clock: Clock): Caller {
   const getOf = (c: FeedClient) => c.GET as unknown as AnyGet;
 
   async function raw(op: FeedOperationId, params: object | undefined, options: ConditionalCallOptions & { redirect?: RequestRedirect }): Promise<RawAnswer> {
-    const { path, query, pathParams } = validateFeedRequest(op, params);
+    // An operation the document dropped fails validation before sending (unknown feed operation).
+    const { path, query, pathParams } = validateFeedRequest(op as FeedOperation, params);
     const { signal, maxRetries, timeoutMs, deadlineMs, ifNoneMatch, redirect = "manual" } = options;
     // An ETag is sent back as received; it only has to be a legal header value.
     if (ifNoneMatch !== undefined && (typeof ifNoneMatch !== "string" || !ifNoneMatch || /[\r\n\0]/.test(ifNoneMatch))) {

@@ -1,14 +1,22 @@
+import type { CACHE_CONTROL } from "../feed/wire.js";
 import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
 
-/** The feed operations, by operationId (the bundled feed document, through its generated rule table). */
-export type FeedRoute = keyof typeof FEED_RULES.operations;
+/** The feed document's operations, by operationId (through its generated rule table). */
+export type DocumentFeedRoute = keyof typeof FEED_RULES.operations;
+
+/**
+ * The feed operations the fake answers: one per entry of its per-operation table (`CACHE_CONTROL`
+ * in feed/wire.ts), which must cover every document operation (checked there). An operation the
+ * document dropped stays answerable by name until its handler is retired, but is no longer routed.
+ */
+export type FeedRoute = keyof typeof CACHE_CONTROL;
 
 /** The gateway operations, by operationId (specs/gateway/dist/openapi.json, through its generated rule table). */
 export type GatewayRoute = keyof typeof GATEWAY_RULES.operations;
 
 /** Every feed operation, in the rule table's (alphabetical) order. */
-export const FEED_ROUTES = Object.keys(FEED_RULES.operations) as readonly FeedRoute[];
+export const FEED_ROUTES = Object.keys(FEED_RULES.operations) as readonly DocumentFeedRoute[];
 
 /** Every gateway operation, in the rule table's (alphabetical) order. */
 export const GATEWAY_ROUTES = Object.keys(GATEWAY_RULES.operations) as readonly GatewayRoute[];

@@ -1,16 +1,19 @@
 import type { ParamRule } from "@feedgate/feed-client/rules";
-import type { FeedRoute } from "../core/types.js";
+import type { DocumentFeedRoute, FeedRoute } from "../core/types.js";
 import { FEED_OPERATIONS } from "./routes.js";
 import { invalidRequest } from "./wire.js";
 
 type Operations = typeof FEED_OPERATIONS;
 /** The query parameters of an operation, by name. */
-type QueryOf<Op extends FeedRoute> = Operations[Op]["params"];
+type QueryOf<Op extends DocumentFeedRoute> = Operations[Op]["params"];
 /** The values of an enum parameter, as the document lists them. */
-type EnumOf<Op extends FeedRoute, Name extends keyof QueryOf<Op>> = QueryOf<Op>[Name] extends { enum: readonly (infer V)[] } ? V : never;
+type EnumOf<Op extends DocumentFeedRoute, Name extends keyof QueryOf<Op>> = QueryOf<Op>[Name] extends { enum: readonly (infer V)[] } ? V : never;
+
+/** An operation's parameter rules in the feed document (none for one the document dropped). */
+const paramsOf = (op: FeedRoute): Record<string, ParamRule> => (FEED_OPERATIONS as Record<string, { params: Record<string, ParamRule> } | undefined>)[op]?.params ?? {};
 
 /** A parameter's rule in the feed document. */
-const ruleOf = (op: FeedRoute, name: string): ParamRule => (FEED_OPERATIONS[op].params as Record<string, ParamRule>)[name] as ParamRule;
+const ruleOf = (op: FeedRoute, name: string): ParamRule => paramsOf(op)[name] as ParamRule;
 
 /**
  * The service's strict query rule: only the operation's query parameters (as the feed document
@@ -18,7 +21,7 @@ const ruleOf = (op: FeedRoute, name: string): ParamRule => (FEED_OPERATIONS[op].
  * or a repeated one is 400 invalid_request.
  */
 export function strictQuery(params: URLSearchParams, op: FeedRoute): Map<string, string> {
-  const allowed = Object.entries(FEED_OPERATIONS[op].params as Record<string, ParamRule>).filter(([, rule]) => rule.in === "query");
+  const allowed = Object.entries(paramsOf(op)).filter(([, rule]) => rule.in === "query");
   const out = new Map<string, string>();
   for (const [name, value] of params) {
     if (!allowed.some(([known]) => known === name)) throw invalidRequest(`Unknown query parameter: ${name}.`);
@@ -29,7 +32,7 @@ export function strictQuery(params: URLSearchParams, op: FeedRoute): Map<string,
 }
 
 /** An enum parameter's value, its default when absent, or 400 naming the document's values. */
-export function enumParam<Op extends FeedRoute, Name extends keyof QueryOf<Op> & string>(op: Op, name: Name, value: string | undefined): EnumOf<Op, Name> {
+export function enumParam<Op extends DocumentFeedRoute, Name extends keyof QueryOf<Op> & string>(op: Op, name: Name, value: string | undefined): EnumOf<Op, Name> {
   const rule = ruleOf(op, name);
   const values = (rule.enum ?? []) as readonly unknown[];
   if (value === undefined) return rule.default as EnumOf<Op, Name>;

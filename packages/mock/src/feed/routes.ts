@@ -1,14 +1,14 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { routerOf, type RouteMatch } from "../core/routes.js";
-import type { FeedRoute } from "../core/types.js";
+import type { DocumentFeedRoute } from "../core/types.js";
 
 /** The feed's operations, from the document's generated rule table. */
 export const FEED_OPERATIONS = FEED_RULES.operations;
 
-const router = routerOf<FeedRoute>(FEED_OPERATIONS);
+const router = routerOf<DocumentFeedRoute>(FEED_OPERATIONS);
 
 /** Which feed operation a path is (any method; the handler answers 405 for writes), with its raw path parameters. */
-export function feedRoute(path: string): RouteMatch<FeedRoute> | undefined {
+export function feedRoute(path: string): RouteMatch<DocumentFeedRoute> | undefined {
   return router(undefined, path);
 }
 

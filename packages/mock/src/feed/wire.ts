@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Reply } from "../core/reply.js";
-import type { FeedRoute } from "../core/types.js";
+import type { DocumentFeedRoute, FeedRoute } from "../core/types.js";
 import { FEED_OPERATIONS } from "./routes.js";
 
 /** Cache-Control of each operation's 200/304 (and the story's 308), as the spec and the facts sheet declare. */
-export const CACHE_CONTROL: Readonly<Record<FeedRoute, string>> = {
+export const CACHE_CONTROL = {
   items: "public, max-age=60, s-maxage=60, stale-while-revalidate=300",
   codexResets: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
   codexResetsRecent: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
@@ -15,7 +15,11 @@ export const CACHE_CONTROL: Readonly<Record<FeedRoute, string>> = {
   dailyByDate: "public, max-age=300, s-maxage=300, stale-while-revalidate=3600",
   selectedSnapshot: "public, max-age=300, s-maxage=300, stale-while-revalidate=900",
   selectedChanges: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
-};
+} as const;
+
+/** Every operation of the document has its entry: a new one fails to compile until it is answered. */
+type Holds<T extends true> = T;
+type _CoversTheDocument = Holds<[DocumentFeedRoute] extends [keyof typeof CACHE_CONTROL] ? true : false>;
 
 /** ETag prefix of each operation (the service's own). */
 export const ETAG_PREFIX: Record<FeedRoute, string> = {

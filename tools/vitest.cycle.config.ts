@@ -1,5 +1,6 @@
 // `pnpm test:release`: the release cycle on a scratch clone (tools/release-cycle), minutes long,
-// so outside the test command; CI runs it after the README's test command (.ci/run).
+// so outside the test command, with the other scratch-clone tests of the spec → release flow
+// (spec:changeset, the structure + overlay split); CI runs it after the README's test command (.ci/run).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 

@@ -7,8 +7,8 @@ import { query } from "jsonpath-rfc9535";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle, TARGETS } from "../generate.mjs";
 import { readOverlay, stripStructure, STRUCTURE_TITLE, structureText, unmatchedTargets } from "../lib/spec-structure.mjs";
-import { ROOT, scratchClone, type ScratchClone } from "./support/scratch-clone.js";
-import { serveDocument, UPSTREAM_WORDS, withUpstreamProse } from "./support/upstream.js";
+import { ROOT, scratchClone, type ScratchClone } from "../test/support/scratch-clone.js";
+import { serveDocument, UPSTREAM_WORDS, withUpstreamProse } from "../test/support/upstream.js";
 
 const STRUCTURE = "specs/feed/openapi-v1.json";
 const OVERLAY = "specs/feed/overlay.yaml";

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpOf, changesetText } from "../spec-changeset.mjs";
-import { scratchClone, type ScratchClone } from "./support/scratch-clone.js";
-import { dropOverlayActionsUnder } from "./support/upstream.js";
+import { scratchClone, type ScratchClone } from "../test/support/scratch-clone.js";
+import { dropOverlayActionsUnder } from "../test/support/upstream.js";
 
 describe("the release a spec change calls for", () => {
   it("0.x: breaking → minor, anything else → patch; from 1.0: major, minor, patch", () => {

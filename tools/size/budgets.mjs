@@ -29,8 +29,9 @@ export const BUDGETS = {
       "the client's own 1.7 kB. Meeting 4 kB would mean shipping the client without its default " +
       "transport (retries opt-in), which issue 13 ruled out.",
   },
-  // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.12 kB).
-  "@feedgate/core": { limit: "7.15 kB" },
+  // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.16 kB
+  // once the Cache-Control parser moved here from the kit, so the transport and the kit share one).
+  "@feedgate/core": { limit: "7.2 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB).
   "@feedgate/core/errors": { limit: "1.15 kB" },
   "@feedgate/gateway-client": {

@@ -40,7 +40,7 @@ export { readEnv, requireSetting, ENV, PUBLIC_FEED_URL } from "./env.js";
 export { apiPromise, type APIPromise, type WithResponse } from "./response.js";
 export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
 export { DEFAULTS as TRANSPORT_DEFAULTS, type ResilientFetchOptions, type CallOverrides } from "./transport/options.js";
-export { getResponseMeta, requestIdOf, type ResponseMeta } from "./transport/meta.js";
+export { getResponseMeta, requestIdOf, cacheDirectiveMs, freshnessMs, type ResponseMeta } from "./transport/meta.js";
 export { createLog, scrubSecrets, loggableUrl, type Logger, type LogLevel, type LogFields, type LogEvent, type Log, type LogOptions } from "./transport/logger.js";
 export { parseRetryAfterHeaders, parseRetryAfterBody } from "./transport/retry-after.js";
 export { checkPositive, checkFraction, stripUndefined } from "./checks.js";

@@ -53,15 +53,23 @@ export function getResponseMeta(response: Response): ResponseMeta {
     requestId: requestIdOf(headers),
     etag: headers.get("etag") ?? undefined,
     cacheControl,
-    maxAgeMs: directiveMs(cacheControl, "max-age"),
-    sMaxAgeMs: directiveMs(cacheControl, "s-maxage"),
+    maxAgeMs: cacheDirectiveMs(cacheControl, "max-age"),
+    sMaxAgeMs: cacheDirectiveMs(cacheControl, "s-maxage"),
     attempts,
     url: url || response.url,
   };
 }
 
-/** A delta-seconds directive of `Cache-Control`, in ms. */
-function directiveMs(cacheControl: string | undefined, name: string): number | undefined {
-  const match = cacheControl && new RegExp(`(?:^|[,\\s])${name}\\s*=\\s*"?(\\d+)`, "i").exec(cacheControl);
-  return match ? Number(match[1]) * 1000 : undefined;
+/** A delta-seconds directive of `Cache-Control` (`max-age`, `s-maxage`), in ms; undefined when absent. */
+export function cacheDirectiveMs(cacheControl: string | undefined, name: string): number | undefined {
+  const seconds = new RegExp(`(?:^|,)\\s*${name}\\s*=\\s*"?(\\d+)"?\\s*(?:,|$)`, "i").exec(cacheControl ?? "")?.[1];
+  return seconds === undefined ? undefined : Number(seconds) * 1000;
+}
+
+/**
+ * How long an answer stays fresh, from its `Cache-Control`: `s-maxage` (what shared caches,
+ * and so the service's CDN, go by), else `max-age`. Undefined when neither is given.
+ */
+export function freshnessMs(cacheControl: string | undefined): number | undefined {
+  return cacheDirectiveMs(cacheControl, "s-maxage") ?? cacheDirectiveMs(cacheControl, "max-age");
 }

@@ -66,7 +66,9 @@ interface Call {
   idempotent: boolean;
   maxBytes: number;
   signals: AbortSignal[];
-  /** `METHOD url` as it may be logged (credentials masked). */
+  /** The URL as it may be logged (credentials masked), made when first needed. */
+  where: () => string;
+  /** `METHOD url` as it may be logged. */
   what: () => string;
   /** Every credential value of the request, to scrub from anything said. */
   secrets: () => string[];
@@ -164,7 +166,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     return id === undefined ? undefined : scrubSecrets(id, call.secrets());
   };
   const say = (call: Call, level: LogLevel, message: string, fields: LogFields) =>
-    log(level, message, { method: call.method, url: loggableUrl(call.request.url), ...fields }, call.secrets());
+    log(level, message, { method: call.method, url: call.where(), ...fields }, call.secrets());
 
   async function prepare(request: Request, overrides: CallOverrides): Promise<Call> {
     const method = request.method.toUpperCase();
@@ -185,7 +187,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       idempotent: overrides.idempotent ?? isIdempotent(method, url),
       maxBytes: overrides.maxResponseBytes ?? o.maxResponseBytes,
       signals: overrides.signal ? [request.signal, overrides.signal] : [request.signal],
-      what: () => `${method} ${(where ??= loggableUrl(request.url))}`,
+      where: () => (where ??= loggableUrl(request.url)),
+      what: () => `${method} ${call.where()}`,
       secrets: () => (secrets ??= secretsOf(request.headers)),
     };
     const early = abortedError(call, 0);

@@ -11,5 +11,5 @@ export { storyIdOf, type GetStoryOptions, type StoryResult, type StoryRef } from
 export type { PollOptions, PolledVersion } from "./poll.js";
 export { diffResetEvents, recentWindowStart, type ResetChange, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
 export { nextCheckAt, type WatchDailyOptions, type DailyUpdate } from "./watch-daily.js";
-export { freshnessMs } from "./cache-control.js";
+export { freshnessMs } from "@feedgate/core";
 export * from "../validate/index.js";

@@ -1,6 +1,5 @@
-import { backoffDelay, withJitter, isTransientError, type FeedgateError, checkFraction, checkPositive, pause, type Clock, type Sleep, type Log, type ResponseMeta } from "@feedgate/core";
+import { backoffDelay, freshnessMs, withJitter, isTransientError, type FeedgateError, checkFraction, checkPositive, pause, type Clock, type Sleep, type Log, type ResponseMeta } from "@feedgate/core";
 import { floorOf, intervalNotice } from "../internal/floor.js";
-import { freshnessMs } from "./cache-control.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
 

@@ -1,10 +1,9 @@
-import { backoffDelay, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep } from "@feedgate/core";
+import { backoffDelay, freshnessMs, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
 import { abortedError, isTransient } from "../internal/failures.js";
 import { createCaller } from "../feed/call.js";
 import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from "./parse.js";
-import { freshnessMs } from "../feed/cache-control.js";
 import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
 import { anySignal } from "../internal/wait.js";
 import { FEED_LIMITS } from "../validate/operations.js";

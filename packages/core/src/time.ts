@@ -74,7 +74,9 @@ function arm(at: number): void {
     for (const entry of due.sort((a, b) => a.at - b.at)) entry.fire();
     // A timer may fire a little early: what is not due yet is waited for again.
     if (next < Infinity) arm(next);
-  }, at - monotonicNow());
+    // A deadline past what a timer holds (2^31 - 1 ms) is waited for in steps: such a timer
+    // would otherwise fire at once.
+  }, Math.min(at - monotonicNow(), 2 ** 31 - 1));
 }
 
 /**
@@ -112,4 +114,23 @@ export async function pause(sleep: Sleep, ms: number, signal: AbortSignal | unde
     if (signal?.aborted) return false;
     throw error;
   }
+}
+
+/**
+ * The longest wait a long-running loop (a poller, a watcher, the mirror's follow, task polling)
+ * takes because a server asked for it: a day. A loop outlives one call, so it sits out a
+ * `Retry-After` longer than the transport's `maxRetryAfterMs` (it is polite, and the server
+ * said so), but not one of 30 days, nor one that overflows a timer.
+ */
+export const MAX_SERVER_WAIT_MS = 86_400_000;
+
+/**
+ * The wait a failure asks for (its `retryAfterMs`), honoured up to `ceilingMs`: the one rule
+ * every kit loop applies. Undefined when the failure asks for no wait, or for one that is not a
+ * number of milliseconds.
+ */
+export function serverWaitMs(error: unknown, ceilingMs: number = MAX_SERVER_WAIT_MS): number | undefined {
+  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  if (typeof asked !== "number" || !(asked >= 0)) return undefined;
+  return Math.min(asked, ceilingMs);
 }

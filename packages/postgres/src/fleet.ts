@@ -1,4 +1,5 @@
 import { configError } from "@feedgate/kit";
+import { pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
@@ -63,6 +64,8 @@ export interface FleetMember {
 const lockKey = (schema: string, resource: FleetResource) => `feedgate:${schema}:${resource}`;
 /** After a poll failed (retries included) without a Retry-After: the fleet's pause before the next. */
 const ERROR_PAUSE_MS = 5000;
+/** The longest a fleet trusts one answer's lifetime (s-maxage) before polling again: a day, as for a server's wait. */
+const MAX_LIFETIME_MS = MAX_SERVER_WAIT_MS;
 
 /**
  * Joins a fleet: for each resource, this member tries to take its advisory lock (one session
@@ -156,7 +159,8 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
         // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
         const result = await kit.request(resource, undefined, { signal, ifNoneMatch: row?.["etag"] ?? undefined });
         lifetime = freshnessMs(result.meta.cacheControl);
-        const next = new Date(Date.now() + Math.max(floorMs, lifetime ?? 60_000));
+        // A lifetime is honoured up to a day: a huge s-maxage must not park the resource forever.
+        const next = new Date(Date.now() + Math.min(MAX_LIFETIME_MS, Math.max(floorMs, lifetime ?? 60_000)));
         if (result.notModified) {
           await sql`update resources set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
         } else {
@@ -169,8 +173,9 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
       } catch (error) {
         if (signal.aborted) return;
         // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
-        const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
-        const next = new Date(Date.now() + Math.max(floorMs, retryAfter ?? ERROR_PAUSE_MS));
+        // A wait the server asks for is honoured up to a day, as every long-running loop does: a
+        // huge or malformed one must not park the resource for a month, nor overflow a timer.
+        const next = new Date(Date.now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
         await sql`insert into resources (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
           on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
       }
@@ -193,19 +198,12 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
   };
 }
 
-/** Waits `ms`, or less when the signal fires; true when the whole wait passed. */
+/**
+ * Waits `ms`, or less when the signal fires; true when the whole wait passed. Core's sleep splits
+ * a wait over 2^31 - 1 ms, which a bare timer would fire at once.
+ */
 function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const done = (full: boolean) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      resolve(full);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal.addEventListener("abort", onAbort);
-  });
+  return sleepUnless(realSleep, ms, signal);
 }
 
 /** The promise's result, or a rejection after `ms`: a dead connection may never answer. */

@@ -93,3 +93,33 @@ describe("the mirror led by a fleet", () => {
     expect(await b.store.get("m0")).toMatchObject({ title: "new 0" });
   });
 });
+
+describe("every wait is finite and honest", () => {
+  for (const retryAfter of [2_592_000, "99999999999999999999"]) {
+    it(`a 429 with Retry-After: ${retryAfter} parks the resource for a day at most, with no flood of requests`, async () => {
+      fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+      fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 429, retryAfter } });
+      const schema = freshSchema();
+      const m = await member(schema, { kit: { retry: { maxRetries: 0 } } });
+      await until(() => m.leading().length === 1);
+      const admin = postgres(inject("postgresUrl"), { onnotice: () => {} });
+      try {
+        // The error path stores the next allowed poll: wait for that row.
+        let nextPollAt = 0;
+        await until(async () => {
+          const [row] = await admin`select next_poll_at from ${admin(schema)}.resources where name = 'hotTopics'`;
+          nextPollAt = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() : 0;
+          return nextPollAt > 0;
+        });
+        const ahead = nextPollAt - Date.now();
+        expect(ahead).toBeGreaterThan(86_000_000);
+        expect(ahead).toBeLessThanOrEqual(86_400_000);
+        // Before the fix, the overflowing timer fired at once: hundreds of requests within this.
+        await new Promise((r) => setTimeout(r, 800));
+        expect(fake!.requests.filter((r) => r.route === "hotTopics")).toHaveLength(1);
+      } finally {
+        await admin.end();
+      }
+    });
+  }
+});

@@ -68,6 +68,10 @@ export function positionTracker() {
     get remembered(): number {
       return boundary.size;
     },
+    /** True while a restart walks again towards where the iteration had got to. */
+    get resuming(): boolean {
+      return resume !== undefined;
+    },
     restart(): void {
       resume = last;
       headAtRestart = head && { key: head.key, ids: new Set(head.ids) };
@@ -138,6 +142,13 @@ export function paginator(caller: Caller, log: Log) {
     let recentCursors: string[] = [];
     /** Pages in a row that claimed more but brought nothing new. */
     let emptyPages = 0;
+    /**
+     * Pages this pass may re-walk without bringing anything new: after a restart the walk passes
+     * again what it had yielded (with cursors it saw before, when they encode the position), so
+     * the guards count within one pass, and a re-walk may take as many pages as the pass before it.
+     */
+    let rewalkAllowance = 0;
+    let pagesThisPass = 0;
     let pageNumber = 0;
     let restarts = 0;
     for (;;) {
@@ -155,11 +166,15 @@ export function paginator(caller: Caller, log: Log) {
         restarts++;
         cursor = undefined;
         recentCursors = [];
+        rewalkAllowance = pagesThisPass;
+        pagesThisPass = 0;
+        emptyPages = 0;
         position.restart();
         log("info", "invalid_cursor: restarting from the first page", { event: "poll", reason: "invalid_cursor", restarts });
         continue;
       }
       pageNumber++;
+      pagesThisPass++;
       const data = result.data!;
       if (!Array.isArray(data.items) || typeof data.page !== "object" || data.page === null) {
         throw createError({ kind: "invalid_response", code: "not_an_items_page", message: "no items or page in the answer", requestId: result.meta.requestId });
@@ -172,7 +187,9 @@ export function paginator(caller: Caller, log: Log) {
       if (typeof next !== "string" || next === "") {
         throw createError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor", requestId: result.meta.requestId });
       }
-      emptyPages = items.length === 0 ? emptyPages + 1 : 0;
+      if (items.length > 0) emptyPages = 0;
+      else if (position.resuming && rewalkAllowance > 0) rewalkAllowance--;
+      else emptyPages++;
       if (recentCursors.includes(next) || next === startCursor || emptyPages >= MAX_EMPTY_PAGES) {
         const why = emptyPages >= MAX_EMPTY_PAGES ? `${emptyPages} pages in a row brought nothing new while claiming more` : "the service gave a cursor it had already given";
         throw createError({ kind: "limit_exceeded", code: "cursor_loop", message: `pagination stopped: ${why}`, requestId: result.meta.requestId });
@@ -195,7 +212,10 @@ export function paginator(caller: Caller, log: Log) {
    *   such items are not told apart from ones already passed);
    * - memory stays bounded: one page of ids plus the ties of two sort keys, however long the walk;
    * - a cursor given again, or three pages in a row with nothing new while more is claimed,
-   *   ends the walk with a FeedgateError of kind `limit_exceeded` (code `cursor_loop`).
+   *   ends the walk with a FeedgateError of kind `limit_exceeded` (code `cursor_loop`); both
+   *   guards count within one pass, so a restart that walks again over cursors and items it saw
+   *   before (as position-encoding cursors do) is not a loop, while a re-walk that brings nothing
+   *   for more pages than the pass before it had, plus three, still is.
    */
   async function* iterateItems(query: ItemsQuery = {}, options: PaginateOptions = {}): AsyncGenerator<Item, void, undefined> {
     for await (const page of iterateItemPages(query, options)) yield* page.items;

@@ -1,4 +1,4 @@
-import { backoffDelay, freshnessMs, withJitter, isTransientError, type FeedgateError, checkFraction, checkPositive, pause, type Clock, type Sleep, type Log, type ResponseMeta } from "@feedgate/core";
+import { backoffDelay, freshnessMs, withJitter, isTransientError, type FeedgateError, checkFraction, checkPositive, pause, type Clock, type Sleep, type Log, type ResponseMeta, serverWaitMs } from "@feedgate/core";
 import { floorOf, intervalNotice } from "../internal/floor.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
@@ -96,9 +96,10 @@ export function createPoller({ caller, sleep, random, log }: PollDeps) {
       } catch (error) {
         if (signal?.aborted) return;
         if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
-        const { retryAfterMs, kind, message } = error as FeedgateError;
-        // After a transient failure: the server's Retry-After, else a doubling delay up to 10 minutes.
-        wait = Math.max(floor, retryAfterMs ?? backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }));
+        const { kind, message } = error as FeedgateError;
+        // After a transient failure: the server's Retry-After (up to a day), else a
+        // doubling delay up to 10 minutes.
+        wait = Math.max(floor, serverWaitMs(error) ?? backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }));
         log("warn", `${operation}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
       }
       if (!(await pause(sleep, wait, signal))) return;

@@ -1,4 +1,4 @@
-import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError, checkPositive, pause, type ResponseMeta } from "@feedgate/core";
+import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError, checkPositive, pause, type ResponseMeta, serverWaitMs } from "@feedgate/core";
 import type { DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import type { PollDeps } from "./poll.js";
@@ -73,7 +73,7 @@ export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
         if (isFeedgateError(error, "not_found")) log("info", "no daily report published yet", { event: "poll", status: 404 });
         else if (!isTransientError(error)) throw error;
         else {
-          const { retryAfterMs = 0 } = error as FeedgateError;
+          const retryAfterMs = serverWaitMs(error) ?? 0;
           const wait = Math.max(retryAfterMs, errorRetryMs);
           retryAt = clock.now() + wait;
           notBefore = clock.now() + retryAfterMs;

@@ -1,4 +1,4 @@
-import { checkFraction, checkPositive, withJitter, FeedgateError, invalidArgument, isFeedgateError, type Sleep, createError } from "@feedgate/core";
+import { checkFraction, checkPositive, withJitter, FeedgateError, invalidArgument, isFeedgateError, type Sleep, createError, serverWaitMs } from "@feedgate/core";
 import { isImageTask, type GatewayClient, type ImageRequest, type ImageResult, type ImageTask } from "@feedgate/gateway-client";
 import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
 import { anySignal, waitFor } from "../internal/wait.js";
@@ -195,7 +195,7 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
       // transport's ceiling): polling has a deadline of its own to spend. An unknown task, a
       // refused key or an abort is final.
       if (!isTransient(failure) && !isFeedgateError(failure, "retry_too_long")) throw failure;
-      extraWaitMs = (failure as FeedgateError).retryAfterMs ?? 0;
+      extraWaitMs = serverWaitMs(failure) ?? 0;
     }
   }
 }

@@ -1,4 +1,5 @@
 import { realSleep, type Sleep } from "@feedgate/core";
+
 import { abortedError } from "./failures.js";
 
 /**

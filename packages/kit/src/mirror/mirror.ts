@@ -1,4 +1,4 @@
-import { backoffDelay, freshnessMs, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep } from "@feedgate/core";
+import { backoffDelay, freshnessMs, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep, serverWaitMs } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
 import { abortedError, isTransient } from "../internal/failures.js";
@@ -389,9 +389,9 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
             // Lasting but temporary trouble: keep following, waiting at least what the service asked.
             if (!isTransient(error) && !isFeedgateError(error, "retry_too_long")) throw error;
             failures++;
-            const { kind, status, retryAfterMs } = error as FeedgateError;
+            const { kind, status } = error as FeedgateError;
             const backoff = backoffDelay(Math.min(failures, 20), { initialDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, random });
-            waitMs = Math.ceil(Math.max(POLL_FLOOR_MS, backoff, retryAfterMs ?? 0));
+            waitMs = Math.ceil(Math.max(POLL_FLOOR_MS, backoff, serverWaitMs(error) ?? 0));
             report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs, failure: { kind, status } });
           }
           if (!(await pause(options.sleep ?? realSleep, waitMs, signal))) return;

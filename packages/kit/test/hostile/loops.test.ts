@@ -76,3 +76,28 @@ describe("watchers wait at least the server's Retry-After", () => {
     expect(waits[0]).toBeGreaterThanOrEqual(3_600_000);
   });
 });
+
+describe("every wait is finite: a huge or overflowing Retry-After is honoured up to a day", () => {
+  for (const retryAfter of ["2592000", "99999999999999999999"]) {
+    it(`pollUntilChanged and watchLatestDaily after Retry-After: ${retryAfter}`, async () => {
+      const limited = () => problem(429, "rate_limited", { "retry-after": retryAfter });
+      const hot = () => json(200, { schemaVersion: 1, count: 0, items: [] }, { etag: '"h1"', "cache-control": "s-maxage=60" });
+      const polled = stubKit([limited, hot], { retry: { maxRetryAfterMs: 45_000 } });
+      for await (const version of polled.kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 })) {
+        expect(version.etag).toBe('"h1"');
+        break;
+      }
+      expect(polled.waits.length).toBeGreaterThan(0);
+      expect(Math.max(...polled.waits)).toBe(86_400_000);
+      for (const wait of polled.waits) expect(wait).toBeLessThanOrEqual(86_400_000);
+
+      const daily = () => json(200, { schemaVersion: 1, report: { date: "2026-11-19" } }, { etag: '"d1"' });
+      const watched = stubKit([limited, daily], { retry: { maxRetryAfterMs: 45_000 } });
+      for await (const report of watched.kit.watchLatestDaily({ checkTimes: ["00:00"], jitterMs: 0, errorRetryMs: 1000 })) {
+        expect(report.etag).toBe('"d1"');
+        break;
+      }
+      for (const wait of watched.waits) expect(wait).toBeLessThanOrEqual(86_400_000);
+    });
+  }
+});

@@ -75,3 +75,69 @@ describe("a restart after invalid_cursor yields what arrived at the head meanwhi
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe("a restart is not a loop (deterministic cursors)", () => {
+  /** 300 items, 20 a page, whose cursors encode the position as real cursors do; the one of `expiresAt` turns invalid once. */
+  function positionalServer(expiresAt: number) {
+    const all = Array.from({ length: 300 }, (_, i) => at(`i${String(300 - i).padStart(3, "0")}`, 300 - i));
+    let expired = false;
+    return (request: Request) => {
+      const cursor = new URL(request.url).searchParams.get("cursor");
+      const offset = cursor === null ? 0 : Number(cursor.slice(4));
+      if (offset === expiresAt && !expired) {
+        expired = true;
+        return problem(400, "invalid_cursor");
+      }
+      const items = all.slice(offset, offset + 20);
+      const next = offset + 20 < all.length ? `pos-${offset + 20}` : null;
+      return json(200, page(items, next));
+    };
+  }
+
+  it("a cursor that expires after the fifth page: the walk restarts, re-passes cursors it saw, and yields all 300 once", async () => {
+    const { kit, seen } = stubKit([positionalServer(100)]);
+    const { ids, error } = await drain(kit.iterateItems());
+    expect(error).toBeUndefined();
+    expect(ids).toHaveLength(300);
+    expect(new Set(ids).size).toBe(300);
+    // 5 pages, the refused one, 15 pages again from the top.
+    expect(seen).toHaveLength(5 + 1 + 15);
+  });
+
+  it("the guards still stop a loop within one pass after a restart", async () => {
+    let restarted = false;
+    const server = (request: Request) => {
+      const cursor = new URL(request.url).searchParams.get("cursor");
+      if (cursor === "old" && !restarted) {
+        restarted = true;
+        return problem(400, "invalid_cursor");
+      }
+      if (cursor === null) return json(200, page([at("a", 9)], restarted ? "loop" : "old"));
+      return json(200, page([at("b", 8)], "loop"));
+    };
+    const { kit, seen } = stubKit([server]);
+    const { ids, error } = await drain(kit.iterateItems());
+    expect(ids).toEqual(["a", "b"]);
+    expect(isFeedgateError(error, "limit_exceeded") && error.code).toBe("cursor_loop");
+    expect(seen.length).toBeLessThan(10);
+  });
+
+  it("after a restart, pages that never reach the position and bring nothing stop within the previous pass's length plus 3", async () => {
+    let n = 0;
+    let restarted = false;
+    const server = (request: Request) => {
+      const cursor = new URL(request.url).searchParams.get("cursor");
+      if (cursor === "c2" && !restarted) {
+        restarted = true;
+        return problem(400, "invalid_cursor");
+      }
+      if (!restarted) return json(200, page([at(cursor === null ? "a" : "b", cursor === null ? 9 : 8)], cursor === null ? "c1" : "c2"));
+      // After the restart: the same first item forever, under fresh cursors.
+      return json(200, page([at("a", 9)], `fresh-${++n}`));
+    };
+    const { kit, seen } = stubKit([server]);
+    const { error } = await drain(kit.iterateItems({}, { maxPages: 1000 }));
+    expect(isFeedgateError(error, "limit_exceeded") && error.code).toBe("cursor_loop");
+    expect(seen.length).toBeLessThanOrEqual(3 + 2 + 3 + 1);
+  });
+});

@@ -128,20 +128,33 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     return createError({ kind, code, message, status: this.response.status, requestId: this.requestId, cause: signal.aborted ? reason : err });
   }
 
+  /**
+   * The next chunk, or a rejection when the stream goes idle for `ms` or the stream's signal
+   * fires. The signal is raced here, not only handed to fetch: the platform links a request's
+   * signal to the caller's through a weak reference, so once the Request object is collected
+   * (mid-stream, under memory pressure) an abort no longer reaches the connection. This
+   * controller is held by the stream itself, so an abort always ends the read.
+   */
   async #readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+    const { signal } = this.#init.controller;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stalled = new Promise<never>((_, reject) => {
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const message = `no data from the gateway for ${ms} ms: the stream was closed`;
         const error = failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId);
         this.#init.controller.abort(error);
         reject(error);
       }, ms);
+      onAbort = () => reject(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
     });
     try {
-      return await Promise.race([reader.read(), stalled]);
+      return await Promise.race([reader.read(), stopped]);
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort!);
     }
   }
 }

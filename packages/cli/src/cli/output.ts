@@ -141,8 +141,18 @@ export class Output {
     if (this.verboseMode) this.#streams.stderr.write(this.#human(this.errColor.dim(`[verbose] ${text}`)) + "\n");
   }
 
-  /** Raw stderr write (for in-place status lines). */
+  /** Raw stderr write (filtered like every other; for the end of an in-place status line). */
   noteRaw(text: string): void {
     this.#streams.stderr.write(this.#human(text));
+  }
+
+  /** Rewrites the in-place status line on stderr with `text` (filtered); only while animating. */
+  statusLine(text: string): void {
+    if (this.animate) this.#streams.stderr.write(`\r\x1b[2K${this.#human(text)}`);
+  }
+
+  /** Clears the terminal for a redraw (watch modes); only while animating and not in JSON mode. */
+  clearScreen(): void {
+    if (this.animate && !this.json) this.#streams.stdout.write("\x1b[2J\x1b[H");
   }
 }

@@ -32,11 +32,14 @@ export function cleanForTerminal<T>(value: T): T {
 }
 
 /**
- * The sequences the CLI itself writes (colours, clear screen, home, erase line, carriage return
- * for in-place status lines). Everything else is removed from each write, as a last line of
- * defence behind `cleanForTerminal`.
+ * The only sequences a write may carry: the colours and weights the CLI's own palette uses
+ * (picocolors' bold, dim, italic, underline, the eight colours, bright ones, and their resets).
+ * Everything else is removed from every write, whoever composed the line: a screen clear, a
+ * cursor move, conceal (SGR 8), a clipboard write (OSC 52) or a carriage return in service text
+ * that reached a summary line never reaches the terminal. The CLI's own screen redraws and
+ * in-place status lines do not go through this filter (`Output.clearScreen`, `Output.statusLine`).
  */
-const OURS = /\x1b\[[0-9;]*m|\x1b\[2J|\x1b\[H|\x1b\[2?K|\r/g;
+const OURS = /\x1b\[(?:0|1|2|3|4|22|23|24|3[0-7]|39|9[0-7])m/g;
 
 export function keepOnlyOwnSequences(text: string): string {
   let out = "";

@@ -39,7 +39,7 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
           continue;
         }
         // On a terminal, redraw in place; in a pipe, append each new version under a stamp.
-        if (out.animate) out.printRaw("\x1b[2J\x1b[H");
+        out.clearScreen();
         out.print(out.color.dim(`hot topics at ${clockStamp()} (watching; Ctrl-C to stop)`));
         out.print(renderHotTopics(cleanForTerminal(data), out));
       }

@@ -66,7 +66,7 @@ export class StatusLine {
     if (text === this.#last) return;
     this.#last = text;
     if (this.#out.animate) {
-      this.#out.noteRaw(`\r\x1b[2K${text}`);
+      this.#out.statusLine(text);
       this.#shown = true;
     } else {
       this.#out.note(text);

@@ -117,3 +117,29 @@ describe("a closed pipe ends the command quietly", () => {
     expect(result.code).toBe(0);
   });
 });
+
+describe("every line printed is filtered at the one place output is written", () => {
+  /** Screen control a server could plant in a field the CLI prints in its own summary lines. */
+  const SCREEN = "\x1b[2J\x1b[H\x1b[8mhidden\x1b]52;c;cm0gLXJmIH4=\x07\rX";
+
+  it("the items summary line prints the service's query.mode without its escapes (colour on, as on a TTY)", async () => {
+    server = await startHostileServer((_req, res) =>
+      sendJson(res, 200, {
+        schemaVersion: 1,
+        query: { mode: `selected${SCREEN}`, category: null, window: `24h${SCREEN}`, q: null, by: "timeline", ordering: "timelineDesc" },
+        items: [],
+        page: { count: 0, hasMore: false, nextCursor: null },
+      }),
+    );
+    const result = await runCli(["items"], { FEEDGATE_FEED_URL: server.origin, NO_COLOR: undefined, FORCE_COLOR: "1", FEEDGATE_TTY: "1" });
+    expect(result.stderr).toContain("mode selected");
+    for (const stream of [result.stdout, result.stderr]) {
+      expect(stream).not.toContain("\x1b[2J");
+      expect(stream).not.toContain("\x1b[H");
+      expect(stream).not.toContain("\x1b[8m");
+      expect(stream).not.toContain("]52;");
+      expect(stream).not.toContain("\r");
+      expect(stream.replace(/\x1b\[[0-9;]*m/g, "")).not.toMatch(CONTROL);
+    }
+  });
+});

@@ -46,8 +46,8 @@ export interface GatewayFakeOptions {
    * with `Cache-Control: max-age=604800`, no credential checked, behind the web limiter.
    * Default {@link UNROUTED_IN_SOURCE} (retrieve, delete, cancel, input_tokens, count_tokens), as
    * the source; pass `[]` to route every operation (a gateway that added them: `feedgate demo` does).
-   * An operation routed this way answers as the OpenAI / Anthropic API would, without the
-   * distributor's model checks (the source has no such route to copy).
+   * An operation routed this way answers as the OpenAI / Anthropic API would; the token counts check a model
+   * they name as create does, retrieve / delete / cancel check none.
    */
   unrouted?: readonly GatewayRoute[];
   /**
@@ -221,8 +221,10 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     if (key === undefined || (key !== normaliseKey(apiKey) && keyModels === undefined)) return unauthorized(requestId(ctx));
     const param = matched.param ?? "";
     const { route } = matched;
-    // Operations the source does not route have no distributor behaviour to copy: answered directly.
-    if (UNROUTED_IN_SOURCE.includes(route)) return relay(route, ctx, param, ctx.body);
+    // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
+    // The token counts (also opt-in) check a model they name, as create does.
+    if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse") return relay(route, ctx, param, ctx.body);
+    if ((route === "countResponseInputTokens" || route === "countMessageTokens") && !parseJsonBody(ctx.body)?.["model"]) return relay(route, ctx, param, ctx.body);
     const distributed = distribute({ route, pathModel: matched.param, headers: ctx.headers, body: ctx.body, keyModels, served, requestId: requestId(ctx) });
     if ("refusal" in distributed) return distributed.refusal;
     const finalIndex = finalErrors.findIndex((error) => error.route === undefined || error.route === route);

@@ -113,6 +113,17 @@ describe("validation in the source's order (F1, F2, N6)", () => {
   });
 });
 
+describe("the image-task poll (N18)", () => {
+  it("a GET poll carrying Content-Type: application/json is 400 (its empty body is not JSON); without it, 200", async () => {
+    const gw = await start();
+    const taskId = ((await post(gw, "/v1/images/generations?async=true", { model: "Nano-Banana2", prompt: "p" })).json as { task_id: string }).task_id;
+    const typed = await send(`${gw.url}/v1/images/generations/${taskId}`, { headers: { ...bearer(gw.apiKey), ...json } });
+    expect(typed.status).toBe(400);
+    expect(messageOf(typed)).toMatch(/^Invalid request: Invalid request: /);
+    expect((await send(`${gw.url}/v1/images/generations/${taskId}`, { headers: bearer(gw.apiKey) })).status).toBe(200);
+  });
+});
+
 describe("pass-through (N5)", () => {
   it("off by default: unknown keys never reach the upstream; on: they do", async () => {
     const gw = await start();

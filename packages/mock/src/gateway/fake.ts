@@ -71,12 +71,14 @@ export interface GatewayFakeOptions {
    * `PingIntervalEnabled`: a stream's SSE headers are sent before the upstream answers, and with
    * pings a `: PING` comment commits HTTP 200; an upstream error (a non-429 `status` fault) then
    * arrives as a raw JSON line in that 200 stream. Without pings (default) it arrives as the JSON
-   * error body under `Content-Type: text/event-stream`, with its status. Default false.
+   * error body under `Content-Type: text/event-stream`, with its status. Only this error case is
+   * modelled: successful streams carry no `: PING` comments. Default false.
    */
   pings?: boolean;
   /**
    * GlobalWebRateLimit on unrouted paths: after `requests` NoRoute answers within `windowMs` (fake
-   * clock) per client, a 429 with an empty body. `false`: no limit. Default `{ requests: 60, windowMs: 180_000 }`.
+   * clock) per client (the `X-Forwarded-For` header, else 127.0.0.1), a 429 with an empty body.
+   * `false`: no limit. Default `{ requests: 60, windowMs: 180_000 }`.
    */
   webRateLimit?: WebRateLimit | false;
   /**

@@ -16,10 +16,16 @@ const SCHEMA_KEYWORDS = ["type", "enum", "const", "minimum", "maximum", "exclusi
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-/** Resolves a local `$ref` (`#/components/...`), following chains. */
+/**
+ * Resolves a local `$ref` (`#/components/...`), following chains. Keywords beside a `$ref` (OpenAPI
+ * 3.1, e.g. a parameter's `default` next to a shared enum) apply too; the outermost wins.
+ */
 function deref(doc, node) {
   let seen = 0;
+  let siblings = {};
   while (node && typeof node === "object" && typeof node.$ref === "string") {
+    const { $ref: _ref, ...beside } = node;
+    siblings = { ...beside, ...siblings };
     if (!node.$ref.startsWith("#/") || ++seen > 32) throw new Error(`rules: cannot resolve $ref ${node.$ref}`);
     node = node.$ref
       .slice(2)
@@ -28,7 +34,7 @@ function deref(doc, node) {
       .reduce((at, key) => at?.[key], doc);
     if (node === undefined) throw new Error(`rules: dangling $ref`);
   }
-  return node;
+  return Object.keys(siblings).length > 0 && node && typeof node === "object" ? { ...node, ...siblings } : node;
 }
 
 /** A parameter's rule: where it goes, whether it is required, and its schema's checkable keywords. */

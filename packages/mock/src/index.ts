@@ -8,8 +8,12 @@ export {
   startGatewayFake,
   UNROUTED_IN_SOURCE,
   DEFAULT_FAKE_API_KEY,
+  DEMO_MODELS,
+  type FinalError,
   type GatewayFake,
   type GatewayFakeOptions,
   type StreamScript,
   type TaskScript,
+  type UpstreamRequest,
+  type WebRateLimit,
 } from "./gateway/fake.js";

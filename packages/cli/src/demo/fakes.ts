@@ -55,7 +55,14 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
       : await startFeedFake({ clock, data: "empty", port: options.feedPort ?? 0, ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}) });
   let gateway: GatewayFake | undefined;
   try {
-    gateway = options.gateway === false ? undefined : await startGatewayFake({ clock, port: options.gatewayPort ?? 0, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    gateway = options.gateway === false ? undefined : await startGatewayFake({
+            clock,
+            port: options.gatewayPort ?? 0,
+            // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,
+            // input_tokens, count_tokens), which the demo and `feedgate mock` show.
+            unrouted: [],
+            ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+          });
     if (feed) seedFeed(feed, now, options.selected ?? 1200);
   } catch (error) {
     await feed?.close();

@@ -764,6 +764,11 @@ export interface components {
             /** @constant */
             fields: "minimal";
         });
+        /**
+         * @description Which item shape a selected-set sync pass uses: `default` (Item) or `minimal` (ItemMinimal).
+         * @enum {string}
+         */
+        SelectedFields: "default" | "minimal";
         /** @description An item left the selected set. Removing an id the client does not have is a no-op. */
         SelectedRemove: {
             /** Format: date-time */
@@ -784,8 +789,7 @@ export interface components {
             count: number;
             /** @description Sync cursor for the changes operation; the same on every page of one pass. Opaque. */
             cursor: string;
-            /** @enum {string} */
-            fields: "default" | "minimal";
+            fields: components["schemas"]["SelectedFields"];
             /** @description Whether another page follows. */
             hasMore: boolean;
             /** @description Selected items, ordered by id. */
@@ -1662,7 +1666,7 @@ export interface operations {
                  * @description `minimal` leaves out the summary, original link and attribution and makes pages several times smaller. On continuation pages the choice is fixed by the page token.
                  * @example default
                  */
-                fields?: "default" | "minimal";
+                fields?: components["schemas"]["SelectedFields"];
                 /**
                  * @description Maximum number of items in one page.
                  * @example 500

@@ -22,7 +22,7 @@ export const FEED_RULES = {
     "ItemsResponse.query.ordering": ["timelineDesc","publishedAtDesc"],
     "ItemsResponse.query.window": ["24h","7d"],
     "SelectedChanges.fields": ["default","minimal"],
-    "SelectedSnapshot.fields": ["default","minimal"],
+    "SelectedFields": ["default","minimal"],
     "Story.status": ["active","settled"]
   },
   "operations": {

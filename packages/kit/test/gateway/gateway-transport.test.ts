@@ -7,7 +7,7 @@ import { createResilientFetch, getResponseMeta, isFeedgateError, RateLimitError,
 
 let gw: GatewayFake;
 beforeEach(async () => {
-  gw = await startGatewayFake();
+  gw = await startGatewayFake({ models: "any", unrouted: [] });
 });
 afterEach(() => gw.close());
 
@@ -115,7 +115,7 @@ describe("the API key stays secret", () => {
   });
 
   it("is never sent to another origin: a cross-origin redirect is refused", async () => {
-    const other = await startGatewayFake();
+    const other = await startGatewayFake({ models: "any", unrouted: [] });
     try {
       const { gateway } = client();
       gw.faults.add({ route: "createResponse", fault: { type: "body", status: 307, body: "", headers: { location: `${other.url}/v1/responses` } }, times: 1 });

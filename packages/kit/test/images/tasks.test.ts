@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 async function setup(transport: { maxRetries?: number } = {}) {
-  const fake = await startGatewayFake({ seed: 8 });
+  const fake = await startGatewayFake({ seed: 8, models: "any" });
   fakes.push(fake);
   const client: GatewayClient = createGatewayClient({
     baseUrl: fake.url,
@@ -212,7 +212,7 @@ describe("generateImage / waitForImageTask", () => {
 
 describe("the gateway as its source behaves (issue 12)", () => {
   it("a gateway that ignores async=true answers the images: returned as the result, with no second (billed) request", async () => {
-    const fake = await startGatewayFake({ seed: 8, ignoreAsync: true });
+    const fake = await startGatewayFake({ seed: 8, ignoreAsync: true, models: "any" });
     fakes.push(fake);
     const client = createGatewayClient({ baseUrl: fake.url, apiKey: fake.apiKey });
     const result = await generateImage(client, prompt, { sleep: async () => expect.unreachable("nothing to wait for") });

@@ -41,7 +41,7 @@ process.exit(0);
 
 beforeAll(async () => {
   feed = await startFeedFake();
-  gateway = await startGatewayFake();
+  gateway = await startGatewayFake({ models: "any", unrouted: [] });
   gateway.images.scriptTask({ polls: 1, outcome: "completed", times: 10 });
   mkdirSync(workDir, { recursive: true });
   for (const { name, code } of examples) writeFileSync(join(workDir, `${name}.ts`), code);

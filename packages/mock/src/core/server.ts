@@ -33,6 +33,13 @@ export interface FakeServerOptions<R extends FeedRoute | GatewayRoute> {
   port?: number;
   /** Headers added to every answer (request ids, CORS). */
   decorate(reply: Reply, ctx: RequestContext<R>): void;
+  /**
+   * The answer to a body over `maxBodyBytes` (the rest of the body is read and dropped; `ctx.body`
+   * is empty). Default: none, the connection is reset.
+   */
+  oversized?(ctx: RequestContext<R>): Reply;
+  /** The largest body read. Default 16 MiB. */
+  maxBodyBytes?: number;
 }
 
 export interface RunningFakeServer {
@@ -54,20 +61,23 @@ function headerRecord(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** Reads the body up to `max` bytes; past it, `drain` reads and drops the rest (undefined body), else rejects. */
+function readBody(req: IncomingMessage, max: number, drain: boolean): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > max) {
+        chunks.length = 0;
+        if (drain) return;
         reject(new Error("request body too large"));
         req.destroy();
         return;
       }
       chunks.push(chunk);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(size > max ? undefined : Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
 }
@@ -156,16 +166,17 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
       req.socket.destroy();
       return;
     }
-    let body = "";
+    let body: string | undefined;
     try {
-      body = await readBody(req);
+      body = await readBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES, options.oversized !== undefined);
     } catch {
       req.socket.destroy();
       return;
     }
-    record.body = body;
-    const ctx: RequestContext<R> = { method, url, path: rawPath, headers: record.headers, body, route, record };
+    record.body = body ?? "";
+    const ctx: RequestContext<R> = { method, url, path: rawPath, headers: record.headers, body: body ?? "", route, record };
     if (closed) return;
+    if (body === undefined && options.oversized) return write(res, options.oversized(ctx), ctx, false);
     switch (fault?.type) {
       case "status":
         return write(res, options.statusFault(fault, ctx), ctx, false);

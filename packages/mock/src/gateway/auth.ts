@@ -1,29 +1,24 @@
-import type { GatewayFamily } from "./routes.js";
+/** The gateway strips a leading `sk-` before looking a key up (middleware/auth.go:294-331). */
+export const normaliseKey = (key: string) => key.trim().replace(/^sk-/, "");
 
-/** The anthropic-version the count_tokens route expects. */
-export const ANTHROPIC_VERSION = "2023-06-01";
-
-/** The gateway strips a leading `sk-` before looking a key up. */
-const normalise = (key: string) => key.trim().replace(/^sk-/, "");
+/** Whether a path is one on which TokenAuth reads `?key=` and `x-goog-api-key` (middleware/auth.go:314-331). */
+function readsGoogleKey(path: string): boolean {
+  return path.startsWith("/v1beta/models") || path.startsWith("/v1beta/openai/models") || path.startsWith("/v1/models/");
+}
 
 /**
- * Whether the request carries the key in the header its route family uses, exactly as
- * @feedgate/gateway-client sends it: Bearer on /v1/responses* and /v1/images*, x-api-key on
- * /v1/messages*, x-goog-api-key on /v1beta/*. A key in any other header does not count.
+ * The key a request presents, read as the gateway's TokenAuth reads it (middleware/auth.go:294-331):
+ * `Authorization: Bearer <key>` on every route; `x-api-key` when the path contains `/v1/messages`
+ * or `/v1/models`; on the Gemini paths `?key=`, then `x-goog-api-key`, which wins. A leading `sk-`
+ * is stripped. Undefined when the request carries none.
  */
-export function hasCredential(family: GatewayFamily, headers: Record<string, string>, apiKey: string): boolean {
-  let presented: string | undefined;
-  switch (family) {
-    case "anthropic":
-      presented = headers["x-api-key"];
-      break;
-    case "google":
-      presented = headers["x-goog-api-key"];
-      break;
-    default: {
-      const match = /^bearer\s+(.+)$/i.exec(headers["authorization"] ?? "");
-      presented = match?.[1];
-    }
+export function presentedKey(path: string, query: URLSearchParams, headers: Record<string, string>): string | undefined {
+  let presented = /^bearer\s+(.+)$/i.exec(headers["authorization"] ?? "")?.[1];
+  if ((path.includes("/v1/messages") || path.includes("/v1/models")) && headers["x-api-key"]) presented = headers["x-api-key"];
+  if (readsGoogleKey(path)) {
+    const fromQuery = query.get("key");
+    if (fromQuery) presented = fromQuery;
+    if (headers["x-goog-api-key"]) presented = headers["x-goog-api-key"];
   }
-  return presented !== undefined && normalise(presented) === normalise(apiKey);
+  return presented === undefined ? undefined : normaliseKey(presented);
 }

@@ -20,9 +20,52 @@ export function invalidRequest(message: string, requestId: string): Reply {
   return jsonReply(500, { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", param: "", code: "invalid_request" } }, {}, "application/json");
 }
 
-/** gin NoRoute → controller.RelayNotFound: 404 naming the request's own method and path (path only, no query). */
+/**
+ * gin NoRoute → controller.RelayNotFound: 404 naming the request's own method and path (path only,
+ * no query), behind the engine's `Cache` middleware, hence `Cache-Control: max-age=604800`
+ * (router/web-router.go:30-39, middleware/cache.go).
+ */
 export function noRoute(method: string, path: string): Reply {
-  return jsonReply(404, { error: { message: `Invalid URL (${method} ${path})`, type: "invalid_request_error", param: "", code: "" } }, {}, "application/json");
+  return jsonReply(404, { error: { message: `Invalid URL (${method} ${path})`, type: "invalid_request_error", param: "", code: "" } }, { "cache-control": "max-age=604800" }, "application/json");
+}
+
+/** GlobalWebRateLimit's refusal: 429 with an empty body, `Content-Length: 0` (middleware/rate-limit.go:67-74,90-95). */
+export function webRateLimited(): Reply {
+  return { status: 429, headers: {}, body: "" };
+}
+
+/** The distributor's answer to a body that is not JSON (or too large): 400, code `""` (middleware/distributor.go:34-37,172-178). */
+export function invalidJsonBody(detail: string, requestId: string): Reply {
+  return gatewayError(400, `Invalid request: Invalid request: ${detail}`, "", requestId);
+}
+
+/** The distributor's answer to a request without a model: 400, code `""` (middleware/distributor.go:77-80). */
+export function modelNotSpecified(requestId: string): Reply {
+  return gatewayError(400, "Model name not specified", "", requestId);
+}
+
+/** A model-restricted key asked for another model: 403 (middleware/distributor.go:57-75, i18n/locales/en.yaml:262). */
+export function noAccessToModel(model: string, requestId: string): Reply {
+  return gatewayError(403, `This token has no access to model ${model}`, "", requestId);
+}
+
+/** No channel serves the model: 503 `model_not_found` in English (middleware/distributor.go:137-154, en.yaml:266-267). */
+export function modelNotFound(model: string, requestId: string): Reply {
+  return gatewayError(503, `No available channel for model ${model} under group default (distributor)`, "model_not_found", requestId);
+}
+
+/**
+ * An upstream error as the gateway relays it (service/error.go:86-129, dto/error.go:41-50,
+ * types/error.go:317-347): `{message,type,param,code}` with `type: upstream_error`, `code` the
+ * upstream's (a number for a Google upstream), `param: ""`, no request id; `status`/`details` dropped.
+ */
+export function upstreamError(status: number, message: string, code: string | number | null = status): Reply {
+  return jsonReply(status, { error: { message, type: "upstream_error", param: "", code } }, {}, "application/json");
+}
+
+/** A final error the gateway makes itself after the distributor: HTTP 500 (or `status`), `param: ""`, request id in the message (controller/relay.go:88-148). */
+export function relayError(status: number, code: string, message: string, requestId: string): Reply {
+  return jsonReply(status, { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", param: "", code } }, {}, "application/json");
 }
 
 /** `{"type":"error","error":{type,message}}`: the Anthropic-format route. */
@@ -51,48 +94,52 @@ export function unauthorized(requestId: string): Reply {
 type StatusFault = Extract<Fault, { type: "status" }>;
 
 /**
- * A status fault on an OpenAI-envelope route. A 429 is the Redis limiter's answer: the gateway
- * envelope with `code: ""` (middleware/model-rate-limit.go); the in-memory limiter's empty body
- * is the `body` fault `{ status: 429, body: "" }`.
+ * A 429 status fault is ModelRequestRateLimit's answer, on every route that has it (the image-task
+ * poll included): the gateway envelope with `code: ""` (middleware/model-rate-limit.go:93,117). The
+ * in-memory limiter's empty body is the `body` fault `{ status: 429, body: "" }`.
  */
-function openaiFault(status: number, code: string, message: string, requestId: string): Reply {
-  if (status === 429) return gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
-  return openaiError(status, `${message} (request id: ${requestId})`, "new_api_error", code, "");
+function rateLimited(requestId: string): Reply {
+  return gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
 }
 
 const RPC: Record<number, string> = { 408: "DEADLINE_EXCEEDED", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED" };
 const ANTHROPIC: Record<number, string> = { 408: "timeout_error", 429: "rate_limit_error", 500: "api_error", 502: "api_error", 503: "overloaded_error", 504: "timeout_error" };
-const OPENAI: Record<number, [string, string]> = {
-  408: ["request_timeout", "The request timed out."],
-  429: ["", "Rate limit reached for requests."],
-  500: ["server_error", "The server had an error while processing your request."],
-  502: ["bad_gateway", "The upstream answered with an invalid response."],
-  503: ["upstream_overloaded", "The upstream is overloaded; retry later."],
-  504: ["gateway_timeout", "The upstream timed out."],
+const MESSAGES: Record<number, string> = {
+  408: "The request timed out.",
+  429: "Rate limit reached for requests.",
+  500: "The server had an error while processing your request.",
+  502: "The upstream answered with an invalid response.",
+  503: "The upstream is overloaded; retry later.",
+  504: "The upstream timed out.",
 };
 
-/** The answer of a `status` fault in the family's own envelope, with the retry headers asked for. */
+/**
+ * The answer of a `status` fault in the family's own envelope, with the retry headers asked for.
+ * Anything but a 429 stands for the upstream's error as the gateway relays it ({@link upstreamError}):
+ * no invented codes, the upstream's status as the numeric `code`.
+ */
 export function statusFaultReply(family: GatewayFamily, fault: StatusFault, requestId: string): Reply {
-  const [code, message] = OPENAI[fault.status] ?? ["error", "Error."];
+  const message = MESSAGES[fault.status] ?? "Error.";
   let reply: Reply;
   switch (family) {
     case "anthropic":
       reply = anthropicError(fault.status, ANTHROPIC[fault.status] ?? "api_error", message);
       break;
     case "google":
-      // The gateway normalises upstream errors to the OpenAI envelope on the Gemini routes too
-      // (service/error.go:86-129); the Google envelope only when a test asks for a RetryInfo.
+      // The gateway drops a Google error's `status` and `details` (service/error.go:86-129); the
+      // Google envelope only when a test asks for a RetryInfo, as a direct upstream would send it.
       if (fault.retryDelay !== undefined) {
         reply = googleError(fault.status, RPC[fault.status] ?? "UNKNOWN", message, [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay }]);
       } else {
-        reply = openaiFault(fault.status, code, message, requestId);
+        reply = fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
       }
       break;
     case "task":
-      reply = taskError(fault.status, fault.status === 429 ? "bad_response_status_code" : "fetch_task_failed", message);
+      // The poll builder answers only 400 or 500 (relay/relay_task.go:422-466); its 429 is the limiter's.
+      reply = fault.status === 429 ? rateLimited(requestId) : taskError(fault.status, "get_task_failed", message);
       break;
     default:
-      reply = openaiFault(fault.status, code, message, requestId);
+      reply = fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
   }
   if (fault.retryAfter !== undefined && fault.retryAfter !== null) reply.headers["retry-after"] = String(fault.retryAfter);
   if (fault.retryAfterMs !== undefined) reply.headers["retry-after-ms"] = String(fault.retryAfterMs);

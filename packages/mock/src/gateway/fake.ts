@@ -4,20 +4,26 @@ import { createPrng } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { startFakeServer, type RequestContext } from "../core/server.js";
 import { GATEWAY_ROUTES, type FaultControls, type GatewayRoute, type RecordedRequest } from "../core/types.js";
-import { ANTHROPIC_VERSION, hasCredential } from "./auth.js";
-import { anthropicError, gatewayError, noRoute, statusFaultReply, unauthorized } from "./envelopes.js";
+import { normaliseKey, presentedKey } from "./auth.js";
+import { DEMO_MODELS, distribute } from "./distributor.js";
+import { gatewayError, noRoute, relayError, statusFaultReply, unauthorized, webRateLimited } from "./envelopes.js";
+import { finalErrorReply, type FinalError } from "./final-errors.js";
 import { GatewayIds } from "./ids.js";
 import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
 import { ResponsesFake } from "./responses.js";
+import { parseJsonBody } from "./responses.js";
 import { familyOf, matchGatewayRoute } from "./routes.js";
-import type { StreamScript } from "./sse.js";
+import { SSE_HEADERS, type StreamScript } from "./sse.js";
+import { upstreamBody } from "./upstream.js";
+import { WebRateLimiter, type WebRateLimit } from "./web-limiter.js";
 
-export type { StreamScript, TaskScript };
+export type { FinalError, StreamScript, TaskScript, WebRateLimit };
+export { DEMO_MODELS };
 
 /**
- * The operations the gateway's source does not register (upstream new-api #1216, only
- * `POST /v1/messages` on the Claude side): pass them as `unrouted` to fake a stock deployment.
+ * The operations the gateway's source does not register (router/relay-router.go:88-106: only
+ * `POST /v1/responses`, `/v1/responses/compact` and `POST /v1/messages`): the fake's default `unrouted`.
  */
 export const UNROUTED_IN_SOURCE: readonly GatewayRoute[] = ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"];
 
@@ -36,10 +42,51 @@ export interface GatewayFakeOptions {
   apiKey?: string;
   /**
    * Operations answered as the gateway answers a route it does not register: the NoRoute 404
-   * `{"error":{"message":"Invalid URL (<METHOD> <path>)","type":"invalid_request_error","param":"","code":""}}`.
-   * {@link UNROUTED_IN_SOURCE} lists the ones the gateway's source lacks. Default: none (every operation routed).
+   * `{"error":{"message":"Invalid URL (<METHOD> <path>)","type":"invalid_request_error","param":"","code":""}}`
+   * with `Cache-Control: max-age=604800`, no credential checked, behind the web limiter.
+   * Default {@link UNROUTED_IN_SOURCE} (retrieve, delete, cancel, input_tokens, count_tokens), as
+   * the source; pass `[]` to route every operation (a gateway that added them: `feedgate demo` does).
+   * An operation routed this way answers as the OpenAI / Anthropic API would; the token counts check a model
+   * they name as create does, retrieve / delete / cancel check none.
    */
   unrouted?: readonly GatewayRoute[];
+  /**
+   * Models a channel serves; any other model gets 503 `model_not_found` "No available channel for
+   * model X under group default (distributor)". `"any"`: every model. Default {@link DEMO_MODELS}.
+   */
+  models?: readonly string[] | "any";
+  /**
+   * More keys the fake accepts, each restricted to a model list (the token's model limit): any other
+   * model gets 403 `This token has no access to model X`, the image-task poll 403 for model `""`, and
+   * compact is checked as `<model>-openai-compact`. Keys are compared without a leading `sk-`. Default: none.
+   */
+  restrictedKeys?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Body pass-through (the operator's global or channel setting): when false, only the keys of the
+   * gateway's request structs reach the upstream (images' `images`, `aspect_ratio`, `resolution`,
+   * a Responses `background`… are dropped); see `upstream`. Default false, as the source.
+   */
+  passThrough?: boolean;
+  /**
+   * `PingIntervalEnabled`: a stream's SSE headers are sent before the upstream answers, and with
+   * pings a `: PING` comment commits HTTP 200; an upstream error (a non-429 `status` fault) then
+   * arrives as a raw JSON line in that 200 stream. Without pings (default) it arrives as the JSON
+   * error body under `Content-Type: text/event-stream`, with its status. Only this error case is
+   * modelled: successful streams carry no `: PING` comments. Default false.
+   */
+  pings?: boolean;
+  /**
+   * GlobalWebRateLimit on unrouted paths: after `requests` NoRoute answers within `windowMs` (fake
+   * clock) per client (the `X-Forwarded-For` header, else 127.0.0.1), a 429 with an empty body.
+   * `false`: no limit. Default `{ requests: 60, windowMs: 180_000 }`.
+   */
+  webRateLimit?: WebRateLimit | false;
+  /**
+   * The largest request body read (standing in for the gateway's `MAX_REQUEST_BODY_MB` = 128):
+   * over it, JSON routes answer 400 `Invalid request: …` and the Gemini routes 413
+   * `read_request_body_failed`. Default 16 MiB.
+   */
+  maxBodyBytes?: number;
   /**
    * A node with FRONTEND_BASE_URL set: every unrouted path (including `unrouted` operations)
    * answers 301 to this origin instead of the 404 (router/main.go:29-31). Default: none.
@@ -62,6 +109,14 @@ export interface GatewayFake {
   readonly clock: FakeClock;
   /** Every request, in arrival order (headers kept as sent, the fake key included). */
   readonly requests: RecordedRequest[];
+  /** The bodies that reached the "upstream", in order: after the distributor, filtered unless `passThrough`. */
+  readonly upstream: UpstreamRequest[];
+  /**
+   * The next request (of `route`, or any routed one) that passes the distributor is answered with
+   * this final error instead: what the relay answers for `convert_request_failed`,
+   * `sensitive_words_detected`, `count_token_failed`, the fork's `task_id is empty`, ….
+   */
+  scriptError(error: FinalError): void;
   /** Fault injection on the fake's routes. */
   faults: FaultControls;
   /** Image tasks: script how the next ones run. */
@@ -85,7 +140,24 @@ export interface GatewayFake {
   close(): Promise<void>;
 }
 
+/** One body that reached the upstream. */
+export interface UpstreamRequest {
+  /** The operation. */
+  route: GatewayRoute;
+  /** The model the distributor selected a channel for. */
+  model: string;
+  /** The JSON body as forwarded. */
+  body: Record<string, unknown>;
+}
+
 type Ctx = RequestContext<GatewayRoute>;
+
+/** Whether a routed request asks for a stream (the gateway's SSE headers go out before the upstream answers). */
+function isStreaming(route: GatewayRoute | undefined, ctx: Ctx): boolean {
+  if (route === "streamGenerateContent") return true;
+  if (route === "generateContent") return ctx.url.searchParams.get("alt") === "sse";
+  return route === "createResponse" && parseJsonBody(ctx.body)?.["stream"] === true;
+}
 
 /** Starts the gateway fake on 127.0.0.1 (free port). Close it with `close()`. */
 export async function startGatewayFake(options: GatewayFakeOptions = {}): Promise<GatewayFake> {
@@ -97,27 +169,19 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const responses = new ResponsesFake(ids, clock);
   const images = new ImagesFake(ids, clock);
   const gemini = new GeminiFake(ids);
-  const unrouted = new Set(options.unrouted ?? []);
+  const unrouted = new Set(options.unrouted ?? UNROUTED_IN_SOURCE);
+  const served = options.models ?? DEMO_MODELS;
+  const restricted = new Map(Object.entries(options.restrictedKeys ?? {}).map(([key, models]) => [normaliseKey(key), models]));
+  const limiter = options.webRateLimit === false ? undefined : new WebRateLimiter(clock, options.webRateLimit);
+  const upstream: UpstreamRequest[] = [];
+  const finalErrors: FinalError[] = [];
   /** The request's id, drawn when its answer is made; kept on its record. */
   const requestId = (ctx: Ctx) => (ctx.record.requestId ??= ids.requestId());
 
-  const handle = (ctx: Ctx): Reply => {
-    const matched = matchGatewayRoute(ctx.method, ctx.path);
-    if (!matched) {
-      const file = mockFileReply(ctx.method, ctx.path);
-      if (file) return file;
-    }
-    const family = familyOf(matched?.route, ctx.path);
-    // NoRoute runs before any middleware of a route group: no credential check for unrouted paths.
-    if (!matched || unrouted.has(matched.route)) {
-      if (options.consoleOrigin !== undefined) return { status: 301, headers: { location: new URL(ctx.path, options.consoleOrigin).href }, body: "" };
-      return noRoute(ctx.method, ctx.path);
-    }
-    if (!hasCredential(family, ctx.headers, apiKey)) return unauthorized(requestId(ctx));
-    const param = matched.param ?? "";
-    switch (matched.route) {
+  const relay = (route: GatewayRoute, ctx: Ctx, param: string, body: string): Reply => {
+    switch (route) {
       case "createResponse":
-        return responses.create(ctx.body, requestId(ctx));
+        return responses.create(body, requestId(ctx));
       case "retrieveResponse":
         return responses.retrieve(param, ctx.url.searchParams);
       case "deleteResponse":
@@ -125,23 +189,63 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       case "cancelResponse":
         return responses.cancel(param);
       case "countResponseInputTokens":
-        return responses.inputTokens(ctx.body);
+        return responses.inputTokens(body);
       case "compactResponse":
-        return responses.compact(ctx.body, requestId(ctx));
+        return responses.compact(body, requestId(ctx));
       case "createImage":
-        return images.create(ctx.body, ctx.url.searchParams, requestId(ctx), options.ignoreAsync === true);
+        return images.create(body, ctx.url.searchParams, requestId(ctx), options.ignoreAsync === true);
       case "getImageTask":
         return images.get(param);
       case "countMessageTokens":
-        if (ctx.headers["anthropic-version"] !== ANTHROPIC_VERSION) {
-          return anthropicError(400, "invalid_request_error", `anthropic-version: header must be "${ANTHROPIC_VERSION}"`);
-        }
-        return countMessageTokens(ctx.body);
+        // The source checks no anthropic-version.
+        return countMessageTokens(body);
       case "generateContent":
-        return gemini.generate(param, ctx.body, requestId(ctx));
+        return ctx.url.searchParams.get("alt") === "sse" ? gemini.stream(param, body, requestId(ctx)) : gemini.generate(param, body, requestId(ctx));
       case "streamGenerateContent":
-        return gemini.stream(param, ctx.body, requestId(ctx));
+        return gemini.stream(param, body, requestId(ctx));
     }
+  };
+
+  const handle = (ctx: Ctx): Reply => {
+    const matched = matchGatewayRoute(ctx.method, ctx.path);
+    if (!matched) {
+      const file = mockFileReply(ctx.method, ctx.path);
+      if (file) return file;
+    }
+    // NoRoute runs behind the engine middleware only: the web limiter, the cache header, no credential check.
+    if (!matched || unrouted.has(matched.route)) {
+      if (limiter && !limiter.admit(ctx.record.headers["x-forwarded-for"] ?? "127.0.0.1")) return webRateLimited();
+      if (options.consoleOrigin !== undefined) return { status: 301, headers: { location: new URL(ctx.path, options.consoleOrigin).href }, body: "" };
+      return noRoute(ctx.method, ctx.path);
+    }
+    const key = presentedKey(ctx.path, ctx.url.searchParams, ctx.headers);
+    const keyModels = key === undefined ? undefined : restricted.get(key);
+    if (key === undefined || (key !== normaliseKey(apiKey) && keyModels === undefined)) return unauthorized(requestId(ctx));
+    const param = matched.param ?? "";
+    const { route } = matched;
+    // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
+    // The token counts (also opt-in) check a model they name, as create does.
+    if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse") return relay(route, ctx, param, ctx.body);
+    if ((route === "countResponseInputTokens" || route === "countMessageTokens") && !parseJsonBody(ctx.body)?.["model"]) return relay(route, ctx, param, ctx.body);
+    const distributed = distribute({ route, pathModel: matched.param, headers: ctx.headers, body: ctx.body, keyModels, served, requestId: requestId(ctx) });
+    if ("refusal" in distributed) return distributed.refusal;
+    const finalIndex = finalErrors.findIndex((error) => error.route === undefined || error.route === route);
+    if (finalIndex >= 0) return finalErrorReply(finalErrors.splice(finalIndex, 1)[0] as FinalError, requestId(ctx));
+    const request = parseJsonBody(ctx.body);
+    let body = ctx.body;
+    if (request) {
+      const forwarded = upstreamBody(route, request, options.passThrough === true);
+      upstream.push({ route, model: distributed.model, body: forwarded });
+      body = JSON.stringify(forwarded);
+    }
+    return relay(route, ctx, param, body);
+  };
+
+  /** A status fault on a streaming request that reached the upstream: SSE headers first (relay/channel/api_request.go:499-510). */
+  const streamedFault = (reply: Reply): Reply => {
+    const json = typeof reply.body === "string" ? reply.body : "";
+    if (options.pings === true) return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: [": PING\n\n", json] } };
+    return { ...reply, headers: { ...reply.headers, "content-type": SSE_HEADERS["content-type"] } };
   };
 
   const server = await startFakeServer<GatewayRoute>({
@@ -150,7 +254,19 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     ...(options.port === undefined ? {} : { port: options.port }),
     route: (method, path) => matchGatewayRoute(method, path)?.route,
     handle,
-    statusFault: (fault, ctx) => statusFaultReply(familyOf(ctx.route, ctx.path), fault, requestId(ctx)),
+    statusFault(fault, ctx) {
+      const reply = statusFaultReply(familyOf(ctx.route, ctx.path), fault, requestId(ctx));
+      // A 429 is the limiter's, before any stream starts; other statuses stand for the upstream's answer.
+      return fault.status !== 429 && isStreaming(ctx.route, ctx) ? streamedFault(reply) : reply;
+    },
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+    oversized(ctx) {
+      const family = familyOf(ctx.route, ctx.path);
+      const message = `request body exceeds ${Math.round((options.maxBodyBytes ?? 16 * 1024 * 1024) / 1024 / 1024)} MB`;
+      // 413 only on the Gemini routes (controller/relay.go:110-112); the distributor reads JSON bodies first: 400.
+      if (family === "google") return relayError(413, "read_request_body_failed", message, requestId(ctx));
+      return gatewayError(400, `Invalid request: Invalid request: ${message}`, "", requestId(ctx));
+    },
     internalError: (ctx) => gatewayError(500, "the gateway fake failed", "internal_error", requestId(ctx)),
     decorate(reply, ctx) {
       reply.headers["x-oneapi-request-id"] = requestId(ctx);
@@ -163,6 +279,8 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     apiKey,
     clock,
     requests: server.requests,
+    upstream,
+    scriptError: (error) => void finalErrors.push(error),
     faults,
     images: { scriptTask: (script) => images.scriptTask(script), taskIds: () => [...images.tasks.keys()] },
     responses: { scriptStream: (script) => responses.scriptStream(script) },

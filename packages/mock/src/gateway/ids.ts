@@ -18,11 +18,17 @@ export class GatewayIds {
     return Array.from({ length: n }, () => abc[this.prng.int(0, abc.length - 1)]).join("");
   }
 
-  /** The gateway's request id shape: fake-clock timestamp, a counter, and random letters. */
+  /**
+   * The gateway's request id shape (common/utils.go:265-268, middleware/request-id.go:23):
+   * `YYYYMMDDhhmmss` and the nanoseconds of the second (unpadded), 8 hex digits, 8 random
+   * letters and digits. Time from the fake clock; a counter keeps ids of one instant apart.
+   */
   requestId(): string {
-    const stamp = new Date(this.clock.now()).toISOString().replace(/\D/g, "").slice(0, 14);
+    const now = this.clock.now();
+    const stamp = new Date(now).toISOString().replace(/\D/g, "").slice(0, 14);
     this.#counter += 1;
-    return `${stamp}${String(this.#counter).padStart(9, "0")}${this.alnum(8)}`;
+    const nanos = (now % 1000) * 1_000_000 + this.#counter;
+    return `${stamp}${nanos}${this.hex(8)}${this.alnum(8)}`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { jsonReply, type Reply } from "../core/reply.js";
-import { anthropicError, invalidRequest, openaiError } from "./envelopes.js";
+import { anthropicError, invalidRequest } from "./envelopes.js";
 import { estimateTokens, textOf, type GatewayIds } from "./ids.js";
 import { parseJsonBody } from "./responses.js";
 import { SSE_HEADERS, sseFrame, wordDeltas, type StreamScript } from "./sse.js";
@@ -29,16 +29,13 @@ export class GeminiFake {
   }
 
   /**
-   * Bad JSON is the gateway's own validation failure (500 `invalid_request`); a missing `contents`
-   * is the upstream's 400, which the gateway normalises to the OpenAI envelope (service/error.go:86-129).
+   * The gateway's own validation (relay/helper/valid_request.go:308-323): bad JSON, or neither
+   * `contents` nor `requests`, is a 500 `invalid_request`, answered before any upstream.
    */
   #parse(body: string, requestId: string): { request: Json } | { error: Reply } {
     const request = parseJsonBody(body);
     if (!request) return { error: invalidRequest("invalid character in request body: not valid JSON", requestId) };
-    if (!Array.isArray(request["contents"])) {
-      const message = `* GenerateContentRequest.contents: contents is not specified (request id: ${requestId})`;
-      return { error: openaiError(400, message, "new_api_error", "bad_response_status_code", "") };
-    }
+    if (!Array.isArray(request["contents"]) && !Array.isArray(request["requests"])) return { error: invalidRequest("contents is required", requestId) };
     return { request };
   }
 
@@ -88,6 +85,7 @@ export class GeminiFake {
     const frames: string[] = [];
     for (const [index, chunk] of chunks.entries()) {
       if (script?.errorAfter !== undefined && index === script.errorAfter) break;
+      if (script?.endAfter !== undefined && index === script.endAfter) break;
       frames.push(sseFrame(chunk));
     }
     if (script?.errorAfter !== undefined) frames.push(sseFrame({ error: { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" } }));

@@ -88,7 +88,8 @@ export class ResponsesFake {
     const events: Json[] = [
       { type: "response.created", response: inProgress },
       { type: "response.in_progress", response: inProgress },
-      { type: "response.output_item.added", output_index: 0, item: this.#message(itemId, "", "in_progress") },
+      // The real stream announces a message with no content yet (`content: []`).
+      { type: "response.output_item.added", output_index: 0, item: { ...this.#message(itemId, "", "in_progress"), content: [] } },
       { type: "response.content_part.added", item_id: itemId, output_index: 0, content_index: 0, part: { type: "output_text", text: "", annotations: [] } },
       ...wordDeltas(text).map((delta) => ({ type: "response.output_text.delta", item_id: itemId, output_index: 0, content_index: 0, delta, logprobs: [] })),
       { type: "response.output_text.done", item_id: itemId, output_index: 0, content_index: 0, text, logprobs: [] },
@@ -103,6 +104,7 @@ export class ResponsesFake {
     const frames: string[] = [];
     for (const [index, event] of events.entries()) {
       if (script?.errorAfter !== undefined && index === script.errorAfter) break;
+      if (script?.endAfter !== undefined && index === script.endAfter) break;
       const type = event !== null && typeof event === "object" && typeof (event as Json)["type"] === "string" ? String((event as Json)["type"]) : undefined;
       frames.push(sseFrame(event, type));
     }
@@ -113,7 +115,11 @@ export class ResponsesFake {
     return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: frames, ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}) } };
   }
 
-  /** `requestId` goes into validation failures, which the gateway answers with 500 `invalid_request` (relay/helper/valid_request.go:116-128). */
+  /**
+   * `body` is what reached the upstream (the distributor has checked JSON and model already);
+   * `requestId` goes into validation failures, which the gateway answers with 500 `invalid_request`
+   * (relay/helper/valid_request.go:116-128).
+   */
   create(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
     if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);

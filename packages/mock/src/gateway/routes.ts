@@ -22,9 +22,19 @@ function decode(segment: string): string {
 /** The gateway's operations and their paths, from the bundled document's generated rule table. */
 const router = routerOf<GatewayRoute>(GATEWAY_RULES.operations);
 
+/**
+ * `POST /v1/models/{model}:generateContent` (and `:streamGenerateContent`): the gateway routes the
+ * v1 Gemini paths to the same relay as /v1beta (router/relay-router.go:190-201), which is where the
+ * official Gemini SDK sends its calls with `apiVersion: "v1"`.
+ */
+const V1_GEMINI = /^\/v1\/models\/([^/]+):(generateContent|streamGenerateContent)$/;
+
 export function matchGatewayRoute(method: string, rawPath: string): MatchedRoute | undefined {
   // A client may percent-encode the colon of the Gemini paths; the gateway routes both.
-  const matched = router(method, rawPath.replace(/%3A/gi, ":"));
+  const path = rawPath.replace(/%3A/gi, ":");
+  const v1 = method === "POST" ? V1_GEMINI.exec(path) : null;
+  if (v1) return { route: v1[2] as "generateContent" | "streamGenerateContent", param: decode(v1[1] as string) };
+  const matched = router(method, path);
   if (!matched) return undefined;
   // Every gateway operation has at most one path parameter (response id, task id, model).
   const [param] = Object.values(matched.params);
@@ -44,7 +54,7 @@ export function familyOf(route: GatewayRoute | undefined, path: string): Gateway
       return "google";
     case undefined:
       if (path.startsWith("/v1/messages")) return "anthropic";
-      if (path.startsWith("/v1beta/")) return "google";
+      if (path.startsWith("/v1beta/") || path.startsWith("/v1/models/")) return "google";
       return "openai";
     default:
       return "openai";

@@ -11,8 +11,14 @@ export interface StreamScript {
   transcript?: string;
   /** Stop after this many events and keep the socket open (until the client gives up or the fake closes). */
   stallAfter?: number;
-  /** Send an error event after this many events, then end the stream. */
+  /** Send an error event after this many events, then end the stream (Gemini: the raw Google error chunk the gateway forwards). */
   errorAfter?: number;
+  /**
+   * End the stream cleanly (HTTP 200, no error) after this many events, without the terminal
+   * event: what the gateway does on its idle timeout, upstream EOF or a scanner error
+   * (relay/helper/stream_scanner.go:284-298). Default: never.
+   */
+  endAfter?: number;
 }
 
 export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" };

@@ -1,3 +1,4 @@
+import { ROUTE_ALL } from "../support/gateway.js";
 import { createFeedClient } from "@feedgate/feed-client";
 import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
 import { collectResponse } from "@feedgate/gateway-client/collect";
@@ -7,7 +8,7 @@ import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from
 let feed: FeedFake;
 let gateway: GatewayFake;
 beforeAll(async () => {
-  [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake()]);
+  [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake(ROUTE_ALL)]);
 });
 afterAll(async () => {
   await Promise.all([feed.close(), gateway.close()]);

@@ -1,3 +1,4 @@
+import { ROUTE_ALL } from "../support/gateway.js";
 import { createFeedClient, errorOfResult } from "@feedgate/feed-client";
 import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
 import { afterEach, describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ describe("recorded requests carry the request id the fake answered with", () => 
   });
 
   it("gateway: a FeedgateError's requestId is found in the fake's request log", async () => {
-    gateway = await startGatewayFake();
+    gateway = await startGatewayFake(ROUTE_ALL);
     const client = createGatewayClient({ baseUrl: gateway.url, apiKey: "sk-wrong-key-123" });
     const error = await client.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
     expect(isFeedgateError(error)).toBe(true);

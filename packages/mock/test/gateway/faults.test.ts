@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GATEWAY_ROUTES, startGatewayFake, type GatewayFake } from "../../src/index.js";
 import { readFully } from "../support/http.js";
-import { call, credentialFor } from "../support/gateway.js";
+import { call, credentialFor, ROUTE_ALL } from "../support/gateway.js";
 
 let fake: GatewayFake;
 beforeEach(async () => {
-  fake = await startGatewayFake();
+  fake = await startGatewayFake(ROUTE_ALL);
 });
 afterEach(async () => {
   await fake.close();
@@ -34,11 +34,14 @@ describe("gateway fault injection", () => {
     expect(fake.faults.injected).toBe(15);
   });
 
-  it("uses the task envelope on the task route and the Google envelope (with RetryInfo on request) on Gemini", async () => {
+  it("uses the limiter's envelope for a 429 on the task route (the poll builder has no 429), the task envelope otherwise, and the Google envelope (with RetryInfo on request) on Gemini", async () => {
     fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 429, retryAfter: 3 }, times: 1 });
     const task = await call(fake, "GET", "/v1/images/generations/task_x", "getImageTask");
-    expect(task.json).toMatchObject({ code: "bad_response_status_code", data: null });
+    expect(task.json).toMatchObject({ error: { type: "new_api_error", code: "" } });
     expect(task.headers.get("retry-after")).toBe("3");
+    fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 500 }, times: 1 });
+    const failed = await call(fake, "GET", "/v1/images/generations/task_x", "getImageTask");
+    expect(failed.json).toMatchObject({ code: "get_task_failed", data: null });
     fake.faults.add({ route: "generateContent", fault: { type: "status", status: 429, retryDelay: "22s", retryAfterMs: 1500 }, times: 1 });
     const gemini = await call(fake, "POST", "/v1beta/models/g:generateContent", "generateContent", { contents: [] });
     expect(gemini.json).toMatchObject({ error: { code: 429, status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "22s" }] } });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGatewayFake, type GatewayFake } from "../../src/index.js";
-import { call } from "../support/gateway.js";
+import { call, ROUTE_ALL } from "../support/gateway.js";
 
 let fake: GatewayFake;
 beforeAll(async () => {
-  fake = await startGatewayFake();
+  fake = await startGatewayFake(ROUTE_ALL);
 });
 afterAll(async () => {
   await fake.close();

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startGatewayFake, type GatewayFake } from "../../src/index.js";
-import { call, expectStreamConforms, sseEvents } from "../support/gateway.js";
+import { call, expectStreamConforms, sseEvents, ROUTE_ALL } from "../support/gateway.js";
 
 let fake: GatewayFake;
 beforeEach(async () => {
-  fake = await startGatewayFake();
+  fake = await startGatewayFake(ROUTE_ALL);
 });
 afterEach(async () => {
   await fake.close();
@@ -23,12 +23,13 @@ describe("Anthropic count_tokens and Gemini", () => {
     expect(bad.json).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
   });
 
-  it("generates content; a body without contents gets the upstream 400 in the OpenAI envelope, bad JSON the 500 invalid_request", async () => {
+  it("generates content; a body without contents, or bad JSON, is the gateway's own 500 invalid_request (valid_request.go:308-323)", async () => {
     const answer = await call(fake, "POST", "/v1beta/models/gemini-x:generateContent", "generateContent", body);
     expect(answer.json).toMatchObject({ candidates: [{ content: { role: "model", parts: [{ text: "Echo: alpha beta" }] }, finishReason: "STOP" }], modelVersion: "gemini-x" });
     const bad = await call(fake, "POST", "/v1beta/models/gemini-x:generateContent", "generateContent", {});
-    expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ error: { type: "new_api_error", param: "", code: "bad_response_status_code" } });
+    expect(bad.status).toBe(500);
+    expect(bad.json).toMatchObject({ error: { type: "new_api_error", param: "", code: "invalid_request" } });
+    expect(String((bad.json as { error: { message: string } }).error.message)).toMatch(/^contents is required \(request id: /);
     const notJson = await call(fake, "POST", "/v1beta/models/gemini-x:generateContent", "generateContent", "{nope");
     expect(notJson.status).toBe(500);
     expect(notJson.json).toMatchObject({ error: { code: "invalid_request" } });

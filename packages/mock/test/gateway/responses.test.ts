@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startGatewayFake, type GatewayFake } from "../../src/index.js";
-import { readFully } from "../support/http.js";
-import { call, credentialFor, expectStreamConforms, sseEvents } from "../support/gateway.js";
+import { readFully, send } from "../support/http.js";
+import { call, credentialFor, expectStreamConforms, sseEvents, ROUTE_ALL } from "../support/gateway.js";
 
 let fake: GatewayFake;
 beforeEach(async () => {
-  fake = await startGatewayFake();
+  fake = await startGatewayFake(ROUTE_ALL);
 });
 afterEach(async () => {
   await fake.close();
@@ -33,13 +33,21 @@ describe("Responses family", () => {
     expect((await call(fake, "DELETE", `/v1/responses/${id}`, "deleteResponse")).status).toBe(404);
   });
 
-  it("refuses bad bodies as the gateway validates them: HTTP 500 invalid_request (model and input required)", async () => {
-    for (const body of ["{nope", { input: "x" }, { model: "m" }]) {
-      const answer = await call(fake, "POST", "/v1/responses", "createResponse", body);
-      expect(answer.status).toBe(500);
-      expect(answer.json).toMatchObject({ error: { type: "new_api_error", param: "", code: "invalid_request" } });
-      expect(String((answer.json as { error: { message: string } }).error.message)).toContain(`(request id: ${answer.headers.get("x-oneapi-request-id")})`);
-    }
+  it("refuses bad bodies in the source's order: 400 for bad JSON and a missing model (distributor), 500 invalid_request for a missing input", async () => {
+    const bad = await send(`${fake.url}/v1/responses`, { method: "POST", headers: { ...credentialFor("/v1", fake.apiKey), "content-type": "application/json" }, body: "{nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { type: "new_api_error", code: "" } });
+    expect(String((bad.json as { error: { message: string } }).error.message)).toMatch(/^Invalid request: Invalid request: /);
+    const noModel = await send(`${fake.url}/v1/responses`, { method: "POST", headers: { ...credentialFor("/v1", fake.apiKey), "content-type": "application/json" }, body: JSON.stringify({ input: "x" }) });
+    expect(noModel.status).toBe(400);
+    expect(String((noModel.json as { error: { message: string } }).error.message)).toMatch(/^Model name not specified/);
+    // A JSON body under another Content-Type is not parsed: no model either.
+    const plain = await send(`${fake.url}/v1/responses`, { method: "POST", headers: { ...credentialFor("/v1", fake.apiKey), "content-type": "text/plain" }, body: JSON.stringify({ model: "m", input: "x" }) });
+    expect(plain.status).toBe(400);
+    const noInput = await call(fake, "POST", "/v1/responses", "createResponse", { model: "m" });
+    expect(noInput.status).toBe(500);
+    expect(noInput.json).toMatchObject({ error: { type: "new_api_error", param: "", code: "invalid_request" } });
+    expect(String((noInput.json as { error: { message: string } }).error.message)).toContain(`(request id: ${noInput.headers.get("x-oneapi-request-id")})`);
   });
 
   it("cancels only background responses", async () => {
@@ -58,7 +66,7 @@ describe("Responses family", () => {
     const compact = await call(fake, "POST", "/v1/responses/compact", "compactResponse", { model: "m", input: "history" });
     expect(compact.json).toMatchObject({ object: "response.compaction" });
     expect(((compact.json as Json)["output"] as Json[]).at(-1)).toMatchObject({ type: "compaction" });
-    expect((await call(fake, "POST", "/v1/responses/compact", "compactResponse", { input: "x" })).status).toBe(500);
+    expect((await call(fake, "POST", "/v1/responses/compact", "compactResponse", { input: "x" })).status).toBe(400);
   });
 
   it("streams the lifecycle as SSE (event + data) with rising sequence numbers", async () => {

@@ -11,16 +11,18 @@ afterEach(async () => {
 });
 const start = async (options: GatewayFakeOptions = {}) => (fake = await startGatewayFake(options));
 
-describe("operations a configuration marks unrouted", () => {
-  it("answer the NoRoute 404 byte for byte, with the request id header, conforming to the spec", async () => {
-    const gw = await start({ unrouted: UNROUTED_IN_SOURCE });
+describe("operations the source does not route (the default)", () => {
+  it("answer the NoRoute 404 byte for byte, with the request id header and Cache-Control: max-age=604800, conforming to the spec", async () => {
+    const gw = await start();
     const answer = await call(gw, "GET", "/v1/responses/resp_abc", "retrieveResponse");
     expect(answer.status).toBe(404);
     expect(answer.text).toBe('{"error":{"message":"Invalid URL (GET /v1/responses/resp_abc)","type":"invalid_request_error","param":"","code":""}}');
+    expect(answer.headers.get("cache-control")).toBe("max-age=604800");
     const count = await call(gw, "POST", "/v1/messages/count_tokens", "countMessageTokens", { model: "m", messages: [] });
     expect(count.text).toBe('{"error":{"message":"Invalid URL (POST /v1/messages/count_tokens)","type":"invalid_request_error","param":"","code":""}}');
     // Routed operations still work.
-    expect((await call(gw, "POST", "/v1/responses", "createResponse", { model: "m", input: "x" })).status).toBe(200);
+    expect((await call(gw, "POST", "/v1/responses", "createResponse", { model: "gpt-5.2", input: "x" })).status).toBe(200);
+    expect(UNROUTED_IN_SOURCE).toEqual(["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"]);
   });
 
   it("are reported as unsupported by the gateway client, and the 301 of a console node too", async () => {
@@ -41,7 +43,7 @@ describe("rate limits and validation as the source writes them", () => {
   it("a 429 fault is the limiter's envelope with code \"\" and no Retry-After; an empty-body 429 is a body fault", async () => {
     const gw = await start();
     gw.faults.add({ route: "createResponse", fault: { type: "status", status: 429 }, times: 1 });
-    const limited = await call(gw, "POST", "/v1/responses", "createResponse", { model: "m", input: "x" });
+    const limited = await call(gw, "POST", "/v1/responses", "createResponse", { model: "gpt-5.2", input: "x" });
     expect(limited.json).toMatchObject({ error: { type: "new_api_error", code: "" } });
     expect(limited.json).not.toHaveProperty("error.param");
     expect(limited.headers.get("retry-after")).toBeNull();
@@ -52,18 +54,17 @@ describe("rate limits and validation as the source writes them", () => {
     expect(empty.headers.get("retry-after")).toBeNull();
   });
 
-  it("a Gemini route's status fault uses the OpenAI envelope", async () => {
+  it("a Gemini route's status fault is the upstream error as normalised: OpenAI envelope, type upstream_error, numeric code, no request id, no status", async () => {
     const gw = await start();
     gw.faults.add({ route: "generateContent", fault: { type: "status", status: 503 }, times: 1 });
-    const answer = await call(gw, "POST", "/v1beta/models/g:generateContent", "generateContent", { contents: [] });
-    expect(answer.json).toMatchObject({ error: { type: "new_api_error", param: "" } });
-    expect(answer.json).not.toHaveProperty("error.status");
+    const answer = await call(gw, "POST", "/v1beta/models/gemini-2.5-flash:generateContent", "generateContent", { contents: [] });
+    expect(answer.json).toEqual({ error: { message: "The upstream is overloaded; retry later.", type: "upstream_error", param: "", code: 503 } });
   });
 });
 
 describe("image tasks as the fork writes them", () => {
   it("a task may report unknown while running, and fails without a code", async () => {
-    const gw = await start();
+    const gw = await start({ models: "any" });
     gw.images.scriptTask({ polls: 2, outcome: "failed", runningStatus: "unknown" });
     const task = (await call(gw, "POST", "/v1/images/generations?async=true", "createImage", { model: "m" })).json as { task_id: string };
     const poll = async () => (await call(gw, "GET", `/v1/images/generations/${task.task_id}`, "getImageTask")).json;
@@ -73,7 +74,7 @@ describe("image tasks as the fork writes them", () => {
   });
 
   it("ignoreAsync: stock new-api answers the image result to async=true", async () => {
-    const gw = await start({ ignoreAsync: true });
+    const gw = await start({ ignoreAsync: true, models: "any" });
     const answer = (await call(gw, "POST", "/v1/images/generations?async=true", "createImage", { model: "m", prompt: "p" })).json as Record<string, unknown>;
     expect(answer).not.toHaveProperty("task_id");
     expect(Array.isArray(answer["data"])).toBe(true);

@@ -1,3 +1,4 @@
+import { ROUTE_ALL } from "../support/gateway.js";
 import { fromRoot } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "../../src/index.js";
@@ -10,7 +11,7 @@ let feedProxy: PrismProxy;
 let gatewayProxy: PrismProxy;
 
 beforeAll(async () => {
-  [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake()]);
+  [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake(ROUTE_ALL)]);
   [feedProxy, gatewayProxy] = await Promise.all([
     startPrismProxy(fromRoot("specs/feed/dist/openapi-v1.json"), feed.url),
     startPrismProxy(fromRoot("specs/gateway/dist/openapi.json"), gateway.url),

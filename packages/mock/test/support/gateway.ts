@@ -1,5 +1,12 @@
 import { expect } from "vitest";
-import type { GatewayFake } from "../../src/index.js";
+import type { GatewayFake, GatewayFakeOptions } from "../../src/index.js";
+
+/**
+ * The fake with every operation routed and every model served: for tests of the fake's mechanics
+ * (streams, tasks, faults, shapes) that use placeholder models, the operations the source lacks and
+ * fields only pass-through forwards (`background`).
+ */
+export const ROUTE_ALL: GatewayFakeOptions = { models: "any", unrouted: [], passThrough: true };
 import { expectConforms, gatewaySpecValidator, send, validated, type Answer } from "./http.js";
 
 /** The credential headers @feedgate/gateway-client sends on a path. */

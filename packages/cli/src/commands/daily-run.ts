@@ -2,7 +2,7 @@ import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { renderDailies, renderDaily } from "../render/daily.js";
 import { feedServices } from "../services/feed.js";
-import { cleanForTerminal } from "../cli/terminal-safe.js";
+import { DAILIES, DAILY_REPORT, renderable } from "../render/shapes.js";
 
 export interface DailyOptions {
   json?: boolean;
@@ -13,7 +13,7 @@ export async function runDaily(ctx: CommandContext, options: DailyOptions, date 
   const { out } = ctx;
   const data = await step(`daily report ${date}`, () => feedServices(ctx).daily(date, ctx.signal));
   if (out.json) out.data(data);
-  else out.print(renderDaily(cleanForTerminal(data.report), out));
+  else out.print(renderDaily(renderable(data.report, DAILY_REPORT, "daily report"), out));
 }
 
 export interface DailiesOptions {
@@ -26,5 +26,5 @@ export async function runDailies(ctx: CommandContext, options: DailiesOptions): 
   const { out } = ctx;
   const data = await step("daily reports", () => feedServices(ctx).dailies(options.limit, ctx.signal));
   if (out.json) out.data(data);
-  else out.print(renderDailies(cleanForTerminal(data), out));
+  else out.print(renderDailies(renderable(data, DAILIES, "daily reports"), out));
 }

@@ -2,7 +2,6 @@ import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedServices } from "../services/feed.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
-import { cleanForTerminal } from "../cli/terminal-safe.js";
 
 export interface HotOptions {
   watch?: boolean;
@@ -18,12 +17,12 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
   // The table code loads while the request is in flight: the request goes out first.
   const answer = options.watch ? undefined : step("hot topics", () => feed.hotTopics(ctx.signal));
   answer?.catch(() => {});
-  const { hotTopicsFingerprint, renderHotTopics } = await import("../render/hot.js");
+  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = await Promise.all([import("../render/hot.js"), import("../render/shapes.js")]);
   if (answer) {
     const { data, meta } = await answer;
     out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
     if (out.json) out.data(data);
-    else out.print(renderHotTopics(cleanForTerminal(data), out));
+    else out.print(renderHotTopics(renderable(data, HOT_TOPICS, "hot topics", meta), out));
     return;
   }
   let last: string | undefined;
@@ -41,7 +40,7 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
         // On a terminal, redraw in place; in a pipe, append each new version under a stamp.
         out.clearScreen();
         out.print(out.color.dim(`hot topics at ${clockStamp()} (watching; Ctrl-C to stop)`));
-        out.print(renderHotTopics(cleanForTerminal(data), out));
+        out.print(renderHotTopics(renderable(data, HOT_TOPICS, "hot topics", meta), out));
       }
     }),
   );

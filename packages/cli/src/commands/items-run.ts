@@ -5,7 +5,7 @@ import { StatusLine } from "../render/progress.js";
 import { renderItems } from "../render/items.js";
 import { feedServices } from "../services/feed.js";
 import type { ItemsQueryInput } from "../services/types.js";
-import { cleanForTerminal } from "../cli/terminal-safe.js";
+import { ITEM, renderable } from "../render/shapes.js";
 
 export interface ItemsOptions {
   mode?: "selected" | "all";
@@ -56,7 +56,7 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
           else for (const item of items) out.data(item);
         } else {
           progress?.done();
-          const rows = renderItems(cleanForTerminal(items), out, page.query.by, pages === 1);
+          const rows = renderItems(renderable(items, [ITEM], "items"), out, page.query?.by === "published" ? "published" : "timeline", pages === 1);
           if (rows !== "") out.print(rows);
         }
         progress?.set(`items: ${pages} page${pages === 1 ? "" : "s"}, ${printed} items${page.restarts ? `, ${page.restarts} restart${page.restarts === 1 ? "" : "s"}` : ""}…`);
@@ -70,5 +70,5 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
   // What was shown and why it ended, on stderr: stdout stays data only (for pipes).
   const why = printed >= cap && last.page.hasMore ? `; stopped at --limit ${cap}` : !paging && last.page.hasMore ? "; more available: add --all, or --limit N" : "";
   const restarts = last.restarts ? ` (${last.restarts} cursor restart${last.restarts === 1 ? "" : "s"})` : "";
-  out.note(out.errColor.dim(`${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${first.query.mode}, window ${first.query.window}, by ${first.query.by}${first.query.q ? `, q "${first.query.q}"` : ""}`));
+  out.note(out.errColor.dim(`${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${String(first.query?.mode ?? "-")}, window ${String(first.query?.window ?? "-")}, by ${String(first.query?.by ?? "-")}${first.query?.q ? `, q "${String(first.query.q)}"` : ""}`));
 }

@@ -4,7 +4,7 @@ import { renderResetChange, renderResets } from "../render/resets.js";
 import { feedServices } from "../services/feed.js";
 import { secondsToMs } from "./hot-run.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
-import { cleanForTerminal } from "../cli/terminal-safe.js";
+import { optional, renderable, RESET_EVENT, RESETS } from "../render/shapes.js";
 
 export interface ResetsOptions {
   recent?: boolean;
@@ -28,7 +28,7 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
   if (!options.watch) {
     const data = await step("reset calendar", () => feed.resets(recent, ctx.signal));
     if (out.json) out.data(data);
-    else out.print(renderResets(cleanForTerminal(data), out, recent));
+    else out.print(renderResets(renderable(data, RESETS, "reset calendar"), out, recent));
     return;
   }
   let first = true;
@@ -40,7 +40,7 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
           first = false;
           if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: data });
           else {
-            out.print(renderResets(cleanForTerminal(data), out, recent));
+            out.print(renderResets(renderable(data, RESETS, "reset calendar"), out, recent));
             out.print(out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`));
           }
           hooks.afterVersion?.(0);
@@ -48,7 +48,7 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
         }
         for (const change of changes) {
           if (out.json) out.data({ type: change.kind, at: at.toISOString(), event: change.event, ...(change.previous ? { previous: change.previous } : {}) });
-          else out.print(renderResetChange(cleanForTerminal(change), out, clockStamp(at)));
+          else out.print(renderResetChange(renderable(change, { event: RESET_EVENT, previous: optional(RESET_EVENT) }, "reset calendar change"), out, clockStamp(at)));
         }
         hooks.afterVersion?.(changes.length);
       }

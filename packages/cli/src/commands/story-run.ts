@@ -2,7 +2,7 @@ import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { renderStory } from "../render/story.js";
 import { feedServices } from "../services/feed.js";
-import { cleanForTerminal } from "../cli/terminal-safe.js";
+import { renderable, STORY } from "../render/shapes.js";
 
 export interface StoryOptions {
   json?: boolean;
@@ -19,7 +19,7 @@ export async function runStory(ctx: CommandContext, options: StoryOptions, idOrU
     out.data({ ...data, merge: { requestedId: origin.requestedId, survivingId: origin.survivingId, chain: origin.chain } });
     return;
   }
-  out.print(renderStory(cleanForTerminal(data.story), origin, out));
+  out.print(renderStory(renderable(data.story, STORY, "story"), origin, out));
 }
 
 /**

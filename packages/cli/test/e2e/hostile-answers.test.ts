@@ -41,3 +41,25 @@ describe("a merge redirect to an id the kit would refuse is the server's fault: 
     expect(result.code).toBe(1);
   });
 });
+
+describe("shapes are checked as deep as the renderer reads: invalid_response naming the field, never a TypeError", () => {
+  const cases: Array<[string, unknown, string]> = [
+    ["hot", { items: [{}] }, "items[0].rank"],
+    ["hot", { items: [{ rank: 1, title: "t", sourceNames: "not a list", sourceCount: 1 }] }, "items[0].sourceNames"],
+    ["items", { items: [{ title: "t", discoveredAt: "2026-11-19T00:00:00Z" }], page: { hasMore: false, nextCursor: null } }, "[0].source"],
+    ["daily", { report: { date: "2026-11-19", sections: [{ label: "s", items: [{}] }], flashes: [], links: { aihot: "x" } } }, "sections[0].items[0].title"],
+    ["dailies", { items: [{ leadTitle: "x" }] }, "items[0].date"],
+    ["resets", { events: [{ id: "e1", title: "t", status: "scheduled" }] }, "events[0].posts"],
+    ["story abcdefgh", { story: { title: "t", status: "active", reportCount: 1, sourceCount: 1, publicId: "abcdefgh", links: { aihot: "x" }, reports: [], storyline: [{}], related: [] } }, "storyline[0].title"],
+  ];
+  for (const [command, body, field] of cases) {
+    it(`feedgate ${command} answered ${JSON.stringify(body).slice(0, 60)}`, async () => {
+      server = await startHostileServer((_req, res) => sendJson(res, 200, body, { "x-request-id": "req-deep-1" }));
+      const result = await runCli(command.split(" "), { FEEDGATE_FEED_URL: server.origin });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`\`${field}\` is not`);
+      expect(result.stderr).not.toMatch(/TypeError|Cannot read properties|undefined \(reading/);
+      expect(result.stdout).toBe("");
+    });
+  }
+});

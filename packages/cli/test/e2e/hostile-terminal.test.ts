@@ -143,3 +143,31 @@ describe("every line printed is filtered at the one place output is written", ()
     }
   });
 });
+
+describe("a local copy's stored text goes through the terminal filter", () => {
+  it("mirror ls prints a planted cursor and titles without their screen control", async () => {
+    const { mkdtemp, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { openFileStore } = await import("@feedgate/kit/node");
+    const dir = await mkdtemp(join(tmpdir(), "feedgate-planted-"));
+    try {
+      const store = await openFileStore(dir, { fsync: false });
+      const g = await store.beginSnapshot("default");
+      const planted = "\x1b[2J\x1b[H\x1b[8m";
+      await store.putSnapshotPage(g, { items: [{ id: "a", title: `title${planted}` } as never], cursor: `cur${planted}sor`, nextPage: null });
+      await store.commitSnapshot(g);
+      await store.close();
+      const result = await runCli(["mirror", "ls", dir], { NO_COLOR: undefined, FORCE_COLOR: "1" });
+      expect(result.code, result.stderr).toBe(0);
+      for (const stream of [result.stdout, result.stderr]) {
+        expect(stream).not.toContain("\x1b[2J");
+        expect(stream).not.toContain("\x1b[H");
+        expect(stream).not.toContain("\x1b[8m");
+      }
+      expect(result.stdout + result.stderr).toContain("cursor");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

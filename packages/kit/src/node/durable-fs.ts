@@ -1,4 +1,65 @@
-import { open, rename, rm } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open, rename, rm, type FileHandle } from "node:fs/promises";
+
+/**
+ * A store directory is read as untrusted input: another local user (or a tampered backup) may
+ * have planted a symlink to a file of ours, a FIFO that blocks forever, or a device that never
+ * ends. Every store file is therefore opened without following a symlink (`O_NOFOLLOW`; an
+ * `lstat` check where the platform lacks it), without blocking on a FIFO (`O_NONBLOCK`), and
+ * used only when it is a regular file.
+ */
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** A store file that is not a regular file (a symlink, FIFO, device or directory): refused. */
+export class UnsafeStoreFileError extends Error {
+  /** `ENOTREG`, for callers that branch on codes as they do on `ENOENT`. */
+  readonly code = "ENOTREG";
+  constructor(readonly path: string, what: string) {
+    super(`mirror store file ${path} is ${what}, not a regular file: refused (a store directory is read as untrusted input)`);
+    this.name = "UnsafeStoreFileError";
+  }
+}
+
+async function openRegular(path: string, flags: number, mode?: number): Promise<FileHandle> {
+  if (NOFOLLOW === 0) {
+    const link = await lstat(path).catch((error: { code?: string }) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+    if (link?.isSymbolicLink()) throw new UnsafeStoreFileError(path, "a symbolic link");
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(path, flags | NOFOLLOW | NONBLOCK, mode);
+  } catch (error) {
+    // O_NOFOLLOW on a symlink fails with ELOOP (EMLINK on some BSDs).
+    const code = (error as { code?: string }).code;
+    if (code === "ELOOP" || code === "EMLINK") throw new UnsafeStoreFileError(path, "a symbolic link");
+    throw error;
+  }
+  const stats = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (!stats.isFile()) {
+    await handle.close();
+    throw new UnsafeStoreFileError(path, stats.isFIFO() ? "a FIFO" : stats.isDirectory() ? "a directory" : "a device or socket");
+  }
+  return handle;
+}
+
+/** The whole of a store file, refused unless it is a regular file (rejects with `ENOENT` when absent). */
+export async function readStoreFile(path: string): Promise<Buffer> {
+  const handle = await openRegular(path, constants.O_RDONLY);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A store file opened for appending (created when absent), refused unless it is a regular file. */
+export function openStoreFileForAppend(path: string): Promise<FileHandle> {
+  return openRegular(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o666);
+}
 
 /**
  * Flushes a directory's entries (new, renamed, removed files) to disk. Needed on Linux for a
@@ -24,7 +85,10 @@ export async function fsyncDirectory(dir: string): Promise<void> {
  */
 export async function writeFileAtomic(dir: string, path: string, content: string, fsync: boolean): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, "w");
+  // A planted file or symlink at the temp name is removed (never followed), then the temp file
+  // is created exclusively.
+  await rm(temp, { force: true });
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
   try {
     await handle.writeFile(content, "utf8");
     if (fsync) await handle.sync();

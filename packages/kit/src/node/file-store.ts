@@ -1,9 +1,9 @@
-import { mkdir, open, readdir, readFile, rm, type FileHandle } from "node:fs/promises";
+import { mkdir, readdir, rm, type FileHandle } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { DataBackedStore } from "../store/base.js";
 import { MirrorData, type MirrorRecord } from "../store/state.js";
 import type { MirrorStore } from "../store/types.js";
-import { fsyncDirectory, writeFileAtomic } from "./durable-fs.js";
+import { fsyncDirectory, openStoreFileForAppend, readStoreFile, writeFileAtomic } from "./durable-fs.js";
 import { lockDirectory } from "./lock.js";
 
 /**
@@ -132,7 +132,7 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     let sequence = 0;
     const newest = sequences[0];
     if (newest !== undefined) {
-      const json = decodeSnapshot(await readFile(join(dir, snapshotName(newest)), "utf8"));
+      const json = decodeSnapshot((await readStoreFile(join(dir, snapshotName(newest)))).toString("utf8"));
       // Snapshot files appear only by an atomic rename of a complete, fsync'ed file, so a bad
       // one means the disk itself lost data: refuse rather than silently start over.
       if (json === undefined) throw new Error(`mirror store ${dir}: ${snapshotName(newest)} is damaged; delete the directory to re-snapshot`);
@@ -140,7 +140,7 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
       sequence = newest;
     }
     const journalPath = join(dir, journalName(sequence));
-    const buffer = await readFile(journalPath).catch((error: { code?: string }) => {
+    const buffer = await readStoreFile(journalPath).catch((error: { code?: string }) => {
       if (error.code === "ENOENT") return Buffer.alloc(0);
       throw error;
     });
@@ -149,7 +149,7 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     // damage, and cutting there would silently drop those records: refuse instead.
     if (scan.damagedAt !== undefined) throw new StoreCorruptError(journalPath, scan.damagedAt);
     for (const record of scan.records) data.apply(record);
-    const journal = await open(journalPath, "a");
+    const journal = await openStoreFileForAppend(journalPath);
     try {
       if (scan.truncated) {
         await journal.truncate(scan.validBytes);
@@ -215,7 +215,7 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     await writeFileAtomic(this.dir, join(this.dir, snapshotName(next)), encodeSnapshot(this.data.toJSON()), this.settings.fsync);
     // 2. From here on snapshot N+1 is the truth: appending to the old journal would be lost.
     try {
-      const journal = await open(join(this.dir, journalName(next)), "a");
+      const journal = await openStoreFileForAppend(join(this.dir, journalName(next)));
       if (this.settings.fsync) await fsyncDirectory(this.dir);
       const old = this.journal;
       this.journal = journal;

@@ -4,4 +4,5 @@
  */
 export { openFileStore, StoreCorruptError, type FileStoreOptions, type FileMirrorStore, type FileStoreRecovery } from "./file-store.js";
 export { StoreLockedError } from "./lock.js";
+export { UnsafeStoreFileError } from "./durable-fs.js";
 export { readFileStore, type FileStoreView } from "./read-store.js";

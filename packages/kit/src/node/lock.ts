@@ -1,4 +1,5 @@
 import { link, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { readStoreFile } from "./durable-fs.js";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -33,11 +34,13 @@ const code = (error: unknown) => (error as { code?: string }).code;
 /** The pid in the lock file, or undefined when there is no lock file. */
 async function ownerOf(path: string): Promise<number | undefined> {
   try {
-    const owner = Number.parseInt(await readFile(path, "utf8"), 10);
+    // Never through a planted symlink or FIFO: a lock that is not a regular file is nobody's.
+    const owner = Number.parseInt((await readStoreFile(path)).toString("utf8"), 10);
     // Never empty or partial: the file appears whole, by link(). Unreadable content is nobody's.
     return Number.isInteger(owner) && owner > 0 ? owner : 0;
   } catch (error) {
     if (code(error) === "ENOENT") return undefined;
+    if (code(error) === "ENOTREG") return 0;
     throw error;
   }
 }

@@ -1,4 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
+import { readStoreFile } from "./durable-fs.js";
+import { StoreCorruptError } from "./file-store.js";
 import { join, resolve } from "node:path";
 import { MirrorData } from "../store/state.js";
 import type { MirrorStoreState, SelectedItem } from "../store/types.js";
@@ -41,20 +43,26 @@ export async function readFileStore(dir: string): Promise<FileStoreView> {
 
 async function readOnce(root: string): Promise<FileStoreView> {
   const names = await readdir(root);
-  const sequence = Math.max(-1, ...names.map((n) => Number(SNAPSHOT.exec(n)?.[1] ?? -1)));
+  // A loop, not Math.max(...names): a directory of 200,000 other files would overflow the stack.
+  let sequence = -1;
+  for (const name of names) sequence = Math.max(sequence, Number(SNAPSHOT.exec(name)?.[1] ?? -1));
   let data = new MirrorData();
   if (sequence >= 0) {
-    const json = decodeSnapshot(await readFile(join(root, `snapshot-${sequence}.json`), "utf8"));
+    const json = decodeSnapshot((await readStoreFile(join(root, `snapshot-${sequence}.json`))).toString("utf8"));
     if (json === undefined) throw new Error(`mirror store ${root}: snapshot-${sequence}.json is damaged`);
     data = MirrorData.fromJSON(json);
   }
   const journal = join(root, `journal-${Math.max(sequence, 0)}.log`);
-  const buffer = await readFile(journal).catch((error: { code?: string }) => {
+  const buffer = await readStoreFile(journal).catch((error: { code?: string }) => {
     if (error.code === "ENOENT" && sequence >= 0) return Buffer.alloc(0);
     if (error.code === "ENOENT") throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), { code: "ENOSTORE" });
     throw error;
   });
-  for (const record of scanJournal(buffer).records) data.apply(record);
+  const scan = scanJournal(buffer);
+  // Damage with valid records after it is reported as the writer reports it, never shown as a
+  // shorter copy; a torn last line (a writer mid-append) is simply not there yet.
+  if (scan.damagedAt !== undefined) throw new StoreCorruptError(journal, scan.damagedAt);
+  for (const record of scan.records) data.apply(record);
   const current = data.current;
   return {
     dir: root,

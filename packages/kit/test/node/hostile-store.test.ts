@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { MirrorStore, SelectedItem } from "../../src/mirror/index.js";
+import { openFileStore, readFileStore, StoreCorruptError, UnsafeStoreFileError } from "../../src/node/index.js";
+
+const item = (id: string) => ({ id, title: `title ${id}` }) as unknown as SelectedItem;
+const dirs: string[] = [];
+/** On tmpfs where there is one: 200,000 files are created and removed there in about a second each. */
+const base = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(base, "feedgate-hostile-store-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+}, 60_000);
+
+async function seed(store: MirrorStore, ids: string[]): Promise<void> {
+  const g = await store.beginSnapshot("default");
+  await store.putSnapshotPage(g, { items: ids.map(item), cursor: "c0", nextPage: null });
+  await store.commitSnapshot(g);
+}
+
+/** A directory an attacker prepared: a real store, then `plant` applied to it. */
+async function prepared(plant: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await tempDir();
+  const store = await openFileStore(dir, { fsync: false });
+  await seed(store, ["a", "b"]);
+  await store.close();
+  await plant(dir);
+  return dir;
+}
+
+describe("a local copy is read as untrusted input", () => {
+  it("a journal symlink out of the directory is never followed: the writer refuses, the user's file is untouched", async () => {
+    const victim = join(await tempDir(), "precious.txt");
+    await writeFile(victim, "the user's own file\n");
+    const dir = await prepared(async (d) => {
+      for (const name of await readdir(d)) if (name.startsWith("journal-")) await rm(join(d, name));
+      await symlink(victim, join(d, "journal-0.log"));
+    });
+    await expect(openFileStore(dir, { fsync: false })).rejects.toBeInstanceOf(UnsafeStoreFileError);
+    await expect(readFileStore(dir)).rejects.toBeInstanceOf(UnsafeStoreFileError);
+    expect(await readFile(victim, "utf8")).toBe("the user's own file\n");
+  });
+
+  it("a snapshot that is a symlink to /dev/zero is refused at once, without reading it", async () => {
+    const dir = await prepared(async (d) => {
+      await symlink("/dev/zero", join(d, "snapshot-7.json"));
+    });
+    const before = process.memoryUsage().rss;
+    await expect(readFileStore(dir)).rejects.toBeInstanceOf(UnsafeStoreFileError);
+    await expect(openFileStore(dir, { fsync: false })).rejects.toBeInstanceOf(UnsafeStoreFileError);
+    expect(process.memoryUsage().rss - before).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it("a FIFO in place of the journal is refused, never waited on", async () => {
+    const dir = await prepared(async (d) => {
+      for (const name of await readdir(d)) if (name.startsWith("journal-")) await rm(join(d, name));
+      const names = await readdir(d);
+      const sequence = names.map((n) => /^snapshot-(\d+)\.json$/.exec(n)?.[1]).find((s) => s !== undefined) ?? "0";
+      execFileSync("mkfifo", [join(d, `journal-${sequence}.log`)]);
+    });
+    await expect(readFileStore(dir)).rejects.toThrow(/FIFO/);
+    await expect(openFileStore(dir, { fsync: false })).rejects.toThrow(/FIFO/);
+  });
+
+  it("a damaged journal (a bad line with valid records after it) is reported by the reader as by the writer", async () => {
+    const dir = await tempDir();
+    const store = await openFileStore(dir, { fsync: false });
+    await seed(store, ["a"]);
+    await store.applyChanges?.([{ op: "upsert", item: item("b") }] as never, "c1").catch(() => {});
+    await store.close();
+    const journal = (await readdir(dir)).find((n) => n.startsWith("journal-"))!;
+    const lines = (await readFile(join(dir, journal), "utf8")).split("\n").filter(Boolean);
+    // Garble a line that is followed by a valid one.
+    const garbled = [lines[0]!.replace(/.$/, "#"), ...lines.slice(1), ...lines.slice(0, 1)];
+    await writeFile(join(dir, journal), garbled.join("\n") + "\n");
+    await expect(openFileStore(dir, { fsync: false })).rejects.toBeInstanceOf(StoreCorruptError);
+    await expect(readFileStore(dir)).rejects.toBeInstanceOf(StoreCorruptError);
+  });
+
+  it("survives 200,000 other files in the directory", async () => {
+    const dir = await prepared(async (d) => {
+      // One shell pipeline creates them: fast, and bounded.
+      execFileSync("sh", ["-c", `cd "${d}" && seq 1 200000 | sed 's/^/x-/' | xargs touch`]);
+    });
+    const view = await readFileStore(dir);
+    expect(view.count).toBe(2);
+  }, 60_000);
+});

@@ -39,12 +39,13 @@ export function argOf<T extends string | number = string>(operation: FeedOperati
  * The kit's own check of the arguments, run by the schema before the tool runs: the JSON Schema
  * keywords say the rules to a host; this applies them exactly as the kit does (code points after
  * trimming, real calendar dates), so a call the kit would refuse is refused by the schema,
- * before any request.
+ * before any request. `toParams` returns undefined when the call does not use `operation`.
  */
-export function checkedBy<T extends z.ZodObject>(schema: T, operation: FeedOperation, toParams: (args: z.infer<T>) => { query?: object; path?: object }): T {
+export function checkedBy<T extends z.ZodObject>(schema: T, operation: FeedOperation, toParams: (args: z.infer<T>) => { query?: object; path?: object } | undefined): T {
   return schema.superRefine((args, ctx) => {
     try {
-      validateFeedRequest(operation, toParams(args));
+      const params = toParams(args);
+      if (params) validateFeedRequest(operation, params);
     } catch (error) {
       const { param, message } = error as { param?: string; message?: string };
       ctx.addIssue({ code: "custom", message: message ?? "invalid argument", path: param ? [param] : [] });

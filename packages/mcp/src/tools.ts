@@ -155,7 +155,7 @@ export function registerFeedTools(server: McpServer, kit: FeedKit): void {
   const dailyInput = checkedBy(
     z.object({ date: argOf("dailyByDate", "date", "The report's date, YYYY-MM-DD (Asia/Shanghai). Omit for the latest report.").optional() }),
     "dailyByDate",
-    (args) => (args.date === undefined ? {} : { path: { date: args.date } }),
+    (args) => (args.date === undefined ? undefined : { path: { date: args.date } }),
   );
   server.registerTool(
     "daily_report",

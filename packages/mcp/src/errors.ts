@@ -45,9 +45,9 @@ export function errorResult(error: unknown): ErrorResult {
   };
   let text: string;
   if (isFeedgateError(error)) {
-    const status = error.status === undefined ? "" : `HTTP ${error.status} `;
-    const code = error.code ? `${error.code}: ` : "";
-    text = `${line(`${error.name}: ${status}${code}${error.message}`)}\nhint: ${line(hintOf(error))}`;
+    // The kit's messages about an answer already start with its status and code.
+    const prefix = error.message.startsWith("HTTP ") ? "" : `${error.status === undefined ? "" : `HTTP ${error.status} `}${error.code ? `${error.code}: ` : ""}`;
+    text = `${line(`${error.name}: ${prefix}${error.message}`)}\nhint: ${line(hintOf(error))}`;
   } else {
     text = `${line(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}\nhint: try again; report it if it persists`;
   }

@@ -8,6 +8,7 @@ import { z } from "zod";
  * bound (the result caps); `description` explains the argument to the model.
  */
 export function argOf<T extends string | number = string>(operation: FeedOperation, name: string, description: string, max?: number): z.ZodType<T> {
+  // A tightened bound comes with this server's own default, said in `description`.
   const rule = (FEED_OPERATIONS[operation].params as Record<string, ParamRule>)[name];
   if (!rule) throw new Error(`the feed document has no parameter ${name} on ${operation}`);
   let schema: z.ZodType;
@@ -31,7 +32,7 @@ export function argOf<T extends string | number = string>(operation: FeedOperati
     schema = s;
   }
   const examples = Array.isArray(rule.examples) ? ` Examples: ${rule.examples.join(", ")}.` : "";
-  const fallback = rule.default !== undefined ? ` Default: ${String(rule.default)}.` : "";
+  const fallback = rule.default !== undefined && max === undefined ? ` Default: ${String(rule.default)}.` : "";
   return schema.meta({ description: `${description}${examples}${fallback}`, ...lengths }) as z.ZodType<T>;
 }
 

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { createFeedMcpServer, type FeedMcpServerOptions } from "./server.js";
+export type { ServerKit } from "./kit.js";
 export { serveStdio } from "./stdio.js";
 export { startMcpHttpServer, type McpHttpServerOptions, type McpHttpServer } from "./http.js";
 export { fileStoreCopy, type LocalCopy } from "./local.js";

@@ -1,10 +1,10 @@
-import type { FeedKit } from "@feedgate/kit/feed";
+import type { ServerKit } from "./kit.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { dailyAnswer, hotAnswer, resetsAnswer, type Answer } from "./tools.js";
 import { RESOURCE_OPERATIONS, type ResourceUri, type ResourceWatchers } from "./watchers.js";
 
-const RESOURCES: Record<ResourceUri, { name: string; title: string; description: string; read(kit: FeedKit, signal: AbortSignal): Promise<Answer> }> = {
+const RESOURCES: Record<ResourceUri, { name: string; title: string; description: string; read(kit: ServerKit, signal: AbortSignal): Promise<Answer> }> = {
   "feedgate://hot-topics": {
     name: "hot-topics",
     title: "Hot topics",
@@ -32,7 +32,7 @@ const isResourceUri = (uri: string): uri is ResourceUri => Object.hasOwn(RESOURC
  * subscription adds this session as a listener of the shared watcher, and each change is sent
  * as `notifications/resources/updated`. Closing the session unsubscribes it.
  */
-export function registerResources(server: McpServer, kit: FeedKit, watchers: ResourceWatchers): void {
+export function registerResources(server: McpServer, kit: ServerKit, watchers: ResourceWatchers): void {
   for (const [uri, resource] of Object.entries(RESOURCES) as Array<[ResourceUri, (typeof RESOURCES)[ResourceUri]]>) {
     server.registerResource(resource.name, uri, { title: resource.title, description: resource.description, mimeType: "application/json" }, async (_url, extra) => {
       const { structured } = await resource.read(kit, extra.signal);

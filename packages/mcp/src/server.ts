@@ -1,4 +1,4 @@
-import type { FeedKit } from "@feedgate/kit/feed";
+import type { ServerKit } from "./kit.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { LocalCopy } from "./local.js";
 import { registerLocalTool } from "./local.js";
@@ -10,7 +10,7 @@ import { VERSION } from "./version.js";
 /** Options of {@link createFeedMcpServer}. */
 export interface FeedMcpServerOptions {
   /** The feed kit every call goes through (`createFeedKit` of `@feedgate/kit/feed`): validation, retries, bounded bodies, merge-following. Required. */
-  kit: FeedKit;
+  kit: ServerKit;
   /** A local copy of the selected set: adds the offline `search_local` tool. Default: none (no `search_local`). */
   store?: LocalCopy | undefined;
   /**

@@ -1,5 +1,6 @@
 import { createError, type FeedgateError } from "@feedgate/kit";
-import { storyIdOf, type FeedKit } from "@feedgate/kit/feed";
+import { storyIdOf } from "@feedgate/kit/feed";
+import type { ServerKit } from "./kit.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { clip } from "./clean.js";
@@ -48,7 +49,7 @@ const itemsInput = checkedBy(
 );
 
 /** Registers the feed tools (search_items, hot_topics, get_story, daily_report, reset_calendar). */
-export function registerFeedTools(server: McpServer, kit: FeedKit): void {
+export function registerFeedTools(server: McpServer, kit: ServerKit): void {
   server.registerTool(
     "search_items",
     {

@@ -1,9 +1,13 @@
-import type { FeedKit, PollOptions } from "@feedgate/kit/feed";
+import type { PollOptions } from "@feedgate/kit/feed";
+import type { ServerKit } from "./kit.js";
 
 /** The operation each subscribable resource polls. */
 export const RESOURCE_OPERATIONS = {
+  /** The hot topics: `GET /api/v1/hot-topics`. */
   "feedgate://hot-topics": "hotTopics",
+  /** The latest daily report: `GET /api/v1/dailies/latest`. */
   "feedgate://daily/latest": "latestDaily",
+  /** The recent reset calendar: `GET /api/v1/codex-resets/recent`. */
   "feedgate://resets/recent": "codexResetsRecent",
 } as const;
 
@@ -40,7 +44,7 @@ export interface ResourceWatchers {
  * 429/503 and errors), started by the first subscriber and stopped when the last one leaves.
  * The poller yields only when the body changed; its first version is the baseline, not a change.
  */
-export function createResourceWatchers(kit: FeedKit, options: ResourceWatchersOptions = {}): ResourceWatchers {
+export function createResourceWatchers(kit: ServerKit, options: ResourceWatchersOptions = {}): ResourceWatchers {
   const { poll = {}, onError, restartMs = 60_000 } = options;
   const running = new Map<ResourceUri, { listeners: Set<() => void>; stop: AbortController }>();
 

@@ -42,4 +42,4 @@ export function until(fake: FeedFake, check: () => boolean): Promise<void> {
 }
 
 /** The text of a tool result. */
-export const textOf = (result: { content?: unknown }) => ((result.content as Array<{ text?: string }> | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+export const textOf = (result: unknown) => (((result as { content?: unknown }).content as Array<{ text?: string }> | undefined) ?? []).map((c) => c.text ?? "").join("\n");

@@ -16,7 +16,7 @@ export interface McpHttpServerOptions {
   allowedOrigins?: readonly string[] | undefined;
   /** Largest request body read. Default: 1048576 (1 MiB). */
   maxBodyBytes?: number | undefined;
-  /** Sessions open at once; more are refused with 503. Default: 32. */
+  /** Sessions kept at once; a new one closes the least recently used (hosts rarely end their sessions). Default: 32. */
   maxSessions?: number | undefined;
 }
 
@@ -52,7 +52,8 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | und
  * Serves MCP over Streamable HTTP on 127.0.0.1 only, at `/mcp`, one MCP server per session.
  * Against DNS rebinding, a request whose `Host` is not the loopback address and port, or whose
  * `Origin` (when sent) is not the server's own or an allowed one, is refused with 403. With
- * `token`, a request without the bearer token is refused with 401. Bodies are capped.
+ * `token`, a request without the bearer token is refused with 401. Bodies are capped; past
+ * `maxSessions`, the least recently used session is closed.
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<McpHttpServer> {
   const { createServer: makeServer, port = 0, token, allowedOrigins = [], maxBodyBytes = 1_048_576, maxSessions = 32 } = options;
@@ -86,10 +87,19 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
         return refuse(res, 400, "the body is not JSON");
       }
     }
-    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (existing) {
+      // Most recently used last: the Map's order is the eviction order.
+      sessions.delete(sessionId as string);
+      sessions.set(sessionId as string, existing);
+      return existing.transport.handleRequest(req, res, body);
+    }
     if (sessionId !== undefined) return refuse(res, 404, "unknown session");
     if (req.method !== "POST" || !isInitializeRequest(body)) return refuse(res, 400, "no session: send initialize first");
-    if (sessions.size >= maxSessions) return refuse(res, 503, "too many sessions");
+    for (const [id, oldest] of sessions) {
+      if (sessions.size < maxSessions) break;
+      sessions.delete(id);
+      await oldest.server.close().catch(() => {});
+    }
     const server = makeServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

@@ -6,7 +6,7 @@
  */
 export { createFeedMcpServer, type FeedMcpServerOptions } from "./server.js";
 export type { ServerKit } from "./kit.js";
-export { serveStdio } from "./stdio.js";
+export { serveStdio, lineCap, type ServeStdioOptions } from "./stdio.js";
 export { startMcpHttpServer, type McpHttpServerOptions, type McpHttpServer } from "./http.js";
 export { fileStoreCopy, type LocalCopy } from "./local.js";
 export { createResourceWatchers, RESOURCE_OPERATIONS, type ResourceUri, type ResourceWatchers, type ResourceWatchersOptions } from "./watchers.js";

@@ -87,3 +87,19 @@ it("sends a resource update over HTTP, exactly once per change", async () => {
   expect(updates).toEqual(["feedgate://resets/recent"]);
   await client.close();
 });
+
+it("past maxSessions, the least recently used session is closed and new ones are served", async () => {
+  const small = await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit: kitOn(fake.url) }), maxSessions: 2 });
+  try {
+    const first = await clientOf(small.url);
+    const second = await clientOf(small.url);
+    await first.listTools(); // first is now the most recently used
+    const third = await clientOf(small.url);
+    expect((await third.listTools()).tools).toHaveLength(5);
+    expect((await first.listTools()).tools).toHaveLength(5);
+    await expect(second.listTools()).rejects.toThrow();
+    await Promise.all([first.close(), second.close(), third.close()]);
+  } finally {
+    await small.close();
+  }
+});

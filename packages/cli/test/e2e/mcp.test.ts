@@ -103,6 +103,26 @@ describe("feedgate mcp over stdio", () => {
   });
 });
 
+describe("feedgate mcp over stdio, hostile input", () => {
+  it("drops an endless message (10 MiB on one line) and answers the next request", async () => {
+    const cli = startCli(["mcp"], { FEEDGATE_FEED_URL: fakes.feed!.url });
+    const send = (message: object) => cli.child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    await cli.waitFor(/"id":1/);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    const huge = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_items", arguments: { q: "x".repeat(10 * 1_048_576) } } });
+    cli.child.stdin.write(`${huge}\n`);
+    send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "hot_topics", arguments: {} } });
+    await cli.waitFor(/"id":3/);
+    expect(cli.stderr()).toMatch(/dropped a \d+-byte message/);
+    expect(cli.stdout()).not.toMatch(/"id":2/);
+    const lines = cli.stdout().trim().split("\n").map((line) => JSON.parse(line) as { id?: number; result?: { isError?: boolean } });
+    expect(lines.find((m) => m.id === 3)?.result?.isError).toBeUndefined();
+    cli.child.stdin.end();
+    expect((await cli.done).code).toBe(0);
+  });
+});
+
 describe("feedgate mcp --http", () => {
   it("serves Streamable HTTP on 127.0.0.1 with a bearer token, says where on stderr, and writes nothing to stdout", async () => {
     const token = "e2e-token-5d1c7a";

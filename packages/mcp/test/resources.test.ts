@@ -26,7 +26,15 @@ it("lists and reads the three resources", async () => {
 });
 
 it("a subscription sends exactly one update when the content changes, and its watcher stops with the last subscriber", async () => {
-  const kit = kitOn(fake.url);
+  // The poller's waits, recorded (then made for real): none may be shorter than s-maxage (1 s here).
+  const waits: number[] = [];
+  const sleep = (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      waits.push(ms);
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    });
+  const kit = kitOn(fake.url, { sleep });
   watchers = createResourceWatchers(kit);
   const { client, close } = await connect({ kit, watchers });
   const updates: string[] = [];
@@ -46,6 +54,8 @@ it("a subscription sends exactly one update when the content changes, and its wa
   // Two more polls with nothing new: still exactly one update.
   await until(fake, () => hits(fake, path).slice(changedAt).filter((r) => r.status === 304).length >= 2);
   expect(updates).toEqual(["feedgate://hot-topics"]);
+  expect(waits.length).toBeGreaterThanOrEqual(3);
+  for (const ms of waits) expect(ms).toBeGreaterThanOrEqual(1000);
   await client.unsubscribeResource({ uri: "feedgate://hot-topics" });
   expect(watchers.active()).toEqual([]);
   await close();

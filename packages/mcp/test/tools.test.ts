@@ -118,4 +118,20 @@ describe("errors are results", () => {
     const seen = hits(fake, "/api/v1/hot-topics").slice(before).map((r) => r.status);
     expect(seen).toEqual([429, 200]);
   });
+
+  it("a 503 goes through the kit's retries and the call succeeds", async () => {
+    fake.faults.add({ route: "items", fault: { type: "status", status: 503, retryAfter: 1 }, times: 1 });
+    const before = hits(fake, "/api/v1/items").length;
+    const result = await call("search_items", { limit: 1 });
+    expect(result.isError).toBeFalsy();
+    expect(hits(fake, "/api/v1/items").slice(before).map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it("503s past the retries end in an isError result, and the next call is served", async () => {
+    fake.faults.add({ route: "latestDaily", fault: { type: "status", status: 503, retryAfter: 0 }, times: 3 });
+    const result = await call("daily_report");
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/HTTP 503.*\nhint: the feed service is busy/s);
+    expect((await call("daily_report")).isError).toBeFalsy();
+  });
 });

@@ -1,6 +1,7 @@
 import type { ServerKit } from "./kit.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { errorResult } from "./errors.js";
 import { dailyAnswer, hotAnswer, resetsAnswer, type Answer } from "./tools.js";
 import { RESOURCE_OPERATIONS, type ResourceUri, type ResourceWatchers } from "./watchers.js";
 
@@ -35,8 +36,14 @@ const isResourceUri = (uri: string): uri is ResourceUri => Object.hasOwn(RESOURC
 export function registerResources(server: McpServer, kit: ServerKit, watchers: ResourceWatchers): void {
   for (const [uri, resource] of Object.entries(RESOURCES) as Array<[ResourceUri, (typeof RESOURCES)[ResourceUri]]>) {
     server.registerResource(resource.name, uri, { title: resource.title, description: resource.description, mimeType: "application/json" }, async (_url, extra) => {
-      const { structured } = await resource.read(kit, extra.signal);
-      return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(structured) }] };
+      let answer: Answer;
+      try {
+        answer = await resource.read(kit, extra.signal);
+      } catch (error) {
+        // A read has no isError result: the error goes back as a JSON-RPC error, cleaned and capped like a tool's.
+        throw new Error(errorResult(error).content[0]!.text.replace("\n", " — "));
+      }
+      return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(answer.structured) }] };
     });
   }
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });

@@ -66,3 +66,11 @@ it("subscribing to an unknown resource is refused", async () => {
   await expect(client.subscribeResource({ uri: "feedgate://nope" })).rejects.toThrow(/no subscribable resource/);
   await close();
 });
+
+it("a failed read is a protocol error with the typed error's cleaned line and hint", async () => {
+  fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 503, retryAfter: 0 }, times: 3 });
+  const { client, close } = await connect({ kit: kitOn(fake.url) });
+  await expect(client.readResource({ uri: "feedgate://hot-topics" })).rejects.toThrow(/HTTP 503.* — hint: /);
+  expect((await client.readResource({ uri: "feedgate://hot-topics" })).contents).toHaveLength(1);
+  await close();
+});

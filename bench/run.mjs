@@ -15,6 +15,7 @@ const BENCHMARKS = [
   { key: "polling", file: "polling.mjs" },
   { key: "startup", file: "cli-startup.mjs" },
   { key: "postgres", file: "postgres.mjs" },
+  { key: "mcp", file: "mcp.mjs" },
 ];
 /** A guard against a hung benchmark, far above its normal time (the whole run takes a few minutes). */
 const PER_BENCHMARK_TIMEOUT_MS = 600_000;

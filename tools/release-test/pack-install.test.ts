@@ -80,7 +80,10 @@ describe("pack and install", () => {
     it.concurrent.each(Object.keys(RESOLUTIONS))("type-checks a consumer with moduleResolution %s", async (resolution) => {
       const result = await run(process.execPath, [tsc, "-p", `tsconfig.${resolution}.json`], { cwd: consumer }).catch((error: { stdout: string }) => error);
       expect(result.stdout).toBe("");
-    });
+      // Four compilers at once, every shipped .d.ts with skipLibCheck off: since @feedgate/mcp
+      // brings the MCP SDK's and zod's declarations (about 90 more files), each takes about two
+      // minutes on a busy 2-core machine, so the default 60 s is too tight.
+    }, 300_000);
   });
 
   it.each(Object.keys(RESOLUTIONS))("refuses to compile `inputs` for `input` in a Responses body (moduleResolution %s)", async (resolution) => {

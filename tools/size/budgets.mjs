@@ -79,4 +79,5 @@ export const UNMEASURED = {
   "@feedgate/mock": "fake servers on node:http, for tests",
   feedgate: "the command-line program",
   "@feedgate/postgres": "Node-only: a PostgreSQL store and fleet for servers, never in an application bundle",
+  "@feedgate/mcp": "Node-only: an MCP server run by `feedgate mcp` or a host process, never in an application bundle",
 };

@@ -7,6 +7,7 @@ import { registerHot } from "./hot.js";
 import { registerImage } from "./image.js";
 import { registerItems } from "./items.js";
 import { registerMirror } from "./mirror.js";
+import { registerMcp } from "./mcp.js";
 import { registerMock } from "./mock.js";
 import { registerResets } from "./resets.js";
 import { registerRespond } from "./respond.js";
@@ -25,6 +26,7 @@ export function registerCommands(program: Command, wire: Wire): void {
   registerImage(program, wire);
   registerRespond(program, wire);
   registerTokens(program, wire);
+  registerMcp(program, wire);
   registerMock(program, wire);
   registerDemo(program, wire);
 }

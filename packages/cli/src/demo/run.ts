@@ -33,7 +33,7 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
   const { out } = ctx;
   const c = out.color;
   const started = performance.now();
-  const total = 10;
+  const total = 11;
   let n = 0;
   const section = (title: string, command: string) => {
     n += 1;
@@ -140,6 +140,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     section("Input-token counts", 'feedgate tokens "…" --model gpt-5.2');
     await runTokens(sub(), { model: "gpt-5.2" }, "用一句话总结今天的 AI 热点");
     await runTokens(sub(), { model: "claude-sonnet-4-5", protocol: "messages" }, "用一句话总结今天的 AI 热点");
+
+    section("An agent's MCP session: list tools, call hot_topics and get_story", "feedgate mcp");
+    await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url);
 
     section("Usage errors are caught before any request", "feedgate items --q x");
     const before = feed.requests.length;

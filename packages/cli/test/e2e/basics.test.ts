@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
 
-const COMMANDS = ["hot", "items", "story", "daily", "dailies", "resets", "mirror", "image", "respond", "tokens", "mock", "demo"];
+const COMMANDS = ["hot", "items", "story", "daily", "dailies", "resets", "mirror", "image", "respond", "tokens", "mcp", "mock", "demo"];
 const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 describe.concurrent("feedgate basics", () => {
@@ -60,7 +60,7 @@ describe.concurrent("feedgate basics", () => {
     for (const shell of ["bash", "zsh", "fish"]) {
       const result = await runCli(["completion", shell]);
       expect(result.code).toBe(0);
-      for (const command of ["hot", "items", "story", "daily", "resets", "mirror", "image", "respond", "tokens", "mock", "demo"]) expect(result.stdout).toContain(command);
+      for (const command of COMMANDS.filter((c) => c !== "dailies")) expect(result.stdout).toContain(command);
       expect(result.stdout).toContain("page-size");
     }
     expect((await runCli(["completion", "tcsh"])).code).toBe(2);

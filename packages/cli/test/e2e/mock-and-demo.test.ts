@@ -38,7 +38,7 @@ describe("feedgate demo", () => {
     expect(result.code).toBe(0);
     expect(seconds).toBeLessThan(30);
     const out = result.stdout;
-    for (let n = 1; n <= 10; n += 1) expect(out).toContain(`━━ ${n}/10 `);
+    for (let n = 1; n <= 11; n += 1) expect(out).toContain(`━━ ${n}/11 `);
     expect(out).toContain("开源多模态模型发布并追平闭源旗舰"); // hot topics
     expect(result.stderr).toMatch(/\d+ items in \d+ pages/); // every page of items
     expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
@@ -51,6 +51,8 @@ describe("feedgate demo", () => {
     expect(out).toMatch(/resumed from the saved cursor; 3 changes applied/);
     expect(out).toMatch(/\.png$/m); // the image file
     expect(out).toContain("今天的热点集中在开源多模态模型"); // the streamed text
+    expect(out).toMatch(/tools\/list → search_items, hot_topics, get_story, daily_report, reset_calendar/); // the MCP session
+    expect(out).toMatch(/Note: story \S+ was merged into \S+/);
     expect(out).toMatch(/requests sent: 0/);
     expect(out).toMatch(/demo finished in \d+\.\d s/);
   }, 45_000);

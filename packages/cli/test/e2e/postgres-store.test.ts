@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type RunningPostgres } from "@feedgate/test-harness";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
-import { jsonLines, runCli, startCli } from "./helpers.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { BIN, jsonLines, runCli, startCli } from "./helpers.js";
 
 let pg: RunningPostgres;
 let fakes: DemoFakes;
@@ -34,6 +36,23 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
       expect(result.stdout + result.stderr).not.toContain(PASSWORD);
     }
     expect(sync.stderr + sync.stdout).toContain("postgres:***@");
+  });
+
+  it("mcp --store postgres://… adds search_local over the fleet's copy, with no feed request and the password never printed", async () => {
+    const url = `${pg.url}?application_name=cli-mcp-test`;
+    expect((await runCli(["mirror", "--store", url, "--json"], env, 30_000)).code).toBe(0);
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--store", url], env: { PATH: process.env["PATH"] ?? "", ...env }, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    const client = new Client({ name: "pg-test", version: "1.0.0" });
+    await client.connect(transport);
+    const before = fakes.feed!.requests.length;
+    const result = await client.callTool({ name: "search_local", arguments: { limit: 5 } });
+    expect((result.structuredContent as { count: number; nextCursor: string | null }).count).toBe(5);
+    expect(fakes.feed!.requests.length).toBe(before);
+    await client.close();
+    expect(stderr).toContain("postgres:***@");
+    expect(stderr).not.toContain(PASSWORD);
   });
 
   it("fleet --store leads the resources it is given, and leaves on Ctrl-C (130)", async () => {

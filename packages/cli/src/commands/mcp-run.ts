@@ -1,0 +1,92 @@
+import { readFileStore } from "@feedgate/kit/node";
+import { createFeedKit } from "@feedgate/kit/feed";
+import { feedUrlOf } from "../cli/config.js";
+import type { CommandContext } from "../cli/context.js";
+import { StepFailure, UsageError } from "../cli/errors.js";
+import { sleep } from "../cli/interrupt.js";
+import { storeRefOf } from "../cli/store-ref.js";
+import { cliLogger } from "../services/clients.js";
+import { USER_AGENT } from "../version.js";
+
+export interface McpOptions {
+  /** Streamable HTTP on 127.0.0.1 instead of stdio. */
+  http?: boolean;
+  /** The HTTP port; default a free one. */
+  port?: number;
+  /** HTTP: the bearer token required (also FEEDGATE_MCP_TOKEN). */
+  token?: string;
+  /** HTTP: Origins accepted besides the server's own. */
+  allowOrigin?: string[];
+  /** A mirror directory for search_local. */
+  mirror?: string;
+  /** A PostgreSQL URL (or a directory) for search_local (also FEEDGATE_STORE). */
+  store?: string;
+}
+
+/** Largest feed answer the server reads: far above any real page, far below what would hurt. */
+const MAX_RESPONSE_BYTES = 8 * 1_048_576;
+
+/**
+ * `feedgate mcp`: the MCP server of `@feedgate/mcp` over the feed kit. stdout carries protocol
+ * messages only (stdio mode) or nothing (HTTP mode); every note goes to stderr. The MCP SDK is
+ * loaded here, on use, so no other command pays for it.
+ */
+export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<void> {
+  if (!options.http && (options.port !== undefined || options.token !== undefined || options.allowOrigin !== undefined)) {
+    throw new UsageError("--port, --token and --allow-origin are for --http", "add --http, or drop them for stdio");
+  }
+  if (options.mirror !== undefined && options.store !== undefined) throw new UsageError("give --mirror or --store, not both");
+  const mcp = await import("@feedgate/mcp");
+  const kit = createFeedKit({ baseUrl: feedUrlOf(ctx.globals, ctx.env), userAgent: USER_AGENT, retry: { maxResponseBytes: MAX_RESPONSE_BYTES }, ...cliLogger(ctx) });
+  const local = await localCopy(ctx, options, mcp.fileStoreCopy);
+  try {
+    if (options.http) {
+      const token = options.token ?? ctx.env["FEEDGATE_MCP_TOKEN"];
+      if (token !== undefined) {
+        if (token.trim().length < 8) throw new UsageError("the token is too short", "use at least 8 characters, e.g. $(openssl rand -hex 16)");
+        ctx.out.addSecret(token);
+      }
+      const watchers = mcp.createResourceWatchers(kit);
+      const server = await mcp.startMcpHttpServer({
+        createServer: () => mcp.createFeedMcpServer({ kit, store: local?.copy, watchers }),
+        port: options.port,
+        token,
+        allowedOrigins: options.allowOrigin,
+      });
+      ctx.out.note(`feedgate mcp: Streamable HTTP at ${server.url}${token ? " (bearer token required)" : ""}; Ctrl-C to stop`);
+      try {
+        await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+      } finally {
+        watchers.close();
+        await server.close();
+      }
+    } else {
+      const server = mcp.createFeedMcpServer({ kit, store: local?.copy });
+      const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+      await Promise.race([mcp.serveStdio(server), stopped]);
+      await server.close();
+    }
+  } finally {
+    await local?.close();
+  }
+}
+
+/** The local copy for search_local: a mirror directory (read without its lock), or a fleet's PostgreSQL store. */
+async function localCopy(ctx: CommandContext, options: McpOptions, fileStoreCopy: (dir: string) => import("@feedgate/mcp").LocalCopy) {
+  if (options.mirror === undefined && options.store === undefined && ctx.env["FEEDGATE_STORE"] === undefined) return undefined;
+  const ref = storeRefOf(options.mirror, options.store, ctx.env, ctx.out);
+  if (ref.kind === "dir") {
+    // Fail now, not at the first search, when the directory holds no mirror.
+    await readFileStore(ref.dir).catch((error: unknown) => {
+      throw new UsageError(`${ref.dir} holds no mirror (${(error as Error).message})`, `create it with: feedgate mirror ${ref.dir}`);
+    });
+    ctx.out.note(`feedgate mcp: search_local reads ${ref.dir}`);
+    return { copy: fileStoreCopy(ref.dir), close: async () => {} };
+  }
+  const { openPostgresStore } = await import("@feedgate/postgres");
+  const store = await openPostgresStore({ url: ref.url }).catch((error: unknown) => {
+    throw new StepFailure("opening the mirror", error);
+  });
+  ctx.out.note(`feedgate mcp: search_local reads ${ref.shown}`);
+  return { copy: { iterate: (filter?: Parameters<typeof store.iterate>[0]) => store.iterate(filter) }, close: () => store.close() };
+}

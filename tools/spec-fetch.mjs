@@ -20,7 +20,65 @@ export const SOURCES = {
 
 class UsageError extends Error {}
 
-export async function specFetch(argv, { env = process.env, log = console.log, timeoutMs = 30_000 } = {}) {
+/** The most read of an upstream document: the published one is about 100 KiB. */
+export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+/** Same-origin redirects followed at most; one to another origin is refused. */
+const MAX_REDIRECTS = 5;
+
+/** Escape sequences and control characters (but newline and tab): upstream text is printed as data. */
+const CONTROLS = /(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[\s\S]?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+export const terminalSafe = (text) => String(text).replace(CONTROLS, "");
+
+/**
+ * Downloads the document as untrusted input: redirects are followed only within the origin
+ * asked for, and the body is read up to MAX_DOCUMENT_BYTES.
+ */
+async function download(url, timeoutMs) {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(at, { signal, redirect: "manual", headers: { accept: "application/json" } });
+    if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
+      void response.body?.cancel();
+      const next = new URL(response.headers.get("location"), at);
+      if (next.origin !== url.origin) throw new Error(`redirected to another origin (${terminalSafe(next.origin)}): refused`);
+      if (hop >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+      at = next;
+      continue;
+    }
+    if (!response.ok) throw new Error(`HTTP ${response.status} ${terminalSafe(response.statusText)}`);
+    if (Number(response.headers.get("content-length")) > MAX_DOCUMENT_BYTES) throw new Error(`the document is over ${MAX_DOCUMENT_BYTES} bytes`);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (let read; !(read = await reader.read()).done; ) {
+      size += read.value.byteLength;
+      if (size > MAX_DOCUMENT_BYTES) {
+        void reader.cancel();
+        throw new Error(`the document is over ${MAX_DOCUMENT_BYTES} bytes`);
+      }
+      chunks.push(read.value);
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
+
+/**
+ * Every `$ref` that points outside the document. The published document has none, and one would
+ * make the bundler read a local file (or another origin) into the generated client: refused.
+ */
+export function externalRefs(node, path = "#", found = []) {
+  if (found.length >= 10 || node === null || typeof node !== "object") return found;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) found.push(`${path}/$ref → ${terminalSafe(String(value)).slice(0, 200)}`);
+    else externalRefs(value, `${path}/${terminalSafe(key).slice(0, 80)}`, found);
+  }
+  return found;
+}
+
+export async function specFetch(argv, { env = process.env, log: print = console.log, timeoutMs = 30_000 } = {}) {
+  // Everything printed passes one filter: paths, versions and messages come from upstream.
+  const log = (text) => print(terminalSafe(text));
   const write = argv.includes("--write");
   const [name, baseArg] = argv.filter((a) => !a.startsWith("--"));
   const source = SOURCES[name];
@@ -36,11 +94,9 @@ export async function specFetch(argv, { env = process.env, log = console.log, ti
 
   let text;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-    text = await response.text();
+    text = await download(url, timeoutMs);
   } catch (err) {
-    throw new Error(`could not download ${url.href}: ${err instanceof Error ? err.message : err}`);
+    throw new Error(`could not download ${url.href}: ${terminalSafe(err instanceof Error ? err.message : err)}`);
   }
   let fetched;
   try {
@@ -51,6 +107,8 @@ export async function specFetch(argv, { env = process.env, log = console.log, ti
   if (typeof fetched?.openapi !== "string" || typeof fetched?.paths !== "object") {
     throw new Error(`${url.href} is not an OpenAPI document`);
   }
+  const external = externalRefs(fetched);
+  if (external.length > 0) throw new Error(`${url.href} has $refs outside the document (refused; the published document has none):\n  ${external.join("\n  ")}`);
 
   const scratch = join(root, ".tmp", `${name}-openapi.fetched.json`);
   await mkdir(dirname(scratch), { recursive: true });
@@ -76,7 +134,7 @@ export async function specFetch(argv, { env = process.env, log = console.log, ti
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   specFetch(process.argv.slice(2)).catch((err) => {
-    console.error(`spec:fetch: ${err.message}`);
+    console.error(terminalSafe(`spec:fetch: ${err.message}`));
     process.exit(err instanceof UsageError ? 2 : 1);
   });
 }

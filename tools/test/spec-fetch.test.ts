@@ -64,3 +64,73 @@ describe("pnpm spec:fetch feed", () => {
     await expect(specFetch(["nope"], { env: {}, log: () => {} })).rejects.toThrow(/usage/);
   });
 });
+
+describe("spec:fetch treats the upstream document as hostile", () => {
+  let hostile: Server;
+  let origin: string;
+  let other: Server;
+  let otherOrigin: string;
+  beforeAll(async () => {
+    const doc = JSON.parse(served);
+    const withRefs = (ref: string) => JSON.stringify({ ...doc, components: { ...doc.components, schemas: { ...doc.components.schemas, Evil: { $ref: ref } } } });
+    const escapes = JSON.stringify({ ...doc, info: { ...doc.info, version: "2.1.0\x1b[2J\x1b]52;c;cm0=\x07" }, paths: { ...doc.paths, "/api/v1/\x1b[8mhidden": { get: { responses: { "200": {} } } } } });
+    other = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(served));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    otherOrigin = `http://localhost:${(other.address() as AddressInfo).port}`;
+    hostile = createServer((req, res) => {
+      const route = (req.url ?? "").split("/")[1];
+      if (route === "endless") {
+        res.writeHead(200, { "content-type": "application/json" });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const pump = () => {
+          // Bounded: stops at 64 MiB whatever the client does.
+          while (sent < 64) {
+            sent++;
+            if (!res.write(chunk)) return void res.once("drain", pump);
+          }
+          res.end();
+        };
+        res.write("{");
+        pump();
+      } else if (route === "away") res.writeHead(302, { location: `${otherOrigin}/openapi-v1.json` }).end();
+      else if (route === "local-ref") res.writeHead(200, { "content-type": "application/json" }).end(withRefs("../../../../etc/passwd"));
+      else if (route === "abs-ref") res.writeHead(200, { "content-type": "application/json" }).end(withRefs("/etc/passwd#/x"));
+      else if (route === "http-ref") res.writeHead(200, { "content-type": "application/json" }).end(withRefs(`${otherOrigin}/bomb.yaml`));
+      else if (route === "escapes") res.writeHead(200, { "content-type": "application/json" }).end(escapes);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    hostile.closeAllConnections();
+    await new Promise<void>((resolve) => hostile.close(() => resolve()));
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  });
+
+  it("an endless document stops at the size cap", async () => {
+    await expect(specFetch(["feed", `${origin}/endless`], { log: () => {} })).rejects.toThrow(/over 16777216 bytes/);
+  });
+
+  it("a redirect to another origin is refused", async () => {
+    await expect(specFetch(["feed", `${origin}/away`], { log: () => {} })).rejects.toThrow(/redirected to another origin .*refused/);
+  });
+
+  for (const route of ["local-ref", "abs-ref", "http-ref"]) {
+    it(`a $ref outside the document (${route}) is refused before anything is written`, async () => {
+      const before = await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8");
+      await expect(specFetch(["feed", `${origin}/${route}`, "--write"], { log: () => {} })).rejects.toThrow(/\$refs outside the document/);
+      expect(await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8")).toBe(before);
+    });
+  }
+
+  it("escape sequences in info.version or a path never reach the terminal", async () => {
+    const lines: string[] = [];
+    await specFetch(["feed", `${origin}/escapes`], { log: (l: string) => lines.push(l) });
+    const out = lines.join("\n");
+    expect(out).toContain("2.1.0");
+    expect(out).toContain("hidden");
+    expect(out).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+  });
+});

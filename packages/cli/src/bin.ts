@@ -3,10 +3,17 @@ import { main } from "./main.js";
 
 // `feedgate … | head`: once the reader has gone, nobody can see more output, so the command
 // has done all it can. End quietly with 0, as `cat` and `gh` do, instead of a stack trace.
+// Any other failure to write (ENOBUFS, EINVAL, EIO on a vanished terminal) is one line on
+// stderr, when stderr still works, and exit 1: never an uncaught error with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(0);
-    throw error;
+    if (stream === process.stdout) {
+      try {
+        process.stderr.write(`feedgate: error: writing the output failed (${error.code ?? error.message})\n`);
+      } catch {}
+    }
+    process.exit(1);
   });
 }
 

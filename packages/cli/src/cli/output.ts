@@ -8,6 +8,10 @@ type Colors = ReturnType<typeof pc.createColors>;
 export interface OutStream {
   /** Writes text; false when the stream asks to wait (backpressure). */
   write(chunk: string): boolean;
+  /** Registers a one-time listener (Node streams): used for `drain` after a write returned false. Default: none (never waits). */
+  once?(event: "drain", listener: () => void): unknown;
+  /** Removes a listener registered with `once`. */
+  off?(event: "drain", listener: () => void): unknown;
   /** Whether it is a terminal (colours, spinner, tables sized to it). Default: false. */
   isTTY?: boolean;
   /** Its width in characters, when a terminal. Default: unknown. */
@@ -58,6 +62,8 @@ export class Output {
   readonly animate: boolean;
   readonly #streams: Streams;
   readonly #secrets: string[] = [];
+  /** Whether stdout refused more (its buffer is full) since it last drained. */
+  #stdoutFull = false;
 
   constructor(streams: Streams, options: OutputOptions = {}) {
     this.#streams = streams;
@@ -123,12 +129,36 @@ export class Output {
   /** Writes a fragment to stdout without a newline (streamed text). */
   printRaw(text: string): void {
     if (this.json) return;
-    this.#streams.stdout.write(this.#human(text));
+    this.#toStdout(this.#human(text));
   }
 
   /** One JSON document (or one JSON line in watch modes) on stdout. */
   data(value: unknown): void {
-    this.#streams.stdout.write(this.redact(JSON.stringify(value)) + "\n");
+    this.#toStdout(this.redact(JSON.stringify(value)) + "\n");
+  }
+
+  #toStdout(text: string): void {
+    if (!this.#streams.stdout.write(text)) this.#stdoutFull = true;
+  }
+
+  /**
+   * Resolves once stdout has room again (at once when it has): a command that writes as fast as
+   * a stream arrives waits here, so a reader that pauses (`| less`, a slow pipe) holds the
+   * stream back instead of growing the process's memory. Ends early when `signal` fires.
+   */
+  async drained(signal?: AbortSignal): Promise<void> {
+    const stdout = this.#streams.stdout;
+    if (!this.#stdoutFull || !stdout.once) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stdout.off?.("drain", done);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      stdout.once!("drain", done);
+      signal?.addEventListener("abort", done, { once: true });
+    });
+    this.#stdoutFull = false;
   }
 
   /** A status or progress line on stderr. */

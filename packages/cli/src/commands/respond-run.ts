@@ -37,6 +37,8 @@ export async function runRespond(ctx: CommandContext, options: RespondOptions, a
         out.printRaw(stripTerminalControls(e.delta));
         wroteText = true;
       }
+      // Backpressure: the next event is read only once stdout took this one.
+      await out.drained(ctx.signal);
       if (e.type === "response.completed" || e.type === "response.incomplete") ended = true;
       if (e.type === "response.failed") {
         throw new Error(`the response failed: ${e.response?.error?.message ?? "no reason given"}`);

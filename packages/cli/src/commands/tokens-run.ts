@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError, step } from "../cli/errors.js";
 import { gatewayServices } from "../services/gateway.js";
-import { textArgument } from "../cli/stdin.js";
+import { textArgument, textFile } from "../cli/stdin.js";
 
 export interface TokensOptions {
   file?: string;
@@ -19,13 +18,7 @@ export async function runTokens(ctx: CommandContext, options: TokensOptions, tex
   const model = options.model?.trim() || ctx.env["FEEDGATE_MODEL"]?.trim();
   if (!model) throw new UsageError("--model is required (or set FEEDGATE_MODEL)");
   let input = text === undefined ? "" : await textArgument(text, "the text");
-  if (options.file !== undefined) {
-    try {
-      input = await readFile(options.file, "utf8");
-    } catch (error) {
-      throw new UsageError(`cannot read --file ${options.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-  }
+  if (options.file !== undefined) input = await textFile(options.file, "--file");
   const protocol = options.protocol ?? "responses";
   const gateway = gatewayServices(ctx);
   const result = await step("token count", () => gateway.countTokens(protocol, model, input, ctx.signal));

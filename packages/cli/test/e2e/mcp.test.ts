@@ -151,15 +151,17 @@ describe("@modelcontextprotocol/inspector-cli", () => {
     const cwd = dirname(BIN);
     const run = (args: string[]) =>
       new Promise<string>((done, fail) =>
-        execFile(process.execPath, [inspector, "--cli", "-e", `FEEDGATE_FEED_URL=${fakes.feed!.url}`, process.execPath, BIN, "mcp", ...args], { cwd, timeout: 30_000, env: { PATH: process.env["PATH"] ?? "" } }, (error, stdout, stderr) =>
+        execFile(process.execPath, [inspector, "--cli", "-e", `FEEDGATE_FEED_URL=${fakes.feed!.url}`, process.execPath, BIN, "mcp", ...args], { cwd, timeout: 80_000, env: { PATH: process.env["PATH"] ?? "" } }, (error, stdout, stderr) =>
           error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout),
         ),
       );
-    const listed = JSON.parse(await run(["--method", "tools/list"])) as { tools: Array<{ name: string }> };
+    // Both sessions at once: each starts the inspector and a server (seconds each on a busy machine).
+    const [list, call] = await Promise.all([run(["--method", "tools/list"]), run(["--method", "tools/call", "--tool-name", "hot_topics"])]);
+    const listed = JSON.parse(list) as { tools: Array<{ name: string }> };
     expect(listed.tools.map((t) => t.name)).toContain("hot_topics");
-    const called = JSON.parse(await run(["--method", "tools/call", "--tool-name", "hot_topics"])) as { structuredContent: { count: number } };
+    const called = JSON.parse(call) as { structuredContent: { count: number } };
     expect(called.structuredContent.count).toBe(10);
-  });
+  }, 90_000);
 });
 
 describe("start-up stays light", () => {

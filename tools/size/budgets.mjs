@@ -31,7 +31,8 @@ export const BUDGETS = {
   },
   // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.16 kB
   // once the Cache-Control parser moved here from the kit, so the transport and the kit share one).
-  "@feedgate/core": { limit: "7.2 kB" },
+  // 7.25 kB with serverWaitMs, the one ceiling of a server-asked wait in every loop (issue 21).
+  "@feedgate/core": { limit: "7.3 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB).
   "@feedgate/core/errors": { limit: "1.15 kB" },
   "@feedgate/gateway-client": {

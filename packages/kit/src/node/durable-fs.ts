@@ -15,7 +15,11 @@ const NONBLOCK = constants.O_NONBLOCK ?? 0;
 export class UnsafeStoreFileError extends Error {
   /** `ENOTREG`, for callers that branch on codes as they do on `ENOENT`. */
   readonly code = "ENOTREG";
-  constructor(readonly path: string, what: string) {
+  constructor(
+    /** The refused file. */
+    readonly path: string,
+    what: string,
+  ) {
     super(`mirror store file ${path} is ${what}, not a regular file: refused (a store directory is read as untrusted input)`);
     this.name = "UnsafeStoreFileError";
   }

@@ -24,16 +24,31 @@ export interface StoryResult {
   meta: ResponseMeta;
 }
 
-/** Something that names a story: its public id, its `links.story` HTML URL, or a hot topic. */
+/**
+ * Something that names a story, in every shape a feed answer carries one: its public id; its
+ * `links.story` HTML URL or a neighbour's `links.api` URL; a hot topic (`links.story`); a
+ * storyline or related entry of a story (`StoryNeighbor`: `publicId`, `links.api`); or a story
+ * itself (`publicId`).
+ */
 export type StoryRef =
   | string
   | {
-      /** The object's links (a hot topic's, for instance). */
+      /** The story's public id (a `StoryNeighbor`'s or a `Story`'s): used first when present. */
+      publicId: string;
+      /** The object's links, unused when `publicId` is given. */
+      links?: Record<string, unknown> | undefined;
+    }
+  | {
+      /** A hot topic's or neighbour's links: `story` (HTML page) or `api` (the story's API URL); the last path segment is the id. */
       links: {
-        /** The story's link: its last path segment is the id. */
+        /** The story's HTML link (a hot topic's). */
         story?: string | undefined;
+        /** The story's API link (a `StoryNeighbor`'s). */
+        api?: string | undefined;
         [other: string]: unknown;
       };
+      /** Absent: a hot topic's `id` is an item's, never a story's. */
+      publicId?: undefined;
     };
 
 /** The last path segment of a URL, percent-decoded; `bad` is thrown when there is none or it does not decode. */
@@ -49,8 +64,14 @@ function lastSegment(url: URL, bad: () => FeedgateError): string {
 export function storyIdOf(ref: StoryRef): string {
   const bad = (rule: string) => invalidArgument("idOrStoryLink", rule);
   if (typeof ref === "object" && ref !== null) {
-    const link = ref.links?.story;
-    if (typeof link !== "string" || link === "") throw invalidArgument("links.story", "the hot topic has no story link");
+    const { publicId } = ref as { publicId?: unknown };
+    if (publicId !== undefined) {
+      if (typeof publicId !== "string" || publicId === "") throw invalidArgument("publicId", "a non-empty story id");
+      return publicId;
+    }
+    const links = (ref.links ?? {}) as Record<string, unknown>;
+    const link = [links["story"], links["api"]].find((l) => typeof l === "string" && l !== "");
+    if (typeof link !== "string") throw invalidArgument("links.story", "the hot topic has no story link (nor `links.api` or `publicId`)");
     return storyIdOf(link);
   }
   if (typeof ref !== "string") throw bad("a story id, story link or hot topic");

@@ -23,6 +23,31 @@ describe("merge-following against the fake", () => {
     expect(fake.requests.slice(-2).map((r) => r.status)).toEqual([308, 200]);
   });
 
+  it("follows a story's storyline and related refs, as the answer gives them, through a merge", async () => {
+    const { kit } = fakeKit(fake);
+    const topics = (await kit.hotTopics()).data.items;
+    const survivor = storyIdFrom(topics[0]!.links.story!);
+    const merged = storyIdFrom(topics[3]!.links.story!);
+    const { story: host } = await kit.getStory(topics[1]!);
+    const neighbor = (publicId: string, relation: string) => ({
+      publicId,
+      title: "Neighbour",
+      relation,
+      links: { aihot: `${fake.url}/story/${publicId}`, api: `${fake.url}/api/v1/stories/${publicId}` },
+    });
+    fake.stories.set({ ...host, storyline: [neighbor(merged, "storyline")], related: [neighbor(merged, "related")] });
+    const { story } = await kit.getStory(host.publicId);
+    for (const ref of [story.storyline[0]!, story.related[0]!]) {
+      const before = fake.requests.length;
+      const result = await kit.getStory(ref);
+      expect(result).toMatchObject({ requestedId: merged, survivingId: survivor, mergedChain: [merged] });
+      expect(fake.requests.slice(before).map((r) => r.status)).toEqual([308, 200]);
+    }
+    // The API link alone names the story too.
+    const apiOnly = await kit.getStory({ links: { api: story.related[0]!.links.api } });
+    expect(apiOnly.survivingId).toBe(survivor);
+  });
+
   it("never derives an id from a hot topic without a story link", async () => {
     const { kit } = fakeKit(fake);
     const topics = (await kit.hotTopics()).data.items;

@@ -3,7 +3,7 @@ export { createPrng, type Prng } from "./core/prng.js";
 export type { Fault, FaultControls, FaultRule, FaultStatus, FeedRoute, GatewayRoute, RecordedRequest } from "./core/types.js";
 export { FEED_ROUTES, GATEWAY_ROUTES } from "./core/types.js";
 export { startFeedFake, FEED_CATEGORIES, type FeedFake, type FeedFakeOptions } from "./feed/fake.js";
-export type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./feed/types.js";
+export type { DailyReport, FakeItem, HotTopic, ResetCalendarExtras, ResetEvent, SelectedItem, Story } from "./feed/types.js";
 export {
   startGatewayFake,
   UNROUTED_IN_SOURCE,

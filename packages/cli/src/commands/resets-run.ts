@@ -1,6 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { renderResetChange, renderResets } from "../render/resets.js";
+import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
+import type { CodexResetsResponse } from "@feedgate/feed-client";
 import { feedServices } from "../services/feed.js";
 import { secondsToMs } from "./hot-run.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
@@ -31,21 +32,27 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
     else out.print(renderResets(renderable(data, RESETS, "reset calendar"), out, recent));
     return;
   }
-  let first = true;
+  let previous: CodexResetsResponse | undefined;
   await untilAborted(ctx.signal, () =>
     step("watching the reset calendar", async () => {
-      for await (const { data, changes } of feed.watchResets(recent, { intervalMs: secondsToMs(options.interval), signal: ctx.signal })) {
+      for await (const version of feed.watchResets(recent, { intervalMs: secondsToMs(options.interval), signal: ctx.signal })) {
+        const { changes } = version;
+        const data = out.json ? version.data : renderable(version.data, RESETS, "reset calendar");
         const at = new Date();
-        if (first) {
-          first = false;
-          if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: data });
-          else {
-            out.print(renderResets(renderable(data, RESETS, "reset calendar"), out, recent));
+        const before = previous;
+        previous = data;
+        // Every version replaces the calendar (the service rewrites it on each change): JSON
+        // gets it whole; the human form says what changed besides the events.
+        if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: version.data });
+        if (before === undefined) {
+          if (!out.json) {
+            out.print(renderResets(data, out, recent));
             out.print(out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`));
           }
           hooks.afterVersion?.(0);
           continue;
         }
+        if (!out.json) out.print(renderCalendarUpdate(before, data, out, clockStamp(at)));
         for (const change of changes) {
           if (out.json) out.data({ type: change.kind, at: at.toISOString(), event: change.event, ...(change.previous ? { previous: change.previous } : {}) });
           else out.print(renderResetChange(renderable(change, { event: RESET_EVENT, previous: optional(RESET_EVENT) }, "reset calendar change"), out, clockStamp(at)));

@@ -90,3 +90,29 @@ export function renderResetChange(change: ResetChange, ui: Ui, at: string): stri
         : `${stamp} ${c.red("- withdrawn")} ${change.event.title} ${c.dim(change.event.id)}`;
   }
 }
+
+/**
+ * What changed in a new version of the calendar besides its events: new source posts
+ * (`activities`, by id), the monitor's status, the outage notice and the check time. The
+ * service replaces the whole calendar on every change, so `resets --watch` says each one.
+ */
+export function describeCalendarUpdate(previous: CodexResetsResponse, next: CodexResetsResponse): string[] {
+  const parts: string[] = [];
+  // Read defensively: these parts of the answer are not checked before rendering.
+  const postIds = (r: CodexResetsResponse) => (Array.isArray(r.activities) ? r.activities : []).map((a) => (a as { id?: unknown } | null)?.id).filter((id) => typeof id === "string");
+  const seen = new Set(postIds(previous));
+  const posts = postIds(next).filter((id) => !seen.has(id)).length;
+  if (posts > 0) parts.push(`${posts} new source post${posts === 1 ? "" : "s"}`);
+  const status = (r: CodexResetsResponse) => (typeof r.monitor?.status === "string" ? r.monitor.status : "none");
+  if (status(previous) !== status(next)) parts.push(`monitor ${status(previous)} → ${status(next)}`);
+  const outage = (r: CodexResetsResponse) => (typeof r.outage === "object" && r.outage !== null ? JSON.stringify(r.outage) : null);
+  if (outage(previous) !== outage(next)) parts.push(next.outage ? "outage notice" : "outage notice cleared");
+  if (previous.checkedAt !== next.checkedAt) parts.push(`checked ${formatBeijing(next.checkedAt)}`);
+  return parts;
+}
+
+/** The line `resets --watch` prints for a new version of the calendar, before its event changes. */
+export function renderCalendarUpdate(previous: CodexResetsResponse, next: CodexResetsResponse, ui: Ui, at: string): string {
+  const parts = describeCalendarUpdate(previous, next);
+  return `${ui.color.dim(at)} ${ui.color.cyan("* calendar")}  ${parts.length > 0 ? parts.join("; ") : "replaced"}`;
+}

@@ -70,9 +70,9 @@ export function feedServices(ctx: CommandContext): FeedServices {
       let previous: CodexResetsResponse | undefined;
       for await (const version of kit.pollUntilChanged("codexResets", undefined, { signal, intervalMs: intervalMs ?? RESETS_INTERVAL_MS })) {
         const changes = previous ? diffResetEvents(previous.events, version.data.events).map(changeOf) : [];
-        const first = previous === undefined;
         previous = version.data;
-        if (first || changes.length > 0) yield { data: version.data, changes };
+        // Every new version: one with only new source posts or a new check time is news too.
+        yield { data: version.data, changes };
       }
     },
     async mirror(options) {

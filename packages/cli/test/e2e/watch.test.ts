@@ -61,7 +61,7 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     const lines = jsonLines(result.stdout) as Array<{ type: string; calendar?: unknown; event?: { id: string } }>;
     expect(lines[0]!.type).toBe("calendar");
     expectValid(specs.feed.validateResponse("codexResetsRecent", 200, lines[0]!.calendar));
-    const changes = lines.slice(1);
+    const changes = lines.slice(1).filter((line) => line.type !== "calendar");
     expect(changes.map((c) => `${c.type}:${c.event!.id}`).sort()).toEqual(["added:reset-demo-next", "changed:reset-demo-card", "removed:reset-demo-rumour"]);
     for (const change of changes) expectValid(specs.feed.validatePointer("#/components/schemas/CodexResetEvent", change.event));
   });
@@ -76,5 +76,25 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     const result = await cli.done;
     expect(result.code).toBe(130);
     expect(result.stdout).toMatch(/\d{2}:\d{2}:\d{2}Z \+ added +重置卡已发放/);
+  });
+  it("resets --recent --watch prints a version where only source posts, the monitor or the outage changed", async () => {
+    feed.resets.set(calendarBefore(feed.url, fakes.now));
+    feed.resets.update({ activities: [], monitor: null, outage: null });
+    const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5", "--json"], env);
+    await cli.waitFor(/"type":"calendar"/);
+    const post = { id: "post-new", publishedAt: new Date(fakes.now).toISOString(), eventIds: [], kind: "related", text: "A new source post.", originalText: "A new source post.", context: [], statusChanged: false, action: null, url: "https://social.example/posts/new" };
+    feed.resets.update({ activities: [post as never] });
+    await cli.waitFor(/post-new/);
+    const human = startCli(["resets", "--recent", "--watch", "--interval", "0.5"], env);
+    await human.waitFor(/watching for added/);
+    feed.resets.update({ monitor: { status: "delayed", lastAttemptAt: null, lastCollectedAt: null, lastVerifiedAt: null, heldWindowCount: 0, pendingCount: 1, reviewCount: 0 } });
+    await human.waitFor(/\* calendar +monitor none → delayed/);
+    for (const run of [cli, human]) run.child.kill("SIGINT");
+    const [json, text] = await Promise.all([cli.done, human.done]);
+    expect([json.code, text.code]).toEqual([130, 130]);
+    const lines = jsonLines(json.stdout) as Array<{ type: string; calendar: { activities: Array<{ id: string }> } }>;
+    expect(lines.every((line) => line.type === "calendar")).toBe(true);
+    expect(lines.map((line) => line.calendar.activities.map((a) => a.id).join())).toEqual(expect.arrayContaining(["", "post-new"]));
+    for (const line of lines) expectValid(specs.feed.validateResponse("codexResetsRecent", 200, line.calendar));
   });
 });

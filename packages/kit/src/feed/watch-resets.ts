@@ -40,7 +40,7 @@ export type ResetChange =
 
 /** What `watchResets` yields for each new version of the calendar. */
 export interface ResetsUpdate {
-  /** What changed against the previous local copy (all `added` the first time). */
+  /** What changed in the events against the previous local copy (all `added` the first time; empty when only `activities`, `checkedAt`, `monitor` or `outage` changed). */
   changes: ResetChange[];
   /** The new local copy: exactly the service's events, which replace the old ones. */
   events: CodexResetEvent[];
@@ -65,10 +65,15 @@ const ALWAYS_RECENT = new Set(["announced", "in_progress", "expired_unconfirmed"
 const DAY_MS = 86_400_000;
 
 /**
- * Start of the `/recent` window of an answer, in epoch ms: Beijing midnight (UTC+8) 7 days
- * before its `today` (or before `now` when it has none), as the service filters it.
+ * Start of the `/recent` window of an answer, in epoch ms. The answer says it: `historyFrom`
+ * is the start of the history it covers (for `/recent`, the later of the calendar's start and
+ * Beijing midnight 7 days before `today`). Only when that is missing or unparsable is it
+ * recomputed, as the service does: Beijing midnight (UTC+8) 7 days before `today` (or before
+ * `now` when it has none).
  */
-export function recentWindowStart(today: string | null | undefined, now: number): number {
+export function recentWindowStart(today: string | null | undefined, now: number, historyFrom?: string | null): number {
+  const declared = typeof historyFrom === "string" ? Date.parse(historyFrom) : Number.NaN;
+  if (Number.isFinite(declared)) return declared;
   const day = typeof today === "string" && /^\d{4}-\d{2}-\d{2}$/.test(today) ? Date.parse(`${today}T00:00:00+08:00`) : now + 8 * 3_600_000 - ((now + 8 * 3_600_000) % DAY_MS) - 8 * 3_600_000;
   return day - 7 * DAY_MS;
 }
@@ -108,19 +113,18 @@ export function resetsWatcher(poll: ReturnType<typeof createPoller>, now: () => 
   /**
    * Watches the Codex reset calendar through its light `/recent` form, every 5 minutes by
    * default (never faster than its s-maxage). Each new version replaces the local copy, so an
-   * event withdrawn by the service disappears; yields the version with the added / changed /
-   * removed events. Yields the first version always, later ones only when an event changed.
+   * event withdrawn by the service disappears; yields every new version (a new ETag or body),
+   * with the added / changed / removed events: a version where only `activities` (new source
+   * posts), `checkedAt`, `monitor` or `outage` changed is yielded too, with no event changes.
    */
   return async function* watchResets(options: WatchResetsOptions = {}): AsyncGenerator<ResetsUpdate, void, undefined> {
     const { known = [], intervalMs = 300_000, ...pollOptions } = options;
     let local = known;
-    let first = true;
     for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, { ...pollOptions, intervalMs })) {
       const events = Array.isArray(data.events) ? data.events : [];
-      const changes = diffResetEvents(local, events, { recentSince: recentWindowStart(data.today, now()) });
+      const changes = diffResetEvents(local, events, { recentSince: recentWindowStart(data.today, now(), data.historyFrom) });
       local = events;
-      if (first || changes.length) yield { changes, events, data, etag, meta };
-      first = false;
+      yield { changes, events, data, etag, meta };
     }
   };
 }

@@ -8,7 +8,9 @@ const event = (id: string, updatedAt: string, presentationStatus: string | null 
   confirmedAt: null, occurredOn: null, confirmationBasis: null, schedule: null, posts: [], url: "https://feed.example/codex-reset",
   presentation: presentationStatus === null ? null : { status: presentationStatus },
 });
-const calendar = (today: string, events: object[]) => ({ schemaVersion: 1, timezone: "Asia/Shanghai", today, checkedAt: null, historyFrom: "2026-06-12T00:00:00+08:00", count: events.length, events, activities: [], monitor: null, outage: null });
+// A `/recent` answer: its historyFrom is Beijing midnight 7 days before today, as the service sets it.
+const windowOf = (today: string) => new Date(Date.parse(`${today}T00:00:00+08:00`) - 7 * 86_400_000).toISOString();
+const calendar = (today: string, events: object[]) => ({ schemaVersion: 1, timezone: "Asia/Shanghai", today, checkedAt: null, historyFrom: windowOf(today), count: events.length, events, activities: [], monitor: null, outage: null });
 
 describe("the recent window of the reset calendar", () => {
   it("starts at Beijing midnight 7 days before the answer's today", () => {
@@ -44,5 +46,36 @@ describe("the recent window of the reset calendar", () => {
       if (updates.length === 2) break;
     }
     expect(updates[1]!.changes.map((c) => c.type === "removed" && `${c.id}:${c.reason}`)).toEqual(["a:aged_out", "b:withdrawn"]);
+  });
+  it("reads the window from the answer's historyFrom rather than recomputing it", () => {
+    // A service whose calendar starts later than 7 days back says so in historyFrom.
+    const since = recentWindowStart("2026-11-20", 0, "2026-11-18T00:00:00+08:00");
+    expect(new Date(since).toISOString()).toBe("2026-11-17T16:00:00.000Z");
+    const inside7Days = event("x", "2026-11-15T10:00:00+08:00") as never;
+    expect(diffResetEvents([inside7Days], [], { recentSince: since })).toEqual([expect.objectContaining({ reason: "aged_out" })]);
+    // Missing or unparsable: recomputed from today.
+    expect(recentWindowStart("2026-11-20", 0, "not a time")).toBe(recentWindowStart("2026-11-20", 0));
+  });
+
+  it("watchResets yields a version where only activities, checkedAt, monitor or outage changed", async () => {
+    const CC = "public, s-maxage=60";
+    const base = calendar("2026-11-19", [event("a", "2026-11-18T09:00:00+08:00")]);
+    const post = { id: "p1", publishedAt: "2026-11-19T09:00:00+08:00", eventIds: [], kind: "post", text: "t", originalText: "t", context: null, statusChanged: false, action: null, url: "https://social.example/p1" };
+    const { kit } = stubKit([
+      json(200, base, { etag: '"1"', "cache-control": CC }),
+      json(200, { ...base, activities: [post] }, { etag: '"2"', "cache-control": CC }),
+      json(200, { ...base, activities: [post], checkedAt: "2026-11-19T10:00:00.000+08:00" }, { etag: '"3"', "cache-control": CC }),
+      json(200, { ...base, activities: [post], checkedAt: "2026-11-19T10:00:00.000+08:00", monitor: { status: "delayed" } }, { etag: '"4"', "cache-control": CC }),
+      json(200, { ...base, activities: [post], checkedAt: "2026-11-19T10:00:00.000+08:00", monitor: { status: "delayed" }, outage: { postId: "o" } }, { etag: '"5"', "cache-control": CC }),
+    ]);
+    const updates = [];
+    for await (const update of kit.watchResets({ jitter: 0 })) {
+      updates.push(update);
+      if (updates.length === 5) break;
+    }
+    expect(updates.map((u) => u.etag)).toEqual(['"1"', '"2"', '"3"', '"4"', '"5"']);
+    expect(updates.slice(1).every((u) => u.changes.length === 0 && u.events.length === 1)).toBe(true);
+    expect(updates[1]!.data.activities).toHaveLength(1);
+    expect(updates[4]!.data.outage).toEqual({ postId: "o" });
   });
 });

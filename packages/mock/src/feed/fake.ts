@@ -13,7 +13,7 @@ import { handleStory } from "./handlers/stories.js";
 import { API_PREFIX, FEED_OPERATIONS, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { FeedState } from "./state.js";
-import type { DailyReport, FakeItem, HotTopic, ResetEvent, SelectedItem, Story } from "./types.js";
+import type { DailyReport, FakeItem, HotTopic, ResetCalendarExtras, ResetEvent, SelectedItem, Story } from "./types.js";
 import { CORS_HEADERS, ProblemError, cachePolicy, problem } from "./wire.js";
 
 /** The public category keys the service accepts (the feed document lists them for `category`). */
@@ -94,6 +94,12 @@ export interface FeedFake {
   resets: {
     /** Replaces the reset events. */
     set(events: ResetEvent[]): void;
+    /**
+     * Replaces the calendar's other parts (`activities`, `monitor`, `outage`; each given one
+     * replaces the current one) and sets `checkedAt` to the current fake time. Default
+     * parts: no activities, a healthy monitor verified at `checkedAt`, no outage.
+     */
+    update(parts: ResetCalendarExtras): void;
   };
   /** The selected set and its change ledger. */
   selected: {
@@ -252,6 +258,10 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
     resets: {
       set(events) {
         state.resets = events.map(clone);
+        state.resetsCheckedAt = clock.now();
+      },
+      update(parts) {
+        state.resetExtras = { ...state.resetExtras, ...clone(parts) };
         state.resetsCheckedAt = clock.now();
       },
     },

@@ -1,7 +1,7 @@
 import type { FakeClock } from "../core/clock.js";
 import { ItemIndex } from "./item-index.js";
 import { SelectedLedger } from "./ledger.js";
-import type { DailyReport, HotTopic, ResetEvent, Story } from "./types.js";
+import type { DailyReport, HotTopic, ResetCalendarExtras, ResetEvent, Story } from "./types.js";
 import { CACHE_CONTROL, type CachePolicy } from "./wire.js";
 
 /** Everything the feed fake serves; the scripting API and the handlers share it. */
@@ -16,6 +16,8 @@ export class FeedState {
   redirects = new Map<string, string>();
   dailies: DailyReport[] = [];
   resets: ResetEvent[] = [];
+  /** The calendar's source posts, monitor and outage notice; unset parts take the handler's defaults. */
+  resetExtras: ResetCalendarExtras = {};
   /** Fake time the reset monitor last verified (when resets were last set): `checkedAt`. */
   resetsCheckedAt: number;
   readonly selected = new SelectedLedger();

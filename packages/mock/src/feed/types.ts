@@ -1,4 +1,4 @@
-import type { CodexResetEvent, DailyReport, HotTopic, Item, Story } from "@feedgate/feed-client";
+import type { CodexResetEvent, CodexResetsResponse, DailyReport, HotTopic, Item, Story } from "@feedgate/feed-client";
 
 /** An item of /api/v1/items: the spec's `Item` schema. Its timeline time is `discoveredAt`. */
 export type FakeItem = Item;
@@ -7,3 +7,8 @@ export type SelectedItem = Item;
 /** A codex reset event: the spec's `CodexResetEvent`. */
 export type ResetEvent = CodexResetEvent;
 export type { HotTopic, Story, DailyReport };
+/**
+ * The parts of the reset calendar besides its events: source posts (`activities`), the monitor's
+ * state and the outage notice, as the spec's `CodexResetsResponse` has them.
+ */
+export type ResetCalendarExtras = Pick<CodexResetsResponse, "activities" | "monitor" | "outage">;

@@ -26,6 +26,9 @@ export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string
     if (cutoff > Date.parse(HISTORY_FROM)) historyFrom = isoBeijing(cutoff);
   }
   const verified = isoBeijing(state.resetsCheckedAt);
+  const { activities: allActivities = [], ...extras } = state.resetExtras;
+  // /recent keeps the source posts published since its window opened, like the service.
+  const activities = recent ? (allActivities ?? []).filter((a) => !(Date.parse(a.publishedAt) < cutoff)) : allActivities;
   return cacheableJson(
     state.cacheControl,
     recent ? "codexResetsRecent" : "codexResets",
@@ -37,7 +40,7 @@ export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string
       historyFrom,
       count: events.length,
       events,
-      activities: [],
+      activities,
       monitor: {
         status: "healthy",
         lastAttemptAt: verified,
@@ -48,6 +51,7 @@ export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string
         reviewCount: 0,
       },
       outage: null,
+      ...extras,
     },
     ifNoneMatch,
   );

@@ -10,6 +10,6 @@ export type { PaginateOptions, ItemsPage } from "./pagination.js";
 export { storyIdOf, type GetStoryOptions, type StoryResult, type StoryRef } from "./stories.js";
 export type { PollOptions, PolledVersion } from "./poll.js";
 export { diffResetEvents, recentWindowStart, type ResetChange, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
-export { nextCheckAt, type WatchDailyOptions, type DailyUpdate } from "./watch-daily.js";
+export { nextCheckAt, type WatchDailyOptions, type DailyUpdate, type WatchDailiesOptions, type DailiesUpdate } from "./watch-daily.js";
 export { freshnessMs } from "@feedgate/core";
 export * from "../validate/index.js";

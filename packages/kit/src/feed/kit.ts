@@ -22,7 +22,7 @@ import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
 import { storyFollower } from "./stories.js";
 import type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams, FeedResult } from "./types.js";
 import { paginator } from "./pagination.js";
-import { dailyWatcher } from "./watch-daily.js";
+import { dailiesWatcher, dailyWatcher } from "./watch-daily.js";
 import { resetsWatcher } from "./watch-resets.js";
 
 /** Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound configuration. */
@@ -155,6 +155,8 @@ export function createFeedKit(options: FeedKitOptions = {}) {
     watchResets: resetsWatcher(poll, () => clock.now()),
     /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version ({@link WatchDailyOptions}). */
     watchLatestDaily: dailyWatcher(deps),
+    /** Watches the daily archive (`/dailies`) a few times a day (default 08:15 and 20:00 Asia/Shanghai) and yields each new index ({@link WatchDailiesOptions}). */
+    watchDailies: dailiesWatcher(deps),
   };
 }
 

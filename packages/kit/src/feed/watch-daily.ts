@@ -1,8 +1,8 @@
 import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError, checkPositive, pause, type ResponseMeta, serverWaitMs } from "@feedgate/core";
-import type { DailyResponse } from "@feedgate/feed-client";
+import type { DailiesQuery, DailiesResponse, DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import type { PollDeps } from "./poll.js";
-import type { CallOptions } from "./types.js";
+import type { CallOptions, FeedData } from "./types.js";
 
 /** Options of `watchLatestDaily`. */
 export interface WatchDailyOptions extends CallOptions {
@@ -42,32 +42,64 @@ export function nextCheckAt(now: number, minutes: readonly number[]): number {
   return Math.min(...times.filter((at) => at > now));
 }
 
-export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
+/** Options of `watchDailies`: those of `watchLatestDaily`, with the archive's own check times. */
+export interface WatchDailiesOptions extends WatchDailyOptions {
   /**
-   * Watches the latest daily report a few times a day: once at start, then at `checkTimes`
-   * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
-   * "none published yet" (404) just waits for the next check. Ends when `signal` fires.
+   * Times of day to check the archive, `HH:MM` in Asia/Shanghai (UTC+8). The archive changes
+   * when a report is published (once a day, 08:00 there), and the document asks it to be polled
+   * a few times a day at most. Default: `["08:15", "20:00"]`. The watcher also checks once when
+   * it starts.
    */
-  async function* watchLatestDaily(options: WatchDailyOptions = {}): AsyncGenerator<DailyUpdate, void, undefined> {
-    const { checkTimes = ["08:05", "10:00", "16:00"], jitterMs = 120_000, errorRetryMs = 600_000, etag: known, signal, ...call } = options;
+  checkTimes?: readonly string[] | undefined;
+  /** The archive query (`limit`, default 30 as the service has it). Default: none. */
+  query?: DailiesQuery | undefined;
+}
+
+/** A new version of the daily archive. */
+export interface DailiesUpdate {
+  /** The new index version. */
+  data: DailiesResponse;
+  /** Its ETag as received, to pass as `etag` when watching again. */
+  etag: string | undefined;
+  /** Its response metadata. */
+  meta: ResponseMeta;
+}
+
+type Scheduled = "latestDaily" | "dailies";
+
+function minutesOf(checkTimes: readonly string[]): number[] {
+  const minutes = checkTimes.map((time) => {
+    const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
+    if (!(Number(h) < 24 && Number(m) < 60)) throw invalidArgument("checkTimes", `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`);
+    return Number(h) * 60 + Number(m);
+  });
+  if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
+  return minutes;
+}
+
+/**
+ * Checks one operation a few times a day: once at start, then at `checkTimes` (Asia/Shanghai)
+ * plus jitter, with conditional requests, yielding each new version; "none published yet"
+ * (404) just waits for the next check; a transient failure is retried after `errorRetryMs`
+ * (never before the server's Retry-After). Ends when `signal` fires.
+ */
+function scheduledWatcher<Op extends Scheduled>({ caller, clock, sleep, random, log }: PollDeps, operation: Op, defaultTimes: readonly string[]) {
+  return async function* watch(options: WatchDailyOptions & { query?: DailiesQuery | undefined } = {}): AsyncGenerator<{ data: FeedData<Op>; etag: string | undefined; meta: ResponseMeta }, void, undefined> {
+    const { checkTimes = defaultTimes, jitterMs = 120_000, errorRetryMs = 600_000, etag: known, signal, query, ...call } = options;
     checkPositive("jitterMs", jitterMs);
     checkPositive("errorRetryMs", errorRetryMs);
-    const minutes = checkTimes.map((time) => {
-      const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
-      if (!(Number(h) < 24 && Number(m) < 60)) throw invalidArgument("checkTimes", `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`);
-      return Number(h) * 60 + Number(m);
-    });
-    if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
+    const minutes = minutesOf(checkTimes);
+    const params = (operation === "dailies" && query !== undefined ? { query } : undefined) as never;
     let etag = known;
     while (!signal?.aborted) {
       let retryAt = Infinity;
       // The server's Retry-After: no check before it, even a scheduled one.
       let notBefore = 0;
       try {
-        const result = await caller.conditional("latestDaily", undefined, { ...call, signal, ifNoneMatch: etag });
+        const result = await caller.conditional(operation, params, { ...call, signal, ifNoneMatch: etag });
         const changed = !result.notModified && result.etag !== etag;
         etag = result.etag;
-        if (changed && result.data) yield { data: result.data, etag, meta: result.meta };
+        if (changed && result.data) yield { data: result.data as FeedData<Op>, etag, meta: result.meta };
       } catch (error) {
         if (signal?.aborted) return;
         if (isFeedgateError(error, "not_found")) log("info", "no daily report published yet", { event: "poll", status: 404 });
@@ -77,14 +109,32 @@ export function dailyWatcher({ caller, clock, sleep, random, log }: PollDeps) {
           const wait = Math.max(retryAfterMs, errorRetryMs);
           retryAt = clock.now() + wait;
           notBefore = clock.now() + retryAfterMs;
-          log("warn", `latest daily: ${(error as Error).message}; trying again in ${wait} ms`, { event: "wait", delayMs: wait });
+          log("warn", `${operation}: ${(error as FeedgateError).message}; trying again in ${wait} ms`, { event: "wait", delayMs: wait });
         }
       }
       const now = clock.now();
       const next = Math.max(notBefore, Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()));
       if (!(await pause(sleep, Math.max(POLL_FLOOR_MS, next - now), signal))) return;
     }
-  }
+  };
+}
 
+export function dailyWatcher(deps: PollDeps) {
+  /**
+   * Watches the latest daily report a few times a day: once at start, then at `checkTimes`
+   * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
+   * "none published yet" (404) just waits for the next check. Ends when `signal` fires.
+   */
+  const watchLatestDaily: (options?: WatchDailyOptions) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", ["08:05", "10:00", "16:00"]);
   return watchLatestDaily;
+}
+
+export function dailiesWatcher(deps: PollDeps) {
+  /**
+   * Watches the daily archive (`/dailies`) on a schedule of its own, "a few times a day at
+   * most" as the document asks: once at start, then at `checkTimes` (default 08:15 and 20:00
+   * Asia/Shanghai) plus jitter, with conditional requests. Yields each new index version.
+   */
+  const watchDailies: (options?: WatchDailiesOptions) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", ["08:15", "20:00"]);
+  return watchDailies;
 }

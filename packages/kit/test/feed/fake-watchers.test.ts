@@ -83,4 +83,29 @@ describe("watchers against the fake", () => {
     expect(waits.length).toBeLessThanOrEqual(4);
     expect(new Date(fake.clock.now()).toISOString()).toBe(`${tomorrow}T00:05:00.000Z`);
   });
+  it("watchDailies polls the archive a few times a day at most, on its own schedule", async () => {
+    const { kit, waits } = fakeKit(fake);
+    const start = fake.clock.now();
+    expect(fake.requests.filter((r) => r.route === "dailies")).toHaveLength(0);
+    const latest = (await kit.latestDaily()).data.report.date;
+    const tomorrow = new Date(start + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const template = (await kit.dailyByDate(latest)).data.report;
+    const updates: string[][] = [];
+    for await (const update of kit.watchDailies({ jitterMs: 0, query: { limit: 7 } })) {
+      updates.push(update.data.items.map((d) => d.date));
+      if (updates.length === 1) fake.dailies.set([template, { ...template, date: tomorrow, generatedAt: `${tomorrow}T00:00:00.000Z` }]);
+      else if (update.data.items[0]?.date === tomorrow || updates.length > 5) break;
+    }
+    expect(updates[0]!.length).toBeGreaterThan(0);
+    expect(updates.at(-1)).toEqual([tomorrow, latest]);
+    const polls = fake.requests.filter((r) => r.route === "dailies");
+    // The archive's own check times (08:15 and 20:00 Shanghai), never every minute.
+    for (const poll of polls.slice(1)) expect(["00:15", "12:00"]).toContain(new Date(poll.at).toISOString().slice(11, 16));
+    // Twice a day: scheduled checks at least 11 hours apart.
+    const gaps = polls.slice(2).map((p, i) => p.at - polls[i + 1]!.at);
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(gaps.every((gap) => gap >= 11 * 3_600_000)).toBe(true);
+    expect(waits.every((w) => w >= 60_000)).toBe(true);
+    expect(polls.every((p) => p.query.get("limit") === "7")).toBe(true);
+  });
 });

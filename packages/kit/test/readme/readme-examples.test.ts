@@ -75,6 +75,9 @@ afterAll(async () => {
 
 describe("README examples", () => {
   it("has one runnable example per capability", () => {
+    // The daily archive is polled a few times a day at most (watchDailies), never every minute.
+    expect(readme).not.toMatch(/pollUntilChanged\(\s*"dailies"/);
+    expect(examples.find((e) => e.name === "watchers")!.code).toContain("watchDailies(");
     expect(examples.map((e) => e.name)).toEqual(["transport", "per-call", "logging", "errors", "validation", "kit", "pagination", "stories", "polling", "watchers", "gateway", "testing"]);
   });
 

@@ -20,6 +20,7 @@ import { FEED_OPERATIONS, type FeedOperation } from "../validate/operations.js";
 import { createCaller } from "./call.js";
 import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
 import { storyFollower } from "./stories.js";
+import { storyWatcher } from "./watch-story.js";
 import type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams, FeedResult } from "./types.js";
 import { paginator } from "./pagination.js";
 import { dailiesWatcher, dailyWatcher } from "./watch-daily.js";
@@ -51,26 +52,60 @@ export interface FeedKitOptions {
   random?: () => number;
 }
 
-/** One typed method per feed operation (each named after its operation id), throwing FeedgateError. */
+/** Options of a typed call that is not conditional. */
+type Unconditional = CallOptions & {
+  /** Absent: the call is unconditional. */
+  ifNoneMatch?: undefined;
+};
+
+/** A typed call without parameters: unconditional it gives the answer; with `ifNoneMatch`, a new version or "not modified" (304). */
+export interface FeedCall<T> {
+  /** The answer. */
+  (options?: Unconditional): Promise<FeedResult<T>>;
+  /** A new version since `ifNoneMatch`, or "not modified". */
+  (options: ConditionalCallOptions): Promise<ConditionalResult<T>>;
+}
+
+/** A typed call whose first argument is its query (optional); conditional with `ifNoneMatch`, like {@link FeedCall}. */
+export interface FeedCallWith<A, T> {
+  /** The answer. */
+  (first?: A, options?: Unconditional): Promise<FeedResult<T>>;
+  /** A new version since `ifNoneMatch`, or "not modified". */
+  (first: A, options: ConditionalCallOptions): Promise<ConditionalResult<T>>;
+}
+
+/** A typed call whose first argument is required (its one path parameter, or a query with a required member); conditional with `ifNoneMatch`, like {@link FeedCall}. */
+export interface FeedCallRequiring<A, T> {
+  /** The answer. */
+  (first: A, options?: Unconditional): Promise<FeedResult<T>>;
+  /** A new version since `ifNoneMatch`, or "not modified". */
+  (first: A, options: ConditionalCallOptions): Promise<ConditionalResult<T>>;
+}
+
+/**
+ * One typed method per feed operation (each named after its operation id), throwing
+ * FeedgateError. Each takes `ifNoneMatch` (an ETag received earlier): the answer is then a
+ * {@link ConditionalResult}, "not modified" when nothing changed.
+ */
 export interface FeedCalls {
   /** `GET /api/v1/items`: one page. `iterateItems` walks all of them. */
-  items(query?: ItemsQuery, options?: CallOptions): Promise<FeedResult<ItemsResponse>>;
+  items: FeedCallWith<ItemsQuery | undefined, ItemsResponse>;
   /** `GET /api/v1/codex-resets`: the full reset calendar (large; prefer `codexResetsRecent` or `watchResets`). */
-  codexResets(options?: CallOptions): Promise<FeedResult<CodexResetsResponse>>;
+  codexResets: FeedCall<CodexResetsResponse>;
   /** `GET /api/v1/codex-resets/recent`: the last 7 days and open events. */
-  codexResetsRecent(options?: CallOptions): Promise<FeedResult<CodexResetsResponse>>;
+  codexResetsRecent: FeedCall<CodexResetsResponse>;
   /** `GET /api/v1/hot-topics`. */
-  hotTopics(options?: CallOptions): Promise<FeedResult<HotTopicsResponse>>;
+  hotTopics: FeedCall<HotTopicsResponse>;
   /** `GET /api/v1/dailies`: the index of daily reports. */
-  dailies(query?: DailiesQuery, options?: CallOptions): Promise<FeedResult<DailiesResponse>>;
+  dailies: FeedCallWith<DailiesQuery | undefined, DailiesResponse>;
   /** `GET /api/v1/dailies/latest`. */
-  latestDaily(options?: CallOptions): Promise<FeedResult<DailyResponse>>;
+  latestDaily: FeedCall<DailyResponse>;
   /** `GET /api/v1/dailies/{date}`: `date` is a real `YYYY-MM-DD`. */
-  dailyByDate(date: string, options?: CallOptions): Promise<FeedResult<DailyResponse>>;
+  dailyByDate: FeedCallRequiring<string, DailyResponse>;
   /** `GET /api/v1/selected/snapshot`: one page (the mirror pages through all). */
-  selectedSnapshot(query?: SelectedSnapshotQuery, options?: CallOptions): Promise<FeedResult<SelectedSnapshot>>;
+  selectedSnapshot: FeedCallWith<SelectedSnapshotQuery | undefined, SelectedSnapshot>;
   /** `GET /api/v1/selected/changes`: one page of ledger changes after `cursor`. */
-  selectedChanges(query: SelectedChangesQuery, options?: CallOptions): Promise<FeedResult<SelectedChanges>>;
+  selectedChanges: FeedCallRequiring<SelectedChangesQuery, SelectedChanges>;
 }
 
 /**
@@ -114,15 +149,22 @@ export function createFeedKit(options: FeedKitOptions = {}) {
   const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
   const caller = createCaller(client, clock);
   const deps = { caller, clock, sleep, random, log };
-  const poll = createPoller(deps);
+  const getStory = storyFollower(caller, client.baseUrl, log);
+  // A polled story follows its merges: revalidated through getStory, answered as the operation's body.
+  const poll = createPoller(deps, async (publicId, call) => {
+    const answer = await getStory(publicId, call);
+    return { notModified: answer.notModified, data: answer.story && { schemaVersion: 1, story: answer.story }, etag: answer.etag, meta: answer.meta };
+  });
 
-  const calls = {} as Record<string, (first?: unknown, options?: CallOptions) => Promise<FeedResult<unknown>>>;
+  const calls = {} as Record<string, (first?: unknown, options?: ConditionalCallOptions) => Promise<FeedResult<unknown> | ConditionalResult<unknown>>>;
   for (const { op, path, query } of CALLS) {
     const takes = path !== undefined || query;
     calls[op] = async (first, options) => {
       const params = path !== undefined ? { path: { [path]: first } } : query && first !== undefined ? { query: first } : undefined;
-      const { data, meta } = await caller.conditional(op as FeedOperationId, params as never, { ...((takes ? options : first) as CallOptions), ifNoneMatch: undefined });
-      return { data, meta };
+      const given = ((takes ? options : first) ?? {}) as ConditionalCallOptions;
+      const result = await caller.conditional(op as FeedOperationId, params as never, given);
+      // Unconditional: the answer as it always was; with `ifNoneMatch`: new version or "not modified".
+      return given.ifNoneMatch === undefined ? { data: result.data, meta: result.meta } : result;
     };
   }
 
@@ -139,8 +181,13 @@ export function createFeedKit(options: FeedKitOptions = {}) {
 
     ...(calls as unknown as FeedCalls),
 
-    /** A story by public id, `links.story` URL or hot topic, following merges (the one way to fetch a story). */
-    getStory: storyFollower(caller, client.baseUrl, log),
+    /**
+     * A story by public id, story link, hot topic, storyline/related entry or story, following
+     * merges (the one way to fetch a story). With `ifNoneMatch`, "not modified" when unchanged.
+     */
+    getStory,
+    /** Revalidates one story conditionally, following its merges, and yields each new version ({@link WatchStoryOptions}). */
+    watchStory: storyWatcher(deps, getStory),
 
     ...paginator(caller, log),
 

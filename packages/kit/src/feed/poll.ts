@@ -47,6 +47,69 @@ export interface PollDeps {
   log: Log;
 }
 
+/** One conditional fetch of a polled resource: a new version, or "not modified". */
+export interface Revalidated<T> {
+  notModified: boolean;
+  data: T | undefined;
+  etag: string | undefined;
+  meta: ResponseMeta;
+}
+
+/**
+ * The polling loop shared by `pollUntilChanged` and `watchStory`: calls `fetchOnce` with the
+ * ETag held (as `ifNoneMatch`) and yields each answer that is a new version, with the poll
+ * number. Waits and error handling as described on {@link createPoller}.
+ */
+export async function* pollLoop<R extends Revalidated<unknown>>(
+  { sleep, random, log }: Pick<PollDeps, "sleep" | "random" | "log">,
+  label: string,
+  fetchOnce: (call: CallOptions & { ifNoneMatch: string | undefined }) => Promise<R>,
+  options: PollOptions,
+): AsyncGenerator<{ result: R; poll: number }, void, undefined> {
+  const { etag: known, intervalMs, minIntervalMs = 60_000, jitter = 0.1, maxConsecutiveErrors = 10, errorDelayMs = 30_000, signal, maxRetries = 0, floorMs, ...call } = options;
+  const floor = floorOf(floorMs);
+  const raised = intervalNotice(log, label);
+  checkPositive("intervalMs", intervalMs ?? 0);
+  checkPositive("minIntervalMs", minIntervalMs);
+  checkPositive("errorDelayMs", errorDelayMs);
+  checkPositive("maxConsecutiveErrors", maxConsecutiveErrors, true);
+  checkFraction("jitter", jitter);
+  let etag = known;
+  let lastBody: string | undefined;
+  let errors = 0;
+  for (let poll = 1; !signal?.aborted; poll++) {
+    let wait: number;
+    try {
+      const result = await fetchOnce({ ...call, signal, maxRetries, ifNoneMatch: etag });
+      const { data, meta } = result;
+      errors = 0;
+      let changed = false;
+      if (!result.notModified) {
+        // Without an ETag, compare bodies: only a different one is a new version.
+        const body = result.etag === undefined ? JSON.stringify(data) : undefined;
+        changed = result.etag === undefined ? body !== lastBody : result.etag !== etag;
+        lastBody = body;
+      }
+      etag = result.etag;
+      log("debug", `${label}: ${changed ? "new version" : "unchanged"}`, { event: "poll", status: meta.status, poll });
+      if (changed) yield { result, poll };
+      const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
+      const base = Math.max(floor, intervalMs ?? 0, lifetime);
+      raised(intervalMs, base, lifetime >= floor ? "s-maxage" : "floor");
+      wait = withJitter(base, jitter, random);
+    } catch (error) {
+      if (signal?.aborted) return;
+      if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
+      const { kind, message } = error as FeedgateError;
+      // After a transient failure: the server's Retry-After (up to a day), else a
+      // doubling delay up to 10 minutes.
+      wait = Math.max(floor, serverWaitMs(error) ?? backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }));
+      log("warn", `${label}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
+    }
+    if (!(await pause(sleep, wait, signal))) return;
+  }
+}
+
 /**
  * Polls any GET operation with conditional requests and yields only new versions: keeps the
  * ETag exactly as received and sends it as `If-None-Match`; a 304 means unchanged (and keeps
@@ -54,55 +117,24 @@ export interface PollDeps {
  * (else `max-age`, else `minIntervalMs`) and `intervalMs`, plus up to `jitter` more; after a 429
  * or 503 it waits the server's Retry-After instead (exactly; never less). Each poll is one
  * attempt (`maxRetries` 0 unless given): the poller's own waits replace the transport's.
- * Ends (returns) when `signal` fires; throws on a failure that is not transient.
+ * Ends (returns) when `signal` fires; throws on a failure that is not transient. A story
+ * (`storyByPublicId`) is revalidated through `fetchStory`, which follows its merges.
  */
-export function createPoller({ caller, sleep, random, log }: PollDeps) {
+export function createPoller(deps: PollDeps, fetchStory?: (publicId: string, call: CallOptions & { ifNoneMatch: string | undefined }) => Promise<Revalidated<unknown>>) {
+  const { caller } = deps;
   return async function* pollUntilChanged<Op extends FeedOperationId>(
     operation: Op,
     params?: FeedParams<Op>,
     options: PollOptions = {},
   ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined> {
-    const { etag: known, intervalMs, minIntervalMs = 60_000, jitter = 0.1, maxConsecutiveErrors = 10, errorDelayMs = 30_000, signal, maxRetries = 0, floorMs, ...call } = options;
-    const floor = floorOf(floorMs);
-    const raised = intervalNotice(log, operation);
-    checkPositive("intervalMs", intervalMs ?? 0);
-    checkPositive("minIntervalMs", minIntervalMs);
-    checkPositive("errorDelayMs", errorDelayMs);
-    checkPositive("maxConsecutiveErrors", maxConsecutiveErrors, true);
-    checkFraction("jitter", jitter);
-    let etag = known;
-    let lastBody: string | undefined;
-    let errors = 0;
-    for (let poll = 1; !signal?.aborted; poll++) {
-      let wait: number;
-      try {
-        const result = await caller.conditional(operation, params, { ...call, signal, maxRetries, ifNoneMatch: etag });
-        const { data, meta } = result;
-        errors = 0;
-        let changed = false;
-        if (!result.notModified) {
-          // Without an ETag, compare bodies: only a different one is a new version.
-          const body = result.etag === undefined ? JSON.stringify(data) : undefined;
-          changed = result.etag === undefined ? body !== lastBody : result.etag !== etag;
-          lastBody = body;
-        }
-        etag = result.etag;
-        log("debug", `${operation}: ${changed ? "new version" : "unchanged"}`, { event: "poll", status: meta.status, poll });
-        if (changed) yield { data: data!, etag, meta, poll };
-        const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
-        const base = Math.max(floor, intervalMs ?? 0, lifetime);
-        raised(intervalMs, base, lifetime >= floor ? "s-maxage" : "floor");
-        wait = withJitter(base, jitter, random);
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
-        const { kind, message } = error as FeedgateError;
-        // After a transient failure: the server's Retry-After (up to a day), else a
-        // doubling delay up to 10 minutes.
-        wait = Math.max(floor, serverWaitMs(error) ?? backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }));
-        log("warn", `${operation}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
-      }
-      if (!(await pause(sleep, wait, signal))) return;
+    const storyId = (params as { path?: { publicId?: unknown } } | undefined)?.path?.publicId;
+    const fetchOnce =
+      operation === "storyByPublicId" && fetchStory !== undefined && typeof storyId === "string"
+        ? (call: CallOptions & { ifNoneMatch: string | undefined }) => fetchStory(storyId, call)
+        : (call: CallOptions & { ifNoneMatch: string | undefined }) => caller.conditional(operation, params, call);
+    for await (const { result, poll } of pollLoop(deps, operation, fetchOnce, options)) {
+      const { data, etag, meta } = result;
+      yield { data: data as FeedData<Op>, etag, meta, poll };
     }
   };
 }

@@ -6,12 +6,22 @@ import type { CallOptions } from "./types.js";
 
 /** Options of `getStory`. */
 export interface GetStoryOptions extends CallOptions {
+  /**
+   * An ETag received earlier for this story: sent as `If-None-Match` on every hop, so the
+   * answer is "not modified" ({@link StoryNotModified}) when the surviving story is unchanged.
+   * Default: none (unconditional).
+   */
+  ifNoneMatch?: string | undefined;
   /** Merge redirects (308) followed at most; one more fails with kind `redirect`, code `too_many_redirects`. Default: 5. */
   maxHops?: number | undefined;
 }
 
 /** A story found by `getStory`, and where the id it was asked for led. */
 export interface StoryResult {
+  /** A new version (or an unconditional answer). */
+  notModified: false;
+  /** The answer's ETag exactly as received, to send as `ifNoneMatch` next time. */
+  etag: string | undefined;
   /** The story, after following any merges. */
   story: Story;
   /** The id asked for (taken from the link's last path segment when given a link). */
@@ -22,6 +32,32 @@ export interface StoryResult {
   mergedChain: string[];
   /** The final answer's response metadata. */
   meta: ResponseMeta;
+}
+
+/** A conditional `getStory` whose surviving story did not change (304). */
+export interface StoryNotModified {
+  /** Nothing changed since `ifNoneMatch`. */
+  notModified: true;
+  /** No body on a 304. */
+  story: undefined;
+  /** The ETag still current (the answer's, or the one sent when the 304 omitted it). */
+  etag: string | undefined;
+  /** The id asked for. */
+  requestedId: string;
+  /** The id of the story that answered 304: store this one. */
+  survivingId: string;
+  /** Every id that answered 308 on the way, in order. */
+  mergedChain: string[];
+  /** The 304's response metadata. */
+  meta: ResponseMeta;
+}
+
+/** `getStory`: unconditional calls give the story; with `ifNoneMatch`, the answer may be "not modified". */
+export interface GetStory {
+  /** The story (following merges). */
+  (ref: StoryRef, options?: GetStoryOptions & { ifNoneMatch?: undefined }): Promise<StoryResult>;
+  /** The story if it changed since `ifNoneMatch`, else "not modified" (following merges either way). */
+  (ref: StoryRef, options: GetStoryOptions): Promise<StoryResult | StoryNotModified>;
 }
 
 /**
@@ -100,7 +136,7 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
    * (browsers' opaque redirects), it lets fetch follow them and reports the chain as
    * [requestedId] when the surviving id differs.
    */
-  async function getStory(ref: StoryRef, options: GetStoryOptions = {}): Promise<StoryResult> {
+  async function getStory(ref: StoryRef, options: GetStoryOptions = {}): Promise<StoryResult | StoryNotModified> {
     const { maxHops = 5, ...call } = options;
     checkPositive("maxHops", maxHops, true);
     const requestedId = storyIdOf(ref);
@@ -116,7 +152,13 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
         const landed = followed.response.url && new URL(followed.response.url).origin;
         if (landed && landed !== origin) throw redirectError("cross_origin_redirect", `merge redirect to ${landed} refused`);
         chain.length = 0;
+        if (followed.response.status === 304) {
+          return { notModified: true, story: undefined, etag: followed.meta.etag ?? call.ifNoneMatch, requestedId, survivingId: requestedId, mergedChain: chain, meta: followed.meta };
+        }
         return finish(followed, requestedId);
+      }
+      if (status === 304) {
+        return { notModified: true, story: undefined, etag: answer.meta.etag ?? call.ifNoneMatch, requestedId, survivingId: id, mergedChain: chain, meta: answer.meta };
       }
       if (status < 300 || status > 399) return finish(answer, id);
       const fail = (code: string, message: string) => redirectError(code, message, status);
@@ -154,11 +196,11 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
       const survivingId = typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
       // An alias answered directly (or an opaque redirect hid the chain): the asked-for id still merged.
       if (survivingId !== answeredId && !chain.includes(answeredId)) chain.push(answeredId);
-      return { story, requestedId, survivingId, mergedChain: chain, meta };
+      return { notModified: false, etag: meta.etag, story, requestedId, survivingId, mergedChain: chain, meta };
     }
   }
 
-  return getStory;
+  return getStory as GetStory;
 }
 
 function redirectError(code: string, message: string, status?: number): FeedgateError {

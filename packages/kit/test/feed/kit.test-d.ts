@@ -1,6 +1,6 @@
-import type { CodexResetEvent, HotTopicsResponse, Item, StoryResponse } from "@feedgate/feed-client";
+import type { CodexResetEvent, DailyResponse, HotTopicsResponse, Item, ItemsResponse, StoryResponse } from "@feedgate/feed-client";
 import { describe, expectTypeOf, it } from "vitest";
-import { createFeedKit, type ConditionalResult, type FeedResult, type PolledVersion, type ResetChange, type ResetsUpdate, type StoryResult } from "../../src/feed/index.js";
+import { createFeedKit, type ConditionalResult, type FeedResult, type PolledVersion, type ResetChange, type ResetsUpdate, type StoryNotModified, type StoryResult, type StoryVersion } from "../../src/feed/index.js";
 
 const kit = createFeedKit({ baseUrl: "https://feed.example" });
 
@@ -9,6 +9,13 @@ describe("kit types", () => {
     expectTypeOf(kit.hotTopics()).resolves.toEqualTypeOf<FeedResult<HotTopicsResponse>>();
     expectTypeOf(kit.getStory("id")).resolves.toEqualTypeOf<StoryResult>();
     expectTypeOf(kit.request("storyByPublicId", { path: { publicId: "x" } })).resolves.toEqualTypeOf<ConditionalResult<StoryResponse>>();
+    // Typed calls are conditional with ifNoneMatch, without going through request().
+    expectTypeOf(kit.hotTopics({ ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<ConditionalResult<HotTopicsResponse>>();
+    expectTypeOf(kit.items({ limit: 5 }, { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<ConditionalResult<ItemsResponse>>();
+    expectTypeOf(kit.dailyByDate("2026-11-01", { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<ConditionalResult<DailyResponse>>();
+    expectTypeOf(kit.items({ limit: 5 })).resolves.toEqualTypeOf<FeedResult<ItemsResponse>>();
+    expectTypeOf(kit.getStory("id", { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<StoryResult | StoryNotModified>();
+    expectTypeOf(kit.watchStory("id")).toMatchTypeOf<AsyncIterable<StoryVersion>>();
     expectTypeOf(kit.iterateItems()).toMatchTypeOf<AsyncIterable<Item>>();
     expectTypeOf(kit.watchResets()).toMatchTypeOf<AsyncIterable<ResetsUpdate>>();
     expectTypeOf(kit.watchHotTopics()).toMatchTypeOf<AsyncIterable<PolledVersion<HotTopicsResponse>>>();
@@ -25,6 +32,10 @@ describe("kit types", () => {
     void kit.items({ limit: "10" });
     // @ts-expect-error mode is an enum
     void kit.items({ mode: "everything" });
+    // @ts-expect-error changes need their query
+    void kit.selectedChanges();
+    // @ts-expect-error a dated daily needs its date
+    void kit.dailyByDate();
     void kit.request("hotTopics");
     void kit.request("items", { query: { limit: 5 } }, { ifNoneMatch: 'W/"x"' });
   });

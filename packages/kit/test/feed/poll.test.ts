@@ -116,12 +116,14 @@ describe("watchResets", () => {
       json(200, calendar([event("a", "1"), event("b", "1")]), { etag: '"1b"', "cache-control": CC }),
       json(200, calendar([event("b", "2"), event("c", "1")]), { etag: '"2"', "cache-control": CC }),
     ]);
-    const updates = await take(kit.watchResets({ jitter: 0 }), 2);
+    const updates = await take(kit.watchResets({ jitter: 0 }), 3);
     expect(seen.every((s) => new URL(s.url).pathname === "/api/v1/codex-resets/recent")).toBe(true);
     expect(updates[0]!.changes.map((c) => `${c.type}:${c.id}`)).toEqual(["added:a", "added:b"]);
-    // The second version changed nothing event-wise: not yielded.
-    expect(updates[1]!.changes.map((c) => `${c.type}:${c.id}`)).toEqual(["changed:b", "added:c", "removed:a"]);
-    expect(updates[1]!.events.map((e) => e.id)).toEqual(["b", "c"]);
+    // The second version changed nothing event-wise: still a new calendar (it replaces the old one), with no event changes.
+    expect(updates[1]!.changes).toEqual([]);
+    expect(updates[1]!.etag).toBe('"1b"');
+    expect(updates[2]!.changes.map((c) => `${c.type}:${c.id}`)).toEqual(["changed:b", "added:c", "removed:a"]);
+    expect(updates[2]!.events.map((e) => e.id)).toEqual(["b", "c"]);
     expect(waits).toEqual([300_000, 300_000]);
   });
 });

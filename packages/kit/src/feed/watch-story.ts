@@ -1,0 +1,52 @@
+import type { ResponseMeta } from "@feedgate/core";
+import type { Story } from "@feedgate/feed-client";
+import { pollLoop, type PollDeps, type PollOptions, type Revalidated } from "./poll.js";
+import { storyIdOf, type GetStory, type GetStoryOptions, type StoryRef } from "./stories.js";
+
+/** Options of `watchStory`: the poller's ({@link PollOptions}), plus the merge-follower's hop limit. */
+export interface WatchStoryOptions extends PollOptions {
+  /** Merge redirects (308) followed at most per poll. Default: 5. */
+  maxHops?: number | undefined;
+}
+
+/** A new version of a watched story. */
+export interface StoryVersion {
+  /** The story as it is now (its digest is rewritten as the event evolves). */
+  story: Story;
+  /** Its ETag exactly as received. */
+  etag: string | undefined;
+  /** Its response metadata. */
+  meta: ResponseMeta;
+  /** Which poll (1-based) brought it. */
+  poll: number;
+  /** The id the watch started from. */
+  requestedId: string;
+  /** The id of the story now answering (after every merge seen so far): store this one. */
+  survivingId: string;
+  /** Every id that was merged into the next since the watch began, in order; empty when none. */
+  mergedChain: string[];
+}
+
+/**
+ * `watchStory(ref, options)`: revalidates one story with conditional requests (If-None-Match on
+ * every request, as the document asks), no faster than its cache lifetime, and follows its
+ * merges: when the watched id is merged (308), the watch moves to the surviving story and goes
+ * on from there. Yields each new version; ends when `signal` fires.
+ */
+export function storyWatcher(deps: PollDeps, getStory: GetStory) {
+  return async function* watchStory(ref: StoryRef, options: WatchStoryOptions = {}): AsyncGenerator<StoryVersion, void, undefined> {
+    const { maxHops, ...pollOptions } = options;
+    const requestedId = storyIdOf(ref);
+    let id = requestedId;
+    const chain: string[] = [];
+    const fetchOnce = async (call: GetStoryOptions): Promise<Revalidated<Story>> => {
+      const answer = await getStory(id, { ...call, maxHops });
+      for (const merged of answer.mergedChain) if (!chain.includes(merged)) chain.push(merged);
+      id = answer.survivingId;
+      return { notModified: answer.notModified, data: answer.story, etag: answer.etag, meta: answer.meta };
+    };
+    for await (const { result, poll } of pollLoop(deps, `story ${requestedId}`, fetchOnce, pollOptions)) {
+      yield { story: result.data as Story, etag: result.etag, meta: result.meta, poll, requestedId, survivingId: id, mergedChain: [...chain] };
+    }
+  };
+}

@@ -164,12 +164,14 @@ export interface FeedgateErrorInit {
   envelope?: GatewayEnvelope | undefined;
   /** Attempts made (1 = no retry). */
   attempts?: number | undefined;
+  /** The async image task the error is about: it was submitted (and billed), so poll it again to resume. */
+  taskId?: string | undefined;
   /** What caused it (a fetch rejection, an abort reason, a lower-level error). */
   cause?: unknown;
 }
 
 /** The fields a FeedgateError copies from its init (what `toJSON` lists besides name and message). */
-const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "option", "problem", "envelope", "attempts"] as const;
+const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "option", "problem", "envelope", "attempts", "taskId"] as const;
 
 /**
  * The one error type of every feedgate package: the clients, the kit, the mock and the CLI throw
@@ -203,6 +205,8 @@ export class FeedgateError extends Error {
   declare readonly envelope: GatewayEnvelope | undefined;
   /** Attempts made (1 = no retry). */
   declare readonly attempts: number | undefined;
+  /** The async image task the error is about (submitted and billed): poll it again, e.g. with another key of the same user, to resume. */
+  declare readonly taskId: string | undefined;
 
   /** Prefer {@link createError}, which picks the subclass from `init.kind`. */
   constructor(init: FeedgateErrorInit) {

@@ -80,9 +80,13 @@ export interface GatewayClientOptions {
    * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB).
    */
   maxResponseBytes?: number | undefined;
-  /** Largest line of an event stream, in bytes (then `response_too_large`). Default: 1048576 (1 MiB). */
+  /**
+   * Largest line of an event stream, in bytes (then `response_too_large`). Default: 67108864
+   * (64 MiB), room for a Gemini inline image or a Responses image event in one line (the gateway
+   * passes lines of up to 128 MB). Lower it when your streams carry text only.
+   */
   maxStreamLineBytes?: number | undefined;
-  /** Largest event of an event stream (all its lines), in bytes (then `response_too_large`). Default: 8388608 (8 MiB). */
+  /** Largest event of an event stream (all its lines), in bytes (then `response_too_large`). Default: 134217728 (128 MiB). */
   maxStreamEventBytes?: number | undefined;
   /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
   maxRedirects?: number | undefined;

@@ -24,6 +24,7 @@ export { requestIdOf, getResponseMeta, type APIPromise, type WithResponse, type 
 export { parseEnvelope, describeEnvelope } from "./envelope.js";
 export { GatewayStream } from "./sse.js";
 export type { StreamInit, Decoder, StreamLimits } from "./sse.js";
+export type { TerminalWatch } from "./decoders.js";
 export { isImageTask } from "./images.js";
 export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js";
 export { VERSION } from "./generated/version.js";

@@ -124,7 +124,7 @@ describe("the FeedgateError family", () => {
 
   it("serialises only what the service answered", () => {
     const error = createError({ kind: "authentication", message: "m", status: 401, code: "unauthorized", cause: new Error("inner") });
-    expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status"]);
+    expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status", "taskId"]);
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "AuthenticationError", status: 401 });
   });
 

@@ -37,6 +37,7 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
   "ImageServerError:invalidRequest": ["openai", "invalid_request"],
   "ImageServerError:taskFetchFailed": ["task", "fetch_task_failed"],
   "ImageServerError:relayFailed": ["openai", "bad_response_body"],
+  "ImageServerError:taskIdEmpty": ["openai", "bad_response_status_code"],
   ImageServiceUnavailable: ["openai", "model_not_found"],
   ImageTaskNotFound: ["task", "task_not_exist"],
   AnthropicBadRequest: ["anthropic", "invalid_request_error"],

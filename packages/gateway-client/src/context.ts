@@ -143,6 +143,8 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     const envelope = parseEnvelope(hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)));
     const unrouted =
       isNoRoute(envelope, status, sentRequestOf(response)) ||
+      // The web limiter's 429 on an operation another call already found unrouted.
+      (status === 429 && unroutedOps.has(operationId)) ||
       (MAYBE_UNROUTED.includes(operationId) && ([405, 501].includes(status) || (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
     if (unrouted) unroutedOps.add(operationId);
     return errorOf(operationId, envelope, status, headers, init, unrouted, getResponseMeta(response).attempts);
@@ -190,13 +192,19 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     });
   }
 
-  /** The sender of one call: the client's own, or one with this call's retries and timeout. */
-  function fetchFor(options: CallOptions | undefined): Send | undefined {
+  /**
+   * The sender of one call: the client's own, or one with this call's retries and timeout. An
+   * operation the gateway may not route stops retrying once any call learned it is unrouted (a
+   * concurrent call's 429 then comes from the web limiter in front of NoRoute).
+   */
+  function fetchFor(operationId: string, options: CallOptions | undefined): Send | undefined {
     const { maxRetries, timeoutMs } = options ?? {};
-    if (maxRetries === undefined && timeoutMs === undefined) return undefined;
-    const t = timeoutMs ?? sending.timeoutMs;
-    const r = maxRetries ?? sending.maxRetries;
-    return sending.transport(sending.resilient.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs: sending.deadline(t, r) }) as CallOverrides));
+    const own = maxRetries !== undefined || timeoutMs !== undefined;
+    const maybeUnrouted = MAYBE_UNROUTED.includes(operationId);
+    if (!own && !maybeUnrouted) return undefined;
+    const deadlineMs = own ? sending.deadline(timeoutMs ?? sending.timeoutMs, maxRetries ?? sending.maxRetries) : undefined;
+    const shouldRetry = maybeUnrouted ? () => !unroutedOps.has(operationId) : undefined;
+    return sending.transport(sending.resilient.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs, shouldRetry }) as CallOverrides));
   }
 
   async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | undefined, options?: CallOptions): Promise<Result> {
@@ -208,7 +216,7 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
       });
     }
     const request = (raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>)[method]!;
-    const fetch = fetchFor(options);
+    const fetch = fetchFor(operationId, options);
     let result: Result;
     try {
       result = await request(path, { ...init, signal, ...(fetch && { fetch }) });

@@ -293,7 +293,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       const requestId = response && idOf(call, response.headers);
       const fields = { attempt: n, status: outcome.tag === "status" ? outcome.response.status : undefined, requestId };
       const retryAfterMs = outcome.tag === "status" ? outcome.retryAfterMs : undefined;
-      if (isRetryable(call, outcome) && n <= call.maxRetries) {
+      if (isRetryable(call, outcome) && n <= call.maxRetries && overrides.shouldRetry?.() !== false) {
         if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) {
           const status = response!.status;
           const message = scrubSecrets(`${call.what()}: the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs (after ${n} attempt(s))`, call.secrets());

@@ -91,6 +91,14 @@ describe("answers that repeating cannot fix", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("asks a call's shouldRetry before each retry, and gives up when it says no", async () => {
+    const { rf, seen } = transport([problem(429, "x"), problem(429, "x"), ok()]);
+    let allowed = 1;
+    const response = await rf.withOptions({ shouldRetry: () => allowed-- > 0 })(getRequest());
+    expect(response.status).toBe(429);
+    expect(seen).toHaveLength(2);
+  });
+
   it("honours x-should-retry: false", async () => {
     const { rf, seen } = transport([problem(503, "x", { "x-should-retry": "false" }), ok()]);
     expect((await rf(getRequest())).status).toBe(503);

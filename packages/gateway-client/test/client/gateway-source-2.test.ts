@@ -18,7 +18,7 @@ const KEY = "sk-gw-source2-4d8e1a9b7c";
 const JSON_HEADERS = { "content-type": "application/json" };
 const SSE_HEADERS = { "content-type": "text/event-stream" };
 
-function gateway(answer: (request: Request) => Response, maxRetries = 0) {
+function gateway(answer: (request: Request) => Response | Promise<Response>, maxRetries = 0) {
   const requests: Request[] = [];
   const make = () =>
     createGatewayClient({
@@ -173,6 +173,22 @@ describe("4. unrouted stays unsupported", () => {
     const error = await fail(client.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] }));
     expect(error).toMatchObject({ kind: "unsupported", code: "unsupported_by_gateway" });
     expect(requests).toHaveLength(1);
+  });
+
+  it("a concurrent call's 429 is not retried once another call found the operation unrouted, and is unsupported", async () => {
+    let releaseSecond: () => void = () => {};
+    const firstDone = new Promise<void>((resolve) => (releaseSecond = resolve));
+    const { client, requests } = gateway(async (request) => {
+      if ((await request.clone().text()).includes('"x"')) return NO_ROUTE(request);
+      await firstDone;
+      return new Response("", { status: 429, headers: { "content-length": "0" } });
+    }, 2);
+    const second = fail(client.responses.countInputTokens({ model: "m", input: "y" }).then(() => undefined));
+    const first = await fail(client.responses.countInputTokens({ model: "m", input: "x" }));
+    expect(first).toMatchObject({ kind: "unsupported" });
+    releaseSecond();
+    expect(await second).toMatchObject({ kind: "unsupported", status: 429, code: "unsupported_by_gateway" });
+    expect(requests).toHaveLength(2);
   });
 
   it("an empty 429 (Content-Length: 0) is envelope kind empty, not the text \"\"", async () => {

@@ -154,20 +154,32 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     return createError({ kind, code, message, status: this.response.status, requestId: this.requestId, cause: signal.aborted ? reason : err });
   }
 
+  /**
+   * One read, ended by the idle timeout or by the stream's own signal. The signal is watched here
+   * rather than trusted to reach the body through fetch: undici links a Request's signal to the one
+   * it follows only through a WeakRef, so after a garbage collection an abort passed through the
+   * intermediate Requests (openapi-fetch's, the transport's) may never arrive. The caller's
+   * `finally` then cancels the body, which closes the connection.
+   */
   async #readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+    const { signal } = this.#init.controller;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stalled = new Promise<never>((_, reject) => {
+    let onAbort: () => void = () => {};
+    const stopped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const message = `no data from the gateway for ${ms} ms: the stream was closed`;
         const error = failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId);
         this.#init.controller.abort(error);
-        reject(error);
       }, ms);
+      onAbort = () => reject(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
     });
     try {
-      return await Promise.race([reader.read(), stalled]);
+      return await Promise.race([reader.read(), stopped]);
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
     }
   }
 }

@@ -34,9 +34,6 @@ export interface ResilientFetch {
   withOptions(overrides: CallOverrides): ResilientFetch;
 }
 
-/** The request copy each answer of an injected fetch was sent as (see `send`). */
-const sentCopies = new WeakMap<object, Request>();
-
 /** Abort reasons of an attempt's own controller, so a rejection can be told apart from the caller's abort. */
 const ATTEMPT_TIMEOUT = Symbol();
 const DEADLINE = Symbol();
@@ -159,16 +156,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   // fetch makes that copy itself from (request, init) (looked up per attempt, so a fetch patched
   // later is honoured); an injected fetch takes a Request, so the copy is made here.
   const { fetch: injected, sleep = realSleep, random = Math.random, now = Date.now } = options;
-  const send = async (request: Request, init: RequestInit) => {
-    if (!injected) return globalThis.fetch(request, init);
-    const copy = new Request(request, init);
-    const response = await injected(copy);
-    // The copy's signal follows the attempt's only while the copy lives (undici links them through
-    // a WeakRef): an injected fetch that wraps it again may drop it, and an abort would then never
-    // reach a streamed body. Kept alive as long as its answer is.
-    if (typeof response === "object" && response !== null) sentCopies.set(response, copy);
-    return response;
-  };
+  const send = (request: Request, init: RequestInit) => (injected ? injected(new Request(request, init)) : globalThis.fetch(request, init));
   const log = createLog(options);
   // Per-attempt records are built only when someone reads them: this is the hot path of every call.
   const debug = options.logger && options.logLevel === "debug";

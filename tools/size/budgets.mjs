@@ -21,7 +21,7 @@ export const BUDGETS = {
   "@feedgate/feed-client": {
     // 3.93 → 9.87 kB (measured) when issue 13 made retries, timeouts and body caps the default:
     // every call now goes through @feedgate/core's transport (resilient-fetch, buffered answers,
-    // retry policy, Retry-After parsing, logger: 4.6 kB) and the error family (1 kB). 9.92 → 10.13 kB
+    // retry policy, Retry-After parsing, logger: 4.6 kB) and the error family (1 kB). 9.92 → 10.1 kB
     // with issue 20's one table of final answers and the errors' `taskId` field in core.
     limit: "10.2 kB",
     goal: "4 kB",
@@ -32,7 +32,7 @@ export const BUDGETS = {
   },
   // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.16 kB
   // once the Cache-Control parser moved here from the kit, so the transport and the kit share one;
-  // 7.37 kB with issue 20's table of final answers, read by both the retry rule and isTransientError).
+  // 7.34 kB with issue 20's table of final answers, read by both the retry rule and isTransientError).
   "@feedgate/core": { limit: "7.4 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB; 1.29 kB once
   // isTransientError reads the table of final answers, issue 20).
@@ -42,7 +42,7 @@ export const BUDGETS = {
     // the source-faithful error classes, shape checks and submit union of issue 12. Issue 13 puts
     // the client on @feedgate/core (measured: 10.9 → 15.9 kB) and moves the stream collectors
     // (/collect) and the eight image workflows (/images) behind their own entry points. Issue 20
-    // (measured 15.9 → 17.06 kB): truncated-stream detection, typed errors from raw JSON lines in a
+    // (measured 15.9 → 17.05 kB): truncated-stream detection, typed errors from raw JSON lines in a
     // 200 stream, the unrouted-operation memory, explained final answers, task ids, logger options.
     limit: "17.1 kB",
     goal: "7 kB",

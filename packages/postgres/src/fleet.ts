@@ -1,4 +1,4 @@
-import { configError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
+import { configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
@@ -219,7 +219,12 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     let error: unknown;
     try {
       if (resource === "mirror") {
-        const mirror = createSelectedMirror({ client: kit.client, store, signal });
+        // follow() rides out transient failures itself: each one still reaches onError.
+        const onProgress = ({ phase, failure }: { phase: string; failure?: { kind: FeedgateError["kind"]; status?: number | undefined } }) => {
+          if (!failure && phase === "idle") succeeded(resource);
+          if (failure) failed(resource, createError({ kind: failure.kind, status: failure.status, code: "sync_failed", message: `the mirror's sync failed (${failure.kind}${failure.status ? ` ${failure.status}` : ""}); following goes on` }));
+        };
+        const mirror = createSelectedMirror({ client: kit.client, store, signal, onProgress });
         await mirror.follow({ signal });
       } else {
         await poll(resource, signal);

@@ -389,19 +389,18 @@ class PgStore implements PostgresMirrorStore {
         if (moved) onChange({ generation: state.generation, cursor: state.cursor });
       });
     };
-    // LISTEN needs a session of its own, which a transaction-mode pooler does not give: `directUrl` when set.
-    const listenSql = this.#directUrl === undefined ? this.sql : connect(this.#directUrl, this.schema, { max: 1, readOnly: true });
-    if (listenSql !== this.sql) this.#listeners.add(listenSql);
-    // postgres.js LISTENs again after a reconnect and calls onlisten: a re-read catches up on what passed meanwhile.
-    const listener = await this.#run("subscribing to changes", () => listenSql.listen(this.#channel, check, check));
-    // The first read (after LISTEN, so nothing between is missed) reports a store that moved since `since`.
+    // Without `since`, the reader has seen the state as it is now.
     if (options.since === undefined) {
       const state = await this.getState();
       last = { cursor: state.cursor, generation: state.generation };
-    } else {
-      check();
-      await reading;
     }
+    // LISTEN needs a session of its own, which a transaction-mode pooler does not give: `directUrl` when set.
+    const listenSql = this.#directUrl === undefined ? this.sql : connect(this.#directUrl, this.schema, { max: 1, readOnly: true });
+    if (listenSql !== this.sql) this.#listeners.add(listenSql);
+    // postgres.js calls onlisten once listening, and again after each reconnect: a re-read then
+    // catches up on whatever passed meanwhile (and, the first time, on a store that moved since `since`).
+    const listener = await this.#run("subscribing to changes", () => listenSql.listen(this.#channel, check, check));
+    await reading;
     const timer = pollMs > 0 ? setInterval(check, pollMs) : undefined;
     timer?.unref?.();
     return async () => {

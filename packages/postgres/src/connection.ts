@@ -80,19 +80,23 @@ export function scrubPassword(text: string, url: string): string {
   return password.length >= 2 ? text.split(password).join("***") : text;
 }
 
-/** What a connection is for: `readOnly` sessions refuse every write (default_transaction_read_only). */
+/** The schema's tables as qualified identifiers: no statement relies on a search_path (a pooler may not pass one). */
+export function tables(sql: Sql, schema: string) {
+  return { state: sql(`${schema}.state`), items: sql(`${schema}.items`), resources: sql(`${schema}.resources`) };
+}
+
+/** A client's pool size. */
 export interface ConnectOptions {
+  /** Connections in the pool. Default: 4. */
   max?: number;
-  readOnly?: boolean;
 }
 
 /**
- * Opens a client on `url` with `schema` first on the search path; notices are not printed.
- * Unnamed statements only (`prepare: false`): a transaction-mode pooler (PgBouncer before 1.21)
- * hands each transaction another server connection, where a named statement does not exist.
+ * Opens a client on `url`; notices are not printed. What PgBouncer in transaction mode needs:
+ * no startup parameter it refuses (search_path, default_transaction_read_only: every table is
+ * named with its schema instead), and unnamed statements only (`prepare: false`), as each
+ * transaction may run on another server connection, where a named statement does not exist.
  */
-export function connect(url: string, schema: string, options: ConnectOptions = {}): Sql {
-  const connection: Record<string, string> = { search_path: `${quoted(schema)}, public`, application_name: "feedgate" };
-  if (options.readOnly) connection["default_transaction_read_only"] = "on";
-  return postgres(url, { max: options.max ?? 4, prepare: false, onnotice: () => {}, connection });
+export function connect(url: string, options: ConnectOptions = {}): Sql {
+  return postgres(url, { max: options.max ?? 4, prepare: false, onnotice: () => {}, connection: { application_name: "feedgate" } });
 }

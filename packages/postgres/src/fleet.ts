@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";
-import { connect, directUrlOf, resourcesChannel, urlOf, type Sql } from "./connection.js";
+import { connect, directUrlOf, resourcesChannel, tables, urlOf, type Sql } from "./connection.js";
 import { openPostgresStore, storeError, type PostgresMirrorStore } from "./store.js";
 
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */
@@ -137,6 +137,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   const resources = options.resources ?? (["mirror", ...POLLED] as FleetResource[]);
   const store = await openPostgresStore({ url, schema, maxConnections: 4, ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }) });
   const sql = store.sql;
+  const t = tables(sql, schema);
   const kit = createFeedKit(options.feedUrl === undefined ? { ...options.kit } : { ...options.kit, baseUrl: options.feedUrl });
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
@@ -158,7 +159,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
 
   async function lead(resource: FleetResource): Promise<void> {
     // Its own one-connection client: the lock is that connection's transaction's.
-    let lockSql = connect(lockUrl, schema, { max: 1 });
+    let lockSql = connect(lockUrl, { max: 1 });
     try {
       while (!stopping.signal.aborted) {
         const attempt = await leadOnce(resource, lockSql).catch((error: unknown): Attempt => ({ led: false, clean: false, error }));
@@ -166,7 +167,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         if (!attempt.clean) {
           // Ending the client ends its session, and with it any transaction and lock it held.
           await lockSql.end({ timeout: 0 }).catch(() => {});
-          lockSql = connect(lockUrl, schema, { max: 1 });
+          lockSql = connect(lockUrl, { max: 1 });
         }
         if (stopping.signal.aborted) break;
         const failures = attempt.error === undefined ? 0 : failed(resource, attempt.error);
@@ -246,7 +247,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   /** A conditional poller whose ETag and next allowed poll are the fleet's, not the member's. */
   async function poll(resource: Polled, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      const [row] = await sql`select etag, next_poll_at from resources where name = ${resource}`;
+      const [row] = await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
       const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - Date.now() : 0;
       if (wait > 0 && !(await pause(wait, signal))) return;
       let lifetime: number | undefined;
@@ -257,11 +258,11 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         // A lifetime is honoured up to a day: a huge s-maxage must not park the resource forever.
         const next = new Date(Date.now() + Math.min(MAX_LIFETIME_MS, Math.max(floorMs, lifetime ?? 60_000)));
         if (result.notModified) {
-          await sql`update resources set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
+          await sql`update ${t.resources} set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
         } else {
           // What jsonb cannot hold (U+0000, a lone surrogate) is kept exactly in body_text.
           const body = jsonCells(result.data);
-          await sql`insert into resources (name, etag, cache_control, next_poll_at, body, body_text, fetched_at, leader)
+          await sql`insert into ${t.resources} (name, etag, cache_control, next_poll_at, body, body_text, fetched_at, leader)
             values (${resource}, ${result.etag ?? null}, ${result.meta.cacheControl ?? null}, ${next}, ${sql.json(body.json as never)}, ${body.text}, now(), ${memberId})
             on conflict (name) do update set etag = excluded.etag, cache_control = excluded.cache_control, next_poll_at = excluded.next_poll_at,
               body = excluded.body, body_text = excluded.body_text, fetched_at = excluded.fetched_at, leader = excluded.leader`;
@@ -276,7 +277,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         // A wait the server asks for is honoured up to a day, as every long-running loop does: a
         // huge or malformed one must not park the resource for a month, nor overflow a timer.
         const next = new Date(Date.now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
-        await sql`insert into resources (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
+        await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
           on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
       }
     }
@@ -288,7 +289,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     leading: () => [...held],
     status: () => resources.map((resource) => ({ resource, leading: held.has(resource), ...health.get(resource)! })),
     async read(resource) {
-      const [row] = await sql`select body, body_text, etag, fetched_at from resources where name = ${resource} and body is not null`;
+      const [row] = await sql`select body, body_text, etag, fetched_at from ${t.resources} where name = ${resource} and body is not null`;
       return row ? { body: jsonOf(row["body"], row["body_text"]), etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
     },
     async stop() {

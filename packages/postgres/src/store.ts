@@ -2,7 +2,7 @@ import { createError, invalidArgument, isFeedgateError, type FeedgateError, type
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
 import { decodeText, encodeText, isHashedKey, jsonCells, jsonOf, keyOf, plain, timeOf } from "./cells.js";
-import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, urlOf, type Sql } from "./connection.js";
+import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, tables, urlOf, type Sql } from "./connection.js";
 import { checkMigrated, migrate } from "./migrations.js";
 
 export interface PostgresStoreOptions {
@@ -16,8 +16,8 @@ export interface PostgresStoreOptions {
   /** Connections in the pool. Default: 4. */
   maxConnections?: number;
   /**
-   * Open for reading only: no DDL (the schema must exist at this release's version), every
-   * session read-only, and the write methods throw a ConfigError. What a role with only
+   * Open for reading only: no DDL (the schema must exist at this release's version), and the
+   * write methods throw a ConfigError. What a role with only
    * `SELECT` can do (`feedgate mirror ls|show|export`). Default: false.
    */
   readOnly?: boolean;
@@ -97,7 +97,7 @@ export async function openPostgresStore(options: PostgresStoreOptions = {}): Pro
   const max = options.maxConnections ?? 4;
   if (!(Number.isInteger(max) && max >= 1 && max <= 100)) throw invalidOption("maxConnections", `a whole number from 1 to 100, got ${String(max)}`);
   const readOnly = options.readOnly === true;
-  const sql = connect(url, schema, { max, readOnly });
+  const sql = connect(url, { max });
   try {
     await (readOnly ? checkMigrated(sql, schema) : migrate(sql, schema));
   } catch (error) {
@@ -182,6 +182,7 @@ class PgStore implements PostgresMirrorStore {
   readonly #url: string;
   readonly #directUrl: string | undefined;
   readonly #channel: string;
+  readonly #t: ReturnType<typeof tables>;
   /** The clients opened for LISTEN on `directUrl`, ended on close. */
   readonly #listeners = new Set<Sql>();
 
@@ -192,6 +193,7 @@ class PgStore implements PostgresMirrorStore {
     this.#url = url;
     this.#directUrl = directUrl;
     this.#channel = storeChannel(schema);
+    this.#t = tables(sql, schema);
   }
 
   async #run<T>(what: string, task: () => Promise<T>): Promise<T> {
@@ -209,7 +211,7 @@ class PgStore implements PostgresMirrorStore {
 
   async getState(): Promise<MirrorStoreState> {
     return this.#run("reading the mirror state", async () => {
-      const [s] = await this.sql`select * from state where id = 1`;
+      const [s] = await this.sql`select * from ${this.#t.state} where id = 1`;
       return {
         cursor: decodeText(s!["cursor"]),
         fields: (s!["fields"] ?? undefined) as SelectedFields | undefined,
@@ -229,10 +231,10 @@ class PgStore implements PostgresMirrorStore {
   beginSnapshot(fields: SelectedFields): Promise<number> {
     return this.#write("beginning a snapshot", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`update state set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
+        const [s] = await tx`update ${this.#t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
           pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1 returning last_begun, generation`;
         // An earlier unfinished pass is discarded with its rows.
-        await tx`delete from items where generation <> ${s!["generation"]} and generation <> ${s!["last_begun"]}`;
+        await tx`delete from ${this.#t.items} where generation <> ${s!["generation"]} and generation <> ${s!["last_begun"]}`;
         return s!["last_begun"] as number;
       }),
     );
@@ -241,17 +243,17 @@ class PgStore implements PostgresMirrorStore {
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
     return this.#write("storing a snapshot page", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select pending_generation, pending_cursor from state where id = 1 for update`;
+        const [s] = await tx`select pending_generation, pending_cursor from ${this.#t.state} where id = 1 for update`;
         const pending = decodeText(s!["pending_cursor"]);
         if (s!["pending_generation"] !== generation || (pending !== undefined && pending !== page.cursor)) return false;
         let added = 0;
         for (const rows of batches(page.items.map((item) => rowOf(generation, item)))) {
-          const inserted = await tx`insert into items ${tx(rows)} on conflict (generation, id) do update set
+          const inserted = await tx`insert into ${this.#t.items} ${tx(rows)} on conflict (generation, id) do update set
             category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
             title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text returning (xmax = 0) as new`;
           added += inserted.filter((r) => r["new"]).length;
         }
-        await tx`update state set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
+        await tx`update ${this.#t.state} set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
         return true;
       }),
     );
@@ -260,11 +262,11 @@ class PgStore implements PostgresMirrorStore {
   commitSnapshot(generation: number): Promise<boolean> {
     return this.#write("committing a snapshot", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select pending_generation, pending_cursor, pending_next_page from state where id = 1 for update`;
+        const [s] = await tx`select pending_generation, pending_cursor, pending_next_page from ${this.#t.state} where id = 1 for update`;
         if (s!["pending_generation"] !== generation || s!["pending_cursor"] === null || s!["pending_next_page"] !== null) return false;
-        await tx`update state set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
+        await tx`update ${this.#t.state} set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
           pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1`;
-        await tx`delete from items where generation <> ${generation}`;
+        await tx`delete from ${this.#t.items} where generation <> ${generation}`;
         await this.#notify(tx, generation);
         return true;
       }),
@@ -279,7 +281,7 @@ class PgStore implements PostgresMirrorStore {
   applyPage(page: ChangesPage): Promise<boolean> {
     return this.#write("applying a changes page", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select generation, cursor from state where id = 1 for update`;
+        const [s] = await tx`select generation, cursor from ${this.#t.state} where id = 1 for update`;
         const cursor = decodeText(s!["cursor"]);
         if (cursor === undefined || cursor !== page.expectedCursor) return false;
         const generation = s!["generation"] as number;
@@ -293,15 +295,15 @@ class PgStore implements PostgresMirrorStore {
           if (op === "upsert") {
             // The last upsert of an id in a run is the one that counts.
             const latest = new Map(run.map((c) => [keyOf((c as { item: SelectedItem }).item.id), (c as { item: SelectedItem }).item]));
-            await tx`insert into items ${tx([...latest.values()].map((item) => rowOf(generation, item)))} on conflict (generation, id) do update set
+            await tx`insert into ${this.#t.items} ${tx([...latest.values()].map((item) => rowOf(generation, item)))} on conflict (generation, id) do update set
               category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
               title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text`;
           } else {
-            await tx`delete from items where generation = ${generation} and id = any(${run.map((c) => keyOf((c as { id: string }).id))})`;
+            await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${run.map((c) => keyOf((c as { id: string }).id))})`;
           }
           i = j;
         }
-        await tx`update state set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
+        await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
         await this.#notify(tx, generation);
         return true;
       }),
@@ -310,14 +312,14 @@ class PgStore implements PostgresMirrorStore {
 
   async get(id: string): Promise<SelectedItem | undefined> {
     if (typeof id !== "string") throw invalidArgument("id", `a string, got ${typeof id}`);
-    const [row] = await this.#run("reading an item", () => this.sql`select i.item, i.item_text from items i join state s on s.id = 1 and i.generation = s.generation where i.id = ${keyOf(id)}`);
+    const [row] = await this.#run("reading an item", () => this.sql`select i.item, i.item_text from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation where i.id = ${keyOf(id)}`);
     return row ? itemOf(row) : undefined;
   }
 
   async ids(): Promise<string[]> {
     // A hashed key's id is read from its item (rare: ids over 1000 bytes, or holding U+0000).
     const rows = await this.#run("reading ids", () => this.sql`select i.id, case when left(i.id, 1) = ${"\u0001"} then i.item_text end as text, case when left(i.id, 1) = ${"\u0001"} then i.item end as item
-      from items i join state s on s.id = 1 and i.generation = s.generation`);
+      from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`);
     return rows.map((r) => (isHashedKey(r["id"]) ? (jsonOf(r["item"], r["text"]) as { id: string }).id : (r["id"] as string)));
   }
 
@@ -328,7 +330,7 @@ class PgStore implements PostgresMirrorStore {
   }
 
   async count(): Promise<number> {
-    const [row] = await this.#run("counting items", () => this.sql`select count(*)::int as n from items i join state s on s.id = 1 and i.generation = s.generation`);
+    const [row] = await this.#run("counting items", () => this.sql`select count(*)::int as n from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`);
     return row!["n"] as number;
   }
 
@@ -344,7 +346,7 @@ class PgStore implements PostgresMirrorStore {
     const time = sql`coalesce(i.published_at, i.discovered_at)`;
     const q = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const rows = await this.#run("querying items", () => sql`
-      select i.item, i.item_text, ${time} as t from items i join state s on s.id = 1 and i.generation = s.generation
+      select i.item, i.item_text, ${time} as t from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation
       where true
         ${category === undefined ? sql`` : sql`and i.category = ${keyOf(category)}`}
         ${since === undefined ? sql`` : sql`and ${time} >= ${since}`}
@@ -395,7 +397,7 @@ class PgStore implements PostgresMirrorStore {
       last = { cursor: state.cursor, generation: state.generation };
     }
     // LISTEN needs a session of its own, which a transaction-mode pooler does not give: `directUrl` when set.
-    const listenSql = this.#directUrl === undefined ? this.sql : connect(this.#directUrl, this.schema, { max: 1, readOnly: true });
+    const listenSql = this.#directUrl === undefined ? this.sql : connect(this.#directUrl, { max: 1 });
     if (listenSql !== this.sql) this.#listeners.add(listenSql);
     // postgres.js calls onlisten once listening, and again after each reconnect: a re-read then
     // catches up on whatever passed meanwhile (and, the first time, on a store that moved since `since`).

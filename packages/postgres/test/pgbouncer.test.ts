@@ -60,7 +60,7 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     const resources: FleetResource[] = ["mirror", "hotTopics"];
     const three: FleetMember[] = [];
     for (let i = 0; i < 3; i++) {
-      const m = await createFleet({ url: bouncer.url, directUrl: bouncer.url, schema, feedUrl: fake.url, resources, checkMs: 200 });
+      const m = await createFleet({ url: bouncer.url, schema, feedUrl: fake.url, resources, checkMs: 200 });
       members.push(m);
       three.push(m);
     }

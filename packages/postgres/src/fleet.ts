@@ -67,7 +67,14 @@ export interface FleetResourceStatus {
   /** Failures in a row (0 after a success). */
   failures: number;
   /** The last failure, and when it happened; undefined before the first. */
-  lastError: { error: FeedgateError; at: Date } | undefined;
+  lastError:
+    | {
+        /** What went wrong (of the FeedgateError family, without the URL's password). */
+        error: FeedgateError;
+        /** When. */
+        at: Date;
+      }
+    | undefined;
 }
 
 /** One process of a fleet: leads some resources, reads every one. */

@@ -58,6 +58,10 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
       // JSON text here, beside a jsonb copy with those characters replaced by U+FFFD.
       `alter table items add column item_text text`,
       `alter table resources add column body_text text`,
+      // Keys over 1,000 bytes (or starting with U+0001) are now hashes of the value (cells.ts keyOf):
+      // rows stored verbatim before are re-keyed the same way, so lookups still find them.
+      `update items set id = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(id)::text, 'UTF8')), 'hex') where octet_length(id) > 1000 or left(id, 1) = chr(1)`,
+      `update items set category = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(category)::text, 'UTF8')), 'hex') where octet_length(category) > 1000 or left(category, 1) = chr(1)`,
     ],
   },
 ];

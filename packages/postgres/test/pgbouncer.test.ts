@@ -86,6 +86,26 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     for (const r of resources) expect(leadersOf(rest, r)).toBe(1);
   });
 
+  it("with directUrl, the locks are taken on PostgreSQL itself and the data goes through the pooler", async () => {
+    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+    const direct = inject("postgresUrl");
+    const marked = `${direct}?application_name=feedgate_direct_${process.pid}`;
+    const m = await createFleet({ url: bouncer.url, directUrl: marked, schema: freshSchema(), feedUrl: fake.url, resources: ["hotTopics"], checkMs: 200 });
+    members.push(m);
+    await until(async () => (await m.read("hotTopics")) !== undefined);
+    // The lock's transaction is a session of the direct URL (its application_name says so).
+    const sql = postgres(direct, { onnotice: () => {} });
+    try {
+      await until(async () => {
+        const [row] = await sql`select count(*)::int as n from pg_stat_activity a join pg_locks l on l.pid = a.pid
+          where l.locktype = 'advisory' and l.granted and a.application_name = ${`feedgate_direct_${process.pid}`}`;
+        return row!["n"] === 1;
+      });
+    } finally {
+      await sql.end();
+    }
+  });
+
   it("a subscriber through the pooler catches up by re-reading; with a direct URL it hears the NOTIFY at once", async () => {
     const schema = freshSchema();
     const writer = await openPostgresStore({ url: bouncer.url, schema });

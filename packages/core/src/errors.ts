@@ -1,3 +1,5 @@
+import { isFinalAnswer } from "./final.js";
+
 /**
  * What went wrong, as a discriminant that survives realms and bundling. Each kind belongs to
  * exactly one class of the family (see {@link errorClassOf}); switch on `kind` for detail, catch a
@@ -162,12 +164,14 @@ export interface FeedgateErrorInit {
   envelope?: GatewayEnvelope | undefined;
   /** Attempts made (1 = no retry). */
   attempts?: number | undefined;
+  /** The async image task the error is about: it was submitted (and billed), so poll it again to resume. */
+  taskId?: string | undefined;
   /** What caused it (a fetch rejection, an abort reason, a lower-level error). */
   cause?: unknown;
 }
 
 /** The fields a FeedgateError copies from its init (what `toJSON` lists besides name and message). */
-const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "option", "problem", "envelope", "attempts"] as const;
+const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "option", "problem", "envelope", "attempts", "taskId"] as const;
 
 /**
  * The one error type of every feedgate package: the clients, the kit, the mock and the CLI throw
@@ -187,7 +191,7 @@ export class FeedgateError extends Error {
   declare readonly status: number | undefined;
   /** Machine-readable code: the service's, else one of ours. */
   declare readonly code: string | undefined;
-  /** The answer's request id (`x-request-id` and its variants); never part of `message`. */
+  /** The answer's request id (the gateway's `x-oneapi-request-id`, else `x-request-id` and its variants); never part of `message`. */
   declare readonly requestId: string | undefined;
   /** How long the service asked to wait, in ms (`Retry-After`, `retry-after-ms`, a body hint). */
   declare readonly retryAfterMs: number | undefined;
@@ -201,6 +205,8 @@ export class FeedgateError extends Error {
   declare readonly envelope: GatewayEnvelope | undefined;
   /** Attempts made (1 = no retry). */
   declare readonly attempts: number | undefined;
+  /** The async image task the error is about (submitted and billed): poll it again, e.g. with another key of the same user, to resume. */
+  declare readonly taskId: string | undefined;
 
   /** Prefer {@link createError}, which picks the subclass from `init.kind`. */
   constructor(init: FeedgateErrorInit) {
@@ -377,12 +383,16 @@ const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = ["rate_limited", "unavaila
 
 /**
  * Failures worth trying again later: rate limited, unavailable, network, timeout, an invalid
- * (e.g. HTML) answer, a too-long server wait, or any 5xx other than a validation failure.
- * Never one whose code names a quota (`insufficient_quota`, `insufficient_user_quota`, a 429
- * `quota_exceeded`, ...): waiting does not refill it. Pollers and watchers wait and carry on
- * after the transient ones; anything else is final.
+ * (e.g. HTML) answer, a too-long server wait, or any other 5xx. Never an answer the transport
+ * also refuses to repeat (one table decides both): a code naming a quota (`insufficient_quota`,
+ * a 429 `quota_exceeded`, ...), `model_not_found`, the gateway's final 500s (`invalid_request`,
+ * `convert_request_failed`, `sensitive_words_detected`, `count_token_failed`,
+ * `channel:model_mapped_error`, `get_channel_failed`, `invalid_api_type`) and the fork's
+ * `task_id is empty`. Pollers and watchers wait and carry on after the transient ones; anything
+ * else is final.
  */
 export function isTransientError(error: unknown): boolean {
-  if (!isFeedgateError(error) || error.kind === "invalid_request" || /quota/i.test(error.code ?? "")) return false;
+  if (!isFeedgateError(error) || error.kind === "invalid_request" || error.kind === "unsupported") return false;
+  if (isFinalAnswer(error.code === undefined ? [] : [error.code], error.message)) return false;
   return (error.status ?? 0) >= 500 || TRANSIENT_KINDS.includes(error.kind);
 }

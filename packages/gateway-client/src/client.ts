@@ -1,4 +1,14 @@
-import { configError, createResilientFetch, ENV, requireSetting, stripUndefined, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
+import {
+  configError,
+  createResilientFetch,
+  ENV,
+  requireSetting,
+  stripUndefined,
+  type Logger,
+  type LogLevel,
+  type ResilientFetch,
+  type ResilientFetchOptions,
+} from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
 import { createContext } from "./context.js";
 import type { paths } from "./generated/gateway.js";
@@ -80,12 +90,24 @@ export interface GatewayClientOptions {
    * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB).
    */
   maxResponseBytes?: number | undefined;
-  /** Largest line of an event stream, in bytes (then `response_too_large`). Default: 1048576 (1 MiB). */
+  /**
+   * Largest line of an event stream, in bytes (then `response_too_large`). Default: 67108864
+   * (64 MiB), room for a Gemini inline image or a Responses image event in one line (the gateway
+   * passes lines of up to 128 MB). Lower it when your streams carry text only.
+   */
   maxStreamLineBytes?: number | undefined;
-  /** Largest event of an event stream (all its lines), in bytes (then `response_too_large`). Default: 8388608 (8 MiB). */
+  /** Largest event of an event stream (all its lines), in bytes (then `response_too_large`). Default: 134217728 (128 MiB). */
   maxStreamEventBytes?: number | undefined;
   /** Same-origin redirects followed at most (cross-origin ones never are). Default: 5. */
   maxRedirects?: number | undefined;
+  /**
+   * Where the transport reports requests, retries and waits (core's `Logger`); credentials are
+   * never printed. Ignored, like `maxRetries`, when `fetch` is a transport made with
+   * `createResilientFetch`. Default: none (logging off).
+   */
+  logger?: Logger | undefined;
+  /** Lowest level the `logger` gets: `"info"` (retries, waits, failures) or `"debug"` (every attempt too). Default: `"info"`. */
+  logLevel?: LogLevel | undefined;
 }
 
 /** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
@@ -170,7 +192,17 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
   const resilient =
     fetch && "withOptions" in fetch
       ? (fetch as ResilientFetch)
-      : createResilientFetch(stripUndefined({ fetch, maxRetries, timeoutMs, deadlineMs: deadline(timeoutMs, maxRetries), maxResponseBytes: options.maxResponseBytes }) as ResilientFetchOptions);
+      : createResilientFetch(
+          stripUndefined({
+            fetch,
+            maxRetries,
+            timeoutMs,
+            deadlineMs: deadline(timeoutMs, maxRetries),
+            maxResponseBytes: options.maxResponseBytes,
+            logger: options.logger,
+            logLevel: options.logLevel,
+          }) as ResilientFetchOptions,
+        );
   const transport = createTransport({ base, apiKey, maxRedirects: options.maxRedirects ?? 5 });
 
   const raw: Client<paths> = createClient<paths>({

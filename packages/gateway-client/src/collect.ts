@@ -6,9 +6,46 @@
  */
 import { withoutRequestId } from "./envelope.js";
 import { failure } from "./errors.js";
+import { invalidArgument } from "@feedgate/core";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import type { GenerateContentResponse, ResponseObject } from "./types.js";
+
+/**
+ * Bounds of a collector, so that a stream of endless small events (each under the stream's byte
+ * caps) cannot grow the process without limit. Past either, collecting fails with a
+ * LimitExceededError (kind `limit_exceeded`, code `max_events` or `max_text`) and the request is
+ * cancelled.
+ */
+export interface CollectOptions {
+  /** Events read at most. Default: 1,000,000 (a long answer streams a few thousand). */
+  maxEvents?: number | undefined;
+  /** Characters of text kept at most (deltas joined, or a Gemini candidate's text and parts). Default: 16,777,216 (16 Mi). */
+  maxTextLength?: number | undefined;
+}
+
+/** The defaults of {@link CollectOptions}. */
+export const COLLECT_DEFAULTS = { maxEvents: 1_000_000, maxTextLength: 16 * 1024 * 1024 } as const;
+
+function limits(stream: GatewayStream<unknown>, options: CollectOptions) {
+  const maxEvents = options.maxEvents ?? COLLECT_DEFAULTS.maxEvents;
+  const maxTextLength = options.maxTextLength ?? COLLECT_DEFAULTS.maxTextLength;
+  for (const [name, value] of [["maxEvents", maxEvents], ["maxTextLength", maxTextLength]] as const) {
+    if (!Number.isSafeInteger(value) || value < 1) throw invalidArgument(name, "a positive integer");
+  }
+  let events = 0;
+  const over = (code: string, what: string) => failure("limit_exceeded", code, `collecting the stream stopped: ${what}`, stream.response.status, stream.requestId);
+  return {
+    /** Counts one event; throws past maxEvents. */
+    event(): void {
+      if (++events > maxEvents) throw over("max_events", `more than maxEvents (${maxEvents}) events`);
+    },
+    /** Throws when `length` characters of text would pass maxTextLength. */
+    text(length: number): void {
+      if (length > maxTextLength) throw over("max_text", `more than maxTextLength (${maxTextLength}) characters of text`);
+    },
+  };
+}
 
 /** The text of a Response: every `output_text` part of its message items, in order. */
 export function outputText(response: ResponseObject): string {
@@ -26,7 +63,7 @@ export function outputText(response: ResponseObject): string {
  * `response.incomplete`, which carry the authoritative snapshot) and its text. Throws a
  * StreamError (kind `stream`) on `response.failed`, or when the stream ends without a terminal event.
  */
-export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>): Promise<{
+export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>, options: CollectOptions = {}): Promise<{
   /** The final Response object (from `response.completed` or `response.incomplete`). */
   response: ResponseObject;
   /** The Response's output text (the streamed deltas joined, when the object has none). */
@@ -34,9 +71,14 @@ export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>
 }> {
   let deltas = "";
   const fail = (code: string, message: string) => failure("stream", code, message, stream.response.status, stream.requestId);
+  const bound = limits(stream as GatewayStream<unknown>, options);
   for await (const event of stream) {
+    bound.event();
     const e = event as { type: string; delta?: string; response?: ResponseObject };
-    if (e.type === "response.output_text.delta" && typeof e.delta === "string") deltas += e.delta;
+    if (e.type === "response.output_text.delta" && typeof e.delta === "string") {
+      bound.text(deltas.length + e.delta.length);
+      deltas += e.delta;
+    }
     if ((e.type === "response.completed" || e.type === "response.incomplete") && e.response) {
       return { response: e.response, outputText: outputText(e.response) || deltas };
     }
@@ -58,10 +100,14 @@ type Part = NonNullable<NonNullable<Candidate["content"]>["parts"]>[number];
  * concatenated (adjacent text joined), other parts appended; the last finishReason,
  * usageMetadata, modelVersion and responseId win.
  */
-export async function collectGenerateContent(stream: GatewayStream<GenerateContentResponse>): Promise<GenerateContentResponse> {
+export async function collectGenerateContent(stream: GatewayStream<GenerateContentResponse>, options: CollectOptions = {}): Promise<GenerateContentResponse> {
   const out: Record<string, unknown> = {};
   const candidates = new Map<number, { role?: string; parts: Part[]; rest: Record<string, unknown> }>();
+  const bound = limits(stream as GatewayStream<unknown>, options);
+  /** Text and parts kept so far, counted as characters (a part that is not text counts as one). */
+  let kept = 0;
   for await (const { candidates: list, ...top } of stream) {
+    bound.event();
     Object.assign(out, top);
     for (const candidate of list ?? []) {
       const index = (candidate as { index?: number }).index ?? 0;
@@ -72,6 +118,8 @@ export async function collectGenerateContent(stream: GatewayStream<GenerateConte
       for (const part of content?.parts ?? []) {
         const last = slot.parts.at(-1) as { text?: string; thought?: boolean } | undefined;
         const next = part as { text?: string; thought?: boolean };
+        kept += typeof next.text === "string" ? next.text.length : 1;
+        bound.text(kept);
         if (last && typeof last.text === "string" && typeof next.text === "string" && Object.keys(next).length === 1 && !last.thought) {
           slot.parts[slot.parts.length - 1] = { ...last, text: last.text + next.text } as Part;
         } else {

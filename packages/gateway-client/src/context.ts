@@ -15,8 +15,9 @@ import {
   type ResilientFetch,
 } from "@feedgate/core";
 import type { Client } from "openapi-fetch";
-import { decoder } from "./decoders.js";
-import { describeEnvelope, parseEnvelope } from "./envelope.js";
+import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
+import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
+import { explain } from "./explain.js";
 import { failure } from "./errors.js";
 import type { paths } from "./generated/gateway.js";
 import { redact } from "./redact.js";
@@ -131,15 +132,27 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     return id === undefined ? undefined : hide(id);
   };
 
+  /** Operations this client's gateway answered as unrouted: later calls are answered `unsupported` without sending. */
+  const unroutedOps = new Set<string>();
+
   /** The typed error of a failed call. */
-  function failed(operationId: string, { error, response }: Result): FeedgateError {
+  function failed(operationId: string, { error, response }: Result, init: CallInit): FeedgateError {
     const { status, headers } = response;
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
-    const envelope = parseEnvelope(hide(typeof error === "string" ? error : JSON.stringify(error ?? "")));
-    const { code, message } = describeEnvelope(envelope, status);
+    // An empty body (Content-Length: 0) leaves openapi-fetch's `error` undefined: envelope kind `empty`.
+    const envelope = parseEnvelope(hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)));
     const unrouted =
       isNoRoute(envelope, status, sentRequestOf(response)) ||
+      // The web limiter's 429 on an operation another call already found unrouted.
+      (status === 429 && unroutedOps.has(operationId)) ||
       (MAYBE_UNROUTED.includes(operationId) && ([405, 501].includes(status) || (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
+    if (unrouted) unroutedOps.add(operationId);
+    return errorOf(operationId, envelope, status, headers, init, unrouted, getResponseMeta(response).attempts);
+  }
+
+  /** The typed error an envelope names: of an HTTP failure, or one a 200 stream carried raw (then `status` is the one its code names). */
+  function errorOf(operationId: string, envelope: GatewayEnvelope, status: number, headers: Headers, init: CallInit, unrouted: boolean, attempts?: number): FeedgateError {
+    const { code, message } = describeEnvelope(envelope, status);
     const kind: FeedgateErrorKind =
       code === "task_not_exist"
         ? "not_found"
@@ -149,19 +162,24 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
             ? "invalid_request"
             : // A 429 is rate_limited whatever its code; one naming a quota is not transient (core's isTransientError).
               kindOfStatus(status, code);
+    const taskId = operationId === "getImageTask" ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id : undefined;
+    const why = unrouted ? "" : explain(operationId, status, code, message, init, taskId);
     return createError({
       kind,
       status,
       code: unrouted ? "unsupported_by_gateway" : code,
       requestId: idOf(headers),
       retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
-      attempts: getResponseMeta(response).attempts,
+      attempts,
       envelope,
-      message: unrouted ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})` : `${operationId} failed: HTTP ${status} ${code}: ${message}`,
+      taskId: taskId === undefined ? undefined : hide(taskId),
+      message: unrouted
+        ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})`
+        : hide(`${operationId} failed: HTTP ${status} ${code}: ${message}${why}`),
     });
   }
 
-  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
+  /** A refused cross-origin 301/302  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
   function redirectedAway(operationId: string, error: unknown): unknown {
     if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
     if (!MAYBE_UNROUTED.includes(operationId) || (error.status !== 301 && error.status !== 302)) return error;
@@ -174,27 +192,42 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     });
   }
 
-  /** The sender of one call: the client's own, or one with this call's retries and timeout. */
-  function fetchFor(options: CallOptions | undefined): Send | undefined {
+  /**
+   * The sender of one call: the client's own, or one with this call's retries and timeout. An
+   * operation the gateway may not route stops retrying once any call learned it is unrouted (a
+   * concurrent call's 429 then comes from the web limiter in front of NoRoute).
+   */
+  function fetchFor(operationId: string, options: CallOptions | undefined): Send | undefined {
     const { maxRetries, timeoutMs } = options ?? {};
-    if (maxRetries === undefined && timeoutMs === undefined) return undefined;
-    const t = timeoutMs ?? sending.timeoutMs;
-    const r = maxRetries ?? sending.maxRetries;
-    return sending.transport(sending.resilient.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs: sending.deadline(t, r) }) as CallOverrides));
+    const own = maxRetries !== undefined || timeoutMs !== undefined;
+    const maybeUnrouted = MAYBE_UNROUTED.includes(operationId);
+    if (!own && !maybeUnrouted) return undefined;
+    const deadlineMs = own ? sending.deadline(timeoutMs ?? sending.timeoutMs, maxRetries ?? sending.maxRetries) : undefined;
+    const shouldRetry = maybeUnrouted ? () => !unroutedOps.has(operationId) : undefined;
+    return sending.transport(sending.resilient.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs, shouldRetry }) as CallOverrides));
   }
 
   async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | undefined, options?: CallOptions): Promise<Result> {
+    if (unroutedOps.has(operationId)) {
+      throw createError({
+        kind: "unsupported",
+        code: "unsupported_by_gateway",
+        message: `${operationId} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
+      });
+    }
     const request = (raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>)[method]!;
-    const fetch = fetchFor(options);
+    const fetch = fetchFor(operationId, options);
     let result: Result;
     try {
       result = await request(path, { ...init, signal, ...(fetch && { fetch }) });
     } catch (error) {
       // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
       if (error instanceof SyntaxError) throw invalidResponse(operationId, "not JSON", undefined);
-      throw redirectedAway(operationId, error);
+      const away = redirectedAway(operationId, error);
+      if (isFeedgateError(away, "unsupported")) unroutedOps.add(operationId);
+      throw away;
     }
-    if (!result.response.ok) throw failed(operationId, result);
+    if (!result.response.ok) throw failed(operationId, result, init);
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
       const problem = result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
@@ -223,13 +256,24 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
         })(),
       );
     },
-    async stream(operationId, path, init, options, gemini) {
+    async stream<T>(operationId: string, path: keyof paths, init: CallInit, options: StreamCallOptions | undefined, gemini: boolean): Promise<GatewayStream<T>> {
       const controller = linkedController(options?.signal);
       const { response } = await send(operationId, "POST", path, { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" }, controller.signal, options);
       return new GatewayStream({
         response,
         controller,
         decode: decoder(gemini, hide, response.status, idOf(response.headers)),
+        watchTerminal: gemini ? geminiTerminal<T> : responsesTerminal<T>,
+        // With pings on, the gateway commits a 200 before the upstream answers: an upstream error then
+        // arrives as a raw JSON line (no `data:`) that only this callback sees.
+        rawLine: (line) => {
+          const envelope = parseEnvelope(hide(line));
+          if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
+          const named = statusNamed(envelope);
+          if (named !== undefined) return errorOf(operationId, envelope, named, response.headers, init, false);
+          const { code, message } = describeEnvelope(envelope, response.status);
+          return failure("stream", code, hide(`the gateway reported an error in place of the stream: ${message}`), response.status, idOf(response.headers), envelope);
+        },
         idleTimeoutMs: options?.idleTimeoutMs ?? streamIdleTimeoutMs,
         redact: hide,
         limits,

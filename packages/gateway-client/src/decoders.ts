@@ -47,3 +47,40 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
     return payload as T;
   };
 }
+
+/** Watches a stream's events for the terminal one; iteration fails with `stream_truncated` when the stream ends without it. */
+export interface TerminalWatch<T> {
+  /** Called with every event, in order. */
+  see(event: T): void;
+  /** True once the events seen so far end the stream properly. */
+  readonly complete: boolean;
+}
+
+/** The terminal events of a Responses stream: `response.completed`, `response.failed` or `response.incomplete`. */
+export function responsesTerminal<T>(): TerminalWatch<T> {
+  let complete = false;
+  return {
+    see: (event) => {
+      const type = (event as { type?: unknown }).type;
+      complete ||= type === "response.completed" || type === "response.failed" || type === "response.incomplete";
+    },
+    get complete() {
+      return complete;
+    },
+  };
+}
+
+/** A Gemini stream is complete when the last chunk carrying each candidate gave it a `finishReason`. */
+export function geminiTerminal<T>(): TerminalWatch<T> {
+  const finished = new Map<number, boolean>();
+  return {
+    see: (chunk) => {
+      for (const candidate of (chunk as { candidates?: Array<{ index?: number; finishReason?: unknown }> }).candidates ?? []) {
+        finished.set(candidate.index ?? 0, typeof candidate.finishReason === "string" && candidate.finishReason !== "");
+      }
+    },
+    get complete() {
+      return finished.size > 0 && [...finished.values()].every(Boolean);
+    },
+  };
+}

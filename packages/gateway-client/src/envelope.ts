@@ -30,6 +30,16 @@ export function parseEnvelope(text: string): GatewayEnvelope {
   return kind ? ({ ...(body as object), kind } as GatewayEnvelope) : { kind: "text", text: text.slice(0, 500) };
 }
 
+/**
+ * The HTTP status an envelope names in a numeric `code` (the gateway keeps an upstream's code as a
+ * number: `{"type":"upstream_error","code":429}`; Google's own envelope carries one too), or
+ * undefined. Read when the envelope arrived inside a 200 stream, whose status says nothing.
+ */
+export function statusNamed(envelope: GatewayEnvelope): number | undefined {
+  const code = envelope.kind === "openai" || envelope.kind === "google" ? envelope.error.code : undefined;
+  return typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined;
+}
+
 /** The gateway ends its messages with ` (request id: <id>)`: removed, the id is the error's `requestId` field, never part of its message. */
 export const withoutRequestId = (text: string) => text.replace(/\s*\(request id: [^)]*\)/g, "");
 

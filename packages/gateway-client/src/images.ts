@@ -30,13 +30,24 @@ export interface ImagesApi {
   getTask(taskId: string, options?: CallOptions): APIPromise<ImageTask>;
 }
 
+/**
+ * The body of an image call, refused before sending without a `model` (InvalidRequestError, code
+ * `invalid_argument`, param `model`): the gateway would route it as `dall-e` and answer a
+ * misleading 503 `model_not_found`.
+ */
+function imageBody(params: ImageGenerateParams): Record<string, unknown> {
+  const model = (params as { model?: unknown } | null)?.model;
+  if (typeof model !== "string" || model.trim() === "") throw invalidArgument("model", "required: a model name (the gateway routes an image request without one as dall-e)");
+  return bodyOf(params);
+}
+
 export function imagesApi({ call }: Context): ImagesApi {
   const path = "/v1/images/generations";
   return {
     // No per-call maxRetries: the transport never retries a sync generation (billed).
-    generate: (body, options) => call("createImage", "POST", path, () => ({ body: bodyOf(body) }), options && { ...options, maxRetries: undefined }),
+    generate: (body, options) => call("createImage", "POST", path, () => ({ body: imageBody(body) }), options && { ...options, maxRetries: undefined }),
     submit: (body, options) =>
-      call("createImage", "POST", path, () => ({ body: bodyOf(body), params: { query: { async: true } } }), options, (answer: ImageResult | ImageTask) =>
+      call("createImage", "POST", path, () => ({ body: imageBody(body), params: { query: { async: true } } }), options, (answer: ImageResult | ImageTask) =>
         // The shape check already ran: an answer that is not a task is an image result.
         isImageTask(answer) ? { kind: "task", task: answer } : { kind: "completed", result: answer },
       ),

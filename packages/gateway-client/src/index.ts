@@ -20,10 +20,11 @@ export type { MessagesApi } from "./messages.js";
 export type { GeminiApi } from "./gemini.js";
 // The one error family, as @feedgate/core exports it: the same class objects.
 export * from "@feedgate/core/errors";
-export { requestIdOf, getResponseMeta, type APIPromise, type WithResponse, type ResponseMeta } from "@feedgate/core";
+export { requestIdOf, getResponseMeta, type APIPromise, type WithResponse, type ResponseMeta, type Logger, type LogLevel, type LogFields, type LogEvent } from "@feedgate/core";
 export { parseEnvelope, describeEnvelope } from "./envelope.js";
 export { GatewayStream } from "./sse.js";
 export type { StreamInit, Decoder, StreamLimits } from "./sse.js";
+export type { TerminalWatch } from "./decoders.js";
 export { isImageTask } from "./images.js";
 export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js";
 export { VERSION } from "./generated/version.js";

@@ -3,10 +3,14 @@ import { failure } from "./errors.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponseBytes;
-/** Default cap of one line of a server-sent event stream: 1 MiB. */
-export const DEFAULT_MAX_SSE_LINE_BYTES = 1024 * 1024;
-/** Default cap of one server-sent event (all its lines up to the blank line): 8 MiB. */
-export const DEFAULT_MAX_SSE_EVENT_BYTES = 8 * 1024 * 1024;
+/**
+ * Default cap of one line of a server-sent event stream: 64 MiB. Gemini image models stream a
+ * whole image as base64 in one `data:` line, and Responses image events are as large; the
+ * gateway itself passes lines of up to 128 MB.
+ */
+export const DEFAULT_MAX_SSE_LINE_BYTES = 64 * 1024 * 1024;
+/** Default cap of one server-sent event (all its lines up to the blank line): 128 MiB. */
+export const DEFAULT_MAX_SSE_EVENT_BYTES = 128 * 1024 * 1024;
 
 /** A `response_too_large` error (an InvalidResponseError): a stream line or event over its cap. */
 export function tooLarge(what: string, limit: number, status?: number, requestId?: string): FeedgateError {

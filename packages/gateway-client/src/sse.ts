@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { createError, isFeedgateError, requestIdOf } from "@feedgate/core";
+import { createError, isFeedgateError, requestIdOf, type FeedgateError } from "@feedgate/core";
+import type { TerminalWatch } from "./decoders.js";
 import { failure } from "./errors.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
 
@@ -31,6 +32,17 @@ export interface StreamInit<T> {
   redact: (text: string) => string;
   /** Over either cap the stream ends with a `response_too_large` error and the request is cancelled. */
   limits: StreamLimits;
+  /**
+   * Makes a fresh watch per iteration that sees every event; when the body ends (or `[DONE]`
+   * arrives) and the watch is not `complete`, iteration fails with a StreamError (code
+   * `stream_truncated`). Default: none (any end is accepted).
+   */
+  watchTerminal?: (() => TerminalWatch<T>) | undefined;
+  /**
+   * Called with each line that is not SSE (no field name the format knows, e.g. a raw JSON error
+   * body written into a 200 stream); a returned error ends the stream with it. Default: such lines are ignored.
+   */
+  rawLine?: ((line: string) => FeedgateError | undefined) | undefined;
 }
 
 /**
@@ -42,7 +54,7 @@ export interface StreamInit<T> {
 export class GatewayStream<T> implements AsyncIterable<T> {
   /** The HTTP answer (status, headers); its body belongs to the stream. */
   readonly response: Response;
-  /** The answer's request id (`x-request-id` and the like), to quote when reporting a problem; undefined when the answer had none. */
+  /** The answer's request id (the gateway's `x-oneapi-request-id`, else `x-request-id` and the like), to quote when reporting a problem; undefined when the answer had none. */
   readonly requestId: string | undefined;
   /** Redacts the API key from text (for errors built from the stream's content). */
   readonly redact: (text: string) => string;
@@ -81,7 +93,15 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const reader = this.#body.getReader();
     const decoder = new TextDecoder();
     const queue: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (message) => queue.push(message) });
+    let raw: FeedgateError | undefined;
+    const { rawLine } = this.#init;
+    const parser = createParser({
+      onEvent: (message) => queue.push(message),
+      onError: (error) => {
+        if (error.type === "unknown-field" && error.line !== undefined) raw ??= rawLine?.(error.line);
+      },
+    });
+    const terminal = this.#init.watchTerminal?.();
     const { maxLineBytes, maxEventBytes } = this.#init.limits;
     const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) => tooLarge(what, limit, this.response.status, this.requestId));
     let finished = false;
@@ -93,11 +113,17 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         if (!chunk.done) guard.check(chunk.value);
         // At the end, a blank line dispatches a final event that lacked its own.
         parser.feed(done ? decoder.decode() + "\n\n" : decoder.decode(chunk.value, { stream: true }));
+        if (raw) throw raw;
         for (const message of queue.splice(0)) {
           const event = decode(message);
           if (event === END) break read;
-          if (event !== undefined) yield event;
+          if (event === undefined) continue;
+          terminal?.see(event);
+          yield event;
         }
+      }
+      if (terminal && !terminal.complete) {
+        throw failure("stream", "stream_truncated", "the stream ended before its terminal event: the answer is incomplete", this.response.status, this.requestId);
       }
       finished = true;
     } catch (err) {
@@ -129,22 +155,21 @@ export class GatewayStream<T> implements AsyncIterable<T> {
   }
 
   /**
-   * The next chunk, or a rejection when the stream goes idle for `ms` or the stream's signal
-   * fires. The signal is raced here, not only handed to fetch: the platform links a request's
-   * signal to the caller's through a weak reference, so once the Request object is collected
-   * (mid-stream, under memory pressure) an abort no longer reaches the connection. This
-   * controller is held by the stream itself, so an abort always ends the read.
+   * One read, ended by the idle timeout or by the stream's own signal. The signal is watched here
+   * rather than trusted to reach the body through fetch: undici links a Request's signal to the one
+   * it follows only through a WeakRef, so after a garbage collection an abort passed through the
+   * intermediate Requests (openapi-fetch's, the transport's) may never arrive. The caller's
+   * `finally` then cancels the body, which closes the connection.
    */
   async #readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
     const { signal } = this.#init.controller;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
+    let onAbort: () => void = () => {};
     const stopped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const message = `no data from the gateway for ${ms} ms: the stream was closed`;
         const error = failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId);
         this.#init.controller.abort(error);
-        reject(error);
       }, ms);
       onAbort = () => reject(signal.reason);
       if (signal.aborted) onAbort();
@@ -154,7 +179,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
       return await Promise.race([reader.read(), stopped]);
     } finally {
       clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort!);
+      signal.removeEventListener("abort", onAbort);
     }
   }
 }

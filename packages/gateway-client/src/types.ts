@@ -24,7 +24,11 @@ export interface ExtraBody {
   /**
    * Extra top-level fields merged into the JSON body as they are, after the documented ones (so
    * they win on a clash, except for the `stream` flag the streaming helpers set). Nothing checks
-   * them: the gateway passes them to the model. Default: none.
+   * them. They reach the model only when the gateway's operator enables body pass-through (off
+   * by default): otherwise the gateway re-encodes its own request struct and silently drops every
+   * key it does not know (on images also `images`, `aspect_ratio`, `resolution` and
+   * `input_region`; on compact everything but `model`, `input`, `instructions` and
+   * `previous_response_id`). Default: none.
    */
   extraBody?: Record<string, unknown> | undefined;
 }
@@ -57,7 +61,13 @@ export type CompactResponse = Ok<"compactResponse">;
 // Images
 /** The whole `POST /v1/images/generations` body as the document defines it. */
 export type ImageRequest = Body<"createImage">;
-/** The body of `images.generate` and `images.submit`: the documented fields plus {@link ExtraBody}. */
+/**
+ * The body of `images.generate` and `images.submit`: the documented fields plus {@link ExtraBody}.
+ * `model` is required (refused before sending without it). `resolution`, `aspect_ratio`,
+ * `images` and `input_region` are not gateway fields: they reach the upstream only when the
+ * operator enables body pass-through (off by default), so without it image-to-image silently
+ * becomes text-to-image. Verify with your operator.
+ */
 export interface ImageGenerateParams extends Documented<ImageRequest>, ExtraBody {}
 /** A finished image result, or (sync calls only) a task when the gateway chose to run it async. */
 export type ImageResult = Ok<"createImage">;

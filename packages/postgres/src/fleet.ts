@@ -1,20 +1,31 @@
-import { configError } from "@feedgate/kit";
-import { pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS } from "@feedgate/core";
+import { configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
-import { connect, type Sql } from "./connection.js";
-import { openPostgresStore, type PostgresMirrorStore } from "./store.js";
+import { jsonCells, jsonOf } from "./cells.js";
+import { connect, directUrlOf, resourcesChannel, tables, urlOf, type Sql } from "./connection.js";
+import { openPostgresStore, storeError, type PostgresMirrorStore } from "./store.js";
 
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */
 export type FleetResource = "mirror" | "hotTopics" | "codexResetsRecent" | "latestDaily";
 const POLLED = ["hotTopics", "codexResetsRecent", "latestDaily"] as const;
 type Polled = (typeof POLLED)[number];
 
-/** Options of `createFleet`; only `url` is required. */
+/** Options of `createFleet`; every one has a default. */
 export interface FleetOptions {
-  /** PostgreSQL URL. Required. Its password never appears in a log or an error. */
-  url: string;
+  /**
+   * PostgreSQL URL. Default: the `FEEDGATE_STORE` environment variable; neither is a
+   * ConfigError. Its password never appears in a log or an error. It may go through PgBouncer
+   * in transaction mode: the fleet's locks live in transactions, not sessions.
+   */
+  url?: string;
+  /**
+   * A URL that reaches PostgreSQL directly (not through a pooler), for the lock connections
+   * (one per resource, each holding a transaction open while it leads) so that they do not
+   * pin a pooler's server connections. Default: the `FEEDGATE_STORE_DIRECT` environment
+   * variable, else `url`.
+   */
+  directUrl?: string;
   /** The feed service's origin. Default: `FEEDGATE_FEED_URL` where set, else `https://aihot.virxact.com` (as the feed kit resolves it). */
   feedUrl?: string;
   /** Schema of the shared tables. Default: `"feedgate"`. */
@@ -24,17 +35,46 @@ export interface FleetOptions {
   /**
    * How often a member without a resource tries to take it, and a leader checks its lock's
    * connection. A leader that dies is replaced within this (plus the time PostgreSQL takes to
-   * notice a vanished connection, immediate when the process died). Default: 2000 ms.
+   * notice a vanished connection, immediate when the process died). After failures in a row,
+   * a member waits twice as long per failure, up to 32 times this (at most a minute), before
+   * trying again. Default: 2000 ms.
    */
   checkMs?: number;
   /** No two polls of a resource closer than this, fleet-wide, whatever the service says. Default: 1000 ms (at least 1000). */
   floorMs?: number;
   /** Called when this member takes or loses a resource. Default: none. */
   onLeadership?: (resource: FleetResource, leading: boolean) => void;
+  /**
+   * Called on every failure of a resource's loop while this member leads it (or tries to):
+   * a poll that failed after its retries, a mirror sync the store or the service refused, a
+   * lost lock connection. `failures` counts them in a row (reset by a success); the loop goes
+   * on, waiting longer after each. The error is of the FeedgateError family, without the
+   * URL's password. Default: none (`status()` still tells).
+   */
+  onError?: (resource: FleetResource, error: FeedgateError, failures: number) => void;
   /** Options of the feed kit (retries, logger, ...). Default: the kit's. */
   kit?: Omit<FeedKitOptions, "baseUrl">;
   /** This member's name in the `resources` table. Default: a random id. */
   memberId?: string;
+}
+
+/** How one resource fares on this member. */
+export interface FleetResourceStatus {
+  /** The resource. */
+  resource: FleetResource;
+  /** True while this member leads it. */
+  leading: boolean;
+  /** Failures in a row (0 after a success). */
+  failures: number;
+  /** The last failure, and when it happened; undefined before the first. */
+  lastError:
+    | {
+        /** What went wrong (of the FeedgateError family, without the URL's password). */
+        error: FeedgateError;
+        /** When. */
+        at: Date;
+      }
+    | undefined;
 }
 
 /** One process of a fleet: leads some resources, reads every one. */
@@ -45,6 +85,8 @@ export interface FleetMember {
   readonly store: PostgresMirrorStore;
   /** Resources this member leads now. */
   leading(): FleetResource[];
+  /** Each resource this member may lead: whether it leads it, and its failures in a row and last error. */
+  status(): FleetResourceStatus[];
   /** The last version of a polled resource any leader stored (with its ETag), or undefined. */
   read(resource: Polled): Promise<
     | {
@@ -66,17 +108,33 @@ const lockKey = (schema: string, resource: FleetResource) => `feedgate:${schema}
 const ERROR_PAUSE_MS = 5000;
 /** The longest a fleet trusts one answer's lifetime (s-maxage) before polling again: a day, as for a server's wait. */
 const MAX_LIFETIME_MS = MAX_SERVER_WAIT_MS;
+/** The longest pause after failures in a row, before trying to lead again. */
+const MAX_BACKOFF_MS = 60_000;
+
+/** How one attempt to lead ended. */
+interface Attempt {
+  /** The lock was taken. */
+  led: boolean;
+  /** The lock's session ended in order (else its client is replaced: it may be dead or still in a transaction). */
+  clean: boolean;
+  /** What went wrong, if anything. */
+  error?: unknown;
+}
 
 /**
- * Joins a fleet: for each resource, this member tries to take its advisory lock (one session
- * lock per resource, on a connection reserved for it); the member that holds it runs the
- * resource's loop (the mirror's `follow`, or a conditional poller), every other one waits and
- * tries again every `checkMs`. The lock dies with its connection, so a killed leader is replaced
- * within `checkMs`. Pollers keep each resource's ETag and next allowed poll in the `resources`
- * table: a new leader revalidates (If-None-Match) and never polls sooner than the service's
- * s-maxage allowed the previous one.
+ * Joins a fleet: for each resource, this member tries to take its advisory lock. The lock is
+ * transaction-scoped, taken in a transaction the leader keeps open on a connection of its own
+ * and checks every `checkMs`: it lives exactly as long as that transaction, so it holds
+ * through PgBouncer in transaction mode (which pins a server connection for a transaction),
+ * and dies with the connection, so a killed leader is replaced within `checkMs`. The member
+ * that holds it runs the resource's loop (the mirror's `follow`, or a conditional poller);
+ * every other one tries again every `checkMs`. Pollers keep each resource's ETag and next
+ * allowed poll in the `resources` table: a new leader revalidates (If-None-Match) and never
+ * polls sooner than the service's s-maxage allowed the previous one.
  */
-export async function createFleet(options: FleetOptions): Promise<FleetMember> {
+export async function createFleet(options: FleetOptions = {}): Promise<FleetMember> {
+  const url = urlOf(options.url);
+  const lockUrl = directUrlOf(options.directUrl) ?? url;
   const checkMs = options.checkMs ?? 2000;
   const floorMs = options.floorMs ?? 1000;
   if (!(floorMs >= 1000)) throw configError("floorMs", "at least 1000 ms");
@@ -84,74 +142,119 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
   const schema = options.schema ?? "feedgate";
   const memberId = options.memberId ?? randomUUID();
   const resources = options.resources ?? (["mirror", ...POLLED] as FleetResource[]);
-  const store = await openPostgresStore({ url: options.url, schema, maxConnections: 4 });
+  const store = await openPostgresStore({ url, schema, maxConnections: 4, ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }) });
   const sql = store.sql;
+  const t = tables(sql, schema);
   const kit = createFeedKit(options.feedUrl === undefined ? { ...options.kit } : { ...options.kit, baseUrl: options.feedUrl });
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
+  const health = new Map<FleetResource, { failures: number; lastError: FleetResourceStatus["lastError"] }>(resources.map((r) => [r, { failures: 0, lastError: undefined }]));
   const loops = resources.map((resource) => lead(resource));
 
+  /** Counts a failure and tells `onError` (whose own failure must not stop the loop). */
+  function failed(resource: FleetResource, cause: unknown): number {
+    const error = isFeedgateError(cause) ? cause : storeError(`leading ${resource}`, cause, url);
+    const entry = health.get(resource)!;
+    entry.failures++;
+    entry.lastError = { error, at: new Date() };
+    try {
+      options.onError?.(resource, error, entry.failures);
+    } catch {}
+    return entry.failures;
+  }
+  const succeeded = (resource: FleetResource) => void (health.get(resource)!.failures = 0);
+
   async function lead(resource: FleetResource): Promise<void> {
-    // Its own one-connection client: the lock is that session's. postgres.js reconnects it by
-    // itself after a cut (a new session, without the lock), which the heartbeat then notices.
-    const lockSql = connect(options.url, schema, 1);
+    // Its own one-connection client: the lock is that connection's transaction's.
+    let lockSql = connect(lockUrl, { max: 1 });
     try {
       while (!stopping.signal.aborted) {
-        try {
-          const [row] = await within(checkMs * 2, lockSql`select pg_try_advisory_lock(hashtext(${lockKey(schema, resource)})) as ok`);
-          if (row?.["ok"]) await holding(resource, lockSql);
-        } catch {
-          // A lost connection or a failed loop: let go, and try again after a pause.
-        } finally {
-          if (held.delete(resource)) options.onLeadership?.(resource, false);
+        const attempt = await leadOnce(resource, lockSql).catch((error: unknown): Attempt => ({ led: false, clean: false, error }));
+        if (held.delete(resource)) options.onLeadership?.(resource, false);
+        if (!attempt.clean) {
+          // Ending the client ends its session, and with it any transaction and lock it held.
+          await lockSql.end({ timeout: 0 }).catch(() => {});
+          lockSql = connect(lockUrl, { max: 1 });
         }
-        await pause(checkMs, stopping.signal);
+        if (stopping.signal.aborted) break;
+        const failures = attempt.error === undefined ? 0 : failed(resource, attempt.error);
+        if (failures === 0 && attempt.led) succeeded(resource);
+        await pause(failures === 0 ? checkMs : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)), stopping.signal);
       }
     } finally {
-      // Ending the session releases the lock, whatever state it is in.
       await lockSql.end({ timeout: 1 }).catch(() => {});
     }
   }
 
-  /** Runs a resource's loop while its session still holds the lock (checked every checkMs). */
-  async function holding(resource: FleetResource, lockSql: Sql): Promise<void> {
+  /**
+   * Tries the lock once; when taken, runs the resource's loop while the lock's transaction
+   * lives. The transaction is driven by hand on a reserved connection, never rolled back after
+   * an error: a connection that failed is ended whole (the driver would write a ROLLBACK to
+   * a socket that is closing).
+   */
+  async function leadOnce(resource: FleetResource, lockSql: Sql): Promise<Attempt> {
+    const session = await within(checkMs * 2, lockSql.reserve());
+    // No statement on a connection that closed: the driver would write to its dead socket.
+    let open = true;
+    (lockSql.options as { onclose?: (id: number) => void }).onclose = () => void (open = false);
+    const reserved = (strings: TemplateStringsArray, ...values: unknown[]) => {
+      if (!open) return Promise.reject(new Error("the lock's connection closed"));
+      return session(strings, ...(values as never[]));
+    };
+    await within(checkMs * 2, reserved`begin`);
+    const [row] = await within(checkMs * 2, reserved`select pg_try_advisory_xact_lock(hashtext(${lockKey(schema, resource)})) as ok`);
+    if (!row?.["ok"]) {
+      await within(checkMs, reserved`rollback`);
+      session.release();
+      return { led: false, clean: true };
+    }
     held.add(resource);
     options.onLeadership?.(resource, true);
+    const done = new AbortController();
     const lost = new AbortController();
-    const signal = AbortSignal.any([stopping.signal, lost.signal]);
+    // The lock lives as long as this transaction: keep it open, and check its connection.
     const heartbeat = (async () => {
-      while (!signal.aborted) {
-        await pause(checkMs, signal);
-        if (signal.aborted) return;
+      while (await pause(checkMs, done.signal)) {
         try {
-          // This connection takes no other advisory lock: any one it holds is this resource's.
-          const [row] = await within(checkMs, lockSql`select exists(select 1 from pg_locks where locktype = 'advisory' and granted and pid = pg_backend_pid()) as held`);
-          if (!row?.["held"]) lost.abort(new Error("the lock was lost with its session"));
-        } catch {
-          lost.abort(new Error("the lock's connection does not answer"));
+          await within(checkMs, reserved`select 1`);
+        } catch (error) {
+          lost.abort(error);
+          return;
         }
       }
     })();
+    const signal = AbortSignal.any([stopping.signal, lost.signal]);
+    let error: unknown;
     try {
       if (resource === "mirror") {
-        const mirror = createSelectedMirror({ client: kit.client, store, signal });
-        await mirror.follow({ signal }).catch((error: unknown) => {
-          if (!signal.aborted) throw error;
-        });
+        // follow() rides out transient failures itself: each one still reaches onError.
+        const onProgress = ({ phase, failure }: { phase: string; failure?: { kind: FeedgateError["kind"]; status?: number | undefined } }) => {
+          if (!failure && phase === "idle") succeeded(resource);
+          if (failure) failed(resource, createError({ kind: failure.kind, status: failure.status, code: "sync_failed", message: `the mirror's sync failed (${failure.kind}${failure.status ? ` ${failure.status}` : ""}); following goes on` }));
+        };
+        const mirror = createSelectedMirror({ client: kit.client, store, signal, onProgress });
+        await mirror.follow({ signal });
       } else {
         await poll(resource, signal);
       }
-    } finally {
-      lost.abort();
-      await heartbeat;
-      await within(checkMs, lockSql`select pg_advisory_unlock(hashtext(${lockKey(schema, resource)}))`).catch(() => {});
+    } catch (cause) {
+      if (!signal.aborted) error = cause;
     }
+    done.abort();
+    await heartbeat;
+    if (lost.signal.aborted) {
+      // A lock lost while this member was not stopping (its connection cut, the server restarted) is a failure too.
+      return { led: true, clean: false, error: error ?? (stopping.signal.aborted ? undefined : new Error(`lost the lock of ${resource} with its connection: ${String((lost.signal.reason as Error)?.message ?? lost.signal.reason)}`)) };
+    }
+    await within(checkMs, reserved`rollback`);
+    session.release();
+    return { led: true, clean: true, ...(error === undefined ? {} : { error }) };
   }
 
   /** A conditional poller whose ETag and next allowed poll are the fleet's, not the member's. */
   async function poll(resource: Polled, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      const [row] = await sql`select etag, next_poll_at from resources where name = ${resource}`;
+      const [row] = await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
       const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - Date.now() : 0;
       if (wait > 0 && !(await pause(wait, signal))) return;
       let lifetime: number | undefined;
@@ -162,21 +265,26 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
         // A lifetime is honoured up to a day: a huge s-maxage must not park the resource forever.
         const next = new Date(Date.now() + Math.min(MAX_LIFETIME_MS, Math.max(floorMs, lifetime ?? 60_000)));
         if (result.notModified) {
-          await sql`update resources set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
+          await sql`update ${t.resources} set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
         } else {
-          await sql`insert into resources (name, etag, cache_control, next_poll_at, body, fetched_at, leader)
-            values (${resource}, ${result.etag ?? null}, ${result.meta.cacheControl ?? null}, ${next}, ${sql.json(result.data as never)}, now(), ${memberId})
+          // What jsonb cannot hold (U+0000, a lone surrogate) is kept exactly in body_text.
+          const body = jsonCells(result.data);
+          await sql`insert into ${t.resources} (name, etag, cache_control, next_poll_at, body, body_text, fetched_at, leader)
+            values (${resource}, ${result.etag ?? null}, ${result.meta.cacheControl ?? null}, ${next}, ${sql.json(body.json as never)}, ${body.text}, now(), ${memberId})
             on conflict (name) do update set etag = excluded.etag, cache_control = excluded.cache_control, next_poll_at = excluded.next_poll_at,
-              body = excluded.body, fetched_at = excluded.fetched_at, leader = excluded.leader`;
-          await sql`select pg_notify(${`feedgate_${schema}`}, ${JSON.stringify({ resource, etag: result.etag ?? null })})`;
+              body = excluded.body, body_text = excluded.body_text, fetched_at = excluded.fetched_at, leader = excluded.leader`;
+          // Its own channel, and only the resource's name: a reader re-reads the row.
+          await sql`select pg_notify(${resourcesChannel(schema)}, ${JSON.stringify({ resource })})`;
         }
+        succeeded(resource);
       } catch (error) {
         if (signal.aborted) return;
+        failed(resource, error);
         // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
         // A wait the server asks for is honoured up to a day, as every long-running loop does: a
         // huge or malformed one must not park the resource for a month, nor overflow a timer.
         const next = new Date(Date.now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
-        await sql`insert into resources (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
+        await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
           on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
       }
     }
@@ -186,9 +294,10 @@ export async function createFleet(options: FleetOptions): Promise<FleetMember> {
     memberId,
     store,
     leading: () => [...held],
+    status: () => resources.map((resource) => ({ resource, leading: held.has(resource), ...health.get(resource)! })),
     async read(resource) {
-      const [row] = await sql`select body, etag, fetched_at from resources where name = ${resource} and body is not null`;
-      return row ? { body: row["body"], etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
+      const [row] = await sql`select body, body_text, etag, fetched_at from ${t.resources} where name = ${resource} and body is not null`;
+      return row ? { body: jsonOf(row["body"], row["body_text"]), etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
     },
     async stop() {
       stopping.abort();

@@ -1,4 +1,5 @@
-import type { Sql } from "./connection.js";
+import { createError } from "@feedgate/core";
+import { quoted, type Sql } from "./connection.js";
 
 /**
  * The schema, one version at a time. A version is never edited once released: a change is a new
@@ -50,6 +51,19 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // jsonb cannot hold U+0000 nor a lone surrogate: such an item (or body) is kept exactly as
+      // JSON text here, beside a jsonb copy with those characters replaced by U+FFFD.
+      `alter table items add column item_text text`,
+      `alter table resources add column body_text text`,
+      // Keys over 1,000 bytes (or starting with U+0001) are now hashes of the value (cells.ts keyOf):
+      // rows stored verbatim before are re-keyed the same way, so lookups still find them.
+      `update items set id = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(id)::text, 'UTF8')), 'hex') where octet_length(id) > 1000 or left(id, 1) = chr(1)`,
+      `update items set category = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(category)::text, 'UTF8')), 'hex') where octet_length(category) > 1000 or left(category, 1) = chr(1)`,
+    ],
+  },
 ];
 
 /** The schema version the newest migration brings the tables to. */
@@ -57,18 +71,40 @@ export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
 /** Creates the schema if needed and applies every missing version. Returns the versions applied now. */
 export async function migrate(sql: Sql, schema: string): Promise<number[]> {
+  const name = quoted(schema);
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`feedgate:migrate:${schema}`}))`;
-    await tx.unsafe(`create schema if not exists ${schema}`);
-    await tx.unsafe(`create table if not exists ${schema}.migrations (version int primary key, applied_at timestamptz not null default now())`);
-    const done = new Set((await tx.unsafe(`select version from ${schema}.migrations`)).map((r) => Number(r["version"])));
+    await tx.unsafe(`create schema if not exists ${name}`);
+    // Every statement of this transaction names the schema's tables unqualified.
+    await tx.unsafe(`set local search_path to ${name}`);
+    await tx.unsafe(`create table if not exists migrations (version int primary key, applied_at timestamptz not null default now())`);
+    const done = new Set((await tx.unsafe(`select version from migrations`)).map((r) => Number(r["version"])));
+    newer(schema, Math.max(0, ...done));
     const applied: number[] = [];
     for (const { version, statements } of MIGRATIONS) {
       if (done.has(version)) continue;
-      for (const statement of statements) await tx.unsafe(statement.replace(/^(create table|create index \w+ on|insert into) (\w+)/, `$1 ${schema}.$2`));
-      await tx.unsafe(`insert into ${schema}.migrations (version) values ($1)`, [version]);
+      for (const statement of statements) await tx.unsafe(statement);
+      await tx.unsafe(`insert into migrations (version) values ($1)`, [version]);
       applied.push(version);
     }
     return applied;
   });
+}
+
+/** A schema migrated by a newer release: this one must not write (nor read) it. */
+function newer(schema: string, version: number): void {
+  if (version > SCHEMA_VERSION) throw createError({ kind: "config", code: "schema_too_new", option: "schema", message: `schema ${schema} is at version ${version}, newer than this release's ${SCHEMA_VERSION}: upgrade @feedgate/postgres` });
+}
+
+/**
+ * For a read-only open: checks, without any DDL, that the schema holds this release's tables.
+ * A missing schema or an older version is a ConfigError that says what to run.
+ */
+export async function checkMigrated(sql: Sql, schema: string): Promise<void> {
+  const [row] = await sql`select to_regclass(${`${quoted(schema)}.migrations`}) is not null as present`;
+  if (!row?.["present"]) throw createError({ kind: "config", code: "no_store", option: "schema", message: `schema ${schema} holds no mirror store: open it once read-write (a fleet or \`feedgate mirror\` creates it)` });
+  const [v] = await sql.unsafe(`select coalesce(max(version), 0) as version from ${quoted(schema)}.migrations`);
+  const version = Number(v?.["version"]);
+  newer(schema, version);
+  if (version < SCHEMA_VERSION) throw createError({ kind: "config", code: "schema_too_old", option: "schema", message: `schema ${schema} is at version ${version}, older than this release's ${SCHEMA_VERSION}: open it once read-write to migrate it` });
 }

@@ -1,16 +1,32 @@
-import { invalidArgument } from "@feedgate/kit";
+import { createError, invalidArgument, isFeedgateError, type FeedgateError, type FeedgateErrorKind } from "@feedgate/core";
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
-import { checkSchema, connect, redactUrl, scrubPassword, type Sql } from "./connection.js";
-import { migrate } from "./migrations.js";
+import { decodeText, encodeText, isHashedKey, jsonCells, jsonOf, keyOf, plain, timeOf } from "./cells.js";
+import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, tables, urlOf, type Sql } from "./connection.js";
+import { checkMigrated, migrate } from "./migrations.js";
 
 export interface PostgresStoreOptions {
-  /** `postgres://user:password@host:port/database`. Required. Its password never appears in an error or a log. */
-  url: string;
-  /** The schema the tables live in, created and migrated on open. Default: `"feedgate"`. */
+  /**
+   * `postgres://user:password@host:port/database`. Default: the `FEEDGATE_STORE` environment
+   * variable; neither is a ConfigError. Its password never appears in an error or a log.
+   */
+  url?: string;
+  /** The schema the tables live in, created and migrated on open (unless `readOnly`). Default: `"feedgate"`. At most 44 characters, not `pg_*`. */
   schema?: string;
   /** Connections in the pool. Default: 4. */
   maxConnections?: number;
+  /**
+   * Open for reading only: no DDL (the schema must exist at this release's version), and the
+   * write methods throw a ConfigError. What a role with only
+   * `SELECT` can do (`feedgate mirror ls|show|export`). Default: false.
+   */
+  readOnly?: boolean;
+  /**
+   * A URL that reaches PostgreSQL directly, for `subscribe`'s LISTEN connection, when `url`
+   * goes through a transaction-mode pooler (PgBouncer), which does not deliver notifications.
+   * Default: the `FEEDGATE_STORE_DIRECT` environment variable, else `url`.
+   */
+  directUrl?: string;
 }
 
 /** A filter of the readers: each maps to an item field (and an index). The kit's `StoreFilter`. */
@@ -31,7 +47,7 @@ export interface ItemPage {
   next: ItemPageCursor | undefined;
 }
 
-/** What a change notification carries: small, so it always fits; the rows are read from the table. */
+/** What `subscribe` reports: the store's state as read from its table after a notification. */
 export interface ChangeNotice {
   /** The current generation after the change. */
   generation: number;
@@ -39,75 +55,145 @@ export interface ChangeNotice {
   cursor: string;
 }
 
+/** Options of `subscribe`. */
+export interface SubscribeOptions {
+  /** The cursor the reader last saw: `onChange` runs at once when the store moved since. Default: none. */
+  since?: string;
+  /**
+   * Also re-read the state this often, in case a notification cannot arrive (LISTEN through a
+   * transaction-mode pooler, a connection being re-established). 0 turns it off. Default: 5000 ms.
+   */
+  pollMs?: number;
+}
+
 /** The MirrorStore on PostgreSQL, plus the readers any process of a fleet can use without polling. */
 export interface PostgresMirrorStore extends MirrorStore {
   /** The schema holding the tables. */
   readonly schema: string;
+  /** True when opened with `readOnly`. */
+  readonly readOnly: boolean;
   /** One page of the current set, newest first (published, else discovered, time; then id). */
   query(filter?: ItemFilter, page?: { limit?: number; after?: ItemPageCursor }): Promise<ItemPage>;
   /** Every matching item, page by page, in bounded memory. */
   iterate(filter?: ItemFilter, options?: { pageSize?: number }): AsyncGenerator<SelectedItem, void, undefined>;
   /**
-   * Calls `onChange` after every committed snapshot and changes page of any process (LISTEN/NOTIFY).
-   * A reader that missed notifications catches up by comparing cursors: `onChange` also runs
-   * once at once when the store moved since `since`. Returns the unsubscribe function.
+   * Calls `onChange` after every committed snapshot and changes page of any process
+   * (LISTEN/NOTIFY on `feedgate_<schema>`). A notification's payload is not trusted: on each
+   * one the state is read from the table, and `onChange` gets what the table says, once per
+   * change (a forged or repeated NOTIFY brings nothing). A reader that missed notifications
+   * catches up by comparing cursors: `onChange` also runs at once when the store moved since
+   * `since`. Returns the unsubscribe function.
    */
-  subscribe(onChange: (notice: ChangeNotice) => void, options?: { since?: string }): Promise<() => Promise<void>>;
+  subscribe(onChange: (notice: ChangeNotice) => void, options?: SubscribeOptions): Promise<() => Promise<void>>;
   /** The client, for fleet members that share it. */
   readonly sql: Sql;
 }
 
-/** Opens the store: connects, creates or migrates the schema, and returns the store. */
-export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresMirrorStore> {
+/** Opens the store: connects, creates or migrates the schema (checks it, when `readOnly`), and returns the store. */
+export async function openPostgresStore(options: PostgresStoreOptions = {}): Promise<PostgresMirrorStore> {
+  const url = urlOf(options.url);
+  const directUrl = directUrlOf(options.directUrl);
   const schema = checkSchema(options.schema ?? "feedgate");
-  const sql = connect(options.url, schema, options.maxConnections ?? 4);
+  const max = options.maxConnections ?? 4;
+  if (!(Number.isInteger(max) && max >= 1 && max <= 100)) throw invalidOption("maxConnections", `a whole number from 1 to 100, got ${String(max)}`);
+  const readOnly = options.readOnly === true;
+  const sql = connect(url, { max });
   try {
-    await migrate(sql, schema);
+    await (readOnly ? checkMigrated(sql, schema) : migrate(sql, schema));
   } catch (error) {
     await sql.end({ timeout: 1 }).catch(() => {});
-    throw storeError(`cannot open the mirror store at ${redactUrl(options.url)} (schema ${schema})`, error, options.url);
+    throw storeError(`cannot open the mirror store at ${redactUrl(url)} (schema ${schema}${readOnly ? ", read-only" : ""})`, error, url);
   }
-  return new PgStore(sql, schema, options.url);
+  return new PgStore(sql, schema, url, directUrl, readOnly);
 }
 
-/** An error whose message never carries the connection's password. */
-function storeError(what: string, cause: unknown, url: string): Error {
+const invalidOption = (option: string, rule: string) => createError({ kind: "config", code: "invalid_option", option, message: `${option}: ${rule}` });
+
+/** SQLSTATE classes and codes, as the family's kinds. */
+function kindOfSqlState(code: unknown): FeedgateErrorKind {
+  if (typeof code !== "string") return "network";
+  if (code === "28P01" || code === "28000") return "authentication";
+  if (code === "42501") return "permission_denied";
+  if (code === "3D000" || code === "3F000" || code === "42P01") return "config";
+  if (/^(08|57P0)/.test(code) || /^E[A-Z]+$/.test(code) || code.startsWith("CONNECT")) return "network";
+  if (code === "25006") return "permission_denied";
+  // Data the store cannot hold (22: data exception, 23: constraint, 54: a limit such as an
+  // index row's size): trying again brings the same refusal, so the kind is not a transient one.
+  if (/^(22|23|54)/.test(code)) return "invalid_request";
+  return "server";
+}
+
+/**
+ * An error of the family whose message never carries the connection's password: the driver's
+ * SQLSTATE (or Node's code) stays in `code`, the kind says what kind of failure it is.
+ */
+export function storeError(what: string, cause: unknown, url: string): FeedgateError {
+  if (isFeedgateError(cause)) return cause;
   const detail = scrubPassword(cause instanceof Error ? cause.message : String(cause), url);
-  return Object.assign(new Error(`${what}: ${detail}`), { code: (cause as { code?: unknown })?.code });
+  const code = (cause as { code?: unknown })?.code;
+  return createError({ kind: kindOfSqlState(code), code: typeof code === "string" ? code : undefined, message: `${what}: ${detail}` });
 }
 
-const timeOf = (item: SelectedItem): string | null => (item as { publishedAt?: string | null }).publishedAt ?? (item as { discoveredAt?: string | null }).discoveredAt ?? null;
-
-/** The indexed columns of an item, beside the item itself. */
+/** The indexed columns of an item, beside the item itself (see cells.ts for what is mapped how). */
 function rowOf(generation: number, item: SelectedItem) {
-  const i = item as { id: string; category?: string | null; publishedAt?: string | null; discoveredAt?: string | null; title?: string | null; summary?: string | null };
+  const i = item as { id: string; category?: unknown; publishedAt?: unknown; discoveredAt?: unknown; title?: unknown; summary?: unknown };
+  const { json, text } = jsonCells(item);
   return {
     generation,
-    id: i.id,
-    category: i.category ?? null,
-    published_at: i.publishedAt ?? null,
-    discovered_at: i.discoveredAt ?? null,
-    title: i.title ?? null,
-    summary: i.summary ?? null,
+    id: keyOf(i.id),
+    category: typeof i.category === "string" ? keyOf(i.category) : null,
+    published_at: timeOf(i.publishedAt),
+    discovered_at: timeOf(i.discoveredAt),
+    title: typeof i.title === "string" ? plain(i.title) : null,
+    summary: typeof i.summary === "string" ? plain(i.summary) : null,
     // Sent as an object: postgres.js encodes it as JSON for the jsonb column.
-    item: item as unknown as postgres.JSONValue,
+    item: json as postgres.JSONValue,
+    item_text: text,
   };
+}
+
+/** The item a row holds. */
+const itemOf = (row: postgres.Row) => jsonOf(row["item"], row["item_text"]) as SelectedItem;
+
+/** A filter's text: a string without U+0000 (PostgreSQL text cannot hold it), else InvalidRequestError. */
+function filterText(param: string, value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw invalidArgument(param, `a string, got ${typeof value}`);
+  if (value.includes("\0")) throw invalidArgument(param, "holds U+0000 (NUL), which no stored text can hold");
+  return value;
+}
+
+/** A time of a filter or cursor: a date PostgreSQL holds, else InvalidRequestError. */
+function filterTime(param: string, value: unknown): Date {
+  const time = timeOf(value);
+  if (time === null) throw invalidArgument(param, `not a date (ISO 8601, between 4712 BC and 275000 AD): ${JSON.stringify(String(value)).slice(0, 80)}`);
+  return time;
 }
 
 /** Rows per INSERT: a page of the feed (≤ 1000) in at most a few statements. */
 const BATCH = 500;
+/** Default of `subscribe`'s `pollMs`. */
+const SUBSCRIBE_POLL_MS = 5000;
 
 class PgStore implements PostgresMirrorStore {
   readonly sql: Sql;
   readonly schema: string;
+  readonly readOnly: boolean;
   readonly #url: string;
+  readonly #directUrl: string | undefined;
   readonly #channel: string;
+  readonly #t: ReturnType<typeof tables>;
+  /** The clients opened for LISTEN on `directUrl`, ended on close. */
+  readonly #listeners = new Set<Sql>();
 
-  constructor(sql: Sql, schema: string, url: string) {
+  constructor(sql: Sql, schema: string, url: string, directUrl: string | undefined, readOnly: boolean) {
     this.sql = sql;
     this.schema = schema;
+    this.readOnly = readOnly;
     this.#url = url;
-    this.#channel = `feedgate_${schema}`;
+    this.#directUrl = directUrl;
+    this.#channel = storeChannel(schema);
+    this.#t = tables(sql, schema);
   }
 
   async #run<T>(what: string, task: () => Promise<T>): Promise<T> {
@@ -118,17 +204,22 @@ class PgStore implements PostgresMirrorStore {
     }
   }
 
+  #write<T>(what: string, task: () => Promise<T>): Promise<T> {
+    if (this.readOnly) return Promise.reject(createError({ kind: "config", code: "read_only", option: "readOnly", message: `${what}: the store was opened read-only` }));
+    return this.#run(what, task);
+  }
+
   async getState(): Promise<MirrorStoreState> {
     return this.#run("reading the mirror state", async () => {
-      const [s] = await this.sql`select * from state where id = 1`;
+      const [s] = await this.sql`select * from ${this.#t.state} where id = 1`;
       return {
-        cursor: s!["cursor"] ?? undefined,
+        cursor: decodeText(s!["cursor"]),
         fields: (s!["fields"] ?? undefined) as SelectedFields | undefined,
         generation: s!["generation"],
         pending:
           s!["pending_generation"] === null
             ? undefined
-            : { generation: s!["pending_generation"], fields: s!["pending_fields"], cursor: s!["pending_cursor"] ?? undefined, nextPage: s!["pending_next_page"] ?? null, items: s!["pending_items"] },
+            : { generation: s!["pending_generation"], fields: s!["pending_fields"], cursor: decodeText(s!["pending_cursor"]), nextPage: decodeText(s!["pending_next_page"]) ?? null, items: s!["pending_items"] },
       };
     });
   }
@@ -138,55 +229,61 @@ class PgStore implements PostgresMirrorStore {
   }
 
   beginSnapshot(fields: SelectedFields): Promise<number> {
-    return this.#run("beginning a snapshot", () =>
+    return this.#write("beginning a snapshot", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`update state set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
+        const [s] = await tx`update ${this.#t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
           pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1 returning last_begun, generation`;
         // An earlier unfinished pass is discarded with its rows.
-        await tx`delete from items where generation <> ${s!["generation"]} and generation <> ${s!["last_begun"]}`;
+        await tx`delete from ${this.#t.items} where generation <> ${s!["generation"]} and generation <> ${s!["last_begun"]}`;
         return s!["last_begun"] as number;
       }),
     );
   }
 
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
-    return this.#run("storing a snapshot page", () =>
+    return this.#write("storing a snapshot page", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select pending_generation, pending_cursor from state where id = 1 for update`;
-        if (s!["pending_generation"] !== generation || (s!["pending_cursor"] !== null && s!["pending_cursor"] !== page.cursor)) return false;
+        const [s] = await tx`select pending_generation, pending_cursor from ${this.#t.state} where id = 1 for update`;
+        const pending = decodeText(s!["pending_cursor"]);
+        if (s!["pending_generation"] !== generation || (pending !== undefined && pending !== page.cursor)) return false;
         let added = 0;
-        for (let i = 0; i < page.items.length; i += BATCH) {
-          const rows = page.items.slice(i, i + BATCH).map((item) => rowOf(generation, item));
-          const inserted = await tx`insert into items ${tx(rows)} on conflict (generation, id) do update set
+        for (const rows of batches(page.items.map((item) => rowOf(generation, item)))) {
+          const inserted = await tx`insert into ${this.#t.items} ${tx(rows)} on conflict (generation, id) do update set
             category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-            title = excluded.title, summary = excluded.summary, item = excluded.item returning (xmax = 0) as new`;
+            title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text returning (xmax = 0) as new`;
           added += inserted.filter((r) => r["new"]).length;
         }
-        await tx`update state set pending_cursor = ${page.cursor}, pending_next_page = ${page.nextPage}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
+        await tx`update ${this.#t.state} set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
         return true;
       }),
     );
   }
 
   commitSnapshot(generation: number): Promise<boolean> {
-    return this.#run("committing a snapshot", () =>
+    return this.#write("committing a snapshot", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select pending_generation, pending_cursor, pending_next_page from state where id = 1 for update`;
+        const [s] = await tx`select pending_generation, pending_cursor, pending_next_page from ${this.#t.state} where id = 1 for update`;
         if (s!["pending_generation"] !== generation || s!["pending_cursor"] === null || s!["pending_next_page"] !== null) return false;
-        await tx`update state set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
+        await tx`update ${this.#t.state} set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
           pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1`;
-        await tx`delete from items where generation <> ${generation}`;
-        await tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation, cursor: s!["pending_cursor"] })})`;
+        await tx`delete from ${this.#t.items} where generation <> ${generation}`;
+        await this.#notify(tx, generation);
         return true;
       }),
     );
   }
 
+  /** Tells subscribers to re-read: the payload is only the generation (a cursor may be long; nothing in it is trusted). */
+  #notify(tx: postgres.TransactionSql, generation: number) {
+    return tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation })})`;
+  }
+
   applyPage(page: ChangesPage): Promise<boolean> {
-    return this.#run("applying a changes page", () =>
+    return this.#write("applying a changes page", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select generation, cursor from state where id = 1 for update`;
-        if (s!["cursor"] === null || s!["cursor"] !== page.expectedCursor) return false;
+        const [s] = await tx`select generation, cursor from ${this.#t.state} where id = 1 for update`;
+        const cursor = decodeText(s!["cursor"]);
+        if (cursor === undefined || cursor !== page.expectedCursor) return false;
         const generation = s!["generation"] as number;
         // In ledger order, one run of same-kind changes at a time (an upsert after a remove of the same id must win).
         let i = 0;
@@ -197,30 +294,33 @@ class PgStore implements PostgresMirrorStore {
           const run = page.changes.slice(i, j);
           if (op === "upsert") {
             // The last upsert of an id in a run is the one that counts.
-            const latest = new Map(run.map((c) => [(c as { item: SelectedItem }).item.id, (c as { item: SelectedItem }).item]));
-            await tx`insert into items ${tx([...latest.values()].map((item) => rowOf(generation, item)))} on conflict (generation, id) do update set
+            const latest = new Map(run.map((c) => [keyOf((c as { item: SelectedItem }).item.id), (c as { item: SelectedItem }).item]));
+            await tx`insert into ${this.#t.items} ${tx([...latest.values()].map((item) => rowOf(generation, item)))} on conflict (generation, id) do update set
               category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-              title = excluded.title, summary = excluded.summary, item = excluded.item`;
+              title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text`;
           } else {
-            await tx`delete from items where generation = ${generation} and id = any(${run.map((c) => (c as { id: string }).id)})`;
+            await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${run.map((c) => keyOf((c as { id: string }).id))})`;
           }
           i = j;
         }
-        await tx`update state set cursor = ${page.cursor}, updated_at = now() where id = 1`;
-        await tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation, cursor: page.cursor })})`;
+        await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
+        await this.#notify(tx, generation);
         return true;
       }),
     );
   }
 
   async get(id: string): Promise<SelectedItem | undefined> {
-    const [row] = await this.#run("reading an item", () => this.sql`select i.item from items i join state s on s.id = 1 and i.generation = s.generation where i.id = ${id}`);
-    return row?.["item"] as SelectedItem | undefined;
+    if (typeof id !== "string") throw invalidArgument("id", `a string, got ${typeof id}`);
+    const [row] = await this.#run("reading an item", () => this.sql`select i.item, i.item_text from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation where i.id = ${keyOf(id)}`);
+    return row ? itemOf(row) : undefined;
   }
 
   async ids(): Promise<string[]> {
-    const rows = await this.#run("reading ids", () => this.sql`select i.id from items i join state s on s.id = 1 and i.generation = s.generation`);
-    return rows.map((r) => r["id"] as string);
+    // A hashed key's id is read from its item (rare: ids over 1000 bytes, or holding U+0000).
+    const rows = await this.#run("reading ids", () => this.sql`select i.id, case when left(i.id, 1) = ${"\u0001"} then i.item_text end as text, case when left(i.id, 1) = ${"\u0001"} then i.item end as item
+      from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`);
+    return rows.map((r) => (isHashedKey(r["id"]) ? (jsonOf(r["item"], r["text"]) as { id: string }).id : (r["id"] as string)));
   }
 
   async entries(): Promise<SelectedItem[]> {
@@ -230,31 +330,34 @@ class PgStore implements PostgresMirrorStore {
   }
 
   async count(): Promise<number> {
-    const [row] = await this.#run("counting items", () => this.sql`select count(*)::int as n from items i join state s on s.id = 1 and i.generation = s.generation`);
+    const [row] = await this.#run("counting items", () => this.sql`select count(*)::int as n from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`);
     return row!["n"] as number;
   }
 
   async query(filter: ItemFilter = {}, page: { limit?: number; after?: ItemPageCursor } = {}): Promise<ItemPage> {
     const limit = page.limit ?? 100;
     if (!(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) throw invalidArgument("limit", `a whole number from 1 to 10000, got ${String(limit)}`);
-    const since = filter.since === undefined ? undefined : new Date(filter.since);
-    if (since !== undefined && Number.isNaN(since.getTime())) throw invalidArgument("since", `not a date: ${String(filter.since)}`);
+    if (filter === null || typeof filter !== "object") throw invalidArgument("filter", "an object");
+    const since = filter.since === undefined ? undefined : filterTime("since", filter.since);
+    const category = filterText("category", filter.category);
+    const text = filterText("q", filter.q)?.trim();
+    const after = page.after === undefined ? undefined : afterOf(page.after);
     const sql = this.sql;
     const time = sql`coalesce(i.published_at, i.discovered_at)`;
-    const q = filter.q?.trim() ? `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const after = page.after;
+    const q = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const rows = await this.#run("querying items", () => sql`
-      select i.item, ${time} as t from items i join state s on s.id = 1 and i.generation = s.generation
+      select i.item, i.item_text, ${time} as t from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation
       where true
-        ${filter.category === undefined ? sql`` : sql`and i.category = ${filter.category}`}
+        ${category === undefined ? sql`` : sql`and i.category = ${keyOf(category)}`}
         ${since === undefined ? sql`` : sql`and ${time} >= ${since}`}
         ${q === undefined ? sql`` : sql`and (i.title ilike ${q} or i.summary ilike ${q})`}
-        ${after === undefined ? sql`` : after.time === null ? sql`and ${time} is null and i.id < ${after.id}` : sql`and (${time} < ${after.time} or (${time} = ${after.time} and i.id < ${after.id}) or ${time} is null)`}
+        ${after === undefined ? sql`` : after.time === null ? sql`and ${time} is null and i.id < ${after.key}` : sql`and (${time} < ${after.time} or (${time} = ${after.time} and i.id < ${after.key}) or ${time} is null)`}
       order by ${time} desc nulls last, i.id desc
       limit ${limit + 1}`);
-    const items = rows.slice(0, limit).map((r) => r["item"] as SelectedItem);
+    const items = rows.slice(0, limit).map(itemOf);
     const last = items.at(-1);
-    return { items, next: rows.length > limit && last ? { time: timeOf(last) === null ? null : new Date(rows[limit - 1]!["t"]).toISOString(), id: last.id } : undefined };
+    const lastTime = rows[limit - 1]?.["t"];
+    return { items, next: rows.length > limit && last ? { time: lastTime === null || lastTime === undefined ? null : new Date(lastTime).toISOString(), id: last.id } : undefined };
   }
 
   async *iterate(filter: ItemFilter = {}, options: { pageSize?: number } = {}): AsyncGenerator<SelectedItem, void, undefined> {
@@ -267,23 +370,67 @@ class PgStore implements PostgresMirrorStore {
     }
   }
 
-  async subscribe(onChange: (notice: ChangeNotice) => void, options: { since?: string } = {}): Promise<() => Promise<void>> {
-    const listener = await this.#run("subscribing to changes", () =>
-      this.sql.listen(this.#channel, (payload) => {
-        try {
-          onChange(JSON.parse(payload) as ChangeNotice);
-        } catch {
-          // A payload this version cannot read: the reader re-reads on the next one.
-        }
-      }),
-    );
-    // Caught up after subscribing, so nothing between the check and the LISTEN is missed.
-    const state = await this.getState();
-    if (options.since !== undefined && state.cursor !== undefined && state.cursor !== options.since) onChange({ generation: state.generation, cursor: state.cursor });
-    return () => listener.unlisten();
+  async subscribe(onChange: (notice: ChangeNotice) => void, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
+    const pollMs = options.pollMs ?? SUBSCRIBE_POLL_MS;
+    if (!(Number.isFinite(pollMs) && (pollMs === 0 || pollMs >= 100))) throw invalidOption("pollMs", `0 (off) or at least 100 ms, got ${String(pollMs)}`);
+    // What the reader last saw: its `since` (cursor only), then each state reported.
+    let last: { cursor: string | undefined; generation: number | undefined } = { cursor: options.since, generation: undefined };
+    let closed = false;
+    // One re-read at a time, in the order notifications came; a burst of them needs one more read, not one each.
+    let reading: Promise<void> = Promise.resolve();
+    let queued = false;
+    const check = () => {
+      if (queued || closed) return;
+      queued = true;
+      reading = reading.then(async () => {
+        queued = false;
+        const state = await this.getState().catch(() => undefined);
+        if (closed || state?.cursor === undefined) return;
+        const moved = state.cursor !== last.cursor || (last.generation !== undefined && state.generation !== last.generation);
+        last = { cursor: state.cursor, generation: state.generation };
+        if (moved) onChange({ generation: state.generation, cursor: state.cursor });
+      });
+    };
+    // Without `since`, the reader has seen the state as it is now.
+    if (options.since === undefined) {
+      const state = await this.getState();
+      last = { cursor: state.cursor, generation: state.generation };
+    }
+    // LISTEN needs a session of its own, which a transaction-mode pooler does not give: `directUrl` when set.
+    const listenSql = this.#directUrl === undefined ? this.sql : connect(this.#directUrl, { max: 1 });
+    if (listenSql !== this.sql) this.#listeners.add(listenSql);
+    // postgres.js calls onlisten once listening, and again after each reconnect: a re-read then
+    // catches up on whatever passed meanwhile (and, the first time, on a store that moved since `since`).
+    const listener = await this.#run("subscribing to changes", () => listenSql.listen(this.#channel, check, check));
+    await reading;
+    const timer = pollMs > 0 ? setInterval(check, pollMs) : undefined;
+    timer?.unref?.();
+    return async () => {
+      closed = true;
+      clearInterval(timer);
+      await listener.unlisten().catch(() => {});
+      await reading;
+      if (listenSql !== this.sql) {
+        this.#listeners.delete(listenSql);
+        await listenSql.end({ timeout: 1 }).catch(() => {});
+      }
+    };
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.#listeners].map((l) => l.end({ timeout: 1 })));
     await this.sql.end({ timeout: 5 });
   }
+}
+
+/** Rows in INSERTs of at most {@link BATCH}. */
+function* batches<T>(rows: T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
+}
+
+/** A page cursor checked before any SQL, with its id as the key column holds it. */
+function afterOf(after: unknown): { time: Date | null; key: string } {
+  const a = after as Partial<ItemPageCursor> | null;
+  if (a === null || typeof a !== "object" || typeof a.id !== "string") throw invalidArgument("after", "a cursor { time, id } from a previous page");
+  return { time: a.time === null || a.time === undefined ? null : filterTime("after.time", a.time), key: keyOf(a.id) };
 }

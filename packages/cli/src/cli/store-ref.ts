@@ -1,20 +1,40 @@
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import { UsageError } from "./errors.js";
 import type { Output } from "./output.js";
+import { textArgument } from "./stdin.js";
 
 /** Where a mirror lives: a directory (the embedded file store) or a PostgreSQL URL (a fleet's shared copy). */
 export type StoreRef = { kind: "dir"; dir: string } | { kind: "postgres"; url: string; shown: string };
 
+/** The options naming a store: `--store <url|->` and `--store-file <path>`. */
+export interface StoreOptions {
+  /** A directory or PostgreSQL URL; `-` reads the URL from standard input. */
+  store?: string;
+  /** A file holding the URL (first line). */
+  storeFile?: string;
+}
+
 const POSTGRES = /^postgres(ql)?:\/\//i;
+/** The most read from a `--store-file`: a URL is far smaller; anything bigger is not one. */
+const MAX_STORE_FILE_BYTES = 64 * 1024;
+
+/** Help text shared by every `--store` option: what the flag shows to other users of the machine. */
+export const STORE_HELP =
+  "a PostgreSQL URL (postgres://user:password@host:5432/db), or - to read it from stdin. A URL on the command line, password included, is visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -";
+export const STORE_FILE_HELP = "read the PostgreSQL URL from this file (its first line), keeping the password out of the process list";
 
 /**
- * The store of a mirror command: the argument, else `--store`, else `FEEDGATE_STORE`. A
- * PostgreSQL URL's password is registered as a secret, so no output can carry it, and is
- * shown with it masked.
+ * The store of a mirror command: the argument, else `--store` (`-`: standard input), else
+ * `--store-file`, else `FEEDGATE_STORE`. A PostgreSQL URL's password is registered as a secret,
+ * so no output can carry it, and is shown with it masked.
  */
-export function storeRefOf(argument: string | undefined, flag: string | undefined, env: Record<string, string | undefined>, out: Output): StoreRef {
-  const value = argument ?? flag ?? env["FEEDGATE_STORE"];
+export async function storeRefOf(argument: string | undefined, options: StoreOptions, env: Record<string, string | undefined>, out: Output, stdin?: NodeJS.ReadStream): Promise<StoreRef> {
+  if (options.storeFile !== undefined && (argument ?? options.store) !== undefined) throw new UsageError("give the store once", "either a directory or URL (argument or --store), or --store-file");
+  let value = argument ?? options.store ?? (options.storeFile === undefined ? undefined : await firstLineOf(options.storeFile)) ?? env["FEEDGATE_STORE"];
+  if (value === "-") value = (await textArgument("-", "--store", stdin)).split(/\r?\n/)[0]!.trim();
   if (value === undefined || value.trim() === "") {
-    throw new UsageError("no mirror given", "give a directory, or a PostgreSQL URL (--store postgres://… or FEEDGATE_STORE)");
+    throw new UsageError("no mirror given", "give a directory, or a PostgreSQL URL (FEEDGATE_STORE, --store-file PATH, --store - on stdin, or --store postgres://…)");
   }
   if (!POSTGRES.test(value)) return { kind: "dir", dir: value };
   let url: URL;
@@ -25,8 +45,30 @@ export function storeRefOf(argument: string | undefined, flag: string | undefine
   }
   if (url.password) {
     out.addSecret(url.password);
+    out.addSecret(decodeURIComponent(url.password));
     out.addSecret(encodeURIComponent(decodeURIComponent(url.password)));
     url.password = "***";
   }
   return { kind: "postgres", url: value, shown: url.toString() };
+}
+
+/** The first line of a small regular file (a FIFO or a device would block or never end); never printed. */
+async function firstLineOf(path: string): Promise<string> {
+  let handle;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new UsageError(`--store-file ${path}: cannot open it (${(error as { code?: string }).code ?? "error"})`);
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new UsageError(`--store-file ${path}: not a regular file`);
+    if (stat.size > MAX_STORE_FILE_BYTES) throw new UsageError(`--store-file ${path}: over ${MAX_STORE_FILE_BYTES} bytes, not a URL`);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(MAX_STORE_FILE_BYTES + 1), 0, MAX_STORE_FILE_BYTES + 1, 0);
+    if (bytesRead > MAX_STORE_FILE_BYTES) throw new UsageError(`--store-file ${path}: over ${MAX_STORE_FILE_BYTES} bytes, not a URL`);
+    return buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n/)[0]!.trim();
+  } finally {
+    await handle.close();
+  }
 }

@@ -7,7 +7,10 @@ import { storeRefOf } from "../cli/store-ref.js";
 import { clockStamp } from "./watch-util.js";
 
 export interface FleetCommandOptions {
+  /** The fleet's PostgreSQL URL (also FEEDGATE_STORE); `-` reads it from stdin. */
   store?: string;
+  /** A file holding the PostgreSQL URL. */
+  storeFile?: string;
   /** Comma-separated: mirror, hotTopics, codexResetsRecent, latestDaily. */
   resources?: string;
   json?: boolean;
@@ -18,7 +21,7 @@ const RESOURCES: readonly FleetResource[] = ["mirror", "hotTopics", "codexResets
 /** `feedgate fleet --store postgres://…`: one member of a fleet, until Ctrl-C. */
 export async function runFleet(ctx: CommandContext, options: FleetCommandOptions): Promise<void> {
   const { out } = ctx;
-  const ref = storeRefOf(undefined, options.store, ctx.env, out);
+  const ref = await storeRefOf(undefined, options, ctx.env, out);
   if (ref.kind !== "postgres") throw new UsageError("a fleet shares its copy through PostgreSQL", "pass --store postgres://user:password@host:5432/database (or set FEEDGATE_STORE)");
   const resources = (options.resources ?? RESOURCES.join(",")).split(",").map((r) => r.trim()) as FleetResource[];
   const unknown = resources.filter((r) => !RESOURCES.includes(r));
@@ -32,6 +35,11 @@ export async function runFleet(ctx: CommandContext, options: FleetCommandOptions
       onLeadership: (resource, leading) => {
         if (out.json) out.data({ type: "leadership", resource, leading, at: new Date().toISOString() });
         else out.print(`${clockStamp()} ${leading ? out.color.green("leading") : out.color.yellow("following")} ${resource}`);
+      },
+      // A loop that keeps failing says so, on stderr (through the output's one filter), with its count in a row.
+      onError: (resource, error, failures) => {
+        out.note(`${clockStamp()} ${out.errColor.red(`${resource} failed`)} (${failures} in a row): ${error.message}`);
+        if (out.json) out.data({ type: "error", resource, kind: error.kind, code: error.code ?? null, message: error.message, failures, at: new Date().toISOString() });
       },
     }),
   );

@@ -1,14 +1,16 @@
 import { readFileStore, type FileStoreView } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
-import { storeRefOf } from "../cli/store-ref.js";
+import { storeRefOf, type StoreOptions } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 import { formatUtc } from "../render/time.js";
 import { table } from "../render/ui.js";
 
 export interface MirrorReadOptions {
-  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE). */
+  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE); `-` reads it from stdin. */
   store?: string;
+  /** A file holding the PostgreSQL URL. */
+  storeFile?: string;
   category?: string;
   /** Items published (else discovered) at or after this time (ISO 8601 date or date-time). */
   since?: string;
@@ -42,11 +44,11 @@ interface ReadView {
   close(): Promise<void>;
 }
 
-async function open(ctx: CommandContext, dir: string | undefined, options: { store?: string }): Promise<ReadView> {
-  const ref = storeRefOf(dir, options.store, ctx.env, ctx.out);
+async function open(ctx: CommandContext, dir: string | undefined, options: StoreOptions): Promise<ReadView> {
+  const ref = await storeRefOf(dir, options, ctx.env, ctx.out);
   if (ref.kind === "postgres") {
     const { openPostgresStore } = await import("@feedgate/postgres");
-    const store = await openPostgresStore({ url: ref.url }).catch((error: unknown) => {
+    const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch((error: unknown) => {
       throw new StepFailure("opening the mirror", error);
     });
     const state = await store.getState();

@@ -9,8 +9,10 @@ import { clockStamp } from "./watch-util.js";
 
 export interface MirrorOptions {
   fields?: "default" | "minimal";
-  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE). */
+  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE); `-` reads it from stdin. */
   store?: string;
+  /** A file holding the PostgreSQL URL. */
+  storeFile?: string;
   follow?: boolean;
   interval?: number;
   json?: boolean;
@@ -31,7 +33,7 @@ export async function runMirror(
   hooks: { onProgress?(progress: MirrorProgress): void } = {},
 ): Promise<MirrorSummary> {
   const { out } = ctx;
-  const store = storeRefOf(dir, options.store, ctx.env, out);
+  const store = await storeRefOf(dir, options, ctx.env, out);
   const shown = store.kind === "dir" ? store.dir : store.shown;
   const bar = new SnapshotProgress(out);
   const status = new StatusLine(out);

@@ -2,10 +2,10 @@ import { outputText } from "@feedgate/gateway-client/collect";
 import { generateImage } from "@feedgate/kit/images";
 import type { CommandContext } from "../cli/context.js";
 import { createGatewayClient, type GatewayClient, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
-import { createResilientFetch } from "@feedgate/kit";
 import { gatewayOf } from "../cli/config.js";
 import { USER_AGENT } from "../version.js";
 import { cliLogger } from "./clients.js";
+import { untimedFetch } from "./http.js";
 import type { GatewayServices } from "./types.js";
 
 function taskIdOf(task: ImageTask): string {
@@ -44,9 +44,13 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
   };
 }
 
-/** The gateway client of a command, on the kit's resilient transport; a missing URL or key is a usage error, before any request. */
-export function gatewayClientOf(ctx: CommandContext): GatewayClient {
+/**
+ * The gateway client of a command, with the client's own defaults (600 s per attempt, 330 s
+ * stream idle timeout) over a fetch without undici's shorter 300 s timeouts, and the CLI's
+ * logger; a missing URL or key is a usage error, before any request.
+ */
+export function gatewayClientOf(ctx: CommandContext, fetch: (request: Request) => Promise<Response> = untimedFetch()): GatewayClient {
   const { url, apiKey } = gatewayOf(ctx.globals, ctx.env);
   ctx.out.addSecret(apiKey);
-  return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch: createResilientFetch(cliLogger(ctx)) });
+  return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch, ...cliLogger(ctx) });
 }

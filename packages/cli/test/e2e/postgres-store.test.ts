@@ -1,5 +1,10 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type RunningPostgres } from "@feedgate/test-harness";
+import { openPostgresStore } from "@feedgate/postgres";
+import { freePort, startPostgres, type RunningPostgres } from "@feedgate/test-harness";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -8,15 +13,18 @@ import { BIN, jsonLines, runCli, startCli } from "./helpers.js";
 let pg: RunningPostgres;
 let fakes: DemoFakes;
 let env: Record<string, string>;
+let dir: string;
 const PASSWORD = "feedgate-test";
 
 beforeAll(async () => {
   [pg, fakes] = await Promise.all([startPostgres(), startDemoFakes({ gateway: false, selected: 120 })]);
   env = { FEEDGATE_FEED_URL: fakes.feed!.url };
+  dir = await mkdtemp(join(tmpdir(), "feedgate-store-"));
 }, 60_000);
 afterAll(async () => {
   await fakes.close();
   await pg.stop();
+  await rm(dir, { recursive: true, force: true });
 });
 
 describe("the mirror commands on a fleet's PostgreSQL copy", () => {
@@ -64,4 +72,66 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     expect(jsonLines(result.stdout)[0]).toMatchObject({ type: "leadership", resource: "hotTopics", leading: true });
     expect(result.stdout + result.stderr).not.toContain(PASSWORD);
   });
+
+  it("the URL comes from a file (--store-file) or stdin (--store -), off the process list; FIFOs and directories are refused", async () => {
+    await runCli(["mirror", "--store", pg.url], env, 30_000);
+    const file = join(dir, "store-url");
+    await writeFile(file, `${pg.url}\n`, { mode: 0o600 });
+    const ls = await runCli(["mirror", "ls", "--store-file", file, "--json"], env);
+    expect(ls.code).toBe(0);
+    expect(JSON.parse(ls.stdout)).toHaveLength(120);
+    const cli = startCli(["mirror", "export", "--store", "-"], env);
+    cli.child.stdin.end(`${pg.url}\n`);
+    const exported = await cli.done;
+    expect(exported.code).toBe(0);
+    expect(jsonLines(exported.stdout)).toHaveLength(120);
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    for (const path of [fifo, dir]) {
+      const refused = await runCli(["mirror", "ls", "--store-file", path], env);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/not a regular file/);
+    }
+    for (const result of [ls, exported]) expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+  });
+
+  it("--help of mirror and fleet says a URL on the command line shows in the process list, and names the other ways", async () => {
+    for (const args of [["mirror", "--help"], ["mirror", "ls", "--help"], ["fleet", "--help"]]) {
+      const help = await runCli(args, {});
+      expect(help.stdout.replace(/\s+/g, " ")).toMatch(/visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -/);
+      expect(help.stdout).toContain("--store-file <path>");
+    }
+  });
+
+  it("mirror ls|show|export work for a role that may only read (no schema is created on open)", async () => {
+    await runCli(["mirror", "--store", pg.url], env, 30_000);
+    const admin = await openPostgresStore({ url: pg.url });
+    const role = "cli_reader";
+    await admin.sql.unsafe(`create role ${role} login password 'reader-pw-9x'`);
+    await admin.sql.unsafe(`revoke create on database postgres from public`);
+    await admin.sql.unsafe(`grant usage on schema feedgate to ${role}`);
+    await admin.sql.unsafe(`grant select on all tables in schema feedgate to ${role}`);
+    await admin.close();
+    const reader = pg.url.replace(`postgres:${PASSWORD}@`, `${role}:reader-pw-9x@`);
+    const ls = await runCli(["mirror", "ls", "--json"], { ...env, FEEDGATE_STORE: reader });
+    expect(ls.stderr).not.toMatch(/permission denied/);
+    expect(ls.code).toBe(0);
+    const items = JSON.parse(ls.stdout) as Array<{ id: string }>;
+    expect(items).toHaveLength(120);
+    const show = await runCli(["mirror", "show", reader, items[0]!.id, "--json"], env);
+    expect(JSON.parse(show.stdout)).toMatchObject({ id: items[0]!.id });
+    const exported = await runCli(["mirror", "export"], { ...env, FEEDGATE_STORE: reader });
+    expect(jsonLines(exported.stdout)).toHaveLength(120);
+    for (const result of [ls, show, exported]) expect(result.stdout + result.stderr).not.toContain("reader-pw-9x");
+  });
+
+  it("fleet prints a loop that keeps failing on stderr, with its count in a row", async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const cli = startCli(["fleet", "--resources", "hotTopics"], { FEEDGATE_FEED_URL: dead, FEEDGATE_STORE: pg.url });
+    await cli.waitFor(/hotTopics failed \(1 in a row\)/, 25_000);
+    cli.child.kill("SIGINT");
+    const result = await cli.done;
+    expect(result.stderr).toMatch(/hotTopics failed \(1 in a row\): /);
+    expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+  }, 30_000);
 });

@@ -1,14 +1,17 @@
-/** The request id of an answer: `x-request-id`, else the gateway's `x-oneapi-request-id`, else `request-id`. */
+/**
+ * The request id of an answer: the gateway's `x-oneapi-request-id` (the id its operator can look
+ * up, and the one its messages quote), else `x-request-id` (which a proxy in front, or the upstream
+ * on a relayed success, may have set), else `request-id`.
+ */
 export function requestIdOf(headers: Headers): string | undefined {
-  return headers.get("x-request-id") ?? headers.get("x-oneapi-request-id") ?? headers.get("request-id") ?? undefined;
+  return headers.get("x-oneapi-request-id") ?? headers.get("x-request-id") ?? headers.get("request-id") ?? undefined;
 }
-
 
 /** What is known about one answer, beyond its body. */
 export interface ResponseMeta {
   /** HTTP status of the final answer. */
   status: number;
-  /** `X-Request-Id`, else the gateway's `X-Oneapi-Request-Id`, else `request-id`. Quote it when reporting a problem. */
+  /** The gateway's `X-Oneapi-Request-Id`, else `X-Request-Id`, else `request-id`. Quote it when reporting a problem. */
   requestId: string | undefined;
   /** `ETag` exactly as received (weak `W/` prefix and quotes kept). */
   etag: string | undefined;

@@ -73,6 +73,12 @@ export interface CallOverrides {
    * a GET. Default: decided by method and route (see the README's retry rule).
    */
   idempotent?: boolean;
+  /**
+   * Asked before each retry the rule allows; `false` gives up and returns (or throws) the failure
+   * as it is. The gateway client uses it to stop retrying an operation once it learned the gateway
+   * does not route it. Default: always retry what the rule allows.
+   */
+  shouldRetry?: () => boolean;
 }
 
 /** The defaults of {@link ResilientFetchOptions} (exported as `TRANSPORT_DEFAULTS`). */

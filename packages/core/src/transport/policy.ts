@@ -2,10 +2,10 @@
  * Which failures are worth another attempt. The rule (also in the README):
  * - Statuses 408, 429, 500, 502, 503, 504 and connection failures are retryable; nothing else
  *   (a 4xx other than 408/429 cannot succeed by repeating it).
- * - Never: an answer whose code says repeating cannot help (`model_not_found`, the gateway's
- *   503 when no channel serves a model; `insufficient_quota` / `insufficient_user_quota`;
- *   `invalid_request`, the gateway's HTTP 500 for a request that failed its validation), or
- *   one with `x-should-retry: false`; a request whose body is a stream.
+ * - Never: an answer the table of `final.ts` calls final (`model_not_found`, the gateway's
+ *   503 when no channel serves a model; a code naming a quota; `invalid_request` and the other
+ *   500s the gateway itself marks skip-retry, such as `convert_request_failed`; the fork's
+ *   `task_id is empty`), or one with `x-should-retry: false`; a request whose body is a stream.
  * - Idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE, and the gateway's free
  *   token-counting and cancel routes) are retried on every retryable failure.
  * - Other POSTs only where the server cannot have done the work: 429 (refused by a rate
@@ -15,9 +15,6 @@
  */
 
 export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-
-/** Codes of answers that repeating cannot fix. */
-export const HOPELESS_CODES = new Set(["model_not_found", "insufficient_quota", "insufficient_user_quota", "invalid_request"]);
 
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 
@@ -56,6 +53,13 @@ export function codesOf(body: unknown): string[] {
   const candidates = [(body as { code?: unknown } | undefined)?.code];
   if (typeof error === "object" && error !== null) candidates.push(error.code, error.type, error.status);
   return candidates.filter((c): c is string => typeof c === "string" && c !== "");
+}
+
+/** The message an error body carries (OpenAI, Anthropic or Google `error.message`, or a task body's `message`). */
+export function messageOf(body: unknown): string | undefined {
+  const b = body as { message?: unknown; error?: { message?: unknown } } | undefined;
+  const message = typeof b?.error === "object" && b.error !== null ? b.error.message : b?.message;
+  return typeof message === "string" ? message : undefined;
 }
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */

@@ -1,6 +1,7 @@
 import { backoffDelay } from "../backoff.js";
 import { checkFraction, checkPositive, stripUndefined } from "../checks.js";
 import { createError, type FeedgateError, type FeedgateErrorKind } from "../errors.js";
+import { isFinalAnswer } from "../final.js";
 import { monotonicNow, realSleep, watch } from "../time.js";
 import { BufferedResponse, decoder, readAll, TooLarge } from "./buffered.js";
 import { createLog, loggableUrl, scrubSecrets, secretsOf, type LogFields, type LogLevel } from "./logger.js";
@@ -9,12 +10,12 @@ import { DEFAULTS, type CallOverrides, type ResilientFetchOptions } from "./opti
 import {
   codesOf,
   failedBeforeSending,
-  HOPELESS_CODES,
   isForeignHtml,
   isIdempotent,
   isReplayableBodyType,
   isStreamedResponse,
   isSyncImageGeneration,
+  messageOf,
   RETRYABLE_STATUSES,
 } from "./policy.js";
 import { maxDefined, parseRetryAfterBody, parseRetryAfterHeaders } from "./retry-after.js";
@@ -43,7 +44,7 @@ const DEADLINE = Symbol();
  */
 type Outcome =
   | { tag: "answer"; response: Response }
-  | { tag: "status"; response: Response; retryAfterMs: number | undefined; codes: string[]; hint: string | null }
+  | { tag: "status"; response: Response; retryAfterMs: number | undefined; codes: string[]; final: boolean; hint: string | null }
   | { tag: "invalid"; response: Response }
   | { tag: "too_large" }
   | { tag: "network"; error: unknown }
@@ -104,7 +105,7 @@ function isRetryable(call: Call, failure: Failure): boolean {
       return call.idempotent || failedBeforeSending(failure.error);
     case "status": {
       const { status } = failure.response;
-      if (failure.hint === "false" || failure.codes.some((c) => HOPELESS_CODES.has(c))) return false;
+      if (failure.hint === "false" || failure.final) return false;
       return call.idempotent || status === 429 || status === 408 || (status === 503 && failure.retryAfterMs !== undefined);
     }
     case "deadline":
@@ -236,7 +237,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         parsed = JSON.parse(decoder.decode(bytes!));
       } catch {}
       const retryAfterMs = maxDefined([parseRetryAfterHeaders(headers, now), parseRetryAfterBody(parsed)]);
-      return { tag: "status", response: answer, retryAfterMs, codes: codesOf(parsed), hint };
+      const codes = codesOf(parsed);
+      return { tag: "status", response: answer, retryAfterMs, codes, final: isFinalAnswer(codes, messageOf(parsed)), hint };
     } catch (caught) {
       const aborted = abortedError(call, n);
       if (aborted) throw aborted;
@@ -279,7 +281,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       const requestId = response && idOf(call, response.headers);
       const fields = { attempt: n, status: outcome.tag === "status" ? outcome.response.status : undefined, requestId };
       const retryAfterMs = outcome.tag === "status" ? outcome.retryAfterMs : undefined;
-      if (isRetryable(call, outcome) && n <= call.maxRetries) {
+      if (isRetryable(call, outcome) && n <= call.maxRetries && overrides.shouldRetry?.() !== false) {
         if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) {
           const status = response!.status;
           const message = scrubSecrets(`${call.what()}: the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs (after ${n} attempt(s))`, call.secrets());

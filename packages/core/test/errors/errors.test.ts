@@ -104,9 +104,27 @@ describe("the FeedgateError family", () => {
     expect(isTransientError(createError({ kind: "server", status: 503, code: "quota_exhausted", message: "m" }))).toBe(false);
   });
 
+  // Issue 20 (3): one table decides for the transport and for isTransientError.
+  it.each([
+    [503, "model_not_found", "no channel"],
+    [500, "convert_request_failed", "not implemented"],
+    [500, "sensitive_words_detected", "sensitive_words_detected"],
+    [500, "count_token_failed", "x"],
+    [500, "channel:model_mapped_error", "x"],
+    [500, "get_channel_failed", "x"],
+    [500, "invalid_api_type", "x"],
+    [500, "bad_response_status_code", "createImage failed: HTTP 500 bad_response_status_code: task_id is empty"],
+  ])("an answer the gateway marks final (%i %s) is never transient", (status, code, message) => {
+    expect(isTransientError(createError({ kind: kindOfStatus(status, code), status, code, message }))).toBe(false);
+  });
+
+  it("an unsupported operation is never transient, whatever its status", () => {
+    expect(isTransientError(createError({ kind: "unsupported", status: 501, code: "unsupported_by_gateway", message: "m" }))).toBe(false);
+  });
+
   it("serialises only what the service answered", () => {
     const error = createError({ kind: "authentication", message: "m", status: 401, code: "unauthorized", cause: new Error("inner") });
-    expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status"]);
+    expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status", "taskId"]);
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "AuthenticationError", status: 401 });
   });
 

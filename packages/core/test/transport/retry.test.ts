@@ -68,6 +68,37 @@ describe("answers that repeating cannot fix", () => {
     expect(quota403.seen).toHaveLength(1);
   });
 
+  // Issue 20 (3): the 500s the gateway itself marks skip-retry, and the fork's `task_id is empty`.
+  it.each([
+    ["convert_request_failed", "not implemented"],
+    ["sensitive_words_detected", "sensitive_words_detected"],
+    ["count_token_failed", "count token failed"],
+    ["channel:model_mapped_error", "mapping failed"],
+    ["get_channel_failed", "no channel left"],
+    ["invalid_api_type", "invalid api type"],
+    ["bad_response_status_code", "task_id is empty"],
+  ])("never retries the gateway's final 500 %s (%s), even on an idempotent route", async (code, message) => {
+    const body = { error: { message, type: "new_api_error", param: "", code } };
+    const { rf, seen } = transport([json(500, body), ok()]);
+    expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(500);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("still retries a 500 bad_response_status_code that is not the task_id case", async () => {
+    const body = { error: { message: "openai_error", type: "bad_response_status_code", code: "bad_response_status_code" } };
+    const { rf, seen } = transport([json(500, body), ok()]);
+    expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(200);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("asks a call's shouldRetry before each retry, and gives up when it says no", async () => {
+    const { rf, seen } = transport([problem(429, "x"), problem(429, "x"), ok()]);
+    let allowed = 1;
+    const response = await rf.withOptions({ shouldRetry: () => allowed-- > 0 })(getRequest());
+    expect(response.status).toBe(429);
+    expect(seen).toHaveLength(2);
+  });
+
   it("honours x-should-retry: false", async () => {
     const { rf, seen } = transport([problem(503, "x", { "x-should-retry": "false" }), ok()]);
     expect((await rf(getRequest())).status).toBe(503);

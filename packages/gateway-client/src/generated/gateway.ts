@@ -39,7 +39,7 @@ export interface paths {
         };
         /**
          * Get an image task
-         * @description Returns the current state of an asynchronous image task. Poll every 5 to 10 seconds until the status is terminal (`completed` or `failed`; see ImageTaskStatus for the spellings to tolerate). An unknown id answers HTTP 400 with code `task_not_exist`.
+         * @description Returns the current state of an asynchronous image task. Poll every 5 to 10 seconds until the status is terminal (`completed` or `failed`; see ImageTaskStatus for the spellings to tolerate). An unknown id answers HTTP 400 with code `task_not_exist`. Tasks are looked up per user, and the distributor applies the key's model list to this call with model `""`: a key restricted to certain models gets 403 `This token has no access to model ` even for its own task. The task was billed at submission: keep its id and poll it with another key of the same user. A poll sent with `Content-Type: application/json` (and no body) gets 400.
          */
         get: operations["getImageTask"];
         put?: never;
@@ -83,7 +83,7 @@ export interface paths {
          * Create a model response
          * @description Generates a model response from text, images, files and tool results, in the OpenAI Responses format. With `"stream": true` the answer is a `text/event-stream` of response events (send `Accept: text/event-stream`); otherwise it is the finished Response object.
          *
-         *     The gateway routes by `model` and forwards unknown body keys to the upstream, so model-specific options work. Background mode (`background: true`) is not supported by the gateway's relay yet.
+         *     The gateway routes by `model`. Unknown body keys (model-specific options, `extraBody`) reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise); `service_tier`, `safety_identifier`, `inference_geo` and `speed` are filtered by default. Background mode (`background: true`) is not supported by the gateway's relay yet. The route exists only for models an OpenAI-type channel serves: for a model served only by other channels (Claude, Gemini, DeepSeek, ...) the gateway cannot convert the request and answers 500 `convert_request_failed`, which is final.
          */
         post: operations["createResponse"];
         delete?: never;
@@ -424,7 +424,7 @@ export interface components {
         };
         /**
          * Compact request
-         * @description Conversation to compact: the input items and/or a stored earlier response. Compaction never streams. Unknown keys are forwarded.
+         * @description Conversation to compact: the input items and/or a stored earlier response. Compaction never streams. The gateway forwards only `model`, `input`, `instructions` and `previous_response_id`; other keys are dropped. It checks a model-restricted key against `<model>-openai-compact`, so such a key's model list must name that model.
          */
         CompactRequest: {
             input?: components["schemas"]["Input"] | null;
@@ -453,7 +453,7 @@ export interface components {
         };
         /**
          * Count tokens request
-         * @description A Messages request without generation settings. The answer is the number of input tokens it would use. Unknown keys are forwarded.
+         * @description A Messages request without generation settings. The answer is the number of input tokens it would use. The gateway does not route this operation (NoRoute 404).
          */
         CountTokensRequest: {
             cache_control?: components["schemas"]["AnthropicCacheControl"];
@@ -493,7 +493,7 @@ export interface components {
         CreateImageResult: components["schemas"]["ImagesResponse"] | components["schemas"]["ImageTask"];
         /**
          * Create response request
-         * @description Body of `POST /v1/responses`, the OpenAI Responses create request. Keys not listed here are forwarded to the upstream unchanged, so model-specific options can be sent as well.
+         * @description Body of `POST /v1/responses`, the OpenAI Responses create request. Keys not listed here reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise).
          */
         CreateResponseRequest: {
             /**
@@ -770,7 +770,7 @@ export interface components {
         };
         /**
          * Gemini-format route error
-         * @description Any error body of the Gemini-format routes. This gateway answers OpenAI-style envelopes here: upstream bodies are normalised to that shape (service/error.go:86-129), so a Google envelope and its `RetryInfo.retryDelay` never reach the client. The Google envelope stays in this union because the gateway's published documentation shows it and other builds may relay it; clients parse both.
+         * @description Any error body of the Gemini-format routes. This gateway answers OpenAI-style envelopes here: upstream bodies are normalised to `{message, type: upstream_error, param: "", code}` with the upstream's numeric `code` (e.g. `429`) and no request id; Google's `status` and `details` (`RetryInfo`, `QuotaFailure`) are dropped (service/error.go:86-129, types/error.go:317-347), so a quota exhaustion reads like a rate limit. In a stream, though, an upstream error chunk (the Google envelope) is forwarded raw as a `data:` event. The Google envelope stays in this union for that, and because the gateway's published documentation shows it; clients parse both.
          */
         GeminiRouteError: components["schemas"]["GoogleErrorResponse"] | components["schemas"]["OpenAIErrorResponse"] | components["schemas"]["GatewayErrorResponse"];
         /** Safety rating */
@@ -838,7 +838,7 @@ export interface components {
         };
         /**
          * Generate content request
-         * @description Body of `:generateContent` and `:streamGenerateContent`. The model comes from the path; a `model` key in the body is tolerated but not needed. Unknown keys are forwarded.
+         * @description Body of `:generateContent` and `:streamGenerateContent`. The model comes from the path; a `model` key in the body is tolerated but not needed. Unknown keys reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise).
          */
         GenerateContentRequest: {
             /** @description Name of cached content to prepend, `cachedContents/{id}`. */
@@ -901,11 +901,11 @@ export interface components {
         };
         /**
          * Image generation request
-         * @description Body of `POST /v1/images/generations`. Each model family accepts its own subset of fields; send only the fields of the chosen workflow (see the request examples). The gateway itself only understands the OpenAI fields; `resolution`, `aspect_ratio`, `images` and `input_region` reach the upstream because the channel forwards the body unchanged. Unknown keys are forwarded as well.
+         * @description Body of `POST /v1/images/generations`. Each model family accepts its own subset of fields; send only the fields of the chosen workflow (see the request examples). The gateway itself only understands the OpenAI fields: `resolution`, `aspect_ratio`, `images`, `input_region` and any other unknown key reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise). Verify with the operator before relying on them. A request without `model` is routed as `dall-e` (503 `model_not_found` on most gateways): always send one.
          */
         ImageGenerationRequest: {
             /**
-             * @description Width:height ratio such as `16:9`. Ignored or rejected by Seedream, Hunyuan and Qwen models.
+             * @description Width:height ratio such as `16:9`. Ignored or rejected by Seedream, Hunyuan and Qwen models. Not a gateway field: it reaches the upstream only when the operator enables body pass-through (off by default).
              * @example 16:9
              * @example 1:1
              * @example 9:16
@@ -913,10 +913,10 @@ export interface components {
             aspect_ratio?: string;
             /** @enum {string} */
             background?: "transparent" | "opaque" | "auto";
-            /** @description Reference image URLs for image-to-image. The maximum count depends on the model (for example 3 for Nano Banana 2.5, 14 for Nano Banana 3.x and Seedream, 1 for Kling 3.0). */
+            /** @description Reference image URLs for image-to-image. The maximum count depends on the model (for example 3 for Nano Banana 2.5, 14 for Nano Banana 3.x and Seedream, 1 for Kling 3.0). Not a gateway field: it reaches the upstream only when the operator enables body pass-through (off by default). Without it an image-to-image request silently becomes text-to-image. */
             images?: string[];
             /**
-             * @description Where the reference `images` are hosted, so the upstream fetches them from the right region. Omit it for images hosted in mainland China (the upstream default).
+             * @description Where the reference `images` are hosted, so the upstream fetches them from the right region. Omit it for images hosted in mainland China (the upstream default). Not a gateway field: it reaches the upstream only when the operator enables body pass-through (off by default).
              * @enum {string}
              */
             input_region?: "Mainland" | "Oversea" | "OverseaUSWest";
@@ -934,7 +934,7 @@ export interface components {
             /** @description Quality tier of GPT image models: `low`, `medium` or `high`. OpenAI-compatible upstreams also know `auto`, `standard` and `hd`. */
             quality?: ("low" | "medium" | "high") | string;
             /**
-             * @description Output resolution. Values depend on the family: Nano Banana `1K`/`2K`/`4K` (3.1 also `512`), Kling lowercase `1k`/`2k`/`4k`, Seedream `1K`..`4K`, Vidu `1080p`/`2K`/`4K`.
+             * @description Output resolution. Values depend on the family: Nano Banana `1K`/`2K`/`4K` (3.1 also `512`), Kling lowercase `1k`/`2k`/`4k`, Seedream `1K`..`4K`, Vidu `1080p`/`2K`/`4K`. Not a gateway field: it reaches the upstream only when the operator enables body pass-through (off by default).
              * @example 4K
              * @example 2K
              * @example 2k
@@ -1098,7 +1098,7 @@ export interface components {
         };
         /**
          * Input token count request
-         * @description The parts of a create request that cost input tokens. All keys are optional; unknown keys are forwarded.
+         * @description The parts of a create request that cost input tokens. All keys are optional; unknown keys reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise).
          */
         InputTokensRequest: {
             /** @description Conversation id or `{id}` object whose items are counted too. */
@@ -2255,26 +2255,7 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description The request body exceeds the size limit. Not retryable. */
-        AnthropicPayloadTooLarge: {
-            headers: {
-                "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "request_too_large",
-                 *         "message": "Request exceeds the maximum allowed number of bytes."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["AnthropicRouteError"];
-            };
-        };
-        /** @description HTTP 500 has two meanings. Request validation failures (body not JSON, `model` missing) answer 500 and are final; on this Claude-format route the gateway writes them Claude-shaped (`type: new_api_error`, no `code`), elsewhere with `code: invalid_request`. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
+        /** @description Validation failures after routing answer 500 and are final; on this Claude-format route the gateway writes them Claude-shaped (`type: new_api_error`, no `code`). The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed` and `invalid_api_type`. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. */
         AnthropicServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2371,7 +2352,7 @@ export interface components {
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
-        /** @description The request body (often inline image data) exceeds the size limit. Not retryable. */
+        /** @description The request body (often inline image data) exceeds `MAX_REQUEST_BODY_MB` (128 MB by default): `read_request_body_failed`. The Gemini routes are the only ones that answer 413; the JSON routes refuse an oversized body with 400 in the distributor. Not retryable. */
         GeminiPayloadTooLarge: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2391,7 +2372,7 @@ export interface components {
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
-        /** @description HTTP 500 has two meanings on this gateway. Request validation failures (body not JSON, a required field such as `model` or `input` missing) answer 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500): the request itself is wrong, so it is final and must not be retried. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
+        /** @description A body that is not JSON, or has neither `contents` nor `requests`, answers 500 with `code: invalid_request` (valid_request.go:308-323). The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed` and `invalid_api_type`. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. Relayed upstream errors keep the upstream's status with `type: upstream_error` and its numeric `code`. */
         GeminiServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2450,7 +2431,7 @@ export interface components {
                 "application/json": components["schemas"]["ImageRouteError"];
             };
         };
-        /** @description HTTP 500 has two meanings on this gateway. Request validation failures (body not JSON, a required field such as `model` or `input` missing) answer 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500): the request itself is wrong, so it is final and must not be retried. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
+        /** @description A request that fails the gateway's own validation after routing (a bad `size`; `model is required` when a dall-e channel exists) answers 500 with `code: invalid_request`. A body that is not JSON is refused earlier with 400, and one without `model` is routed as `dall-e`: usually 503 `model_not_found`. The gateway marks these 500s final (skip- retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed` and `invalid_api_type`. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. The fork's asynchronous submit answers 500 `bad_response_status_code` with the message `task_id is empty` when the upstream ignored async and answered the finished images: final too, because the upstream may already have generated and billed them. */
         ImageServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2506,7 +2487,7 @@ export interface components {
                 "application/json": components["schemas"]["ImageRouteError"];
             };
         };
-        /** @description The request was rejected as invalid, by the gateway or by the upstream provider. */
+        /** @description The request was rejected as invalid, by the gateway or by the upstream provider. The gateway's distributor answers first, before any validation: a body that is not JSON (or is over 128 MB, or is sent without `Content-Type: application/json`) gets 400 `Invalid request: ...`, and a body without `model` gets 400 `Model name not specified`, both with `code: ""`. Final. */
         OpenAIBadRequest: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2526,7 +2507,7 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description The response id is unknown, or this gateway deployment does not route the operation. The gateway's source registers no retrieve, delete, cancel or input_tokens route (upstream new-api issue #1216): there gin's NoRoute handler answers 404 with `type: invalid_request_error` and the message `Invalid URL (<METHOD> <path>)`, which names the request's own method and path (so the id asked for appears in it). Clients tell that shape apart from a real "not found". A node with a console origin configured answers such calls with a 301 to that origin instead. Not retryable. */
+        /** @description The response id is unknown, or this gateway deployment does not route the operation. The gateway's source registers no retrieve, delete, cancel or input_tokens route (upstream new-api issue #1216): there gin's NoRoute handler answers 404 with `type: invalid_request_error` and the message `Invalid URL (<METHOD> <path>)`, which names the request's own method and path (so the id asked for appears in it). Clients tell that shape apart from a real "not found". A node with a console origin configured answers such calls with a 301 to that origin instead. Not retryable. The NoRoute answer carries `Cache-Control: max-age=604800`, checks no key, and passes the gateway's global web limiter: after 60 requests per 180 s from one IP (`GLOBAL_WEB_RATE_LIMIT`, `GLOBAL_WEB_RATE_LIMIT_DURATION`) it answers 429 with an empty body instead. Clients remember an operation the gateway does not route and stop sending it; they never retry a 429 on such an operation. */
         OpenAINotFound: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2536,27 +2517,7 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description The request body exceeds the gateway's size limit. Not retryable. */
-        OpenAIPayloadTooLarge: {
-            headers: {
-                "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "message": "request body too large (request id: 20261008110205773610248Rz8cNw1Hd)",
-                 *         "type": "new_api_error",
-                 *         "param": "",
-                 *         "code": "read_request_body_failed"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["OpenAIRouteError"];
-            };
-        };
-        /** @description HTTP 500 has two meanings on this gateway. Request validation failures (body not JSON, a required field such as `model` or `input` missing) answer 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500): the request itself is wrong, so it is final and must not be retried. Any other 500 is a gateway or upstream failure; only those may be retried with backoff. */
+        /** @description A request that fails the gateway's own validation after routing (a missing `input` with `model` present; for images, a bad `size`) answers 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500). A body that is not JSON, or has no `model`, is refused earlier by the distributor with 400. The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed` and `invalid_api_type`. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. */
         OpenAIServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2585,7 +2546,7 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description Rate limited, by the gateway (per-model request limit) or by the upstream (request rate or exhausted quota: check `error.code`). The gateway's Redis limiter answers its envelope with `code: ""`; the in-memory limiter answers an empty body. No `Retry-After` is sent (error answers are written fresh; upstream headers are copied only on success): backoff is the client's alone. */
+        /** @description Rate limited, by the gateway (per-model request limit) or by the upstream (request rate or exhausted quota: check `error.code`). The gateway's Redis limiter answers its envelope with `code: ""`; the in-memory limiter answers an empty body (`Content-Length: 0`), and so does the global web limiter in front of unrouted operations (60 requests per 180 s per IP; see the 404). No `Retry-After` is sent (error answers are written fresh; upstream headers are copied only on success): backoff is the client's alone. */
         OpenAITooManyRequests: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2676,7 +2637,6 @@ export interface operations {
             400: components["responses"]["ImageBadRequest"];
             401: components["responses"]["OpenAIUnauthorized"];
             403: components["responses"]["OpenAIForbidden"];
-            413: components["responses"]["OpenAIPayloadTooLarge"];
             429: components["responses"]["ImageTooManyRequests"];
             500: components["responses"]["ImageServerError"];
             503: components["responses"]["ImageServiceUnavailable"];
@@ -2758,7 +2718,6 @@ export interface operations {
             401: components["responses"]["AnthropicUnauthorized"];
             403: components["responses"]["AnthropicForbidden"];
             404: components["responses"]["AnthropicNotFound"];
-            413: components["responses"]["AnthropicPayloadTooLarge"];
             429: components["responses"]["AnthropicTooManyRequests"];
             500: components["responses"]["AnthropicServerError"];
             503: components["responses"]["AnthropicServiceUnavailable"];
@@ -2825,7 +2784,6 @@ export interface operations {
             400: components["responses"]["OpenAIBadRequest"];
             401: components["responses"]["OpenAIUnauthorized"];
             403: components["responses"]["OpenAIForbidden"];
-            413: components["responses"]["OpenAIPayloadTooLarge"];
             429: components["responses"]["OpenAITooManyRequests"];
             500: components["responses"]["OpenAIServerError"];
             503: components["responses"]["OpenAIServiceUnavailable"];
@@ -3102,7 +3060,6 @@ export interface operations {
             400: components["responses"]["OpenAIBadRequest"];
             401: components["responses"]["OpenAIUnauthorized"];
             403: components["responses"]["OpenAIForbidden"];
-            413: components["responses"]["OpenAIPayloadTooLarge"];
             429: components["responses"]["OpenAITooManyRequests"];
             500: components["responses"]["OpenAIServerError"];
             503: components["responses"]["OpenAIServiceUnavailable"];
@@ -3142,7 +3099,6 @@ export interface operations {
             401: components["responses"]["OpenAIUnauthorized"];
             403: components["responses"]["OpenAIForbidden"];
             404: components["responses"]["OpenAINotFound"];
-            413: components["responses"]["OpenAIPayloadTooLarge"];
             429: components["responses"]["OpenAITooManyRequests"];
             500: components["responses"]["OpenAIServerError"];
             503: components["responses"]["OpenAIServiceUnavailable"];

@@ -25,7 +25,8 @@ describe("parseEnvelope tells the gateway's error bodies apart", () => {
 describe("request id precedence: x-request-id, then X-Oneapi-Request-Id, then request-id", () => {
   const body = '{"error":{"message":"m","type":"t","code":"c"}}';
   it.each([
-    [{ "x-request-id": "a", "x-oneapi-request-id": "b", "request-id": "c" }, "a"],
+    // The gateway's own id wins over an x-request-id a proxy or the upstream added (issue 20).
+    [{ "x-request-id": "a", "x-oneapi-request-id": "b", "request-id": "c" }, "b"],
     [{ "x-oneapi-request-id": "b", "request-id": "c" }, "b"],
     [{ "request-id": "c" }, "c"],
     [{}, undefined],

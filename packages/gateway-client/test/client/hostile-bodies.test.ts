@@ -1,6 +1,8 @@
 // Issue 11 for the gateway client: bounded bodies (class 2) and redaction before truncation (class 5).
 import { describe, expect, it } from "vitest";
-import { ConfigError, createGatewayClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_LINE_BYTES, InvalidResponseError, isFeedgateError } from "../../src/index.js";
+import { ConfigError, createGatewayClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES, InvalidResponseError, isFeedgateError } from "../../src/index.js";
+
+const MIB = 1024 * 1024;
 
 const KEY = "sk-hostile-4d8e2a7c91f0";
 const CHUNK = 64 * 1024;
@@ -28,9 +30,10 @@ function client(answer: () => Response, options: { maxResponseBytes?: number; ma
 }
 
 describe("class 2: every body has a cap", () => {
-  it("defaults: 32 MiB JSON, 1 MiB SSE line", () => {
+  it("defaults: 32 MiB JSON, 64 MiB SSE line, 128 MiB SSE event (room for inline images; the gateway passes 128 MB lines)", () => {
     expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(32 * 1024 * 1024);
-    expect(DEFAULT_MAX_SSE_LINE_BYTES).toBe(1024 * 1024);
+    expect(DEFAULT_MAX_SSE_LINE_BYTES).toBe(64 * 1024 * 1024);
+    expect(DEFAULT_MAX_SSE_EVENT_BYTES).toBe(128 * 1024 * 1024);
   });
 
   it("an endless JSON answer fails with response_too_large at the default cap, cancelled, in bounded reads", async () => {
@@ -53,9 +56,9 @@ describe("class 2: every body has a cap", () => {
     expect(declared.state.produced).toBeLessThanOrEqual(2 * CHUNK);
   });
 
-  it("an endless SSE line fails at the 1 MiB default, long before any idle timeout", async () => {
+  it("an endless SSE line fails at the line cap, long before any idle timeout", async () => {
     const { body, state } = endless(0x61);
-    const stream = await client(() => new Response(body, { headers: { "content-type": "text/event-stream" } })).responses.stream({ model: "m", input: "x" });
+    const stream = await client(() => new Response(body, { headers: { "content-type": "text/event-stream" } }), { maxStreamLineBytes: MIB }).responses.stream({ model: "m", input: "x" });
     const started = Date.now();
     const error = await fail((async () => {
       for await (const _ of stream) void _;
@@ -63,7 +66,7 @@ describe("class 2: every body has a cap", () => {
     expect(error).toMatchObject({ kind: "response_too_large" });
     expect((error as Error).message).toContain("one line");
     expect(state.cancelled).toBe(true);
-    expect(state.produced).toBeLessThanOrEqual(DEFAULT_MAX_SSE_LINE_BYTES + 4 * CHUNK);
+    expect(state.produced).toBeLessThanOrEqual(MIB + 4 * CHUNK);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -87,11 +90,11 @@ describe("class 2: every body has a cap", () => {
   });
 
   it("normal events separated by blank lines pass a small event cap", async () => {
-    const text = Array.from({ length: 50 }, (_, i) => `event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta":"${i}"}\n\n`).join("");
+    const text = Array.from({ length: 50 }, (_, i) => `event: response.output_text.delta\ndata: {"type":"response.output_text.delta","delta":"${i}"}\n\n`).join("") + 'event: response.completed\ndata: {"type":"response.completed"}\n\n';
     const stream = await client(() => new Response(text, { headers: { "content-type": "text/event-stream" } }), { maxStreamEventBytes: 200, maxStreamLineBytes: 100 }).responses.stream({ model: "m", input: "x" });
     let count = 0;
     for await (const _ of stream) count++;
-    expect(count).toBe(50);
+    expect(count).toBe(51);
   });
 });
 

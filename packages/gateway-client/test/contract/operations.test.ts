@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { collectGenerateContent, collectResponse, outputText } from "../../src/collect.js";
 import { isImageTask, type ImageTask } from "../../src/index.js";
 import { CALLS, TASK_ID } from "../support/operations.js";
-import { prismClient, spec } from "../support/prism-client.js";
+import { expectedRequestId, prismClient, spec } from "../support/prism-client.js";
 
 type Json = Record<string, unknown>;
 
@@ -87,7 +87,7 @@ describe("what the client makes of each answer", () => {
   it("createResponse with stream: true: the transcript example collects to the completed Response", async () => {
     const { client, last } = prismClient();
     const stream = await client.responses.stream({ model: "gpt-5.2", input: "A haiku about rain." });
-    expect(stream.requestId).toBe(last().responseHeaders.get("x-request-id"));
+    expect(stream.requestId).toBe(expectedRequestId(last().responseHeaders));
     const { response, outputText: text } = await collectResponse(stream);
     expect(JSON.parse(last().requestBody)).toMatchObject({ stream: true });
     expect(last().requestHeaders.get("accept")).toMatch(/^text\/event-stream,/);

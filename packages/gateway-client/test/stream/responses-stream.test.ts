@@ -75,29 +75,30 @@ describe("Responses stream: framing details", () => {
   const event = (type: string, extra = "") => `event: ${type}\ndata: {"type":"${type}","sequence_number":0${extra}}\n\n`;
 
   it("skips `: PING` keep-alives and other comments", async () => {
-    expect(await types([": PING\n\n", event("response.created"), ":keep-alive\n\n", event("response.in_progress")])).toEqual([
+    expect(await types([": PING\n\n", event("response.created"), ":keep-alive\n\n", event("response.in_progress"), event("response.completed")])).toEqual([
       "response.created",
       "response.in_progress",
+      "response.completed",
     ]);
   });
 
   it("joins multi-line data fields", async () => {
-    expect(await types(['event: response.created\ndata: {"type":\ndata: "response.created"}\n\n'])).toEqual(["response.created"]);
+    expect(await types(['event: response.completed\ndata: {"type":\ndata: "response.completed"}\n\n'])).toEqual(["response.completed"]);
   });
 
   it("ends at data: [DONE] and ignores anything after it", async () => {
-    expect(await types([event("response.created"), "data: [DONE]\n\n", event("response.in_progress")])).toEqual(["response.created"]);
+    expect(await types([event("response.completed"), "data: [DONE]\n\n", event("response.in_progress")])).toEqual(["response.completed"]);
   });
 
   it("keeps a multi-byte character split across chunks intact", async () => {
     const text = event("response.output_text.delta", ',"delta":"日报：模型发布"');
     const bytes = new TextEncoder().encode(text);
     const mid = new TextEncoder().encode(text.slice(0, text.indexOf("报"))).length + 1; // inside 报's 3 bytes
-    server.script({ headers: SSE, chunks: [bytes.slice(0, mid), 20, bytes.slice(mid)] });
+    server.script({ headers: SSE, chunks: [bytes.slice(0, mid), 20, bytes.slice(mid), event("response.completed")] });
     const stream = await client.responses.stream({ model: "m", input: "x" });
     const deltas: string[] = [];
     for await (const e of stream) deltas.push((e as { delta: string }).delta);
-    expect(deltas).toEqual(["日报：模型发布"]);
+    expect(deltas).toEqual(["日报：模型发布", undefined]);
   });
 
   it("fails a stream that ends before a terminal event when collected", async () => {
@@ -144,7 +145,7 @@ describe("Responses stream: framing details", () => {
   });
 
   it("tees one stream into two consumers that see the same events", async () => {
-    server.script({ headers: SSE, chunks: [event("response.created"), 10, event("response.in_progress")] });
+    server.script({ headers: SSE, chunks: [event("response.created"), 10, event("response.completed")] });
     const [a, b] = (await client.responses.stream({ model: "m", input: "x" })).tee();
     const read = async (s: AsyncIterable<unknown>) => {
       const out: string[] = [];
@@ -152,12 +153,12 @@ describe("Responses stream: framing details", () => {
       return out;
     };
     const [ra, rb] = await Promise.all([read(a), read(b)]);
-    expect(ra).toEqual(["response.created", "response.in_progress"]);
+    expect(ra).toEqual(["response.created", "response.completed"]);
     expect(rb).toEqual(ra);
   });
 
   it("refuses to iterate one stream twice", async () => {
-    server.script({ headers: SSE, chunks: [event("response.created")] });
+    server.script({ headers: SSE, chunks: [event("response.completed")] });
     const stream = await client.responses.stream({ model: "m", input: "x" });
     for await (const _ of stream) void _;
     await expect(

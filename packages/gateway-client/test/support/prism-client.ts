@@ -30,5 +30,5 @@ export function prismClient(prefer?: string, maxRetries = 0) {
 
 /** The request id of an answer by the documented precedence. */
 export function expectedRequestId(headers: Headers): string | null {
-  return headers.get("x-request-id") ?? headers.get("x-oneapi-request-id") ?? headers.get("request-id");
+  return headers.get("x-oneapi-request-id") ?? headers.get("x-request-id") ?? headers.get("request-id");
 }

@@ -94,7 +94,10 @@ export async function generateImage(gateway: ImageGateway, params: ImageRequest,
       throw run.failure(error, "createImage");
     }
     if (!isImageTask(answer)) return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
-    return await pollTask(gateway, taskIdOf(answer), answer, run, options);
+    const id = taskIdOf(answer);
+    return await pollTask(gateway, id, answer, run, options).catch((error: unknown) => {
+      throw withTaskId(error, id);
+    });
   } finally {
     run.dispose();
   }
@@ -108,7 +111,10 @@ export async function waitForImageTask(gateway: ImageGateway, task: string | Ima
   const run = startRun(options);
   try {
     if (typeof task === "string" && task.trim() === "") throw invalidArgument("task", "a non-empty task id");
-    return await pollTask(gateway, typeof task === "string" ? task : taskIdOf(task), typeof task === "string" ? undefined : task, run, options);
+    const id = typeof task === "string" ? task : taskIdOf(task);
+    return await pollTask(gateway, id, typeof task === "string" ? undefined : task, run, options).catch((error: unknown) => {
+      throw withTaskId(error, id);
+    });
   } finally {
     run.dispose();
   }
@@ -198,6 +204,17 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
       extraWaitMs = serverWaitMs(failure) ?? 0;
     }
   }
+}
+
+/**
+ * A failure after the task was submitted (billed) carries its id (`taskId`), so the work is never
+ * lost: a timeout or an abort says how to resume (`waitForImageTask` with the id; after a 403,
+ * with a client whose key belongs to the same user and may poll, as the gateway client's message says).
+ */
+function withTaskId(error: unknown, taskId: string): unknown {
+  if (!isFeedgateError(error) || error.taskId !== undefined) return error;
+  const resume = error.kind === "timeout" || error.kind === "aborted" ? ` (task ${taskId} may still finish: resume with waitForImageTask(gateway, "${taskId}"))` : "";
+  return createError({ ...error.toJSON(), message: error.message + resume, taskId, cause: error.cause });
 }
 
 function timeoutError(deadlineMs: number): FeedgateError {

@@ -196,6 +196,34 @@ describe("generateImage / waitForImageTask", () => {
     expect(polls()).toHaveLength(1);
   });
 
+  // Issue 20 (5): a key restricted to certain models cannot poll (the gateway checks model ""): the billed task is kept.
+  it("a 403 on the first poll keeps the task id in the error, and says how to resume", async () => {
+    const { fake, client, timing, polls, creates } = await setup();
+    fake.images.scriptTask({ polls: 0, outcome: "completed" });
+    const body = { error: { message: "This token has no access to model  (request id: 20261125221500abc)", type: "new_api_error", code: "" } };
+    fake.faults.add({ route: "getImageTask", fault: { type: "body", status: 403, body }, times: 1 });
+    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "permission_denied")).toBe(true);
+    const taskId = (error as { taskId?: string }).taskId;
+    expect(taskId).toMatch(/^task_/);
+    expect((error as Error).message).toContain(`task ${taskId} was submitted`);
+    expect((error as Error).message).toContain("another key of the same user");
+    expect(creates()).toHaveLength(1);
+    expect(polls()).toHaveLength(1);
+    // Resuming with the id finishes the billed task.
+    const resumed = await waitForImageTask(client, taskId!, timing);
+    expect(resumed).toMatchObject({ taskId, status: "completed" });
+  });
+
+  it("a poll that runs out of time keeps the task id and says how to resume", async () => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 50, outcome: "completed" });
+    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 12_000 }).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "timeout")).toBe(true);
+    expect((error as { taskId?: string }).taskId).toMatch(/^task_/);
+    expect((error as Error).message).toMatch(/resume with waitForImageTask/);
+  });
+
   it("never puts the API key into an error", async () => {
     const { fake, client, timing } = await setup();
     fake.images.scriptTask({ polls: 0, outcome: "failed" });

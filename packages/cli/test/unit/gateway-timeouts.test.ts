@@ -1,0 +1,134 @@
+// Issue 20 (8): the documented timeouts are the ones that apply in the CLI. A non-streamed
+// answer may take minutes (the gateway client's 600 s per attempt, not core's 60 s), and a
+// silent stream ends at the client's 330 s idle timeout, not at undici's own 300 s body timeout.
+// Timers and the monotonic clock are faked (sockets stay real), so no test waits for real time.
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CommandContext } from "../../src/cli/context.js";
+import { Output } from "../../src/cli/output.js";
+import { gatewayClientOf, gatewayServices } from "../../src/services/gateway.js";
+
+const KEY = "sk-test-timeouts-Zq8rT41vKp";
+const servers: Array<() => Promise<void>> = [];
+
+// One fake clock for the whole file: core's shared attempt timer outlives a test, so the clock must not jump back.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((close) => close()));
+});
+
+/** A 127.0.0.1 gateway that holds each request until the test answers it. */
+async function holdingGateway() {
+  const held: ServerResponse[] = [];
+  let arrived: () => void = () => {};
+  const next = () => new Promise<void>((resolve) => (arrived = resolve));
+  let waiting = next();
+  const server = createServer((req, res) => {
+    req.resume();
+    held.push(res);
+    arrived();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Resolves once the next request arrived; returns its answer object. */
+    async request(): Promise<ServerResponse> {
+      await waiting;
+      waiting = next();
+      return held.at(-1)!;
+    },
+  };
+}
+
+function context(url: string): CommandContext {
+  const sink = { write: () => true };
+  return {
+    out: new Output({ stdout: sink, stderr: sink, env: {} }),
+    signal: new AbortController().signal,
+    globals: {},
+    env: { FEEDGATE_GATEWAY_URL: url, FEEDGATE_API_KEY: KEY },
+  } as CommandContext;
+}
+
+/** Settles-or-not probe: the state of a promise now, without waiting. */
+function state<T>(promise: Promise<T>) {
+  const seen: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+  promise.then(
+    (value) => Object.assign(seen, { settled: true, value }),
+    (error: unknown) => Object.assign(seen, { settled: true, error }),
+  );
+  return seen;
+}
+
+const RESPONSE = { id: "resp_1", object: "response", status: "completed", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "late but whole" }] }] };
+
+describe("feedgate respond: the gateway client's own timeouts govern", () => {
+  it("a non-streamed answer that takes 75 s arrives (core's 60 s default does not apply)", async () => {
+    const gateway = await holdingGateway();
+    const call = state(gatewayServices(context(gateway.url)).respond("gpt-5.2", "think hard", new AbortController().signal));
+    const res = await gateway.request();
+    await vi.advanceTimersByTimeAsync(75_000);
+    expect(call).toMatchObject({ settled: false });
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(RESPONSE));
+    await vi.waitFor(() => expect(call.settled).toBe(true));
+    expect(call.error).toBeUndefined();
+    expect(call.value).toMatchObject({ text: "late but whole" });
+  });
+
+  it("the 600 s per-attempt timeout is the one that ends a silent non-streamed call", async () => {
+    const gateway = await holdingGateway();
+    const call = state(gatewayServices(context(gateway.url)).respond("gpt-5.2", "think hard", new AbortController().signal));
+    await gateway.request();
+    await vi.advanceTimersByTimeAsync(599_000);
+    expect(call).toMatchObject({ settled: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.waitFor(() => expect(call.settled).toBe(true));
+    expect(call.error).toMatchObject({ name: "TimeoutError", code: "attempt_timeout" });
+  });
+
+  /** Opens a stream that sends one event and then nothing; returns what reading it comes to. */
+  async function silentStream(open: (ctx: CommandContext) => Promise<AsyncIterable<unknown>>) {
+    const gateway = await holdingGateway();
+    const opened = open(context(gateway.url));
+    const res = await gateway.request();
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write('event: response.created\ndata: {"type":"response.created","sequence_number":0}\n\n');
+    const stream = await opened;
+    const events: string[] = [];
+    const read = state(
+      (async () => {
+        for await (const event of stream) events.push((event as { type: string }).type);
+      })(),
+    );
+    await vi.waitFor(() => expect(events).toEqual(["response.created"]));
+    return read;
+  }
+
+  it("a silent stream ends at the client's 330 s idle timeout, not at undici's 300 s body timeout", async () => {
+    const read = await silentStream((ctx) => gatewayServices(ctx).respondStream("gpt-5.2", "think hard", new AbortController().signal));
+    await vi.advanceTimersByTimeAsync(320_000);
+    expect(read).toMatchObject({ settled: false });
+    await vi.advanceTimersByTimeAsync(11_000);
+    await vi.waitFor(() => expect(read.settled).toBe(true));
+    expect(read.error).toMatchObject({ name: "TimeoutError", code: "stream_idle_timeout" });
+  });
+
+  it("control: over Node's fetch with undici's defaults, the same stream is cut at 300 s as a broken connection", async () => {
+    const read = await silentStream((ctx) => gatewayClientOf(ctx, (request) => fetch(request)).responses.stream({ model: "gpt-5.2", input: "think hard" }));
+    await vi.advanceTimersByTimeAsync(290_000);
+    expect(read).toMatchObject({ settled: false });
+    await vi.advanceTimersByTimeAsync(15_000);
+    await vi.waitFor(() => expect(read.settled).toBe(true));
+    expect(read.error).toMatchObject({ name: "ConnectionError", code: "stream_interrupted" });
+  });
+});

@@ -137,6 +137,44 @@ export function renderRules(doc, name, header) {
     header +
     `import type { ApiRules } from "@feedgate/core";\n\n` +
     `/** The operations, parameter rules and schema enums of the document, as data. */\n` +
-    `export const ${name} = ${table} as const satisfies ApiRules;\n`
+    `export const ${name} = ${table} as const satisfies ApiRules;\n\n` +
+    renderKnownValues(doc)
+  );
+}
+
+/**
+ * The open string parameters of a document: a `type: string` parameter with string `examples`
+ * and no `enum` (the feed's `category`: the service may add keys later), by operationId and
+ * name, with the examples it gives. Sorted like the rule table.
+ */
+export function knownValues(doc) {
+  const known = {};
+  for (const [op, { params }] of Object.entries(operationRules(doc))) {
+    for (const [param, rule] of Object.entries(params)) {
+      const examples = Array.isArray(rule.examples) ? rule.examples.filter((v) => typeof v === "string") : [];
+      if (rule.type !== "string" || rule.enum !== undefined || examples.length === 0) continue;
+      (known[op] ??= {})[param] = examples;
+    }
+  }
+  return sortKeys(known);
+}
+
+/**
+ * The type of the open string parameters' values (see {@link knownValues}): each one a union of
+ * its examples and \`(string & {})\`, so the known values autocomplete and any other string still
+ * type-checks.
+ */
+function renderKnownValues(doc) {
+  const entries = Object.entries(knownValues(doc));
+  const body = entries
+    .map(([op, params]) => {
+      const members = Object.entries(params).map(([param, values]) => `    ${JSON.stringify(param)}: ${values.map((v) => JSON.stringify(v)).join(" | ")} | (string & {});`);
+      return `  ${JSON.stringify(op)}: {\n${members.join("\n")}\n  };`;
+    })
+    .join("\n");
+  return (
+    `/**\n * The values of open string parameters (a string with \`examples\` and no \`enum\`), by operation\n` +
+    ` * and parameter: the document's examples autocomplete, and any other string is allowed (the\n * service may add values later).\n */\n` +
+    `export type KnownParamValues = ${entries.length > 0 ? `{\n${body}\n}` : "Record<string, never>"};\n`
   );
 }

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundle, render, TARGETS } from "../generate.mjs";
-import { rulesOf } from "../rules.mjs";
+import { knownValues, renderRules, rulesOf } from "../rules.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const feedSpec = () => JSON.parse(readFileSync(join(ROOT, TARGETS.feed.spec), "utf8"));
@@ -25,6 +25,20 @@ describe("the rule table generated from a document", () => {
     expect(operations.storyByPublicId.params.publicId).toEqual({ in: "path", required: true, type: "string", maxLength: 128 });
     expect(operations.dailyByDate.params.date).toEqual({ in: "path", required: true, type: "string", format: "date" });
     expect(operations.hotTopics.params).toEqual({});
+  });
+
+  it("types the open string parameters from the document's examples: known values autocomplete, any string is allowed", () => {
+    expect(knownValues(feedSpec())).toEqual({ items: { category: ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] } });
+    const source = renderRules(feedSpec(), "FEED_RULES", "");
+    expect(source).toContain(`"category": "ai-models" | "ai-products" | "industry" | "paper" | "tip" | "opinion" | (string & {});`);
+    // A parameter with an enum is closed, not open; one without examples has nothing to offer.
+    const doc = { paths: { "/x": { get: { operationId: "x", parameters: [
+      { name: "open", in: "query", schema: { type: "string", examples: ["a", "b"] } },
+      { name: "closed", in: "query", schema: { type: "string", enum: ["a"], examples: ["a"] } },
+      { name: "free", in: "query", schema: { type: "string" } },
+    ] } } } };
+    expect(knownValues(doc)).toEqual({ x: { open: ["a", "b"] } });
+    expect(renderRules({ paths: {} }, "R", "")).toContain("export type KnownParamValues = Record<string, never>;");
   });
 
   it("names the enums of the component schemas by where they stand, and sorts every key", () => {

@@ -1,4 +1,5 @@
 import type { components, operations, paths } from "./generated/feed.js";
+import type { KnownParamValues } from "./generated/rules.js";
 
 type Schemas = components["schemas"];
 type Query<Op extends keyof operations> = NonNullable<operations[Op]["parameters"]["query"]>;
@@ -63,8 +64,17 @@ export type SelectedUpsertMinimal = Schemas["SelectedUpsertMinimal"];
 export type SelectedRemove = Schemas["SelectedRemove"];
 
 // Parameters of each operation.
-/** Query parameters of the `items` operation. */
-export type ItemsQuery = Query<"items">;
+/**
+ * A category key: the keys the feed document lists today (`ai-models`, `ai-products`,
+ * `industry`, `paper`, `tip`, `opinion`, taken from its examples by `pnpm generate`)
+ * autocomplete, and any other string is accepted, as the service may add keys later.
+ */
+export type CategoryKey = KnownParamValues["items"]["category"];
+/** Query parameters of the `items` operation (`category` typed as a {@link CategoryKey}). */
+export type ItemsQuery = Omit<Query<"items">, "category"> & {
+  /** Only items of this category. Default: every category. */
+  category?: CategoryKey;
+};
 /** Query parameters of the `dailies` operation. */
 export type DailiesQuery = Query<"dailies">;
 /** Query parameters of the `selectedSnapshot` operation. */

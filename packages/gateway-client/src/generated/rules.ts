@@ -252,3 +252,10 @@ export const GATEWAY_RULES = {
     }
   }
 } as const satisfies ApiRules;
+
+/**
+ * The values of open string parameters (a string with `examples` and no `enum`), by operation
+ * and parameter: the document's examples autocomplete, and any other string is allowed (the
+ * service may add values later).
+ */
+export type KnownParamValues = Record<string, never>;

@@ -1,4 +1,4 @@
-import { invalidArgument, type Clock, getResponseMeta, type ResponseMeta, createError } from "@feedgate/core";
+import { invalidArgument, type Clock, getResponseMeta, type Log, type ResponseMeta, createError } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
 import { errorOfThrown } from "../internal/failures.js";
 import { validateFeedRequest, type FeedOperation } from "../validate/operations.js";
@@ -51,12 +51,14 @@ function shapeProblem(op: FeedOperationId, data: object): string | undefined {
   return undefined;
 }
 
-export function createCaller(client: FeedClient, clock: Clock): Caller {
+export function createCaller(client: FeedClient, clock: Clock, log: Log = () => {}): Caller {
   const getOf = (c: FeedClient) => c.GET as unknown as AnyGet;
 
   async function raw(op: FeedOperationId, params: object | undefined, options: ConditionalCallOptions & { redirect?: RequestRedirect }): Promise<RawAnswer> {
     // An operation the document dropped fails validation before sending (unknown feed operation).
-    const { path, query, pathParams } = validateFeedRequest(op as FeedOperation, params);
+    const { path, query, pathParams, hints } = validateFeedRequest(op as FeedOperation, params);
+    // A near miss of a known value (a misspelt category) is said before sending, and sent anyway.
+    for (const hint of hints) log("warn", `${op}: ${hint}`, { event: "request" });
     const { signal, maxRetries, timeoutMs, deadlineMs, ifNoneMatch, redirect = "manual" } = options;
     // An ETag is sent back as received; it only has to be a legal header value.
     if (ifNoneMatch !== undefined && (typeof ifNoneMatch !== "string" || !ifNoneMatch || /[\r\n\0]/.test(ifNoneMatch))) {
@@ -77,7 +79,11 @@ export function createCaller(client: FeedClient, clock: Clock): Caller {
     const { response, data } = result;
     const meta = getResponseMeta(response);
     const failure = errorOfResult(result, () => clock.now());
-    if (failure) throw failure;
+    if (failure) {
+      // The service refused it: the hint is the likely fix.
+      if (failure.status === 400 && hints.length > 0) failure.message = `${failure.message} (${hints.join("; ")})`;
+      throw failure;
+    }
     return { response, data, meta, url: meta.url };
   }
 

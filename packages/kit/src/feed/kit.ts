@@ -147,7 +147,7 @@ export function createFeedKit(options: FeedKitOptions = {}) {
   const log = createLog({ logger, logLevel });
   const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
   const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
-  const caller = createCaller(client, clock);
+  const caller = createCaller(client, clock, log);
   const deps = { caller, clock, sleep, random, log };
   const getStory = storyFollower(caller, client.baseUrl, log);
   // A polled story follows its merges: revalidated through getStory, answered as the operation's body.

@@ -1,5 +1,6 @@
 import { invalidArgument } from "@feedgate/core";
 import { FEED_RULES, isFullDate, type OperationRule, type ParamRule } from "@feedgate/feed-client/rules";
+import { hintOf } from "./hints.js";
 
 export type { ParamRule };
 
@@ -36,6 +37,12 @@ export interface ValidatedRequest {
   query: Record<string, string | number> | undefined;
   /** The checked path parameters, or undefined when the path has none. */
   pathParams: Record<string, string> | undefined;
+  /**
+   * "Did you mean" hints for values of open parameters (`category`) that are near misses of a
+   * value the document lists; they are sent as given (the service may have added them). Empty
+   * when there is nothing to say.
+   */
+  hints: string[];
 }
 
 /**
@@ -102,11 +109,10 @@ export function validateFeedRequest(operation: FeedOperation, params: { query?: 
   if (!rules) throw invalidArgument("operation", `unknown feed operation ${JSON.stringify(operation)}`);
   const groups = groupOf(params, "params", { query: "", path: "" });
   const of = (where: ParamRule["in"]) => Object.fromEntries(Object.entries(rules.params).filter(([, rule]) => rule.in === where));
-  return {
-    path: rules.path,
-    query: checkGroup(groups["query"], of("query"), "query") as ValidatedRequest["query"],
-    pathParams: checkGroup(groups["path"], of("path"), "path") as ValidatedRequest["pathParams"],
-  };
+  const query = checkGroup(groups["query"], of("query"), "query") as ValidatedRequest["query"];
+  const pathParams = checkGroup(groups["path"], of("path"), "path") as ValidatedRequest["pathParams"];
+  const hints = Object.entries({ ...query, ...pathParams }).flatMap(([name, value]) => hintOf(name, rules.params[name] as ParamRule, value) ?? []);
+  return { path: rules.path, query, pathParams, hints };
 }
 
 /** The entries of one group of parameters, refused unless it is a plain object of known names. */

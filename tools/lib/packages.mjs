@@ -45,7 +45,8 @@ export function publishablePackages(repoRoot = root) {
 export function entryPoints(pkg) {
   const exports = pkg.manifest.exports ?? {};
   return Object.entries(exports)
-    .filter(([subpath]) => subpath !== "./package.json")
+    // Data files (the client packages' `openapi.json`) are published too, but are not modules.
+    .filter(([subpath]) => subpath !== "./package.json" && !subpath.endsWith(".json"))
     .map(([subpath, target]) => {
       const file = typeof target === "string" ? target : (target.import ?? target.default);
       return {

@@ -140,6 +140,34 @@ describe("pack and install", () => {
     }
   });
 
+  it("ships the exact OpenAPI documents the clients were generated from, importable as <client>/openapi.json", async () => {
+    // As a user would: import the document through the package's exports, and match it with the
+    // client's own rule table (generated from the same document). One short Node process.
+    consumerFile(
+      "documents.mjs",
+      `import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+const out = {};
+for (const [client, rules, table] of [["@feedgate/feed-client", "@feedgate/feed-client/rules", "FEED_RULES"], ["@feedgate/gateway-client", "@feedgate/gateway-client/rules", "GATEWAY_RULES"]]) {
+  const { default: doc } = await import(client + "/openapi.json", { with: { type: "json" } });
+  const ops = (await import(rules))[table].operations;
+  const missing = Object.entries(ops).filter(([id, op]) => doc.paths?.[op.path]?.[op.method]?.operationId !== id).map(([id]) => id);
+  out[client] = { openapi: doc.openapi, operations: Object.keys(ops).length, missing, text: readFileSync(fileURLToPath(import.meta.resolve(client + "/openapi.json")), "utf8") };
+}
+console.log(JSON.stringify(out));`,
+    );
+    const { stdout } = await run(process.execPath, ["--no-warnings", "documents.mjs"], { cwd: consumer });
+    const shipped: Record<string, { openapi: string; operations: number; missing: string[]; text: string }> = JSON.parse(stdout);
+    for (const [client, bundle] of [["@feedgate/feed-client", "specs/feed/dist/openapi-v1.json"], ["@feedgate/gateway-client", "specs/gateway/dist/openapi.json"]] as const) {
+      const got = shipped[client]!;
+      expect(got.openapi, client).toMatch(/^3\.1\./);
+      expect(got.operations, client).toBeGreaterThan(0);
+      expect(got.missing, `${client}: operations of its rule table missing from its document`).toEqual([]);
+      // Byte for byte the bundle codegen read.
+      expect(got.text === readFileSync(join(root, bundle), "utf8"), `${client}/openapi.json is ${bundle}`).toBe(true);
+    }
+  });
+
   it("ships ESM only: no require condition, and require() works through require(esm) on Node 20.19+", async () => {
     for (const { name } of packed) {
       const manifest = JSON.parse(readFileSync(join(consumer, "node_modules", name, "package.json"), "utf8"));

@@ -6,11 +6,13 @@
 //      changed publishable package, the docs build, then the release tests
 //      (tools/vitest.release.config.ts: pack-and-install, publish dry run, docs render);
 //   4. one closing line with the real counts summed over every package's vitest run:
-//      "N passed, N failed" (CI reads this line; vitest's own summary is per package).
+//      "N passed, N failed" (CI reads this line; vitest's own summary is per package), after a
+//      line saying how many conformance tests ran and how many were skipped.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { closingLine, conformanceLine, summarize } from "./lib/test-summary.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const env = {
@@ -61,26 +63,18 @@ steps.push(["release tests type check", run("tsc", ["-p", "tools/release-test/ts
 for (const file of extraReports) rmSync(join(root, file), { force: true });
 run("vitest", ["run", "--config", "tools/vitest.release.config.ts"]);
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const report of [...packages.map((dir) => join(root, dir, ".vitest", "report.json")), ...extraReports.map((file) => join(root, file))]) {
-  if (!existsSync(report)) {
-    console.error(`no test report at ${report} (its tests did not run)`);
-    failed += 1;
-    continue;
-  }
-  const json = JSON.parse(readFileSync(report, "utf8"));
-  passed += json.numPassedTests;
-  failed += json.numFailedTests;
-  skipped += json.numPendingTests + json.numTodoTests;
-  // A suite that fails to load counts as a failure even though it has no failed test.
-  failed += json.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
-}
+const reports = [...packages.map((dir) => join(root, dir, ".vitest", "report.json")), ...extraReports.map((file) => join(root, file))].map((report) => {
+  if (existsSync(report)) return JSON.parse(readFileSync(report, "utf8"));
+  console.error(`no test report at ${report} (its tests did not run)`);
+  return undefined;
+});
+const total = summarize(reports);
+const { passed, failed, skipped } = total;
 for (const [name, ok] of steps) if (!ok) console.error(`step failed: ${name}`);
 const stepsFailed = steps.filter(([, ok]) => !ok).length;
 // For `pnpm test:release --after-test-command` (CI), which ends with the total of both runs.
 mkdirSync(join(root, ".vitest"), { recursive: true });
 writeFileSync(join(root, ".vitest", "test-command.json"), JSON.stringify({ passed, failed: failed + stepsFailed, skipped }) + "\n");
-console.log(`\n${passed} passed, ${failed + stepsFailed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+console.log(`\n${conformanceLine(total)}`);
+console.log(closingLine({ passed, failed: failed + stepsFailed, skipped }));
 process.exit(failed + stepsFailed > 0 || passed === 0 ? 1 : 0);

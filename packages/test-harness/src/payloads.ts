@@ -24,3 +24,18 @@ export function readPayload(relativePath: string): string {
 export function readJsonPayload(relativePath: string): unknown {
   return JSON.parse(readPayload(relativePath));
 }
+
+/**
+ * The public copy of the feed service's published 2.0.0 document, beside the checkout
+ * (../shared/reference/upstream-feed-openapi-v1-2.0.0-fork-copy.json, or FEEDGATE_PUBLISHED_FEED_DOCUMENT),
+ * read where it stands and never copied into the project. Undefined when absent, so the suite
+ * that compares the feed's structure with it skips with {@link PUBLISHED_FEED_DOCUMENT_MISSING}.
+ */
+export function publishedFeedDocumentPath(): string | undefined {
+  const file =
+    process.env["FEEDGATE_PUBLISHED_FEED_DOCUMENT"] ?? resolve(repoRoot(), "..", "shared", "reference", "upstream-feed-openapi-v1-2.0.0-fork-copy.json");
+  return existsSync(file) ? file : undefined;
+}
+
+export const PUBLISHED_FEED_DOCUMENT_MISSING =
+  "the published feed document was not found (expected ../shared/reference/upstream-feed-openapi-v1-2.0.0-fork-copy.json beside the checkout, or FEEDGATE_PUBLISHED_FEED_DOCUMENT): skipping the comparison of the feed's structure with it";

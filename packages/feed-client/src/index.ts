@@ -5,6 +5,7 @@
  */
 export { createFeedClient, type FeedClient, type FeedClientOptions } from "./client.js";
 export { errorOfResult } from "./problem.js";
+export { timelineTime, TIMELINE_BACKFILL_MS } from "./timeline.js";
 export { VERSION } from "./generated/version.js";
 export type * from "./types.js";
 export * from "@feedgate/core/errors";

@@ -1471,7 +1471,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Time used for the window and the order. `timeline` follows the website (the time the site received an item, except for items back-filled long after publication); `published` uses the source's own publication time. Every item carries both times.
+                 * @description Time used for the window and the order. `timeline` follows the website: an item's timeline time is when the site received it (`discoveredAt`), so a source that publishes late still lands in a short window, except an item received more than 72 hours after its publication (`publishedAt`), which keeps its publication time; so an item published up to 72 hours before it was received is listed at its `discoveredAt`, one back-filled later at its `publishedAt`. `published` uses the source's own publication time only. Every item carries both times; the order is that time descending, then `id` descending.
                  * @example timeline
                  */
                 by?: "timeline" | "published";

@@ -1,5 +1,5 @@
 import { FeedgateError, isFeedgateError, type Log, type ResponseMeta, checkPositive, createError } from "@feedgate/core";
-import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
+import { timelineTime, type Item, type ItemsQuery, type ItemsResponse } from "@feedgate/feed-client";
 import type { Caller } from "./call.js";
 import type { CallOptions } from "./types.js";
 
@@ -28,9 +28,13 @@ export interface ItemsPage {
   restarts: number;
 }
 
-/** An item's sort key, as the service orders items: its timeline time, or its publication time for `by=published`. */
+/**
+ * An item's sort key, as the service orders items: its timeline time (its discovery time, or
+ * its publication time when it was back-filled more than 72 hours after publication), or its
+ * publication time for `by=published`.
+ */
 function sortKey(item: Item, published: boolean): number {
-  return Date.parse((published ? item.publishedAt : null) ?? item.discoveredAt);
+  return published ? Date.parse(item.publishedAt ?? item.discoveredAt) : timelineTime(item);
 }
 
 /**

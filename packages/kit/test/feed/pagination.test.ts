@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { positionTracker } from "../../src/feed/pagination.js";
 import { item, itemsPage, stubKit } from "../support/feed-kit.js";
+import { collect } from "../support/fake-kit.js";
 import { json, problem } from "@feedgate/test-harness";
 
 /** A stub items endpoint: pages of `ids`, cursor = index of the next item. */
@@ -225,5 +226,30 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
     expect(tracker.remembered).toBe(300);
     tracker.accept([item("later", { discoveredAt: at(4) })], false);
     expect(tracker.remembered).toBe(1);
+  });
+});
+
+describe("the 72-hour back-fill rule of by=timeline", () => {
+  it("orders by the timeline time and restarts across a back-filled item, resuming by sort key", async () => {
+    const T = Date.parse("2026-11-20T00:00:00Z");
+    const HOUR = 3_600_000;
+    const at = (hoursAgo: number) => new Date(T - hoursAgo * HOUR).toISOString();
+    // Each item discovered when listed, except B: published 100 h ago and back-filled 10 minutes
+    // ago, so the timeline keeps its publication time and lists it between E and F.
+    const timed = (id: string, hoursAgo: number) => item(id, { discoveredAt: at(hoursAgo), publishedAt: at(hoursAgo + 0.5) });
+    const A = timed("a", 1), C = timed("c", 2), D = timed("d", 3), E = timed("e", 90), F = timed("f", 110), G = timed("g", 120), H = timed("h", 130);
+    const B = item("b", { discoveredAt: at(1 / 6), publishedAt: at(100) });
+    const page = (items: object[], nextCursor: string | null) => ({ ...itemsPage([], nextCursor), items, page: { count: items.length, hasMore: nextCursor !== null, nextCursor } });
+    const { kit } = stubKit([
+      json(200, page([A, C, D], "c1")),
+      json(200, page([E, B, F], "c2")),
+      problem(400, "invalid_cursor"),
+      // After the restart F was withdrawn: the walk resumes after it by sort key, not by id.
+      json(200, page([A, C, D], "c1")),
+      json(200, page([E, B, G], "c3")),
+      json(200, page([H], null)),
+    ]);
+    const ids = (await collect(kit.iterateItems({ mode: "all", limit: 3 }))).map((i) => i.id);
+    expect(ids).toEqual(["a", "c", "d", "e", "b", "f", "g", "h"]);
   });
 });

@@ -1,6 +1,11 @@
+import { timelineTime } from "@feedgate/feed-client";
 import type { FakeItem } from "./types.js";
 
-/** The two orders of /api/v1/items: `by=timeline` (discoveredAt) and `by=published` (publishedAt ?? discoveredAt). */
+/**
+ * The two orders of /api/v1/items: `by=timeline` (discoveredAt, or publishedAt for an item
+ * back-filled more than 72 h after publication: `timelineTime`) and `by=published`
+ * (publishedAt ?? discoveredAt).
+ */
 export type ItemOrder = "timeline" | "published";
 
 /** One stored item with its sort keys, computed once. */
@@ -8,7 +13,7 @@ export interface ItemEntry {
   /** Insertion order: breaks ties between items with the same sort key and id, as a stable sort of the list would. */
   readonly seq: number;
   item: FakeItem;
-  /** `Date.parse(discoveredAt)` (NaN when unparsable: such an item is never listed). */
+  /** `timelineTime(item)`: discoveredAt, or publishedAt when back-filled over 72 h later (NaN when unparsable: never listed). */
   timeline: number;
   /** `Date.parse(publishedAt ?? discoveredAt)`. */
   published: number;
@@ -71,7 +76,7 @@ function belongs(entry: ItemEntry, view: ItemView): boolean {
 }
 
 function entryOf(item: FakeItem, seq: number): ItemEntry {
-  return { seq, item, timeline: Date.parse(item.discoveredAt), published: Date.parse(item.publishedAt ?? item.discoveredAt) };
+  return { seq, item, timeline: timelineTime(item), published: Date.parse(item.publishedAt ?? item.discoveredAt) };
 }
 
 /**
@@ -126,7 +131,7 @@ export class ItemIndex {
     for (const entry of entries) {
       this.#unindex(entry);
       entry.item = item;
-      entry.timeline = Date.parse(item.discoveredAt);
+      entry.timeline = timelineTime(item);
       entry.published = Date.parse(item.publishedAt ?? item.discoveredAt);
       delete entry.text;
       for (const { view, sorted } of this.#views.values()) if (belongs(entry, view)) this.#insert(sorted, view, entry);

@@ -10,13 +10,27 @@ const DAY = 24 * HOUR;
 const TOPICS = ["agents", "reasoning", "benchmark", "robotics", "open weights", "inference", "safety", "vision"];
 const SOURCES = ["Example Lab Blog", "Sample Research", "Demo News", "Placeholder Weekly", "Test Wire"];
 
+/**
+ * How long before its discovery item `i` was published: mostly minutes to hours (`usual`), but,
+ * as the service's timeline rule says, some items arrive late. Item 5 (and every 13th after it)
+ * was published 71 h before it was discovered: still placed at its discovery time. Item 9 (and
+ * every 17th after it) was back-filled 80 h after publication: the timeline keeps its
+ * publication time.
+ */
+function publicationDelayMs(i: number, usual: number): number {
+  if (i % 17 === 9) return 80 * HOUR;
+  if (i % 13 === 5) return 71 * HOUR;
+  return usual;
+}
+
 /** How much the "seeded" data set holds (all generated, nothing copied from the real service). */
 export const SEEDED_COUNTS = { items: 60, hotTopics: 12, stories: 4, dailies: 5, resets: 3 } as const;
 
 /**
  * Fills `state` with a small synthetic data set derived only from `seed` and the clock's start:
  * 60 items over the last ~7.3 days (every third selected, so some fall out of the 7d window
- * and more leave it as the clock moves), 12 hot topics (10 served), 4 stories (the fourth
+ * and more leave it as the clock moves; a few published up to 72 h before they were discovered,
+ * and a few back-filled later than that, which the timeline places at their publication time), 12 hot topics (10 served), 4 stories (the fourth
  * merged into the first), 5 daily reports, 3 reset events, and a selected set built through
  * the ledger (20 upserts, 2 updates, 2 removes).
  */
@@ -46,7 +60,7 @@ export function seedFeed(state: FeedState, seed: number): void {
       summary: i % 5 === 4 ? null : `Generated summary number ${i + 1} about ${topic}, for tests.`,
       source: { name: prng.pick(SOURCES) },
       links: { aihot: `${site}/items/${id}`, original: `https://source.example/${topic.replace(" ", "-")}/${i + 1}` },
-      publishedAt: i % 7 === 6 ? null : isoUtc(discovered - prng.int(0, 6 * 60) * 60_000),
+      publishedAt: i % 7 === 6 ? null : isoUtc(discovered - publicationDelayMs(i, prng.int(0, 6 * 60) * 60_000)),
       discoveredAt: isoUtc(discovered),
       category: i % 11 === 10 ? null : (state.categories[i % state.categories.length] ?? null),
       score: i % 9 === 8 ? null : prng.int(20, 99),

@@ -24,7 +24,12 @@ interface Query {
  */
 function reference(items: readonly FakeItem[], query: Query, now: number, anchor: { a: number; i: string } | undefined, limit: number) {
   const windowStart = now - (query.window === "24h" ? DAY : 7 * DAY);
-  const key = (item: FakeItem) => Date.parse(query.by === "published" ? (item.publishedAt ?? item.discoveredAt) : item.discoveredAt);
+  // The timeline time: discovery, unless back-filled more than 72 h after publication.
+  const timeline = (item: FakeItem) => {
+    const discovered = Date.parse(item.discoveredAt);
+    return item.publishedAt !== null && discovered - Date.parse(item.publishedAt) > 72 * 3_600_000 ? Date.parse(item.publishedAt) : discovered;
+  };
+  const key = (item: FakeItem) => (query.by === "published" ? Date.parse(item.publishedAt ?? item.discoveredAt) : timeline(item));
   const terms = query.q === null ? [] : query.q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
   const matching = items
     .filter((item) => {

@@ -1,3 +1,4 @@
+import { timelineTime } from "@feedgate/feed-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFeedFake, type FakeItem, type FeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
@@ -47,9 +48,27 @@ describe("GET /api/v1/items", () => {
     expect(body.query).toEqual({ mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" });
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((i) => i.selected)).toBe(true);
-    const times = body.items.map((i) => Date.parse(i.discoveredAt));
+    const times = body.items.map((i) => timelineTime(i));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(body.page.count).toBe(body.items.length);
+  });
+
+  it("places an item back-filled more than 72 h after publication at its publication time (by=timeline)", async () => {
+    const all = (await page("?mode=all&limit=100")).items;
+    const HOUR = 3_600_000;
+    const lag = (i: (typeof all)[number]) => (i.publishedAt === null ? 0 : Date.parse(i.discoveredAt) - Date.parse(i.publishedAt));
+    // The seed has both: items published up to 72 h before discovery, and items back-filled later.
+    const late = all.find((i) => lag(i) > 60 * HOUR && lag(i) <= 72 * HOUR)!;
+    const backfilled = all.find((i) => lag(i) > 72 * HOUR)!;
+    expect(late).toBeDefined();
+    expect(backfilled).toBeDefined();
+    expect(timelineTime(late)).toBe(Date.parse(late.discoveredAt));
+    expect(timelineTime(backfilled)).toBe(Date.parse(backfilled.publishedAt!));
+    // Listed among items discovered around its publication, not at its discovery time.
+    const position = all.indexOf(backfilled);
+    const before = all[position - 1]!;
+    expect(timelineTime(before)).toBeGreaterThanOrEqual(Date.parse(backfilled.publishedAt!));
+    expect(Date.parse(before.discoveredAt)).toBeLessThan(Date.parse(backfilled.discoveredAt));
   });
 
   it("pages through every item of the window exactly once, even when limit changes between pages", async () => {

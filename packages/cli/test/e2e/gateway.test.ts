@@ -49,6 +49,19 @@ describe("feedgate image", () => {
     expect(result.stderr).toMatch(/^hint: the image task failed/m);
   });
 
+  it.each([
+    ["a string error", { error: "the prompt was refused (string)" }],
+    ["a bare message", { error: null, message: "the prompt was refused (message)" }],
+  ] as const)("a failed task with %s: exit 1 with that reason", async (_shape, failure) => {
+    gateway.images.scriptTask({ polls: 0, outcome: "failed", ...failure });
+    const result = await runCli(["image", "something", "--async", "--out", join(work, "failed-shape")], env, 20_000);
+    expect(result.code).toBe(1);
+    const reason = "error" in failure && typeof failure.error === "string" ? failure.error : (failure as { message: string }).message;
+    expect(result.stderr).toMatch(/^feedgate: error: image generation failed: .*image task \S+ ended failed: /m);
+    expect(result.stderr).toContain(reason);
+    expect(result.stderr).toMatch(/^hint: the image task failed/m);
+  });
+
   it("without --async: the synchronous answer's image URL is downloaded, without the key", async () => {
     // A storage host of our own on loopback, which the answer points to.
     const seen: Array<Record<string, string | string[] | undefined>> = [];

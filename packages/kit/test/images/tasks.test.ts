@@ -69,6 +69,19 @@ describe("generateImage / waitForImageTask", () => {
     expect(polls()).toHaveLength(3);
   });
 
+  it.each([
+    ["an error object", { error: { message: "the prompt was refused" } }],
+    ["a string error", { error: "the prompt was refused" }],
+    ["a bare message", { error: null, message: "the prompt was refused" }],
+  ] as const)("a failed task with %s fails with that reason", async (_shape, failure) => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 1, outcome: "failed", ...failure });
+    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    expect(isFeedgateError(error, "task_failed")).toBe(true);
+    expect(error).toMatchObject({ code: "task_failed", envelope: { kind: "task", code: "task_failed", message: "the prompt was refused" } });
+    expect((error as Error).message).toMatch(/ended failed: the prompt was refused$/);
+  });
+
   it("keeps polling through statuses it does not know", async () => {
     const { fake, client, timing, polls } = await setup();
     fake.images.scriptTask({ polls: 3, outcome: "completed", runningStatus: "unknown" });

@@ -19,13 +19,22 @@ export interface TaskScript {
     /** The image as base64 data. */
     b64_json?: string;
   }>;
-  /** Error of a failed task. Default `{ message: "The fake task failed." }` (the gateway sets no `code`). */
-  error?: {
-    /** The error code. Default: none. */
-    code?: string;
-    /** The error message. */
-    message: string;
-  };
+  /**
+   * Error of a failed task, in any shape the document gives: an object (the gateway sets only
+   * `message`; `code` is kept for other builds), a plain string, or `null` for none (then
+   * `message` says why). Default `{ message: "The fake task failed." }`.
+   */
+  error?:
+    | {
+        /** The error code. Default: none. */
+        code?: string;
+        /** The error message. */
+        message: string;
+      }
+    | string
+    | null;
+  /** A bare top-level `message` in a failed task's answer (with `error: null`, the only reason given). Default: none. */
+  message?: string;
   /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
   syncAnswersTask?: boolean;
   /** How many submissions this script applies to. Default 1. */
@@ -135,7 +144,8 @@ export class ImagesFake {
       return jsonReply(200, { task_id: task.id, status, data }, {}, "application/json");
     }
     // The gateway never sets a task error's code; a script may still ask for one.
-    const error = script.error ?? { message: "The fake task failed." };
-    return jsonReply(200, { task_id: task.id, status, error: { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } }, {}, "application/json");
+    const error = script.error === undefined ? { message: "The fake task failed." } : script.error;
+    const shaped = typeof error === "object" && error !== null ? { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } : error;
+    return jsonReply(200, { task_id: task.id, status, ...(shaped !== null ? { error: shaped } : {}), ...(script.message !== undefined ? { message: script.message } : {}) }, {}, "application/json");
   }
 }

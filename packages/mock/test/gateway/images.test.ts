@@ -59,6 +59,16 @@ describe("image generation", () => {
     expect((await poll(e.task_id))["status"]).toBe("completed");
   });
 
+  // `call` validates each answer against the gateway document.
+  it("scripts a task failure in every shape the document gives: an object, a string error, a bare message", async () => {
+    fake.images.scriptTask({ polls: 0, outcome: "failed", error: "refused as a string" });
+    fake.images.scriptTask({ polls: 0, outcome: "failed", error: null, message: "refused in a bare message" });
+    const asString = await poll((await submit()).task_id);
+    const asMessage = await poll((await submit()).task_id);
+    expect(asString).toEqual({ task_id: expect.any(String), status: "failed", error: "refused as a string" });
+    expect(asMessage).toEqual({ task_id: expect.any(String), status: "failed", message: "refused in a bare message" });
+  });
+
   it("lets a sync call answer with a task when scripted", async () => {
     fake.images.scriptTask({ polls: 0, outcome: "completed", syncAnswersTask: true });
     const answer = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })).json as Json;

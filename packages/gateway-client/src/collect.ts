@@ -1,10 +1,12 @@
 /**
  * `@feedgate/gateway-client/collect`: folds a stream into its final answer (`collectResponse`,
- * `collectGenerateContent`) and joins a Response's text (`outputText`). Not every caller needs them,
+ * `collectGenerateContent`), joins a Response's text (`outputText`) and extracts the images of a
+ * `generateContent` answer or stream (`contentImages`, `streamContentImages`). Not every caller needs them,
  * so they are not part of the main entry point.
  * @packageDocumentation
  */
 import { withoutRequestId } from "./envelope.js";
+export { contentImages, streamContentImages, MAX_CONTENT_IMAGE_BYTES, type ContentImage, type ContentImagesOptions } from "./content-images.js";
 import { failure } from "./errors.js";
 import { invalidArgument } from "@feedgate/core";
 import type { GatewayStream } from "./sse.js";

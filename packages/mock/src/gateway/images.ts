@@ -50,7 +50,8 @@ interface Task {
 }
 
 /** A 1×1 transparent PNG, for `response_format: "b64_json"` and the files under {@link MOCK_FILES_PATH}. */
-const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+/** A 1×1 PNG, the fake's image everywhere (base64). */
+export const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 /** Where the fake serves the images its results point to: `<fake url>/mock-files/<name>.png`. */
 export const MOCK_FILES_PATH = "/mock-files/";

@@ -1,6 +1,7 @@
 import { jsonReply, type Reply } from "../core/reply.js";
 import { anthropicError, invalidRequest } from "./envelopes.js";
 import { estimateTokens, textOf, type GatewayIds } from "./ids.js";
+import { PIXEL_PNG } from "./images.js";
 import { parseJsonBody } from "./responses.js";
 import { SSE_HEADERS, sseFrame, wordDeltas, type StreamScript } from "./sse.js";
 
@@ -18,7 +19,17 @@ export function countMessageTokens(body: string): Reply {
   return jsonReply(200, { input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])) }, {}, "application/json");
 }
 
-/** Gemini generateContent / streamGenerateContent (always SSE, like the gateway). */
+/**
+ * The image parts of an answer: one inline PNG when the request asks for images
+ * (`generationConfig.responseModalities` containing `IMAGE`, as Gemini image models are asked), else none.
+ */
+function imageParts(request: Json): Json[] {
+  const config = request["generationConfig"] as { responseModalities?: unknown } | undefined;
+  const modalities = Array.isArray(config?.responseModalities) ? config.responseModalities : [];
+  return modalities.some((m) => typeof m === "string" && m.toUpperCase() === "IMAGE") ? [{ inlineData: { mimeType: "image/png", data: PIXEL_PNG } }] : [];
+}
+
+/** Gemini generateContent / streamGenerateContent (always SSE, like the gateway); an image part when asked for images. */
 export class GeminiFake {
   #scripts: StreamScript[] = [];
 
@@ -53,7 +64,7 @@ export class GeminiFake {
     return jsonReply(
       200,
       {
-        candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }],
+        candidates: [{ content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] }, finishReason: "STOP", index: 0 }],
         usageMetadata: this.#usage(prompt, text),
         modelVersion: model,
         responseId: this.ids.alnum(22),
@@ -76,7 +87,7 @@ export class GeminiFake {
       deltas.map((delta, i) => {
         const last = i === deltas.length - 1;
         return {
-          candidates: [{ content: { role: "model", parts: [{ text: delta }] }, ...(last ? { finishReason: "STOP" } : {}), index: 0 }],
+          candidates: [{ content: { role: "model", parts: [{ text: delta }, ...(last ? imageParts(parsed.request) : [])] }, ...(last ? { finishReason: "STOP" } : {}), index: 0 }],
           ...(last ? { usageMetadata: this.#usage(prompt, text) } : {}),
           modelVersion: model,
           responseId,

@@ -14,7 +14,7 @@ export function extensionOf(bytes: Uint8Array, contentType?: string | null): str
 
 export interface SavedImage {
   path: string;
-  /** Where the bytes came from: the image URL, or "b64_json". */
+  /** Where the bytes came from: the image URL, "b64_json", or "inlineData" (a generateContent answer). */
   from: string;
   bytes: number;
 }
@@ -54,7 +54,7 @@ export function safeStem(taskId: string | undefined, now: number): string {
  * that exists is never overwritten unless `force` is set.
  */
 export async function saveImages(
-  images: ReadonlyArray<{ url?: string | undefined; b64_json?: string | undefined }>,
+  images: ReadonlyArray<{ url?: string | undefined; b64_json?: string | undefined; bytes?: Uint8Array | undefined; mimeType?: string | undefined }>,
   dir: string,
   stem: string,
   options: SaveOptions,
@@ -71,7 +71,12 @@ export async function saveImages(
     const b64 = image.b64_json?.trim() ? image.b64_json.trim() : undefined;
     let bytes: Uint8Array;
     let contentType: string | null = null;
-    if (b64 !== undefined) {
+    if (image.bytes !== undefined) {
+      // Already decoded (a generateContent answer's inline image): the same cap applies.
+      if (image.bytes.byteLength > maxImageBytes) throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
+      bytes = image.bytes;
+      contentType = image.mimeType ?? null;
+    } else if (b64 !== undefined) {
       if (b64.length > Math.ceil(maxImageBytes / 3) * 4) throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
       bytes = Buffer.from(b64, "base64");
     } else if (url !== undefined) {
@@ -89,7 +94,7 @@ export async function saveImages(
       if ((error as { code?: string }).code === "EEXIST") throw new ImageSaveError(`${path} already exists: not overwritten (pass --force to replace it)`);
       throw error;
     }
-    saved.push({ path, from: b64 !== undefined ? "b64_json" : url!, bytes: bytes.byteLength });
+    saved.push({ path, from: image.bytes !== undefined ? "inlineData" : b64 !== undefined ? "b64_json" : url!, bytes: bytes.byteLength });
   }
   return saved;
 }

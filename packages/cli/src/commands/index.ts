@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { Wire } from "../cli/wire.js";
 import { registerDaily } from "./daily.js";
 import { registerFleet } from "./fleet.js";
+import { registerGenerate } from "./generate.js";
 import { registerDemo } from "./demo.js";
 import { registerHot } from "./hot.js";
 import { registerImage } from "./image.js";
@@ -25,6 +26,7 @@ export function registerCommands(program: Command, wire: Wire): void {
   registerFleet(program, wire);
   registerImage(program, wire);
   registerRespond(program, wire);
+  registerGenerate(program, wire);
   registerTokens(program, wire);
   registerMcp(program, wire);
   registerMock(program, wire);

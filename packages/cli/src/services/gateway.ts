@@ -1,7 +1,7 @@
-import { outputText } from "@feedgate/gateway-client/collect";
+import { collectGenerateContent, contentImages, outputText } from "@feedgate/gateway-client/collect";
 import { generateImage } from "@feedgate/kit/images";
 import type { CommandContext } from "../cli/context.js";
-import { createGatewayClient, type GatewayClient, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
+import { createGatewayClient, type GatewayClient, type GenerateContentResponse, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
 import { gatewayOf } from "../cli/config.js";
 import { USER_AGENT } from "../version.js";
 import { cliLogger } from "./clients.js";
@@ -37,6 +37,25 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
     async respondStream(model, prompt, signal) {
       return gateway.responses.stream({ model, input: prompt }, { signal });
     },
+    async generateContent(model, prompt, { images, stream, onText, signal }) {
+      const body = { contents: [{ role: "user", parts: [{ text: prompt }] }], ...(images ? { generationConfig: { responseModalities: ["TEXT", "IMAGE"] } } : {}) };
+      let answer: GenerateContentResponse;
+      if (stream) {
+        const chunks = await gateway.gemini.streamGenerateContent(model, body as never, { signal });
+        // Text goes out as it arrives; the chunks are folded into one answer for the images.
+        async function* tee() {
+          for await (const chunk of chunks) {
+            const piece = textOfAnswer(chunk);
+            if (piece) await onText?.(piece);
+            yield chunk;
+          }
+        }
+        answer = await collectGenerateContent(Object.assign(tee(), { requestId: chunks.requestId, response: chunks.response }) as never);
+      } else {
+        answer = await gateway.gemini.generateContent(model, body as never, { signal });
+      }
+      return { answer, text: textOfAnswer(answer), images: contentImages(answer) };
+    },
     async countTokens(protocol, model, text, signal) {
       if (protocol === "messages") return gateway.messages.countTokens({ model, messages: [{ role: "user", content: text }] }, { signal });
       return gateway.responses.countInputTokens({ model, input: text }, { signal });
@@ -53,4 +72,10 @@ export function gatewayClientOf(ctx: CommandContext, fetch: (request: Request) =
   const { url, apiKey } = gatewayOf(ctx.globals, ctx.env);
   ctx.out.addSecret(apiKey);
   return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch, ...cliLogger(ctx) });
+}
+
+/** The text parts of an answer's first candidate (thoughts left out), joined. */
+function textOfAnswer(answer: GenerateContentResponse): string {
+  const parts = Array.isArray(answer?.candidates?.[0]?.content?.parts) ? answer.candidates[0].content.parts : [];
+  return parts.map((p) => (typeof p?.text === "string" && p.thought !== true ? p.text : "")).join("");
 }

@@ -9,7 +9,8 @@ import type {
 import type { ResponseMeta } from "@feedgate/kit";
 import type { MirrorProgress as KitMirrorProgress } from "@feedgate/kit/mirror";
 import type { ItemsQuery } from "@feedgate/feed-client";
-import type { ImageTask, InputTokensResponse, CountTokensResponse, ResponseObject, ResponseStreamEvent } from "@feedgate/gateway-client";
+import type { ImageTask, InputTokensResponse, CountTokensResponse, GenerateContentResponse, ResponseObject, ResponseStreamEvent } from "@feedgate/gateway-client";
+import type { ContentImage } from "@feedgate/gateway-client/collect";
 import type { ResetChange } from "../render/resets.js";
 import type { StoryOrigin } from "../render/story.js";
 
@@ -101,4 +102,25 @@ export interface GatewayServices {
   /** Streams the events; breaking out or aborting cancels the request. */
   respondStream(model: string, prompt: string, signal: AbortSignal): Promise<AsyncIterable<ResponseStreamEvent> & { requestId: string | undefined }>;
   countTokens(protocol: "responses" | "messages", model: string, text: string, signal: AbortSignal): Promise<InputTokensResponse | CountTokensResponse>;
+  /** `generateContent` (or its stream, text handed to `onText` as it arrives): the answer, its text and its images. */
+  generateContent(model: string, prompt: string, options: GenerateContentRunOptions): Promise<GenerateContentOutcome>;
+}
+
+export interface GenerateContentRunOptions {
+  /** Ask for images too (`responseModalities: ["TEXT", "IMAGE"]`). */
+  images: boolean;
+  /** Stream the answer, handing each piece of text to `onText`. */
+  stream: boolean;
+  /** Receives each piece of streamed text. Default: none. */
+  onText?: ((text: string) => Promise<void> | void) | undefined;
+  signal: AbortSignal;
+}
+
+export interface GenerateContentOutcome {
+  /** The whole answer (a stream's chunks folded into one). */
+  answer: GenerateContentResponse;
+  /** Its text parts (not thoughts), joined. */
+  text: string;
+  /** Its inline images, decoded. */
+  images: ContentImage[];
 }

@@ -6,7 +6,7 @@
  * without an edit. Its own entry point keeps the client's bundle free of it.
  * @packageDocumentation
  */
-export { FEED_RULES } from "./generated/rules.js";
+export { FEED_RULES, type KnownParamValues } from "./generated/rules.js";
 export type { ApiRules, OperationRule, ParamRule } from "@feedgate/core";
 
 /**

@@ -53,7 +53,7 @@ export interface FeedKitOptions {
 }
 
 /** Options of a typed call that is not conditional. */
-type Unconditional = CallOptions & {
+export type UnconditionalCallOptions = CallOptions & {
   /** Absent: the call is unconditional. */
   ifNoneMatch?: undefined;
 };
@@ -61,7 +61,7 @@ type Unconditional = CallOptions & {
 /** A typed call without parameters: unconditional it gives the answer; with `ifNoneMatch`, a new version or "not modified" (304). */
 export interface FeedCall<T> {
   /** The answer. */
-  (options?: Unconditional): Promise<FeedResult<T>>;
+  (options?: UnconditionalCallOptions): Promise<FeedResult<T>>;
   /** A new version since `ifNoneMatch`, or "not modified". */
   (options: ConditionalCallOptions): Promise<ConditionalResult<T>>;
 }
@@ -69,7 +69,7 @@ export interface FeedCall<T> {
 /** A typed call whose first argument is its query (optional); conditional with `ifNoneMatch`, like {@link FeedCall}. */
 export interface FeedCallWith<A, T> {
   /** The answer. */
-  (first?: A, options?: Unconditional): Promise<FeedResult<T>>;
+  (first?: A, options?: UnconditionalCallOptions): Promise<FeedResult<T>>;
   /** A new version since `ifNoneMatch`, or "not modified". */
   (first: A, options: ConditionalCallOptions): Promise<ConditionalResult<T>>;
 }
@@ -77,7 +77,7 @@ export interface FeedCallWith<A, T> {
 /** A typed call whose first argument is required (its one path parameter, or a query with a required member); conditional with `ifNoneMatch`, like {@link FeedCall}. */
 export interface FeedCallRequiring<A, T> {
   /** The answer. */
-  (first: A, options?: Unconditional): Promise<FeedResult<T>>;
+  (first: A, options?: UnconditionalCallOptions): Promise<FeedResult<T>>;
   /** A new version since `ifNoneMatch`, or "not modified". */
   (first: A, options: ConditionalCallOptions): Promise<ConditionalResult<T>>;
 }
@@ -163,7 +163,7 @@ export function createFeedKit(options: FeedKitOptions = {}) {
       const params = path !== undefined ? { path: { [path]: first } } : query && first !== undefined ? { query: first } : undefined;
       const given = ((takes ? options : first) ?? {}) as ConditionalCallOptions;
       const result = await caller.conditional(op as FeedOperationId, params as never, given);
-      // Unconditional: the answer as it always was; with `ifNoneMatch`: new version or "not modified".
+      // UnconditionalCallOptions: the answer as it always was; with `ifNoneMatch`: new version or "not modified".
       return given.ifNoneMatch === undefined ? { data: result.data, meta: result.meta } : result;
     };
   }

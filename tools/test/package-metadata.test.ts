@@ -44,6 +44,11 @@ describe("publishable package metadata", () => {
       expect(m.type).toBe("module");
       for (const [subpath, target] of Object.entries<Record<string, string>>(m.exports)) {
         if (subpath === "./package.json") continue;
+        // A JSON document (the clients' openapi.json) is data: one file, no types, no module.
+        if (subpath.endsWith(".json")) {
+          expect(target, subpath).toMatch(/^\.\/dist\/[\w-]+\.json$/);
+          continue;
+        }
         expect(Object.keys(target), subpath).toEqual(["types", "default"]); // no "require": no CJS build
       }
       if (m.name.startsWith("@")) expect(m.publishConfig?.access).toBe("public");

@@ -74,7 +74,7 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
 /** The local copy for search_local: a mirror directory (read without its lock), or a fleet's PostgreSQL store. */
 async function localCopy(ctx: CommandContext, options: McpOptions, fileStoreCopy: (dir: string) => import("@feedgate/mcp").LocalCopy) {
   if (options.mirror === undefined && options.store === undefined && ctx.env["FEEDGATE_STORE"] === undefined) return undefined;
-  const ref = storeRefOf(options.mirror, options.store, ctx.env, ctx.out);
+  const ref = await storeRefOf(options.mirror, options.store === undefined ? {} : { store: options.store }, ctx.env, ctx.out);
   if (ref.kind === "dir") {
     // Fail now, not at the first search, when the directory holds no mirror.
     await readFileStore(ref.dir).catch((error: unknown) => {

@@ -172,6 +172,8 @@ function filterTime(param: string, value: unknown): Date {
 
 /** Rows per INSERT: a page of the feed (≤ 1000) in at most a few statements. */
 const BATCH = 500;
+/** PostgreSQL's type id of `text`: every column's array goes as text[], cast by the statement. */
+const TEXT = 25;
 /** Default of `subscribe`'s `pollMs`. */
 const SUBSCRIBE_POLL_MS = 5000;
 
@@ -247,12 +249,7 @@ class PgStore implements PostgresMirrorStore {
         const pending = decodeText(s!["pending_cursor"]);
         if (s!["pending_generation"] !== generation || (pending !== undefined && pending !== page.cursor)) return false;
         let added = 0;
-        for (const rows of batches(page.items.map((item) => rowOf(generation, item)))) {
-          const inserted = await tx`insert into ${this.#t.items} ${tx(rows)} on conflict (generation, id) do update set
-            category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-            title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text returning (xmax = 0) as new`;
-          added += inserted.filter((r) => r["new"]).length;
-        }
+        for (const rows of batches(page.items.map((item) => rowOf(generation, item)))) added += await this.#upsert(tx, generation, rows);
         await tx`update ${this.#t.state} set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
         return true;
       }),
@@ -273,6 +270,30 @@ class PgStore implements PostgresMirrorStore {
     );
   }
 
+  /**
+   * Inserts or replaces rows of one generation in one statement, and counts the new ones. Each
+   * column goes as one array parameter, unnested by the server: a few parameters instead of nine
+   * a row, which costs the client and the planner far less than a VALUES list (the snapshot ran at
+   * half the speed of a hand-written batched INSERT with it). Cells are serialised as postgres.js
+   * serialises them as single parameters (JSON text for jsonb, ISO text for times).
+   */
+  async #upsert(tx: postgres.TransactionSql, generation: number, rows: ReturnType<typeof rowOf>[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const column = <T,>(cell: (row: ReturnType<typeof rowOf>) => T) => tx.array(rows.map(cell) as string[], TEXT);
+    const [r] = await tx`with upserted as (
+        insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+        select ${generation}::int, u.* from unnest(${column((r) => r.id)}::text[], ${column((r) => r.category)}::text[],
+          ${column((r) => r.published_at?.toISOString() ?? null)}::timestamptz[], ${column((r) => r.discovered_at?.toISOString() ?? null)}::timestamptz[],
+          ${column((r) => r.title)}::text[], ${column((r) => r.summary)}::text[], ${column((r) => JSON.stringify(r.item))}::jsonb[],
+          ${column((r) => r.item_text)}::text[]) as u
+        on conflict (generation, id) do update set
+          category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
+          title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text
+        returning (xmax = 0) as new)
+      select count(*) filter (where new)::int as added from upserted`;
+    return r!["added"] as number;
+  }
+
   /** Tells subscribers to re-read: the payload is only the generation (a cursor may be long; nothing in it is trusted). */
   #notify(tx: postgres.TransactionSql, generation: number) {
     return tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation })})`;
@@ -285,24 +306,20 @@ class PgStore implements PostgresMirrorStore {
         const cursor = decodeText(s!["cursor"]);
         if (cursor === undefined || cursor !== page.expectedCursor) return false;
         const generation = s!["generation"] as number;
-        // In ledger order, one run of same-kind changes at a time (an upsert after a remove of the same id must win).
-        let i = 0;
-        while (i < page.changes.length) {
-          const op = page.changes[i]!.op;
-          let j = i;
-          while (j < page.changes.length && page.changes[j]!.op === op && j - i < BATCH) j++;
-          const run = page.changes.slice(i, j);
-          if (op === "upsert") {
-            // The last upsert of an id in a run is the one that counts.
-            const latest = new Map(run.map((c) => [keyOf((c as { item: SelectedItem }).item.id), (c as { item: SelectedItem }).item]));
-            await tx`insert into ${this.#t.items} ${tx([...latest.values()].map((item) => rowOf(generation, item)))} on conflict (generation, id) do update set
-              category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-              title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text`;
-          } else {
-            await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${run.map((c) => keyOf((c as { id: string }).id))})`;
-          }
-          i = j;
+        // Only an id's last change in the page decides what the store holds for it, so the page
+        // comes down to one set of removes and one of upserts (a remove then an upsert of the same
+        // id ends upserted, and the reverse removed), each in a few statements rather than one
+        // statement per run of same-kind changes.
+        const last = new Map<string, { op: "remove" } | { op: "upsert"; item: SelectedItem }>();
+        for (const change of page.changes) {
+          const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
+          last.delete(key);
+          last.set(key, change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" });
         }
+        const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
+        const upserted = [...last.values()].flatMap((c) => (c.op === "upsert" ? [rowOf(generation, c.item)] : []));
+        for (const keys of batches(removed)) await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${keys})`;
+        for (const rows of batches(upserted)) await this.#upsert(tx, generation, rows);
         await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
         await this.#notify(tx, generation);
         return true;

@@ -37,6 +37,18 @@ export async function run({ log }) {
       await sql`insert into hand ${sql(rows)}`;
     }
     const handMs = performance.now() - t;
+    // The same hand loop into a table of the store's shape (its columns and its three secondary
+    // indexes, which the store's queries need): what the plain table's figure leaves out.
+    await sql`create table hand_shaped (id text primary key, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb not null)`;
+    await sql`create index on hand_shaped (category)`;
+    await sql`create index on hand_shaped (published_at desc)`;
+    await sql`create index on hand_shaped (discovered_at desc)`;
+    t = performance.now();
+    for (let i = 0; i < N; i += 1000) {
+      const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({ id: it.id, category: it.category, published_at: it.publishedAt, discovered_at: it.discoveredAt, title: it.title, summary: it.summary, item: it }));
+      await sql`insert into hand_shaped ${sql(rows)}`;
+    }
+    const shapedMs = performance.now() - t;
     // 2. 10,000 changes in pages of 100 (upserts and removes mixed).
     t = performance.now();
     let cursor = "c1";
@@ -136,11 +148,12 @@ export async function run({ log }) {
     await fake.close();
 
     const perSec = (n, ms) => Math.round(n / (ms / 1000));
-    log(`snapshot 100k: ${perSec(N, snapshotMs)} items/s (hand loop ${perSec(N, handMs)}); 10k changes: ${perSec(10_000, changesMs)} changes/s (hand loop ${perSec(10_000, handChangesMs)}); notify p50 ${pct(latencies, 50).toFixed(1)} ms p99 ${pct(latencies, 99).toFixed(1)} ms; takeover median ${pct(takeovers, 50)} ms max ${Math.max(...takeovers)} ms; polls in ${POLL_WINDOW_MS / 1000} s: 1 member ${one}, 10 members ${ten}`);
+    log(`snapshot 100k: ${perSec(N, snapshotMs)} items/s (hand loop ${perSec(N, handMs)}, into the store's shape ${perSec(N, shapedMs)}); 10k changes: ${perSec(10_000, changesMs)} changes/s (hand loop ${perSec(10_000, handChangesMs)}); notify p50 ${pct(latencies, 50).toFixed(1)} ms p99 ${pct(latencies, 99).toFixed(1)} ms; takeover median ${pct(takeovers, 50)} ms max ${Math.max(...takeovers)} ms; polls in ${POLL_WINDOW_MS / 1000} s: 1 member ${one}, 10 members ${ten}`);
     return {
       lines: [],
       rows: [
         { benchmark: "postgres: snapshot of 100,000 items into PostgreSQL (items/s; ratio = feedgate ÷ hand loop, higher is better)", feedgate: `${perSec(N, snapshotMs)} items/s (${(snapshotMs / 1000).toFixed(1)} s)`, reference: `hand-written batched INSERT (1000 rows each): ${perSec(N, handMs)} items/s`, ratio: handMs / snapshotMs, goal: "≥ 1.00", met: shownRatio(handMs / snapshotMs) >= 1 },
+        { benchmark: "postgres: the same snapshot against a hand loop into a table of the store's shape (its columns and 3 secondary indexes; ratio = feedgate ÷ hand loop)", feedgate: `${perSec(N, snapshotMs)} items/s`, reference: `hand-written batched INSERT (1000 rows each) into the same shape: ${perSec(N, shapedMs)} items/s`, ratio: shapedMs / snapshotMs, goal: "— (explains the row above)", met: null },
         { benchmark: "postgres: 10,000 changes applied in pages of 100 (changes/s; ratio = feedgate ÷ hand loop, higher is better)", feedgate: `${perSec(10_000, changesMs)} changes/s`, reference: `hand-written UPSERT/DELETE loop of the same pages: ${perSec(10_000, handChangesMs)} changes/s`, ratio: handChangesMs / changesMs, goal: "≥ 0.90", met: shownRatio(handChangesMs / changesMs) >= 0.9 },
         { benchmark: "postgres: takeover after the leader process is SIGKILLed (median and max of 10; checkMs 250)", feedgate: `median ${pct(takeovers, 50)} ms, max ${Math.max(...takeovers)} ms (${takeovers.length} of 10)`, reference: "—", ratio: "—", goal: "≤ checkMs + 500 ms", met: Math.max(...takeovers) <= 750 },
         { benchmark: "postgres: notification latency, a committed page to a subscriber (200 samples)", feedgate: `p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`, reference: "—", ratio: "—", goal: "p99 ≤ 5 ms", met: pct(latencies, 99) <= 5 },

@@ -52,11 +52,14 @@ function changedFiles(repo, baseline, relDir) {
 }
 
 /**
- * The names an API report declares as exported: `export function x`, `export interface X`, ...
+ * The names an API report declares as exported: `export function x`, `export interface X`,
+ * `export { x }`, and the names of `export * from "<specifier>"` as `readStar` finds them (the
+ * report of that entry point); a star it cannot read counts as the name `* from <specifier>`.
  * @param {string} report  the text of an .api.md file
+ * @param {(specifier: string) => string | undefined} [readStar]  the report text of an entry point
  * @returns {Set<string>}
  */
-export function exportedNames(report) {
+export function exportedNames(report, readStar = () => undefined) {
   const names = new Set();
   const declaration = /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|let|var|namespace|enum) ([A-Za-z_$][\w$]*)/gm;
   for (const match of report.matchAll(declaration)) names.add(match[1]);
@@ -66,19 +69,44 @@ export function exportedNames(report) {
       if (name) names.add(name);
     }
   }
+  for (const match of report.matchAll(/^export \* from ["']([^"']+)["']/gm)) {
+    const target = readStar(match[1]);
+    if (target === undefined) names.add(`* from ${match[1]}`);
+    else for (const name of exportedNames(target)) names.add(name);
+  }
   return names;
 }
 
 /**
+ * Where the report of a workspace entry point lives: "@feedgate/core/errors" ->
+ * packages/core/etc/core-errors.api.md (tools/api/report.mjs names them so).
+ */
+function reportPathOf(repo, specifier) {
+  const pkg = publishablePackages(repo).find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
+  if (!pkg) return undefined;
+  const base = pkg.name.replace(/^@[^/]+\//, "");
+  const sub = specifier.slice(pkg.name.length + 1);
+  return `${pkg.relDir}/etc/${sub ? `${base}-${sub.replaceAll("/", "-")}` : base}.api.md`;
+}
+
+/**
  * Exports in the package's API reports at the baseline that its reports no longer declare,
- * as "kit-node: openStore" (report name: export name).
+ * as { report, name }.
  */
 function removedExports(repo, baseline, relDir) {
   const reportsThen = (gitOrUndefined(repo, ["ls-tree", "--name-only", `${baseline}:${relDir}/etc`]) ?? "").split("\n").filter((file) => file.endsWith(".api.md"));
+  const readThen = (specifier) => {
+    const path = reportPathOf(repo, specifier);
+    return path === undefined ? undefined : gitOrUndefined(repo, ["show", `${baseline}:${path}`]);
+  };
+  const readNow = (specifier) => {
+    const path = reportPathOf(repo, specifier);
+    return path !== undefined && existsSync(join(repo, path)) ? readFileSync(join(repo, path), "utf8") : undefined;
+  };
   return reportsThen.flatMap((file) => {
-    const then = exportedNames(git(repo, ["show", `${baseline}:${relDir}/etc/${file}`]));
+    const then = exportedNames(git(repo, ["show", `${baseline}:${relDir}/etc/${file}`]), readThen);
     const path = join(repo, relDir, "etc", file);
-    const now = existsSync(path) ? exportedNames(readFileSync(path, "utf8")) : new Set();
+    const now = existsSync(path) ? exportedNames(readFileSync(path, "utf8"), readNow) : new Set();
     return [...then].filter((name) => !now.has(name)).map((name) => ({ report: file.replace(/\.api\.md$/, ""), name }));
   });
 }

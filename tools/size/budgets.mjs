@@ -33,7 +33,9 @@ export const BUDGETS = {
   // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.16 kB
   // once the Cache-Control parser moved here from the kit, so the transport and the kit share one;
   // 7.34 kB with issue 20's table of final answers, read by both the retry rule and isTransientError).
-  "@feedgate/core": { limit: "7.4 kB" },
+  // 7.42 kB with the deprecated `ResponseMeta.retries` (issue 24), kept for one minor: back to
+  // 7.4 kB when it goes.
+  "@feedgate/core": { limit: "7.45 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB; 1.29 kB once
   // isTransientError reads the table of final answers, issue 20).
   "@feedgate/core/errors": { limit: "1.3 kB" },
@@ -44,7 +46,9 @@ export const BUDGETS = {
     // (/collect) and the eight image workflows (/images) behind their own entry points. Issue 20
     // (measured 15.9 → 17.05 kB): truncated-stream detection, typed errors from raw JSON lines in a
     // 200 stream, the unrouted-operation memory, explained final answers, task ids, logger options.
-    limit: "17.1 kB",
+    // Issue 24 (measured 17.05 → 17.86 kB): the 0.1.0 names kept for one minor as deprecated
+    // aliases, the root's collectors among them; back to 17.1 kB when they go.
+    limit: "17.9 kB",
     goal: "7 kB",
     why:
       "Not reachable on @feedgate/core: its resilient transport, which every call now goes through " +

@@ -23,6 +23,11 @@ export interface ResponseMeta {
   sMaxAgeMs: number | undefined;
   /** Attempts the transport made for this answer (1 = no retry). */
   attempts: number;
+  /**
+   * Retries before this answer (`attempts - 1`).
+   * @deprecated Use `attempts` (1 = no retry): `retries` is `attempts - 1`. Removed in the next minor.
+   */
+  retries: number;
   /** The URL of the final request (no credentials: the kit never puts any in URLs). */
   url: string;
 }
@@ -59,6 +64,7 @@ export function getResponseMeta(response: Response): ResponseMeta {
     maxAgeMs: cacheDirectiveMs(cacheControl, "max-age"),
     sMaxAgeMs: cacheDirectiveMs(cacheControl, "s-maxage"),
     attempts,
+    retries: attempts - 1,
     url: url || response.url,
   };
 }

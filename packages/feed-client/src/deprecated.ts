@@ -8,7 +8,10 @@ import { ConfigError } from "@feedgate/core/errors";
  * @deprecated Use `ConfigError` (code `invalid_option`, the option in `option`). Removed in the next minor.
  */
 export const FeedClientConfigError = ConfigError;
-/** @deprecated Use `ConfigError`. Removed in the next minor. */
+/**
+ * The 0.1.0 name of the `ConfigError` type.
+ * @deprecated Use `ConfigError`. Removed in the next minor.
+ */
 export type FeedClientConfigError = ConfigError;
 
 /**

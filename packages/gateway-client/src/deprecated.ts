@@ -10,9 +10,15 @@ import * as collect from "./collect.js";
  * client is one of core's error family. `GatewayError` is an alias of it, removed in the next minor.
  */
 export const GatewayError = FeedgateError;
-/** @deprecated Use `FeedgateError`. Removed in the next minor. */
+/**
+ * The 0.1.0 name of the `FeedgateError` type.
+ * @deprecated Use `FeedgateError`. Removed in the next minor.
+ */
 export type GatewayError = FeedgateError;
-/** @deprecated Use `FeedgateErrorKind`. Removed in the next minor. */
+/**
+ * The 0.1.0 name of `FeedgateErrorKind`.
+ * @deprecated Use `FeedgateErrorKind`. Removed in the next minor.
+ */
 export type GatewayErrorKind = FeedgateErrorKind;
 
 /**

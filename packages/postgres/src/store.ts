@@ -5,6 +5,7 @@ import { decodeText, encodeText, isHashedKey, jsonCells, jsonOf, keyOf, plain, t
 import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, tables, urlOf, type Sql } from "./connection.js";
 import { checkMigrated, migrate } from "./migrations.js";
 
+/** Options of `openPostgresStore`. Every one has a default; `url` falls back to `FEEDGATE_STORE`. */
 export interface PostgresStoreOptions {
   /**
    * `postgres://user:password@host:port/database`. Default: the `FEEDGATE_STORE` environment
@@ -40,6 +41,7 @@ export interface ItemPageCursor {
   id: string;
 }
 
+/** One page of `query`: its items, newest first, and where the next page starts. */
 export interface ItemPage {
   /** The page's items, newest first. */
   items: SelectedItem[];

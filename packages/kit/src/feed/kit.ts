@@ -8,6 +8,7 @@ import {
   type FeedClient,
   type FeedClientOptions,
   type HotTopicsResponse,
+  type Item,
   type ItemsQuery,
   type ItemsResponse,
   type SelectedChanges,
@@ -19,11 +20,11 @@ import type { OperationRule } from "@feedgate/feed-client/rules";
 import { FEED_OPERATIONS, type FeedOperation } from "../validate/operations.js";
 import { createCaller } from "./call.js";
 import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
-import { storyFollower } from "./stories.js";
+import { storyFollower, type GetStoryOptions, type StoryRef, type StoryResult } from "./stories.js";
 import type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams, FeedResult } from "./types.js";
-import { paginator } from "./pagination.js";
-import { dailyWatcher } from "./watch-daily.js";
-import { resetsWatcher } from "./watch-resets.js";
+import { paginator, type ItemsPage, type PaginateOptions } from "./pagination.js";
+import { dailyWatcher, type DailyUpdate, type WatchDailyOptions } from "./watch-daily.js";
+import { resetsWatcher, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
 
 /** Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound configuration. */
 export interface FeedKitOptions {
@@ -102,11 +103,67 @@ type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends Fee
   : [params: FeedParams<Op>, options?: O];
 
 /**
+ * The feed kit that `createFeedKit` returns: typed calls for every feed operation
+ * ({@link FeedCalls}), plus pagination, merge-following, conditional polling and watchers.
+ */
+export interface FeedKit extends FeedCalls {
+  /** The typed openapi-fetch client underneath, already on the resilient transport. */
+  readonly client: FeedClient;
+  /** The resilient transport the kit sends through. */
+  readonly transport: ResilientFetch;
+  /**
+   * Any operation by its id, optionally conditional: with `ifNoneMatch` (an ETag from an earlier
+   * answer), resolves with `{ notModified: true }` on a 304 instead of a new version. Validated
+   * before sending; failures reject with a FeedgateError.
+   */
+  request<Op extends FeedOperationId>(operation: Op, ...args: CallArgs<Op, ConditionalCallOptions>): Promise<ConditionalResult<FeedData<Op>>>;
+  /**
+   * A story by public id, `links.story` URL or hot topic, following merges (the one way to fetch
+   * a story): resolves with the story and the chain of ids it passed. Options and defaults:
+   * {@link GetStoryOptions}.
+   */
+  getStory(ref: StoryRef, options?: GetStoryOptions): Promise<StoryResult>;
+  /**
+   * Every page of an items query, newest first: follows `nextCursor` until `hasMore` is false,
+   * fetching only when asked for the next page (so `break` stops fetching). Each item id comes
+   * out once per iteration, even across a restart from the first page after `invalid_cursor`.
+   * A repeated cursor, or three pages in a row with nothing new, ends the walk with
+   * `limit_exceeded` (code `cursor_loop`). Options: {@link PaginateOptions} (`maxPages` default
+   * 1000, `maxRestarts` default 3, plus the call options).
+   */
+  iterateItemPages(query?: ItemsQuery, options?: PaginateOptions): AsyncGenerator<ItemsPage, void, undefined>;
+  /**
+   * Every item of an items query, newest first, each id once: the items of
+   * {@link FeedKit.iterateItemPages}, one by one, with its guarantees and options
+   * ({@link PaginateOptions}: `maxPages` default 1000, `maxRestarts` default 3).
+   */
+  iterateItems(query?: ItemsQuery, options?: PaginateOptions): AsyncGenerator<Item, void, undefined>;
+  /**
+   * The items newer than what the caller already has, newest first: pages back only until it
+   * meets one of the `known` ids (a list, or the one id last seen), as the service asks clients
+   * to do. With no known id met, every item of the query (bounded by `maxPages`, default 1000).
+   */
+  newItemsSince(known: Iterable<string> | string, query?: ItemsQuery, options?: PaginateOptions): Promise<Item[]>;
+  /**
+   * Polls one operation with conditional requests and yields each new version: no faster than
+   * the answer's cache lifetime, backing off on errors. Options and defaults: {@link PollOptions}.
+   */
+  pollUntilChanged<Op extends FeedOperationId>(operation: Op, params?: FeedParams<Op>, options?: PollOptions): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined>;
+  /** New versions of the hot topics, polled no faster than their s-maxage (60 s). Options and defaults: {@link PollOptions}. */
+  watchHotTopics(options?: PollOptions): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined>;
+  /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed. Options and defaults: {@link WatchResetsOptions}. */
+  watchResets(options?: WatchResetsOptions): AsyncGenerator<ResetsUpdate, void, undefined>;
+  /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version. Options and defaults: {@link WatchDailyOptions}. */
+  watchLatestDaily(options?: WatchDailyOptions): AsyncGenerator<DailyUpdate, void, undefined>;
+}
+
+/**
  * The feed kit: typed calls for every feed operation (validated before sending, retried by the
  * resilient transport, failures as FeedgateError, results with response metadata), plus
- * pagination, merge-following, conditional polling and watchers.
+ * pagination, merge-following, conditional polling and watchers. Every option has a default
+ * ({@link FeedKitOptions}): `createFeedKit()` reads `FEEDGATE_FEED_URL`, else uses the public service.
  */
-export function createFeedKit(options: FeedKitOptions = {}) {
+export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
@@ -158,4 +215,3 @@ export function createFeedKit(options: FeedKitOptions = {}) {
   };
 }
 
-export type FeedKit = ReturnType<typeof createFeedKit>;

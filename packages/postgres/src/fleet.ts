@@ -1,6 +1,6 @@
 import { configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
-import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
+import { createFeedKit, freshnessMs, type FeedData, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";
 import { connect, directUrlOf, resourcesChannel, tables, urlOf, type Sql } from "./connection.js";
@@ -9,7 +9,19 @@ import { openPostgresStore, storeError, type PostgresMirrorStore } from "./store
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */
 export type FleetResource = "mirror" | "hotTopics" | "codexResetsRecent" | "latestDaily";
 const POLLED = ["hotTopics", "codexResetsRecent", "latestDaily"] as const;
-type Polled = (typeof POLLED)[number];
+/** The resources a fleet polls and stores whole, readable with `member.read`. */
+export type PolledResource = (typeof POLLED)[number];
+type Polled = PolledResource;
+
+/** The last version of a polled resource a leader stored. */
+export interface StoredVersion<Body> {
+  /** The stored answer body, typed as the feed operation's answer (`HotTopicsResponse` for `hotTopics`, ...). */
+  body: Body;
+  /** Its ETag, or null when the answer had none. */
+  etag: string | null;
+  /** When the leader fetched it. */
+  fetchedAt: Date;
+}
 
 /** Options of `createFleet`; every one has a default. */
 export interface FleetOptions {
@@ -88,17 +100,7 @@ export interface FleetMember {
   /** Each resource this member may lead: whether it leads it, and its failures in a row and last error. */
   status(): FleetResourceStatus[];
   /** The last version of a polled resource any leader stored (with its ETag), or undefined. */
-  read(resource: Polled): Promise<
-    | {
-        /** The stored answer body. */
-        body: unknown;
-        /** Its ETag, or null when the answer had none. */
-        etag: string | null;
-        /** When the leader fetched it. */
-        fetchedAt: Date;
-      }
-    | undefined
-  >;
+  read<R extends PolledResource>(resource: R): Promise<StoredVersion<FeedData<R>> | undefined>;
   /** Stops every loop and releases every lock. */
   stop(): Promise<void>;
 }
@@ -295,9 +297,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     store,
     leading: () => [...held],
     status: () => resources.map((resource) => ({ resource, leading: held.has(resource), ...health.get(resource)! })),
-    async read(resource) {
+    async read<R extends PolledResource>(resource: R): Promise<StoredVersion<FeedData<R>> | undefined> {
       const [row] = await sql`select body, body_text, etag, fetched_at from ${t.resources} where name = ${resource} and body is not null`;
-      return row ? { body: jsonOf(row["body"], row["body_text"]), etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
+      // The body is the answer a leader received for this operation, stored as it came.
+      return row ? { body: jsonOf(row["body"], row["body_text"]) as FeedData<R>, etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
     },
     async stop() {
       stopping.abort();

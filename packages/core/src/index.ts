@@ -43,6 +43,6 @@ export { DEFAULTS as TRANSPORT_DEFAULTS, type ResilientFetchOptions, type CallOv
 export { getResponseMeta, requestIdOf, cacheDirectiveMs, freshnessMs, type ResponseMeta } from "./transport/meta.js";
 export { createLog, scrubSecrets, loggableUrl, type Logger, type LogLevel, type LogFields, type LogEvent, type Log, type LogOptions } from "./transport/logger.js";
 export { parseRetryAfterHeaders, parseRetryAfterBody } from "./transport/retry-after.js";
-export { checkPositive, checkFraction, stripUndefined } from "./checks.js";
+export { checkPositive, checkFraction, stripUndefined, checkOptionNames, closestName } from "./checks.js";
 export { realSleep, monotonicNow, watch, pause, serverWaitMs, MAX_SERVER_WAIT_MS, systemClock, type Clock, type Sleep } from "./time.js";
 export type { ApiRules, OperationRule, ParamRule } from "./rules.js";

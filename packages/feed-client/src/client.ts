@@ -1,4 +1,4 @@
-import { configError, createResilientFetch, ENV, PUBLIC_FEED_URL, readEnv, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
+import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, readEnv, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
@@ -10,41 +10,44 @@ export interface FeedClientOptions {
    * (the operation paths carry it). Default: the `FEEDGATE_FEED_URL` environment variable where
    * a process environment exists, else the public service, `https://aihot.virxact.com`.
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Value of the `User-Agent` header. Default: `feedgate-feed-client/<version>`.
    * The service's edge answers 403 to some generic agents, so an honest one is sent.
    * Browsers forbid setting this header, so it is never sent there.
    */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /**
    * What requests go through. A transport made by `createResilientFetch` is used as it is (its
    * own retry options apply; `maxRetries`, `timeoutMs` and `maxResponseBytes` here are then
    * ignored); any other fetch is what each attempt of the client's own transport sends through.
    * Default: `globalThis.fetch`, looked up at call time, behind the client's transport.
    */
-  fetch?: ((input: Request) => Promise<Response>) | ResilientFetch;
+  fetch?: (((input: Request) => Promise<Response>) | ResilientFetch) | undefined;
   /**
    * Extra headers for every request. Default: none. Credential headers (`Authorization`,
    * `Cookie`, `X-Api-Key`, ...) are refused: the feed is anonymous and gets no secrets.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Largest answer body read, in bytes. A larger one rejects the call with an
    * `InvalidResponseError` (kind `response_too_large`) and the connection is released.
    * Default: 33554432 (32 MiB).
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Retries after the first attempt, by the transport's rule (idempotent reads on 408, 429, 5xx
    * and connection failures; `Retry-After` honoured up to 60 s). `0` turns retries off. Default: 2.
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Per-attempt timeout, from sending until the whole body has arrived. Default: 60000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The transport's other options (backoff, deadline, logger, ...). Default: its documented defaults. */
-  transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes">;
+  transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes"> | undefined;
 }
+
+/** Every option of `createFeedClient`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { baseUrl: true, userAgent: true, fetch: true, headers: true, maxResponseBytes: true, maxRetries: true, timeoutMs: true, transport: true } as const satisfies Record<keyof FeedClientOptions, true>;
 
 /**
  * A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`.
@@ -125,6 +128,7 @@ const anonymousOnly: Middleware = {
  */
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
+  checkOptionNames(options, OPTION_NAMES, "createFeedClient");
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? readEnv(ENV.feedUrl) ?? PUBLIC_FEED_URL);
   const { fetch, maxResponseBytes, maxRetries, timeoutMs } = options;
   if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {

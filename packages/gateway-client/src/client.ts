@@ -1,4 +1,4 @@
-import {
+import { checkOptionNames,
   configError,
   createResilientFetch,
   ENV,
@@ -110,6 +110,9 @@ export interface GatewayClientOptions {
   logLevel?: LogLevel | undefined;
 }
 
+/** Every option of `createGatewayClient`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { baseUrl: true, apiKey: true, fetch: true, headers: true, dangerouslyAllowBrowser: true, maxRetries: true, timeoutMs: true, streamIdleTimeoutMs: true, maxResponseBytes: true, maxStreamLineBytes: true, maxStreamEventBytes: true, maxRedirects: true, logger: true, logLevel: true } as const satisfies Record<keyof GatewayClientOptions, true>;
+
 /** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
 export interface GatewayClient {
   /** The typed openapi-fetch client, sending through the same transport (credential header per route family, retries, redirects). */
@@ -170,6 +173,7 @@ function checkKey(apiKey: string): void {
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
   if (typeof options !== "object" || options === null) throw configError("options", "an object of options, or nothing");
+  checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   const base = parseBaseUrl(requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin, e.g. https://omnirouters.com"));
   const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
   checkKey(apiKey);

@@ -1,4 +1,4 @@
-import { configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
+import { checkOptionNames, configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedData, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
@@ -30,20 +30,20 @@ export interface FleetOptions {
    * ConfigError. Its password never appears in a log or an error. It may go through PgBouncer
    * in transaction mode: the fleet's locks live in transactions, not sessions.
    */
-  url?: string;
+  url?: string | undefined;
   /**
    * A URL that reaches PostgreSQL directly (not through a pooler), for the lock connections
    * (one per resource, each holding a transaction open while it leads) so that they do not
    * pin a pooler's server connections. Default: the `FEEDGATE_STORE_DIRECT` environment
    * variable, else `url`.
    */
-  directUrl?: string;
+  directUrl?: string | undefined;
   /** The feed service's origin. Default: `FEEDGATE_FEED_URL` where set, else `https://aihot.virxact.com` (as the feed kit resolves it). */
-  feedUrl?: string;
+  feedUrl?: string | undefined;
   /** Schema of the shared tables. Default: `"feedgate"`. */
-  schema?: string;
+  schema?: string | undefined;
   /** What this member may lead. Default: all four. */
-  resources?: readonly FleetResource[];
+  resources?: readonly FleetResource[] | undefined;
   /**
    * How often a member without a resource tries to take it, and a leader checks its lock's
    * connection. A leader that dies is replaced within this (plus the time PostgreSQL takes to
@@ -51,11 +51,11 @@ export interface FleetOptions {
    * a member waits twice as long per failure, up to 32 times this (at most a minute), before
    * trying again. Default: 2000 ms.
    */
-  checkMs?: number;
+  checkMs?: number | undefined;
   /** No two polls of a resource closer than this, fleet-wide, whatever the service says. Default: 1000 ms (at least 1000). */
-  floorMs?: number;
+  floorMs?: number | undefined;
   /** Called when this member takes or loses a resource. Default: none. */
-  onLeadership?: (resource: FleetResource, leading: boolean) => void;
+  onLeadership?: ((resource: FleetResource, leading: boolean) => void) | undefined;
   /**
    * Called on every failure of a resource's loop while this member leads it (or tries to):
    * a poll that failed after its retries, a mirror sync the store or the service refused, a
@@ -63,12 +63,15 @@ export interface FleetOptions {
    * on, waiting longer after each. The error is of the FeedgateError family, without the
    * URL's password. Default: none (`status()` still tells).
    */
-  onError?: (resource: FleetResource, error: FeedgateError, failures: number) => void;
+  onError?: ((resource: FleetResource, error: FeedgateError, failures: number) => void) | undefined;
   /** Options of the feed kit (retries, logger, ...). Default: the kit's. */
-  kit?: Omit<FeedKitOptions, "baseUrl">;
+  kit?: Omit<FeedKitOptions, "baseUrl"> | undefined;
   /** This member's name in the `resources` table. Default: a random id. */
-  memberId?: string;
+  memberId?: string | undefined;
 }
+
+/** Every option of `createFleet`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { url: true, directUrl: true, feedUrl: true, schema: true, resources: true, checkMs: true, floorMs: true, onLeadership: true, onError: true, kit: true, memberId: true } as const satisfies Record<keyof FleetOptions, true>;
 
 /** How one resource fares on this member. */
 export interface FleetResourceStatus {
@@ -135,6 +138,7 @@ interface Attempt {
  * polls sooner than the service's s-maxage allowed the previous one.
  */
 export async function createFleet(options: FleetOptions = {}): Promise<FleetMember> {
+  checkOptionNames(options, OPTION_NAMES, "createFleet");
   const url = urlOf(options.url);
   const lockUrl = directUrlOf(options.directUrl) ?? url;
   const checkMs = options.checkMs ?? 2000;

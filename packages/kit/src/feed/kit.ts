@@ -1,4 +1,4 @@
-import { configError, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
+import { checkOptionNames, configError, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
 import {
   createFeedClient,
   type CodexResetsResponse,
@@ -33,24 +33,27 @@ export interface FeedKitOptions {
    * `FEEDGATE_FEED_URL` environment variable where a process environment exists, else the public
    * service, `https://aihot.virxact.com` (resolved by the feed client).
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The fetch under the kit's resilient transport. Default: `globalThis.fetch`. */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Options of the resilient transport (retries, backoff, timeouts). Default: `createResilientFetch`'s defaults. */
-  retry?: Omit<ResilientFetchOptions, "fetch" | "logger" | "logLevel">;
+  retry?: Omit<ResilientFetchOptions, "fetch" | "logger" | "logLevel"> | undefined;
   /** Where requests, retries, waits and polls are reported. Default: none (logging off). */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Lowest level reported. Default: `"info"`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** `User-Agent` sent outside browsers. Default: `feedgate-feed-client/<version>`. */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Clock of the pollers and watchers (schedules, HTTP-date Retry-After). Default: the system clock. Tests pass a fake one. */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** How pollers and watchers wait. Default: a real, abortable timer. Tests pass one that advances a fake clock. */
-  sleep?: Sleep;
+  sleep?: Sleep | undefined;
   /** Source of polling jitter, in [0, 1). Default: `Math.random`. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
+
+/** Every option of `createFeedKit`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { baseUrl: true, fetch: true, retry: true, logger: true, logLevel: true, userAgent: true, clock: true, sleep: true, random: true } as const satisfies Record<keyof FeedKitOptions, true>;
 
 /** One typed method per feed operation (each named after its operation id), throwing FeedgateError. */
 export interface FeedCalls {
@@ -165,6 +168,7 @@ export interface FeedKit extends FeedCalls {
  */
 export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
+  checkOptionNames(options, OPTION_NAMES, "createFeedKit");
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
   const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));

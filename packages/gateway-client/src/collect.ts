@@ -25,12 +25,12 @@ export interface CollectOptions {
 }
 
 /** The defaults of {@link CollectOptions}. */
-export const COLLECT_DEFAULTS = {
-  /** Default of {@link CollectOptions.maxEvents}: 1,000,000 events. */
-  maxEvents: 1_000_000,
-  /** Default of {@link CollectOptions.maxTextLength}: 16,777,216 characters (16 Mi). */
-  maxTextLength: 16 * 1024 * 1024,
-} as const;
+export const COLLECT_DEFAULTS: {
+  /** Events read at most: 1,000,000. */
+  readonly maxEvents: number;
+  /** Characters of text kept at most: 16 Mi. */
+  readonly maxTextLength: number;
+} = { maxEvents: 1_000_000, maxTextLength: 16 * 1024 * 1024 };
 
 function limits(stream: GatewayStream<unknown>, options: CollectOptions) {
   const maxEvents = options.maxEvents ?? COLLECT_DEFAULTS.maxEvents;

@@ -231,9 +231,22 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
       const problem = result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
-      if (problem !== undefined) throw invalidResponse(operationId, problem, result.response);
+      if (problem !== undefined) throw errorIn200(operationId, result, init) ?? invalidResponse(operationId, problem, result.response);
     }
     return result;
+  }
+
+  /**
+   * An upstream 200 whose `error` has a type (or is a string) is answered by the gateway as HTTP 200
+   * `{"error":{…}}` (relay_responses.go:33-35): the typed error that envelope names (a numeric code
+   * is the status it names, else a server error), not `invalid_response`, so its code survives.
+   */
+  function errorIn200(operationId: string, { data, response }: Result, init: CallInit): FeedgateError | undefined {
+    const body = data as { error?: unknown } | undefined;
+    if (body === null || typeof body !== "object" || body.error === undefined || body.error === null) return undefined;
+    const envelope = parseEnvelope(hide(JSON.stringify(typeof body.error === "string" ? { error: { message: body.error } } : body)));
+    if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
+    return errorOf(operationId, envelope, statusNamed(envelope) ?? 500, response.headers, init, false, getResponseMeta(response).attempts);
   }
 
   function invalidResponse(operationId: string, problem: string, response: Response | undefined): FeedgateError {

@@ -145,6 +145,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   const floorMs = options.floorMs ?? 1000;
   if (!(floorMs >= 1000)) throw configError("floorMs", "at least 1000 ms");
   if (!(checkMs >= 100)) throw configError("checkMs", "at least 100 ms");
+  // How long a statement of the lock's session may take before its connection counts as dead: a
+  // dead connection usually fails at once; this bounds a hung one. Never under 5 s, so that a busy
+  // machine (or a slow server) is not taken for a lost lock (one leader after another).
+  const answerMs = Math.max(checkMs * 2, 5000);
   const schema = options.schema ?? "feedgate";
   const memberId = options.memberId ?? randomUUID();
   const resources = options.resources ?? (["mirror", ...POLLED] as FleetResource[]);
@@ -188,7 +192,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         await pause(failures === 0 ? checkMs : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)), stopping.signal);
       }
     } finally {
-      await lockSql.end({ timeout: 1 }).catch(() => {});
+      await lockSql.end({ timeout: 5 }).catch(() => {});
     }
   }
 
@@ -199,7 +203,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
    * a socket that is closing).
    */
   async function leadOnce(resource: FleetResource, lockSql: Sql): Promise<Attempt> {
-    const session = await within(checkMs * 2, lockSql.reserve());
+    const session = await within(answerMs, lockSql.reserve());
     // No statement on a connection that closed: the driver would write to its dead socket.
     let open = true;
     (lockSql.options as { onclose?: (id: number) => void }).onclose = () => void (open = false);
@@ -207,10 +211,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
       if (!open) return Promise.reject(new Error("the lock's connection closed"));
       return session(strings, ...(values as never[]));
     };
-    await within(checkMs * 2, reserved`begin`);
-    const [row] = await within(checkMs * 2, reserved`select pg_try_advisory_xact_lock(hashtext(${lockKey(schema, resource)})) as ok`);
+    await within(answerMs, reserved`begin`);
+    const [row] = await within(answerMs, reserved`select pg_try_advisory_xact_lock(hashtext(${lockKey(schema, resource)})) as ok`);
     if (!row?.["ok"]) {
-      await within(checkMs, reserved`rollback`);
+      await within(answerMs, reserved`rollback`);
       session.release();
       return { led: false, clean: true };
     }
@@ -222,7 +226,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     const heartbeat = (async () => {
       while (await pause(checkMs, done.signal)) {
         try {
-          await within(checkMs, reserved`select 1`);
+          await within(answerMs, reserved`select 1`);
         } catch (error) {
           lost.abort(error);
           return;
@@ -252,7 +256,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
       // A lock lost while this member was not stopping (its connection cut, the server restarted) is a failure too.
       return { led: true, clean: false, error: error ?? (stopping.signal.aborted ? undefined : new Error(`lost the lock of ${resource} with its connection: ${String((lost.signal.reason as Error)?.message ?? lost.signal.reason)}`)) };
     }
-    await within(checkMs, reserved`rollback`);
+    await within(answerMs, reserved`rollback`);
     session.release();
     return { led: true, clean: true, ...(error === undefined ? {} : { error }) };
   }

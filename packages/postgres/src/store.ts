@@ -107,7 +107,7 @@ export async function openPostgresStore(options: PostgresStoreOptions = {}): Pro
   try {
     await (readOnly ? checkMigrated(sql, schema) : migrate(sql, schema));
   } catch (error) {
-    await sql.end({ timeout: 1 }).catch(() => {});
+    await sql.end({ timeout: 5 }).catch(() => {});
     throw storeError(`cannot open the mirror store at ${redactUrl(url)} (schema ${schema}${readOnly ? ", read-only" : ""})`, error, url);
   }
   return new PgStore(sql, schema, url, directUrl, readOnly);
@@ -418,13 +418,13 @@ class PgStore implements PostgresMirrorStore {
       await reading;
       if (listenSql !== this.sql) {
         this.#listeners.delete(listenSql);
-        await listenSql.end({ timeout: 1 }).catch(() => {});
+        await listenSql.end({ timeout: 5 }).catch(() => {});
       }
     };
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.#listeners].map((l) => l.end({ timeout: 1 })));
+    await Promise.allSettled([...this.#listeners].map((l) => l.end({ timeout: 5 })));
     await this.sql.end({ timeout: 5 });
   }
 }

@@ -21,6 +21,8 @@ export interface McpOptions {
   mirror?: string;
   /** A PostgreSQL URL (or a directory) for search_local (also FEEDGATE_STORE). */
   store?: string;
+  /** A file whose first line is the PostgreSQL URL (keeps the password out of the process list). */
+  storeFile?: string;
 }
 
 /** Largest feed answer the server reads: far above any real page, far below what would hurt. */
@@ -73,8 +75,10 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
 
 /** The local copy for search_local: a mirror directory (read without its lock), or a fleet's PostgreSQL store. */
 async function localCopy(ctx: CommandContext, options: McpOptions, fileStoreCopy: (dir: string) => import("@feedgate/mcp").LocalCopy) {
-  if (options.mirror === undefined && options.store === undefined && ctx.env["FEEDGATE_STORE"] === undefined) return undefined;
-  const ref = storeRefOf(options.mirror, options.store, ctx.env, ctx.out);
+  if (options.mirror === undefined && options.store === undefined && options.storeFile === undefined && ctx.env["FEEDGATE_STORE"] === undefined) return undefined;
+  // Over stdio, standard input carries the protocol: it cannot also carry the URL.
+  if (options.store === "-" && !options.http) throw new UsageError("--store - reads standard input, which carries the protocol over stdio", "use --store-file PATH or FEEDGATE_STORE");
+  const ref = await storeRefOf(options.mirror, { ...(options.store !== undefined && { store: options.store }), ...(options.storeFile !== undefined && { storeFile: options.storeFile }) }, ctx.env, ctx.out);
   if (ref.kind === "dir") {
     // Fail now, not at the first search, when the directory holds no mirror.
     await readFileStore(ref.dir).catch((error: unknown) => {
@@ -84,7 +88,8 @@ async function localCopy(ctx: CommandContext, options: McpOptions, fileStoreCopy
     return { copy: fileStoreCopy(ref.dir), close: async () => {} };
   }
   const { openPostgresStore } = await import("@feedgate/postgres");
-  const store = await openPostgresStore({ url: ref.url }).catch((error: unknown) => {
+  // Read-only: search_local never writes, and a role with SELECT alone is enough.
+  const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch((error: unknown) => {
     throw new StepFailure("opening the mirror", error);
   });
   ctx.out.note(`feedgate mcp: search_local reads ${ref.shown}`);

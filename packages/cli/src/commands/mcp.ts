@@ -2,6 +2,7 @@ import { Option, type Command } from "commander";
 import { collect, portArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
+import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
 import type { McpOptions } from "./mcp-run.js";
 
 export function registerMcp(program: Command, wire: Wire): void {
@@ -13,7 +14,8 @@ export function registerMcp(program: Command, wire: Wire): void {
     .option("--token <token>", "HTTP only: require 'Authorization: Bearer <token>' (env FEEDGATE_MCP_TOKEN)")
     .addOption(new Option("--allow-origin <origin>", "HTTP only: also accept requests from this Origin (repeatable; default: the server's own)").argParser(collect))
     .option("--mirror <dir>", "add search_local: offline search over the copy `feedgate mirror <dir>` keeps")
-    .option("--store <url>", "add search_local over a fleet's PostgreSQL copy (postgres://…, env FEEDGATE_STORE), or a directory")
+    .option("--store <url>", `add search_local over a fleet's PostgreSQL copy, or a directory: ${STORE_HELP} (with --http only). Env FEEDGATE_STORE`)
+    .option("--store-file <path>", STORE_FILE_HELP)
     .action(wire.action<McpOptions>(async (ctx, options) => (await import("./mcp-run.js")).runMcp(ctx, options)));
   examples(command, ["feedgate mcp", "feedgate mcp --mirror ./selected", "feedgate mcp --http --port 8765 --token \"$FEEDGATE_MCP_TOKEN\""]);
 }

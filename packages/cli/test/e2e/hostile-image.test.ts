@@ -70,7 +70,8 @@ describe("feedgate image never takes a file name from the network", () => {
     const forced = await runCli(["image", "x", "--async", "--out", out, "--force"], env(), 30_000);
     expect(forced.code).toBe(0);
     expect((await readFile(join(out, "task_same-1.png"))).toString("base64")).toBe(demoImageBase64());
-  });
+    // Three runs of the CLI, each polling a task: seconds each on a busy machine.
+  }, 100_000);
 });
 
 describe("image downloads are bounded", () => {

@@ -80,7 +80,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     await vi.advanceTimersByTimeAsync(75_000);
     expect(call).toMatchObject({ settled: false });
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(RESPONSE));
-    await vi.waitFor(() => expect(call.settled).toBe(true));
+    await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
     expect(call.error).toBeUndefined();
     expect(call.value).toMatchObject({ text: "late but whole" });
   });
@@ -92,7 +92,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     await vi.advanceTimersByTimeAsync(599_000);
     expect(call).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(2_000);
-    await vi.waitFor(() => expect(call.settled).toBe(true));
+    await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
     expect(call.error).toMatchObject({ name: "TimeoutError", code: "attempt_timeout" });
   });
 
@@ -110,7 +110,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
         for await (const event of stream) events.push((event as { type: string }).type);
       })(),
     );
-    await vi.waitFor(() => expect(events).toEqual(["response.created"]));
+    await vi.waitFor(() => expect(events).toEqual(["response.created"]), { timeout: 15_000 });
     return read;
   }
 
@@ -119,7 +119,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     await vi.advanceTimersByTimeAsync(320_000);
     expect(read).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(11_000);
-    await vi.waitFor(() => expect(read.settled).toBe(true));
+    await vi.waitFor(() => expect(read.settled).toBe(true), { timeout: 15_000 });
     expect(read.error).toMatchObject({ name: "TimeoutError", code: "stream_idle_timeout" });
   });
 
@@ -128,7 +128,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     await vi.advanceTimersByTimeAsync(290_000);
     expect(read).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(15_000);
-    await vi.waitFor(() => expect(read.settled).toBe(true));
+    await vi.waitFor(() => expect(read.settled).toBe(true), { timeout: 15_000 });
     expect(read.error).toMatchObject({ name: "ConnectionError", code: "stream_interrupted" });
   });
 });

@@ -220,6 +220,10 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
     socket.on("close", () => sockets.delete(socket));
   });
   server.on("clientError", (_error, socket) => socket.destroy());
+  // A client reuses an idle keep-alive connection at any moment: a server that closes it after
+  // Node's 5 s default races that reuse (an ECONNRESET on a busy machine). close() ends every
+  // socket itself, so a long idle timeout keeps nothing alive.
+  server.keepAliveTimeout = 120_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

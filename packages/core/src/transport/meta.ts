@@ -56,7 +56,7 @@ export function getResponseMeta(response: Response): ResponseMeta {
   const [attempts, url] = (response as { [META]?: Recorded })[META] ?? metas.get(response) ?? [1, ""];
   const { headers } = response;
   const cacheControl = headers.get("cache-control") ?? undefined;
-  return {
+  const meta = {
     status: response.status,
     requestId: requestIdOf(headers),
     etag: headers.get("etag") ?? undefined,
@@ -64,9 +64,10 @@ export function getResponseMeta(response: Response): ResponseMeta {
     maxAgeMs: cacheDirectiveMs(cacheControl, "max-age"),
     sMaxAgeMs: cacheDirectiveMs(cacheControl, "s-maxage"),
     attempts,
-    retries: attempts - 1,
     url: url || response.url,
-  };
+  } as ResponseMeta;
+  // Deprecated, and not enumerable: JSON, spreads and deep equality see only `attempts`.
+  return Object.defineProperty(meta, "retries", { get: () => meta.attempts - 1, enumerable: false });
 }
 
 /** A delta-seconds directive of `Cache-Control` (`max-age`, `s-maxage`), in ms; undefined when absent. */

@@ -49,9 +49,9 @@ export const BUDGETS = {
     // (/collect) and the eight image workflows (/images) behind their own entry points. Issue 20
     // (measured 15.9 → 17.05 kB): truncated-stream detection, typed errors from raw JSON lines in a
     // 200 stream, the unrouted-operation memory, explained final answers, task ids, logger options.
-    // Issue 24 (measured 18.34 kB with main's N13 answers): the 0.1.0 names kept for one minor as
-    // deprecated aliases, the root's collectors among them (about 0.8 kB, gone with them), and the
-    // run-time check of option names (about 0.3 kB).
+    // 17.15 kB with the typed error of an HTTP 200 `{"error":…}` (N13). Issue 24 (measured
+    // 18.34 kB): the 0.1.0 names kept for one minor as deprecated aliases, the root's collectors
+    // among them (about 0.8 kB, gone with them), and the run-time check of option names (about 0.3 kB).
     limit: "18.4 kB",
     goal: "7 kB",
     why:

@@ -74,7 +74,7 @@ describe("a local copy is read as untrusted input", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir, { fsync: false });
     await seed(store, ["a"]);
-    await store.applyChanges?.([{ op: "upsert", item: item("b") }] as never, "c1").catch(() => {});
+    expect(await store.applyPage({ changes: [{ op: "upsert", item: item("b") }], expectedCursor: "c0", cursor: "c1" })).toBe(true);
     await store.close();
     const journal = (await readdir(dir)).find((n) => n.startsWith("journal-"))!;
     const lines = (await readFile(join(dir, journal), "utf8")).split("\n").filter(Boolean);

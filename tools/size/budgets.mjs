@@ -35,10 +35,10 @@ export const BUDGETS = {
   // once the Cache-Control parser moved here from the kit, so the transport and the kit share one;
   // 7.34 kB with issue 20's table of final answers, read by both the retry rule and isTransientError).
   // 7.42 kB with serverWaitMs, the one ceiling of a server-asked wait in every loop (issue 21).
-  // Issue 24 (measured 7.42 → 7.74 kB): the run-time check of option names (`checkOptionNames`,
+  // Issue 24 (measured 7.42 → 7.76 kB): the run-time check of option names (`checkOptionNames`,
   // a ConfigError naming the option meant) and the deprecated `ResponseMeta.retries` (kept for
   // one minor).
-  "@feedgate/core": { limit: "7.75 kB" },
+  "@feedgate/core": { limit: "7.8 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB; 1.29 kB once
   // isTransientError reads the table of final answers, issue 20).
   "@feedgate/core/errors": { limit: "1.3 kB" },

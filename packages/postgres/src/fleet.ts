@@ -8,9 +8,9 @@ import { openPostgresStore, storeError, type PostgresMirrorStore } from "./store
 
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */
 export type FleetResource = "mirror" | "hotTopics" | "codexResetsRecent" | "latestDaily";
-const POLLED = ["hotTopics", "codexResetsRecent", "latestDaily"] as const;
 /** The resources a fleet polls and stores whole, readable with `member.read`. */
-export type PolledResource = (typeof POLLED)[number];
+export type PolledResource = "hotTopics" | "codexResetsRecent" | "latestDaily";
+const POLLED: readonly PolledResource[] = ["hotTopics", "codexResetsRecent", "latestDaily"];
 type Polled = PolledResource;
 
 /** The last version of a polled resource a leader stored. */

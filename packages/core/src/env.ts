@@ -35,6 +35,16 @@ export function readEnv(name: string): string | undefined {
  * The option if given, else its environment variable, else a ConfigError that names both
  * (`option` and the variable to set). Used for settings that have no safe default.
  */
+/**
+ * A setting from its option, else its environment variable, with the name a bad value is
+ * reported under: the option's, or the variable's when the value came from there.
+ */
+export function settingOf(value: string | undefined, option: string, variable: string): { value: string | undefined; name: string } {
+  if (value !== undefined) return { value, name: option };
+  const fromEnv = readEnv(variable);
+  return { value: fromEnv, name: fromEnv === undefined ? option : variable };
+}
+
 export function requireSetting(value: string | undefined, option: string, variable: string, what: string): string {
   const found = value ?? readEnv(variable);
   if (found === undefined) throw configError(option, `required: pass ${option} or set ${variable} (${what})`);

@@ -1,4 +1,4 @@
-import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, readEnv, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
+import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, settingOf, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
@@ -76,28 +76,28 @@ function isBrowser(): boolean {
   return g.document !== undefined || g.WorkerGlobalScope !== undefined;
 }
 
-function normaliseBaseUrl(baseUrl: unknown): string {
+function normaliseBaseUrl(baseUrl: unknown, name: string): string {
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw configError("baseUrl", "the feed service's origin, e.g. https://aihot.virxact.com");
+    throw configError(name, "the feed service's origin, e.g. https://aihot.virxact.com");
   }
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw configError("baseUrl", `must be http(s), got ${url.protocol}`);
+    throw configError(name, `must be http(s), got ${url.protocol}`);
   }
   if (url.username || url.password) {
-    throw configError("baseUrl", "must not carry credentials: the feed service is anonymous");
+    throw configError(name, "must not carry credentials: the feed service is anonymous");
   }
   if (url.search || url.hash) {
-    throw configError("baseUrl", "must not carry a query or fragment");
+    throw configError(name, "must not carry a query or fragment");
   }
   const path = url.pathname.replace(/\/+$/, "");
   if (/\/api\/v1$/.test(path)) {
-    throw configError("baseUrl", "give the origin without /api/v1: operation paths already include it");
+    throw configError(name, "give the origin without /api/v1: operation paths already include it");
   }
   return url.origin + path;
 }
@@ -129,7 +129,9 @@ const anonymousOnly: Middleware = {
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
   checkOptionNames(options, OPTION_NAMES, "createFeedClient");
-  const baseUrl = normaliseBaseUrl(options.baseUrl ?? readEnv(ENV.feedUrl) ?? PUBLIC_FEED_URL);
+  // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
+  const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
+  const baseUrl = normaliseBaseUrl(setting.value ?? PUBLIC_FEED_URL, setting.name);
   const { fetch, maxResponseBytes, maxRetries, timeoutMs } = options;
   if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
     throw configError("maxResponseBytes", `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`);

@@ -12,3 +12,17 @@ describe("createFeedClient option names", () => {
     expect(createFeedClient({ baseUrl: "http://127.0.0.1:9", userAgent: undefined, maxRetries: undefined }).baseUrl).toBe("http://127.0.0.1:9");
   });
 });
+
+describe("a bad value from the environment", () => {
+  it("is reported under the variable's name", () => {
+    const saved = process.env["FEEDGATE_FEED_URL"];
+    process.env["FEEDGATE_FEED_URL"] = "not a url";
+    try {
+      expect(() => createFeedClient()).toThrow('FEEDGATE_FEED_URL: not an absolute URL: "not a url"');
+      expect(() => createFeedClient({ baseUrl: "also not" })).toThrow('baseUrl: not an absolute URL: "also not"');
+    } finally {
+      if (saved === undefined) delete process.env["FEEDGATE_FEED_URL"];
+      else process.env["FEEDGATE_FEED_URL"] = saved;
+    }
+  });
+});

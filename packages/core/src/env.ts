@@ -31,20 +31,28 @@ export function readEnv(name: string): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
-/**
- * The option if given, else its environment variable, else a ConfigError that names both
- * (`option` and the variable to set). Used for settings that have no safe default.
- */
+/** A setting's value and the name a bad value is reported under. */
+export interface Setting {
+  /** The option's value, else the variable's, else undefined. */
+  value: string | undefined;
+  /** The option's name, or the variable's when the value came from it. */
+  name: string;
+}
+
 /**
  * A setting from its option, else its environment variable, with the name a bad value is
  * reported under: the option's, or the variable's when the value came from there.
  */
-export function settingOf(value: string | undefined, option: string, variable: string): { value: string | undefined; name: string } {
+export function settingOf(value: string | undefined, option: string, variable: string): Setting {
   if (value !== undefined) return { value, name: option };
   const fromEnv = readEnv(variable);
   return { value: fromEnv, name: fromEnv === undefined ? option : variable };
 }
 
+/**
+ * The option if given, else its environment variable, else a ConfigError that names both
+ * (`option` and the variable to set). Used for settings that have no safe default.
+ */
 export function requireSetting(value: string | undefined, option: string, variable: string, what: string): string {
   const found = value ?? readEnv(variable);
   if (found === undefined) throw configError(option, `required: pass ${option} or set ${variable} (${what})`);

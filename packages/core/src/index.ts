@@ -36,7 +36,7 @@ export {
   type ProblemDetails,
 } from "./errors.js";
 export { backoffDelay, withJitter, BACKOFF_DEFAULTS, type BackoffOptions } from "./backoff.js";
-export { readEnv, requireSetting, settingOf, ENV, PUBLIC_FEED_URL } from "./env.js";
+export { readEnv, requireSetting, settingOf, type Setting, ENV, PUBLIC_FEED_URL } from "./env.js";
 export { apiPromise, type APIPromise, type WithResponse } from "./response.js";
 export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
 export { DEFAULTS as TRANSPORT_DEFAULTS, type ResilientFetchOptions, type CallOverrides } from "./transport/options.js";

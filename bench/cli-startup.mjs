@@ -54,19 +54,20 @@ export async function run({ log }) {
   server.close();
   const over = (a, b) => median(a) - median(b);
   log(`node -e 0 ${ms(t.node)}; feedgate --help ${ms(t.help)}; --version ${ms(t.version)}; first request: bare fetch ${ms(t.fetch)}, feedgate hot ${ms(t.hot)}`);
-  const row = (benchmark, mine, ref, refText) => ({
+  const row = (benchmark, mine, ref, refText, overBy) => ({
     benchmark,
     feedgate: `${ms(mine)} (+${over(mine, ref).toFixed(0)} ms)`,
     reference: `${refText} ${ms(ref)}`,
     ratio: median(mine) / median(ref),
-    goal: "≤ 100 ms from process start",
-    met: median(mine) <= 100,
+    // Issue 23: the first request within 30 ms of a bare node fetch; --help and --version within 100 ms of start.
+    goal: overBy === undefined ? "≤ 100 ms from process start" : `≤ the reference + ${overBy} ms`,
+    met: overBy === undefined ? median(mine) <= 100 : over(mine, ref) <= overBy,
   });
   return {
     rows: [
       row("CLI start-up: feedgate --help, spawn to exit (ratio = feedgate ÷ bare node)", t.help, t.node, "node -e 0"),
       row("CLI start-up: feedgate --version, spawn to exit (ratio = feedgate ÷ bare node)", t.version, t.node, "node -e 0"),
-      row("CLI start-up: spawn to the first request of feedgate hot on 127.0.0.1 (ratio = feedgate ÷ a bare node fetch)", t.hot, t.fetch, "node -e 'fetch(…)'"),
+      row("CLI start-up: spawn to the first request of feedgate hot on 127.0.0.1 (ratio = feedgate ÷ a bare node fetch)", t.hot, t.fetch, "node -e 'fetch(…)'", 30),
     ],
     lines: [],
     notes: [

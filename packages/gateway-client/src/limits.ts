@@ -43,22 +43,32 @@ export class SseSizeGuard {
   ) {}
 
   check(chunk: Uint8Array): void {
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i];
-      if (byte === LF || byte === CR) {
-        // The LF of a CRLF pair ends the same line as its CR.
-        if (!(byte === LF && this.#lastWasCr)) {
-          if (this.#line === 0) this.#event = 0;
-          this.#line = 0;
-        }
-        this.#lastWasCr = byte === CR;
-        continue;
+    // Runs between line breaks are counted in one step: the breaks are found with indexOf (a
+    // native scan), since a byte-by-byte loop here was the stream's largest cost in a profile.
+    const n = chunk.length;
+    let nextLf = -2;
+    let nextCr = -2;
+    for (let i = 0; i < n; ) {
+      if (nextLf !== -1 && nextLf < i) nextLf = chunk.indexOf(LF, i);
+      if (nextCr !== -1 && nextCr < i) nextCr = chunk.indexOf(CR, i);
+      const end = nextLf === -1 ? (nextCr === -1 ? n : nextCr) : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
+      const run = end - i;
+      if (run > 0) {
+        this.#lastWasCr = false;
+        this.#line += run;
+        this.#event += run;
+        if (this.#line > this.maxLineBytes) throw this.fail("one line of the event stream", this.maxLineBytes);
+        if (this.#event > this.maxEventBytes) throw this.fail("one event of the event stream", this.maxEventBytes);
       }
-      this.#lastWasCr = false;
-      this.#line++;
-      this.#event++;
-      if (this.#line > this.maxLineBytes) throw this.fail("one line of the event stream", this.maxLineBytes);
-      if (this.#event > this.maxEventBytes) throw this.fail("one event of the event stream", this.maxEventBytes);
+      if (end === n) break;
+      const byte = chunk[end];
+      // The LF of a CRLF pair ends the same line as its CR.
+      if (!(byte === LF && this.#lastWasCr)) {
+        if (this.#line === 0) this.#event = 0;
+        this.#line = 0;
+      }
+      this.#lastWasCr = byte === CR;
+      i = end + 1;
     }
   }
 }

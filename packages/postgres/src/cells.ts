@@ -83,6 +83,21 @@ export function jsonCells(value: unknown): { json: unknown; text: string | null 
   return { json, text: changed ? JSON.stringify(value) : null };
 }
 
+/** A `\u` escape JSON.stringify writes for U+0000 or a lone surrogate (or text that only looks like one). */
+const ESCAPED_UNSTORABLE = /\\u(?:0000|d[89a-f])/i;
+
+/**
+ * {@link jsonCells} with the storable copy as JSON text, ready to send. JSON.stringify writes
+ * U+0000 and every lone surrogate as a `\u` escape, so a text without one needs no walk over
+ * the document (the common case, and the cost of every stored item).
+ */
+export function jsonTextCells(value: unknown): { jsonText: string; text: string | null } {
+  const raw = JSON.stringify(value);
+  if (!ESCAPED_UNSTORABLE.test(raw)) return { jsonText: raw, text: null };
+  const { json, text } = jsonCells(value);
+  return { jsonText: JSON.stringify(json), text };
+}
+
 /** The document two cells hold: the exact text when there is one, else the jsonb copy. */
 export const jsonOf = (json: unknown, text: string | null | undefined): unknown => (text === null || text === undefined ? json : JSON.parse(text));
 

@@ -1,7 +1,7 @@
 import { checkOptionNames, createError, invalidArgument, isFeedgateError, type FeedgateError, type FeedgateErrorKind } from "@feedgate/core";
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
-import { decodeText, encodeText, isHashedKey, jsonCells, jsonOf, keyOf, plain, timeOf } from "./cells.js";
+import { decodeText, encodeText, isHashedKey, jsonOf, jsonTextCells, keyOf, plain, timeOf } from "./cells.js";
 import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, tables, urlOf, type Sql } from "./connection.js";
 import { checkMigrated, migrate } from "./migrations.js";
 
@@ -141,21 +141,25 @@ export function storeError(what: string, cause: unknown, url: string): FeedgateE
 }
 
 /** The indexed columns of an item, beside the item itself (see cells.ts for what is mapped how). */
-function rowOf(generation: number, item: SelectedItem) {
+function rowOf(item: SelectedItem) {
   const i = item as { id: string; category?: unknown; publishedAt?: unknown; discoveredAt?: unknown; title?: unknown; summary?: unknown };
-  const { json, text } = jsonCells(item);
+  const { jsonText, text } = jsonTextCells(item);
   return {
-    generation,
     id: keyOf(i.id),
     category: typeof i.category === "string" ? keyOf(i.category) : null,
     published_at: timeOf(i.publishedAt),
     discovered_at: timeOf(i.discoveredAt),
     title: typeof i.title === "string" ? plain(i.title) : null,
     summary: typeof i.summary === "string" ? plain(i.summary) : null,
-    // Sent as an object: postgres.js encodes it as JSON for the jsonb column.
-    item: json as postgres.JSONValue,
+    /** The jsonb copy as JSON text (inserted into the rows' JSON as it is). */
+    item: jsonText,
     item_text: text,
   };
+}
+
+/** Rows as one JSON array for `json_to_recordset`: each row's item goes in as the JSON text it already is. */
+function rowsJson(rows: ReturnType<typeof rowOf>[]): string {
+  return `[${rows.map(({ item, ...cells }) => `${JSON.stringify(cells).slice(0, -1)},"item":${item}}`).join(",")}]`;
 }
 
 /** The item a row holds. */
@@ -178,6 +182,10 @@ function filterTime(param: string, value: unknown): Date {
 
 /** Rows per INSERT: a page of the feed (≤ 1000) in at most a few statements. */
 const BATCH = 500;
+/** The columns of a row as `json_to_recordset` reads them from {@link rowsJson}. */
+const RECORD = "id text, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb, item_text text";
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = "23505";
 /** Default of `subscribe`'s `pollMs`. */
 const SUBSCRIBE_POLL_MS = 5000;
 
@@ -253,12 +261,7 @@ class PgStore implements PostgresMirrorStore {
         const pending = decodeText(s!["pending_cursor"]);
         if (s!["pending_generation"] !== generation || (pending !== undefined && pending !== page.cursor)) return false;
         let added = 0;
-        for (const rows of batches(page.items.map((item) => rowOf(generation, item)))) {
-          const inserted = await tx`insert into ${this.#t.items} ${tx(rows)} on conflict (generation, id) do update set
-            category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-            title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text returning (xmax = 0) as new`;
-          added += inserted.filter((r) => r["new"]).length;
-        }
+        for (const rows of batches(page.items.map(rowOf))) added += await this.#insertNew(tx, generation, rows);
         await tx`update ${this.#t.state} set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
         return true;
       }),
@@ -279,6 +282,46 @@ class PgStore implements PostgresMirrorStore {
     );
   }
 
+  /**
+   * Inserts or replaces rows of one generation in one statement, and counts the new ones. The
+   * rows go as one JSON parameter, turned into rows by the server (`json_to_recordset`): one
+   * parameter instead of nine a row, which costs the client and the planner far less than a
+   * VALUES list (the snapshot ran at half the speed of a hand-written batched INSERT with it).
+   * Times are ISO text, as postgres.js sends a Date parameter.
+   */
+  async #upsert(tx: postgres.TransactionSql, generation: number, rows: ReturnType<typeof rowOf>[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const [r] = await tx`with upserted as (
+        insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+        select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
+        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${tx.unsafe(RECORD)})
+        on conflict (generation, id) do update set
+          category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
+          title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text
+        returning (xmax = 0) as new)
+      select count(*) filter (where new)::int as added from upserted`;
+    return r!["added"] as number;
+  }
+
+  /**
+   * A snapshot page's rows: almost always new to the pending generation, so a plain INSERT (a
+   * third cheaper for the server than an upsert's speculative insertion) is tried first, in a
+   * savepoint; a row already there (a server repeating an item across pages, a pass resumed after
+   * a crash) undoes it and the rows go through {@link #upsert} instead.
+   */
+  async #insertNew(tx: postgres.TransactionSql, generation: number, rows: ReturnType<typeof rowOf>[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    try {
+      await tx.savepoint((sp) => sp`insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+        select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
+        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${sp.unsafe(RECORD)})`);
+      return rows.length;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      return this.#upsert(tx, generation, rows);
+    }
+  }
+
   /** Tells subscribers to re-read: the payload is only the generation (a cursor may be long; nothing in it is trusted). */
   #notify(tx: postgres.TransactionSql, generation: number) {
     return tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation })})`;
@@ -291,24 +334,20 @@ class PgStore implements PostgresMirrorStore {
         const cursor = decodeText(s!["cursor"]);
         if (cursor === undefined || cursor !== page.expectedCursor) return false;
         const generation = s!["generation"] as number;
-        // In ledger order, one run of same-kind changes at a time (an upsert after a remove of the same id must win).
-        let i = 0;
-        while (i < page.changes.length) {
-          const op = page.changes[i]!.op;
-          let j = i;
-          while (j < page.changes.length && page.changes[j]!.op === op && j - i < BATCH) j++;
-          const run = page.changes.slice(i, j);
-          if (op === "upsert") {
-            // The last upsert of an id in a run is the one that counts.
-            const latest = new Map(run.map((c) => [keyOf((c as { item: SelectedItem }).item.id), (c as { item: SelectedItem }).item]));
-            await tx`insert into ${this.#t.items} ${tx([...latest.values()].map((item) => rowOf(generation, item)))} on conflict (generation, id) do update set
-              category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-              title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text`;
-          } else {
-            await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${run.map((c) => keyOf((c as { id: string }).id))})`;
-          }
-          i = j;
+        // Only an id's last change in the page decides what the store holds for it, so the page
+        // comes down to one set of removes and one of upserts (a remove then an upsert of the same
+        // id ends upserted, and the reverse removed), each in a few statements rather than one
+        // statement per run of same-kind changes.
+        const last = new Map<string, { op: "remove" } | { op: "upsert"; item: SelectedItem }>();
+        for (const change of page.changes) {
+          const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
+          last.delete(key);
+          last.set(key, change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" });
         }
+        const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
+        const upserted = [...last.values()].flatMap((c) => (c.op === "upsert" ? [rowOf(c.item)] : []));
+        for (const keys of batches(removed)) await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${keys})`;
+        for (const rows of batches(upserted)) await this.#upsert(tx, generation, rows);
         await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
         await this.#notify(tx, generation);
         return true;

@@ -89,11 +89,28 @@ describe("the MirrorStore contract on PostgreSQL", () => {
       { op: "upsert" as const, item: item("c") },
       { op: "remove" as const, id: "b" },
       { op: "remove" as const, id: "never-there" },
+      // An upsert then a remove of the same id ends removed; two upserts, the later one wins.
+      { op: "upsert" as const, item: item("d") },
+      { op: "remove" as const, id: "d" },
+      { op: "upsert" as const, item: item("c", { title: "again" }) },
     ];
     expect(await store.applyPage({ expectedCursor: "c1", cursor: "c2", changes })).toBe(true);
     expect((await store.ids()).sort()).toEqual(["a", "c"]);
     expect(await store.get("a")).toMatchObject({ title: "back" });
+    expect(await store.get("c")).toMatchObject({ title: "again" });
     expect(await store.getCursor()).toBe("c2");
+  });
+
+  it("a snapshot page repeating an item of an earlier page replaces it and counts it once", async () => {
+    const store = await open();
+    const g = await store.beginSnapshot("default");
+    expect(await store.putSnapshotPage(g, { items: [item("a"), item("b")], cursor: "c1", nextPage: "p2" })).toBe(true);
+    // "b" again: the plain insert meets its key and the page goes through the upsert instead.
+    expect(await store.putSnapshotPage(g, { items: [item("b", { title: "newer" }), item("c")], cursor: "c1", nextPage: null })).toBe(true);
+    expect((await store.getState()).pending?.items).toBe(3);
+    expect(await store.commitSnapshot(g)).toBe(true);
+    expect((await store.ids()).sort()).toEqual(["a", "b", "c"]);
+    expect(await store.get("b")).toMatchObject({ title: "newer" });
   });
 
   it("two writers racing on one cursor: exactly one wins", async () => {

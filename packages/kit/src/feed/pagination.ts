@@ -218,7 +218,9 @@ export function paginator(caller: Caller, log: Log) {
    *   for more pages than the pass before it had, plus three, still is.
    */
   async function* iterateItems(query: ItemsQuery = {}, options: PaginateOptions = {}): AsyncGenerator<Item, void, undefined> {
-    for await (const page of iterateItemPages(query, options)) yield* page.items;
+    // A plain loop, not `yield* page.items`: delegating to an array wraps it in an async
+    // iterator, one more promise round per item (a tenth of the paging time in a profile).
+    for await (const page of iterateItemPages(query, options)) for (const item of page.items) yield item;
   }
 
   /**

@@ -313,7 +313,8 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
         pages++;
         stats.changePages++;
         stats.changes += body.changes.length;
-        report({ phase: "changes", pages, items: await store.count(), cursor: body.cursor });
+        // The count is a store read (a query on a shared store): made only when someone listens.
+        if (options.onProgress) report({ phase: "changes", pages, items: await store.count(), cursor: body.cursor });
       }
       // Not applied = another worker of a shared store moved the cursor: re-read and go on.
       if (applied && !body.hasMore) return { response: fetched.response, pages };

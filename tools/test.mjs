@@ -2,7 +2,7 @@
 // The whole test suite, as the README's test command runs it:
 //   1. the committed generated types must match the specs (a stale file fails the run);
 //   2. turbo: lint:specs -> generate -> build -> typecheck -> lint:package (publint, attw) -> test;
-//   3. release gates on the built packages: size budgets (size-limit), a changeset for every
+//   3. release gates on the built packages: the API reports (packages/*/etc/*.api.md), size budgets (size-limit), a changeset for every
 //      changed publishable package, the docs build, then the release tests
 //      (tools/vitest.release.config.ts: pack-and-install, publish dry run, docs render);
 //   4. one closing line with the real counts summed over every package's vitest run:
@@ -55,6 +55,7 @@ steps.push([
   run("turbo", ["run", "lint:specs", "generate", "build", "typecheck", "lint:package", "test", "--output-logs=new-only", "--continue"]),
 ]);
 
+steps.push(["API reports match the built .d.ts (update: pnpm api:update)", run(process.execPath, ["tools/api/report.mjs"])]);
 steps.push(["size budgets", run("size-limit", [])]);
 steps.push(["changesets", run(process.execPath, ["tools/changesets/check.mjs"])]);
 steps.push(["docs build", run(process.execPath, ["tools/docs/build.mjs"])]);

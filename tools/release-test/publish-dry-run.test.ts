@@ -32,8 +32,8 @@ describe("publish dry run (pnpm pack, as changeset publish would upload)", () =>
       expect(JSON.stringify(manifest), "no workspace: range anywhere, devDependencies included").not.toContain("workspace:");
     });
 
-    it("contains package.json, README, LICENSE and every file its exports and bin point to", () => {
-      expect(files).toEqual(expect.arrayContaining(["package/package.json", "package/LICENSE", "package/README.md"]));
+    it("contains package.json, README, LICENSE, CHANGELOG and every file its exports and bin point to", () => {
+      expect(files).toEqual(expect.arrayContaining(["package/package.json", "package/LICENSE", "package/README.md", "package/CHANGELOG.md"]));
       const targets = Object.values<Record<string, string> | string>(manifest.exports ?? {}).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t)));
       const bins = typeof manifest.bin === "string" ? [manifest.bin] : Object.values<string>(manifest.bin ?? {});
       for (const target of [...targets, ...bins]) expect(files, name).toContain(`package/${target.replace(/^\.\//, "")}`);

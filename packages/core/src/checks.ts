@@ -13,6 +13,52 @@ export function checkFraction(name: string, value: number | undefined): void {
 }
 
 /** The same object without its undefined properties (so they do not override defaults when spread). */
-export function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+export function stripUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+/** Edits (insertions, deletions, substitutions) between two names, compared case-insensitively. */
+function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+/** The known name closest to a misspelled one, when one is close enough to be what was meant. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  // A name that is part of a known one (`retries` of `maxRetries`, `timeout` of `timeoutMs`) meant it.
+  const lower = name.toLowerCase();
+  const containing = lower.length >= 4 ? known.find((candidate) => candidate.toLowerCase().includes(lower)) : undefined;
+  if (containing !== undefined) return containing;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  // Case differences cost nothing; beyond that, about a third of the name may be wrong.
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+/**
+ * Refuses an option a factory does not know (a misspelling, or one from another factory) with a
+ * ConfigError naming it and the option it most likely meant: `retries` is not `maxRetries`, and
+ * silently ignoring it would leave the default in force. `known` lists every option name (typed
+ * `Record<keyof Options, true>` by the caller, so the list cannot fall behind the type).
+ */
+export function checkOptionNames(options: object, known: Readonly<Record<string, true>>, factory: string): void {
+  const names = Object.keys(known);
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(known, name)) continue;
+    const meant = closestName(name, names);
+    throw configError(name, meant === undefined ? `not an option of ${factory} (its options: ${names.join(", ")})` : `not an option of ${factory}; did you mean "${meant}"?`);
+  }
 }

@@ -31,6 +31,24 @@ export function readEnv(name: string): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
+/** A setting's value and the name a bad value is reported under. */
+export interface Setting {
+  /** The option's value, else the variable's, else undefined. */
+  value: string | undefined;
+  /** The option's name, or the variable's when the value came from it. */
+  name: string;
+}
+
+/**
+ * A setting from its option, else its environment variable, with the name a bad value is
+ * reported under: the option's, or the variable's when the value came from there.
+ */
+export function settingOf(value: string | undefined, option: string, variable: string): Setting {
+  if (value !== undefined) return { value, name: option };
+  const fromEnv = readEnv(variable);
+  return { value: fromEnv, name: fromEnv === undefined ? option : variable };
+}
+
 /**
  * The option if given, else its environment variable, else a ConfigError that names both
  * (`option` and the variable to set). Used for settings that have no safe default.

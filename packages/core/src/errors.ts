@@ -137,6 +137,7 @@ export interface ProblemDetails {
   detail?: string;
   /** The feed service's machine-readable code (e.g. `snapshot_required`). */
   code?: string;
+  /** Any other member of the problem document, as sent. */
   [member: string]: unknown;
 }
 

@@ -1,4 +1,4 @@
-import { configError, createResilientFetch, ENV, PUBLIC_FEED_URL, readEnv, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
+import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, settingOf, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
@@ -10,41 +10,44 @@ export interface FeedClientOptions {
    * (the operation paths carry it). Default: the `FEEDGATE_FEED_URL` environment variable where
    * a process environment exists, else the public service, `https://aihot.virxact.com`.
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Value of the `User-Agent` header. Default: `feedgate-feed-client/<version>`.
    * The service's edge answers 403 to some generic agents, so an honest one is sent.
    * Browsers forbid setting this header, so it is never sent there.
    */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /**
    * What requests go through. A transport made by `createResilientFetch` is used as it is (its
    * own retry options apply; `maxRetries`, `timeoutMs` and `maxResponseBytes` here are then
    * ignored); any other fetch is what each attempt of the client's own transport sends through.
    * Default: `globalThis.fetch`, looked up at call time, behind the client's transport.
    */
-  fetch?: ((input: Request) => Promise<Response>) | ResilientFetch;
+  fetch?: (((input: Request) => Promise<Response>) | ResilientFetch) | undefined;
   /**
    * Extra headers for every request. Default: none. Credential headers (`Authorization`,
    * `Cookie`, `X-Api-Key`, ...) are refused: the feed is anonymous and gets no secrets.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Largest answer body read, in bytes. A larger one rejects the call with an
    * `InvalidResponseError` (kind `response_too_large`) and the connection is released.
    * Default: 33554432 (32 MiB).
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Retries after the first attempt, by the transport's rule (idempotent reads on 408, 429, 5xx
    * and connection failures; `Retry-After` honoured up to 60 s). `0` turns retries off. Default: 2.
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Per-attempt timeout, from sending until the whole body has arrived. Default: 60000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The transport's other options (backoff, deadline, logger, ...). Default: its documented defaults. */
-  transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes">;
+  transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes"> | undefined;
 }
+
+/** Every option of `createFeedClient`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { baseUrl: true, userAgent: true, fetch: true, headers: true, maxResponseBytes: true, maxRetries: true, timeoutMs: true, transport: true } as const satisfies Record<keyof FeedClientOptions, true>;
 
 /**
  * A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`.
@@ -73,28 +76,28 @@ function isBrowser(): boolean {
   return g.document !== undefined || g.WorkerGlobalScope !== undefined;
 }
 
-function normaliseBaseUrl(baseUrl: unknown): string {
+function normaliseBaseUrl(baseUrl: unknown, name: string): string {
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw configError("baseUrl", "the feed service's origin, e.g. https://aihot.virxact.com");
+    throw configError(name, "the feed service's origin, e.g. https://aihot.virxact.com");
   }
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw configError("baseUrl", `must be http(s), got ${url.protocol}`);
+    throw configError(name, `must be http(s), got ${url.protocol}`);
   }
   if (url.username || url.password) {
-    throw configError("baseUrl", "must not carry credentials: the feed service is anonymous");
+    throw configError(name, "must not carry credentials: the feed service is anonymous");
   }
   if (url.search || url.hash) {
-    throw configError("baseUrl", "must not carry a query or fragment");
+    throw configError(name, "must not carry a query or fragment");
   }
   const path = url.pathname.replace(/\/+$/, "");
   if (/\/api\/v1$/.test(path)) {
-    throw configError("baseUrl", "give the origin without /api/v1: operation paths already include it");
+    throw configError(name, "give the origin without /api/v1: operation paths already include it");
   }
   return url.origin + path;
 }
@@ -125,7 +128,10 @@ const anonymousOnly: Middleware = {
  */
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
-  const baseUrl = normaliseBaseUrl(options.baseUrl ?? readEnv(ENV.feedUrl) ?? PUBLIC_FEED_URL);
+  checkOptionNames(options, OPTION_NAMES, "createFeedClient");
+  // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
+  const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
+  const baseUrl = normaliseBaseUrl(setting.value ?? PUBLIC_FEED_URL, setting.name);
   const { fetch, maxResponseBytes, maxRetries, timeoutMs } = options;
   if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
     throw configError("maxResponseBytes", `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`);

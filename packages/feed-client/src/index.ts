@@ -10,3 +10,5 @@ export { VERSION } from "./generated/version.js";
 export type * from "./types.js";
 export * from "@feedgate/core/errors";
 export { getResponseMeta, type ResponseMeta, type CallOverrides } from "@feedgate/core";
+// 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
+export { FeedClientConfigError, isFeedClientConfigError } from "./deprecated.js";

@@ -1,8 +1,10 @@
 import {
+  checkOptionNames,
   configError,
   createResilientFetch,
   ENV,
   requireSetting,
+  settingOf,
   stripUndefined,
   type Logger,
   type LogLevel,
@@ -110,6 +112,9 @@ export interface GatewayClientOptions {
   logLevel?: LogLevel | undefined;
 }
 
+/** Every option of `createGatewayClient`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { baseUrl: true, apiKey: true, fetch: true, headers: true, dangerouslyAllowBrowser: true, maxRetries: true, timeoutMs: true, streamIdleTimeoutMs: true, maxResponseBytes: true, maxStreamLineBytes: true, maxStreamEventBytes: true, maxRedirects: true, logger: true, logLevel: true } as const satisfies Record<keyof GatewayClientOptions, true>;
+
 /** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
 export interface GatewayClient {
   /** The typed openapi-fetch client, sending through the same transport (credential header per route family, retries, redirects). */
@@ -131,32 +136,32 @@ function positive(option: string, value: number | undefined, fallback: number): 
   return value;
 }
 
-function parseBaseUrl(baseUrl: string): URL {
+function parseBaseUrl(baseUrl: string, name: string): URL {
   let url: URL;
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") throw configError("baseUrl", "required, e.g. https://omnirouters.com");
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") throw configError(name, "required, e.g. https://omnirouters.com");
   try {
     url = new URL(baseUrl);
   } catch {
-    throw configError("baseUrl", `not an absolute URL: ${JSON.stringify(baseUrl)}`);
+    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (!/^https?:$/.test(url.protocol)) throw configError("baseUrl", `must be http(s), got ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash) throw configError("baseUrl", "must not carry credentials, a query or a fragment");
+  if (!/^https?:$/.test(url.protocol)) throw configError(name, `must be http(s), got ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash) throw configError(name, "must not carry credentials, a query or a fragment");
   const path = url.pathname.replace(/\/+$/, "");
-  if (/\/v1(beta)?$/.test(path)) throw configError("baseUrl", "give it without /v1 or /v1beta: operation paths already include them");
+  if (/\/v1(beta)?$/.test(path)) throw configError(name, "give it without /v1 or /v1beta: operation paths already include them");
   return new URL(url.origin + path + "/");
 }
 
 /** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
-function checkKey(apiKey: string): void {
+function checkKey(apiKey: string, name: string): void {
   // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
-  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) throw configError("apiKey", "required: a non-empty key without spaces");
+  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) throw configError(name, "required: a non-empty key without spaces");
   // A control character (NUL included) would make the platform reject the header and quote it in its error.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey)) throw configError("apiKey", "must not contain control characters");
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey)) throw configError(name, "must not contain control characters");
   // Outside printable ASCII, the platform may refuse the header with an error quoting its value.
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw configError("apiKey", "must be printable ASCII (no spaces, no accented or other non-ASCII characters)");
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw configError(name, "must be printable ASCII (no spaces, no accented or other non-ASCII characters)");
   // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
-  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7)) throw configError("apiKey", "too short: at least 4 characters (besides a leading sk-)");
+  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7)) throw configError(name, "too short: at least 4 characters (besides a leading sk-)");
 }
 
 /**
@@ -170,9 +175,14 @@ function checkKey(apiKey: string): void {
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
   if (typeof options !== "object" || options === null) throw configError("options", "an object of options, or nothing");
-  const base = parseBaseUrl(requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin, e.g. https://omnirouters.com"));
+  checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
+  // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
+  const base = parseBaseUrl(
+    requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin, e.g. https://omnirouters.com"),
+    settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
+  );
   const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
-  checkKey(apiKey);
+  checkKey(apiKey, settingOf(options.apiKey, "apiKey", ENV.apiKey).name);
   const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
   const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
   if (browser && options.dangerouslyAllowBrowser !== true) {

@@ -151,23 +151,33 @@ export interface Workflow<P> {
   (params: P, options?: ImageCallOptions): APIPromise<ImageResult | ImageTask>;
 }
 
-/** The image helpers of every documented workflow, by name. */
+/**
+ * The image helpers of every documented workflow, by name. Each checks its own fields before
+ * sending (a missing or bad one rejects with an InvalidRequestError naming it), sends only those
+ * plus `extraBody`, and by default waits for the image (`images.generate`); with
+ * `{ async: true }` it submits a task instead (`images.submit`) and resolves with the submission.
+ * Synchronous generation is never retried (each call is billed). Options: {@link ImageCallOptions}.
+ */
 export interface ImageWorkflows {
-  /** Row 1: text to image. */
+  /**
+   * Text to image (workflow row 1): draws `prompt` with `model`, at the model's default
+   * resolution and aspect ratio unless `resolution` / `aspect_ratio` say otherwise.
+   * `textToImage({ model: "Nano-Banana2", prompt: "A lighthouse at dusk" })`.
+   */
   textToImage: Workflow<TextToImageParams>;
-  /** Row 2: image to image, references by URL. */
+  /** Image to image (row 2): redraws the reference `images` (http(s) URLs, at least one) as `prompt` says. Resolution and aspect ratio default to the model's. */
   imageToImage: Workflow<ImageToImageParams>;
-  /** Row 3: GPT-style image with a quality tier. */
+  /** GPT-style image (row 3): `prompt` at a `quality` tier, with optional reference `images`. Resolution and aspect ratio default to the model's. */
   gptImage: Workflow<GptImageParams>;
-  /** Row 4: image to image with references hosted in a region. */
+  /** Image to image with references hosted in `input_region` (row 4: `Mainland`, `Oversea` or `OverseaUSWest`). Resolution and aspect ratio default to the model's. */
   regionalImageToImage: Workflow<RegionalImageToImageParams>;
-  /** Row 5: several images, with an aspect ratio. */
+  /** Several images (row 5): `n` (at least 1) images of `prompt`, for model families that take an aspect ratio. Resolution and aspect ratio default to the model's. */
   multiImage: Workflow<MultiImageParams>;
-  /** Row 6: several images, no aspect ratio. */
+  /** Several images without an aspect ratio (row 6, e.g. Seedream: put the ratio in the prompt): `n` images of `prompt`. Resolution defaults to the model's. */
   multiImageWithoutAspect: Workflow<MultiImageWithoutAspectParams>;
-  /** Row 7: several GPT-style images. */
+  /** Several GPT-style images (row 7): `n` images of `prompt` at a `quality` tier, with optional reference `images`. */
   multiGptImage: Workflow<MultiGptImageParams>;
-  /** Row 8: a 3D panorama. */
+  /** A 3D panorama (row 8, Hunyuan): `model` and `prompt` only. */
   panorama: Workflow<PanoramaParams>;
 }
 

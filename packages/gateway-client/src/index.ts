@@ -30,3 +30,5 @@ export { routeFamily, ANTHROPIC_VERSION, type RouteFamily } from "./transport.js
 export { VERSION } from "./generated/version.js";
 export type * from "./types.js";
 export type * from "./stream-types.js";
+// 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
+export { GatewayError, isGatewayError, collectResponse, collectGenerateContent, outputText, type GatewayErrorKind } from "./deprecated.js";

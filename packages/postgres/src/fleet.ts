@@ -1,6 +1,6 @@
-import { configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
+import { checkOptionNames, configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
-import { createFeedKit, freshnessMs, type FeedKitOptions } from "@feedgate/kit/feed";
+import { createFeedKit, freshnessMs, type FeedData, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";
 import { connect, directUrlOf, resourcesChannel, tables, urlOf, type Sql } from "./connection.js";
@@ -8,8 +8,20 @@ import { openPostgresStore, storeError, type PostgresMirrorStore } from "./store
 
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */
 export type FleetResource = "mirror" | "hotTopics" | "codexResetsRecent" | "latestDaily";
-const POLLED = ["hotTopics", "codexResetsRecent", "latestDaily"] as const;
-type Polled = (typeof POLLED)[number];
+/** The resources a fleet polls and stores whole, readable with `member.read`. */
+export type PolledResource = "hotTopics" | "codexResetsRecent" | "latestDaily";
+const POLLED: readonly PolledResource[] = ["hotTopics", "codexResetsRecent", "latestDaily"];
+type Polled = PolledResource;
+
+/** The last version of a polled resource a leader stored. */
+export interface StoredVersion<Body> {
+  /** The stored answer body, typed as the feed operation's answer (`HotTopicsResponse` for `hotTopics`, ...). */
+  body: Body;
+  /** Its ETag, or null when the answer had none. */
+  etag: string | null;
+  /** When the leader fetched it. */
+  fetchedAt: Date;
+}
 
 /** Options of `createFleet`; every one has a default. */
 export interface FleetOptions {
@@ -18,20 +30,20 @@ export interface FleetOptions {
    * ConfigError. Its password never appears in a log or an error. It may go through PgBouncer
    * in transaction mode: the fleet's locks live in transactions, not sessions.
    */
-  url?: string;
+  url?: string | undefined;
   /**
    * A URL that reaches PostgreSQL directly (not through a pooler), for the lock connections
    * (one per resource, each holding a transaction open while it leads) so that they do not
    * pin a pooler's server connections. Default: the `FEEDGATE_STORE_DIRECT` environment
    * variable, else `url`.
    */
-  directUrl?: string;
+  directUrl?: string | undefined;
   /** The feed service's origin. Default: `FEEDGATE_FEED_URL` where set, else `https://aihot.virxact.com` (as the feed kit resolves it). */
-  feedUrl?: string;
+  feedUrl?: string | undefined;
   /** Schema of the shared tables. Default: `"feedgate"`. */
-  schema?: string;
+  schema?: string | undefined;
   /** What this member may lead. Default: all four. */
-  resources?: readonly FleetResource[];
+  resources?: readonly FleetResource[] | undefined;
   /**
    * How often a member without a resource tries to take it, and a leader checks its lock's
    * connection. A leader that dies is replaced within this (plus the time PostgreSQL takes to
@@ -39,11 +51,11 @@ export interface FleetOptions {
    * a member waits twice as long per failure, up to 32 times this (at most a minute), before
    * trying again. Default: 2000 ms.
    */
-  checkMs?: number;
+  checkMs?: number | undefined;
   /** No two polls of a resource closer than this, fleet-wide, whatever the service says. Default: 1000 ms (at least 1000). */
-  floorMs?: number;
+  floorMs?: number | undefined;
   /** Called when this member takes or loses a resource. Default: none. */
-  onLeadership?: (resource: FleetResource, leading: boolean) => void;
+  onLeadership?: ((resource: FleetResource, leading: boolean) => void) | undefined;
   /**
    * Called on every failure of a resource's loop while this member leads it (or tries to):
    * a poll that failed after its retries, a mirror sync the store or the service refused, a
@@ -51,12 +63,15 @@ export interface FleetOptions {
    * on, waiting longer after each. The error is of the FeedgateError family, without the
    * URL's password. Default: none (`status()` still tells).
    */
-  onError?: (resource: FleetResource, error: FeedgateError, failures: number) => void;
+  onError?: ((resource: FleetResource, error: FeedgateError, failures: number) => void) | undefined;
   /** Options of the feed kit (retries, logger, ...). Default: the kit's. */
-  kit?: Omit<FeedKitOptions, "baseUrl">;
+  kit?: Omit<FeedKitOptions, "baseUrl"> | undefined;
   /** This member's name in the `resources` table. Default: a random id. */
-  memberId?: string;
+  memberId?: string | undefined;
 }
+
+/** Every option of `createFleet`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { url: true, directUrl: true, feedUrl: true, schema: true, resources: true, checkMs: true, floorMs: true, onLeadership: true, onError: true, kit: true, memberId: true } as const satisfies Record<keyof FleetOptions, true>;
 
 /** How one resource fares on this member. */
 export interface FleetResourceStatus {
@@ -88,17 +103,7 @@ export interface FleetMember {
   /** Each resource this member may lead: whether it leads it, and its failures in a row and last error. */
   status(): FleetResourceStatus[];
   /** The last version of a polled resource any leader stored (with its ETag), or undefined. */
-  read(resource: Polled): Promise<
-    | {
-        /** The stored answer body. */
-        body: unknown;
-        /** Its ETag, or null when the answer had none. */
-        etag: string | null;
-        /** When the leader fetched it. */
-        fetchedAt: Date;
-      }
-    | undefined
-  >;
+  read<R extends PolledResource>(resource: R): Promise<StoredVersion<FeedData<R>> | undefined>;
   /** Stops every loop and releases every lock. */
   stop(): Promise<void>;
 }
@@ -133,6 +138,7 @@ interface Attempt {
  * polls sooner than the service's s-maxage allowed the previous one.
  */
 export async function createFleet(options: FleetOptions = {}): Promise<FleetMember> {
+  checkOptionNames(options, OPTION_NAMES, "createFleet");
   const url = urlOf(options.url);
   const lockUrl = directUrlOf(options.directUrl) ?? url;
   const checkMs = options.checkMs ?? 2000;
@@ -299,9 +305,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     store,
     leading: () => [...held],
     status: () => resources.map((resource) => ({ resource, leading: held.has(resource), ...health.get(resource)! })),
-    async read(resource) {
+    async read<R extends PolledResource>(resource: R): Promise<StoredVersion<FeedData<R>> | undefined> {
       const [row] = await sql`select body, body_text, etag, fetched_at from ${t.resources} where name = ${resource} and body is not null`;
-      return row ? { body: jsonOf(row["body"], row["body_text"]), etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
+      // The body is the answer a leader received for this operation, stored as it came.
+      return row ? { body: jsonOf(row["body"], row["body_text"]) as FeedData<R>, etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
     },
     async stop() {
       stopping.abort();

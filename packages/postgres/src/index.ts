@@ -3,7 +3,7 @@
  * processes through PostgreSQL. Node-only.
  */
 export { openPostgresStore, type PostgresStoreOptions, type PostgresMirrorStore, type ItemFilter, type ItemPage, type ItemPageCursor, type ChangeNotice, type SubscribeOptions } from "./store.js";
-export { createFleet, type FleetOptions, type FleetMember, type FleetResource, type FleetResourceStatus } from "./fleet.js";
+export { createFleet, type FleetOptions, type FleetMember, type FleetResource, type FleetResourceStatus, type PolledResource, type StoredVersion } from "./fleet.js";
 export { redactUrl, STORE_ENV, DIRECT_ENV, MAX_SCHEMA_LENGTH } from "./connection.js";
 export { MAX_KEY_BYTES } from "./cells.js";
 export type { Sql } from "./connection.js";

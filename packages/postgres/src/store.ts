@@ -1,33 +1,37 @@
-import { createError, invalidArgument, isFeedgateError, type FeedgateError, type FeedgateErrorKind } from "@feedgate/core";
+import { checkOptionNames, createError, invalidArgument, isFeedgateError, type FeedgateError, type FeedgateErrorKind } from "@feedgate/core";
 import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
 import { decodeText, encodeText, isHashedKey, jsonOf, jsonTextCells, keyOf, plain, timeOf } from "./cells.js";
 import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, tables, urlOf, type Sql } from "./connection.js";
 import { checkMigrated, migrate } from "./migrations.js";
 
+/** Options of `openPostgresStore`. Every one has a default; `url` falls back to `FEEDGATE_STORE`. */
 export interface PostgresStoreOptions {
   /**
    * `postgres://user:password@host:port/database`. Default: the `FEEDGATE_STORE` environment
    * variable; neither is a ConfigError. Its password never appears in an error or a log.
    */
-  url?: string;
+  url?: string | undefined;
   /** The schema the tables live in, created and migrated on open (unless `readOnly`). Default: `"feedgate"`. At most 44 characters, not `pg_*`. */
-  schema?: string;
+  schema?: string | undefined;
   /** Connections in the pool. Default: 4. */
-  maxConnections?: number;
+  maxConnections?: number | undefined;
   /**
    * Open for reading only: no DDL (the schema must exist at this release's version), and the
    * write methods throw a ConfigError. What a role with only
    * `SELECT` can do (`feedgate mirror ls|show|export`). Default: false.
    */
-  readOnly?: boolean;
+  readOnly?: boolean | undefined;
   /**
    * A URL that reaches PostgreSQL directly, for `subscribe`'s LISTEN connection, when `url`
    * goes through a transaction-mode pooler (PgBouncer), which does not deliver notifications.
    * Default: the `FEEDGATE_STORE_DIRECT` environment variable, else `url`.
    */
-  directUrl?: string;
+  directUrl?: string | undefined;
 }
+
+/** Every option of `openPostgresStore`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { url: true, schema: true, maxConnections: true, readOnly: true, directUrl: true } as const satisfies Record<keyof PostgresStoreOptions, true>;
 
 /** A filter of the readers: each maps to an item field (and an index). The kit's `StoreFilter`. */
 export type ItemFilter = StoreFilter;
@@ -40,6 +44,7 @@ export interface ItemPageCursor {
   id: string;
 }
 
+/** One page of `query`: its items, newest first, and where the next page starts. */
 export interface ItemPage {
   /** The page's items, newest first. */
   items: SelectedItem[];
@@ -91,6 +96,7 @@ export interface PostgresMirrorStore extends MirrorStore {
 
 /** Opens the store: connects, creates or migrates the schema (checks it, when `readOnly`), and returns the store. */
 export async function openPostgresStore(options: PostgresStoreOptions = {}): Promise<PostgresMirrorStore> {
+  checkOptionNames(options, OPTION_NAMES, "openPostgresStore");
   const url = urlOf(options.url);
   const directUrl = directUrlOf(options.directUrl);
   const schema = checkSchema(options.schema ?? "feedgate");

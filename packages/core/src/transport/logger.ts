@@ -22,6 +22,7 @@ export interface LogFields {
   requestId?: string | undefined;
   /** Why the transport retries or gives up (an error kind or code). */
   reason?: string | undefined;
+  /** Any other field the reporter adds (never a secret: they are scrubbed before logging). */
   [key: string]: unknown;
 }
 

@@ -23,6 +23,11 @@ export interface ResponseMeta {
   sMaxAgeMs: number | undefined;
   /** Attempts the transport made for this answer (1 = no retry). */
   attempts: number;
+  /**
+   * Retries before this answer (`attempts - 1`).
+   * @deprecated Use `attempts` (1 = no retry): `retries` is `attempts - 1`. Removed in the next minor.
+   */
+  retries: number;
   /** The URL of the final request (no credentials: the kit never puts any in URLs). */
   url: string;
 }
@@ -51,7 +56,7 @@ export function getResponseMeta(response: Response): ResponseMeta {
   const [attempts, url] = (response as { [META]?: Recorded })[META] ?? metas.get(response) ?? [1, ""];
   const { headers } = response;
   const cacheControl = headers.get("cache-control") ?? undefined;
-  return {
+  const meta = {
     status: response.status,
     requestId: requestIdOf(headers),
     etag: headers.get("etag") ?? undefined,
@@ -60,7 +65,9 @@ export function getResponseMeta(response: Response): ResponseMeta {
     sMaxAgeMs: cacheDirectiveMs(cacheControl, "s-maxage"),
     attempts,
     url: url || response.url,
-  };
+  } as ResponseMeta;
+  // Deprecated, and not enumerable: JSON, spreads and deep equality see only `attempts`.
+  return Object.defineProperty(meta, "retries", { get: () => meta.attempts - 1, enumerable: false });
 }
 
 /** A delta-seconds directive of `Cache-Control` (`max-age`, `s-maxage`), in ms; undefined when absent. */

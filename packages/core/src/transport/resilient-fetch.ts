@@ -25,6 +25,7 @@ import { maxDefined, parseRetryAfterBody, parseRetryAfterHeaders } from "./retry
  * pass your own as their `fetch` option to share one configuration.
  */
 export interface ResilientFetch {
+  /** Sends the request as `fetch` would, retrying transient failures within the transport's options; an HTTP error status is an answer, while no answer at all rejects with a FeedgateError (`ConnectionError`, `TimeoutError`, `AbortError`, ...). */
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /**
    * The same transport with other per-call options: pass the result as openapi-fetch's

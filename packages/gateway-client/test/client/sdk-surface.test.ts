@@ -31,8 +31,10 @@ describe("one error family: the same class objects as @feedgate/core", () => {
     ] as const) {
       expect(gateway[name], name).toBe(core[name]);
     }
-    expect("GatewayError" in gateway).toBe(false);
-    expect("isGatewayError" in gateway).toBe(false);
+    // The 0.1.0 names live on for one minor as deprecated aliases of the family (issue 24).
+    expect(gateway.GatewayError).toBe(core.FeedgateError);
+    expect(gateway.isGatewayError(new core.RateLimitError({ kind: "rate_limited", message: "x" }))).toBe(true);
+    expect(gateway.isGatewayError(new Error("x"))).toBe(false);
   });
 });
 

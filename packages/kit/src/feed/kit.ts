@@ -1,4 +1,4 @@
-import { configError, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
+import { checkOptionNames, configError, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
 import {
   createFeedClient,
   type CodexResetsResponse,
@@ -8,6 +8,7 @@ import {
   type FeedClient,
   type FeedClientOptions,
   type HotTopicsResponse,
+  type Item,
   type ItemsQuery,
   type ItemsResponse,
   type SelectedChanges,
@@ -19,12 +20,12 @@ import type { OperationRule } from "@feedgate/feed-client/rules";
 import { FEED_OPERATIONS, type FeedOperation } from "../validate/operations.js";
 import { createCaller } from "./call.js";
 import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
-import { storyFollower } from "./stories.js";
-import { storyWatcher } from "./watch-story.js";
+import { storyFollower, type GetStory, type StoryRef } from "./stories.js";
+import { storyWatcher, type StoryVersion, type WatchStoryOptions } from "./watch-story.js";
 import type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams, FeedResult } from "./types.js";
-import { paginator } from "./pagination.js";
-import { dailiesWatcher, dailyWatcher } from "./watch-daily.js";
-import { resetsWatcher } from "./watch-resets.js";
+import { paginator, type ItemsPage, type PaginateOptions } from "./pagination.js";
+import { dailiesWatcher, dailyWatcher, type DailiesUpdate, type DailyUpdate, type WatchDailiesOptions, type WatchDailyOptions } from "./watch-daily.js";
+import { resetsWatcher, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
 
 /** Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound configuration. */
 export interface FeedKitOptions {
@@ -33,24 +34,27 @@ export interface FeedKitOptions {
    * `FEEDGATE_FEED_URL` environment variable where a process environment exists, else the public
    * service, `https://aihot.virxact.com` (resolved by the feed client).
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The fetch under the kit's resilient transport. Default: `globalThis.fetch`. */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Options of the resilient transport (retries, backoff, timeouts). Default: `createResilientFetch`'s defaults. */
-  retry?: Omit<ResilientFetchOptions, "fetch" | "logger" | "logLevel">;
+  retry?: Omit<ResilientFetchOptions, "fetch" | "logger" | "logLevel"> | undefined;
   /** Where requests, retries, waits and polls are reported. Default: none (logging off). */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Lowest level reported. Default: `"info"`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** `User-Agent` sent outside browsers. Default: `feedgate-feed-client/<version>`. */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Clock of the pollers and watchers (schedules, HTTP-date Retry-After). Default: the system clock. Tests pass a fake one. */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /** How pollers and watchers wait. Default: a real, abortable timer. Tests pass one that advances a fake clock. */
-  sleep?: Sleep;
+  sleep?: Sleep | undefined;
   /** Source of polling jitter, in [0, 1). Default: `Math.random`. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
+
+/** Every option of `createFeedKit`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { baseUrl: true, fetch: true, retry: true, logger: true, logLevel: true, userAgent: true, clock: true, sleep: true, random: true } as const satisfies Record<keyof FeedKitOptions, true>;
 
 /** Options of a typed call that is not conditional. */
 export type UnconditionalCallOptions = CallOptions & {
@@ -137,12 +141,78 @@ type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends Fee
   : [params: FeedParams<Op>, options?: O];
 
 /**
+ * The feed kit that `createFeedKit` returns: typed calls for every feed operation
+ * ({@link FeedCalls}), plus pagination, merge-following, conditional polling and watchers.
+ */
+export interface FeedKit extends FeedCalls {
+  /** The typed openapi-fetch client underneath, already on the resilient transport. */
+  readonly client: FeedClient;
+  /** The resilient transport the kit sends through. */
+  readonly transport: ResilientFetch;
+  /**
+   * Any operation by its id, optionally conditional: with `ifNoneMatch` (an ETag from an earlier
+   * answer), resolves with `{ notModified: true }` on a 304 instead of a new version. Validated
+   * before sending; failures reject with a FeedgateError.
+   */
+  request<Op extends FeedOperationId>(operation: Op, ...args: CallArgs<Op, ConditionalCallOptions>): Promise<ConditionalResult<FeedData<Op>>>;
+  /**
+   * A story by public id, story link, hot topic, storyline or related entry, or a story,
+   * following merges (the one way to fetch a story): resolves with the story and the chain of ids
+   * it passed; with `ifNoneMatch`, "not modified" when unchanged. Options and defaults:
+   * {@link GetStoryOptions}.
+   */
+  getStory: GetStory;
+  /**
+   * Revalidates one story conditionally (If-None-Match on every request), following its merges:
+   * when the story is merged, the watch moves to the survivor. Yields each new version. Options and
+   * defaults: {@link WatchStoryOptions}.
+   */
+  watchStory(ref: StoryRef, options?: WatchStoryOptions): AsyncGenerator<StoryVersion, void, undefined>;
+  /**
+   * Every page of an items query, newest first: follows `nextCursor` until `hasMore` is false,
+   * fetching only when asked for the next page (so `break` stops fetching). Each item id comes
+   * out once per iteration, even across a restart from the first page after `invalid_cursor`.
+   * A repeated cursor, or three pages in a row with nothing new, ends the walk with
+   * `limit_exceeded` (code `cursor_loop`). Options: {@link PaginateOptions} (`maxPages` default
+   * 1000, `maxRestarts` default 3, plus the call options).
+   */
+  iterateItemPages(query?: ItemsQuery, options?: PaginateOptions): AsyncGenerator<ItemsPage, void, undefined>;
+  /**
+   * Every item of an items query, newest first, each id once: the items of
+   * {@link FeedKit.iterateItemPages}, one by one, with its guarantees and options
+   * ({@link PaginateOptions}: `maxPages` default 1000, `maxRestarts` default 3).
+   */
+  iterateItems(query?: ItemsQuery, options?: PaginateOptions): AsyncGenerator<Item, void, undefined>;
+  /**
+   * The items newer than what the caller already has, newest first: pages back only until it
+   * meets one of the `known` ids (a list, or the one id last seen), as the service asks clients
+   * to do. With no known id met, every item of the query (bounded by `maxPages`, default 1000).
+   */
+  newItemsSince(known: Iterable<string> | string, query?: ItemsQuery, options?: PaginateOptions): Promise<Item[]>;
+  /**
+   * Polls one operation with conditional requests and yields each new version: no faster than
+   * the answer's cache lifetime, backing off on errors. Options and defaults: {@link PollOptions}.
+   */
+  pollUntilChanged<Op extends FeedOperationId>(operation: Op, params?: FeedParams<Op>, options?: PollOptions): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined>;
+  /** New versions of the hot topics, polled no faster than their s-maxage (60 s). Options and defaults: {@link PollOptions}. */
+  watchHotTopics(options?: PollOptions): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined>;
+  /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed. Options and defaults: {@link WatchResetsOptions}. */
+  watchResets(options?: WatchResetsOptions): AsyncGenerator<ResetsUpdate, void, undefined>;
+  /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version. Options and defaults: {@link WatchDailyOptions}. */
+  watchLatestDaily(options?: WatchDailyOptions): AsyncGenerator<DailyUpdate, void, undefined>;
+  /** Watches the daily archive (`/dailies`) a few times a day (default 08:15 and 20:00 Asia/Shanghai) and yields each new index. Options and defaults: {@link WatchDailiesOptions}. */
+  watchDailies(options?: WatchDailiesOptions): AsyncGenerator<DailiesUpdate, void, undefined>;
+}
+
+/**
  * The feed kit: typed calls for every feed operation (validated before sending, retried by the
  * resilient transport, failures as FeedgateError, results with response metadata), plus
- * pagination, merge-following, conditional polling and watchers.
+ * pagination, merge-following, conditional polling and watchers. Every option has a default
+ * ({@link FeedKitOptions}): `createFeedKit()` reads `FEEDGATE_FEED_URL`, else uses the public service.
  */
-export function createFeedKit(options: FeedKitOptions = {}) {
+export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
+  checkOptionNames(options, OPTION_NAMES, "createFeedKit");
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
   const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
@@ -207,4 +277,3 @@ export function createFeedKit(options: FeedKitOptions = {}) {
   };
 }
 
-export type FeedKit = ReturnType<typeof createFeedKit>;

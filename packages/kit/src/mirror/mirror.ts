@@ -1,4 +1,4 @@
-import { backoffDelay, freshnessMs, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep, serverWaitMs } from "@feedgate/core";
+import { checkOptionNames, backoffDelay, freshnessMs, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep, serverWaitMs } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
 import { abortedError, isTransient } from "../internal/failures.js";
@@ -62,38 +62,41 @@ export interface SelectedMirrorOptions {
   /** Where the copy lives: `createMemoryStore()`, or `openFileStore(dir)` from `@feedgate/kit/node`. Required. */
   store: MirrorStore;
   /** Projection to mirror; changing it later forces a new snapshot. Default: `"default"`. */
-  fields?: SelectedFields;
+  fields?: SelectedFields | undefined;
   /** `limit` of each snapshot page (1–1000). Default: 1000, the service's maximum, for the fewest requests. */
-  snapshotPageSize?: number;
+  snapshotPageSize?: number | undefined;
   /** `limit` of each changes page (1–100). Default: 100, the service's maximum. */
-  changesPageSize?: number;
+  changesPageSize?: number | undefined;
   /** Called after every stored page, before every retry wait and before every idle wait. Default: none. */
-  onProgress?: (progress: MirrorProgress) => void;
+  onProgress?: ((progress: MirrorProgress) => void) | undefined;
   /** Where the mirror says what it changed of what was asked (an `interval_raised` event at `info`). Default: none. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Stops every call of this mirror. Default: none. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * `follow`: wait between polls once the ledger is drained. Default: the changes answer's
    * `Cache-Control` `s-maxage`, else `max-age`, else 60 000 ms. A shorter value is raised to
    * `s-maxage` (the service would only repeat its cached page).
    */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** `follow`: random extra wait, as a fraction of the interval (never shortens it). Default: 0.1. */
-  jitter?: number;
+  jitter?: number | undefined;
   /** `follow`: first wait after a failed sync, doubled per failure in a row (core's `backoffDelay`); a longer Retry-After wins. Default: 1000 ms. */
-  retryBaseDelayMs?: number;
+  retryBaseDelayMs?: number | undefined;
   /** `follow`: cap of that doubling wait (Retry-After may exceed it). Default: 30 000 ms. */
-  retryMaxDelayMs?: number;
+  retryMaxDelayMs?: number | undefined;
   /** Snapshot passes one `sync()` may start (409s and expired page tokens start new ones). Default: 3. */
-  maxSnapshots?: number;
+  maxSnapshots?: number | undefined;
   /** Pages one `sync()` may fetch, a guard against a server that never ends a pass. Default: 100 000. */
-  maxPages?: number;
+  maxPages?: number | undefined;
   /** Injectable wait, for tests. Default: a timer that the signal cancels. */
-  sleep?: Sleep;
+  sleep?: Sleep | undefined;
   /** Injectable randomness in [0, 1), for jitter. Default: `Math.random`. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
+
+/** Every option of `createSelectedMirror`: an unknown name is refused at run time, naming the one meant. */
+const OPTION_NAMES = { client: true, store: true, fields: true, snapshotPageSize: true, changesPageSize: true, onProgress: true, logger: true, signal: true, intervalMs: true, jitter: true, retryBaseDelayMs: true, retryMaxDelayMs: true, maxSnapshots: true, maxPages: true, sleep: true, random: true } as const satisfies Record<keyof SelectedMirrorOptions, true>;
 
 /** The outcome of one `sync()`. */
 export interface SyncResult {
@@ -185,6 +188,7 @@ class SnapshotRequired extends Error {}
  * store's job. See {@link SelectedMirrorOptions} for every default.
  */
 export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMirror {
+  if (typeof options === "object" && options !== null) checkOptionNames(options, OPTION_NAMES, "createSelectedMirror");
   checkMirrorOptions(options);
   const { store } = options;
   const { fields, snapshotPageSize, changesPageSize, maxSnapshots, maxPages, jitter, retryBaseDelayMs, retryMaxDelayMs } = { ...MIRROR_DEFAULTS, ...stripUndefined(options) };

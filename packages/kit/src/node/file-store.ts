@@ -27,6 +27,7 @@ export class StoreCorruptError extends Error {
 }
 import { decodeSnapshot, encodeRecord, encodeSnapshot, scanJournal } from "./records.js";
 
+/** Options of `openFileStore`. Every one has a default. */
 export interface FileStoreOptions {
   /**
    * Journal size after which the state is compacted into a new snapshot file and the journal
@@ -53,6 +54,7 @@ export interface FileStoreRecovery {
   discardedBytes: number;
 }
 
+/** The store `openFileStore` returns: a mirror store kept in one directory (a snapshot file and a journal), holding its lock until `close()`. */
 export interface FileMirrorStore extends MirrorStore {
   /** The directory the store lives in. */
   readonly dir: string;

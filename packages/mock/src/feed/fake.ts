@@ -22,19 +22,19 @@ export const FEED_CATEGORIES = FEED_OPERATIONS.items.params.category.examples;
 /** Options of `startFeedFake`; every one has a default. */
 export interface FeedFakeOptions {
   /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
-  port?: number;
+  port?: number | undefined;
   /** Service time. Default: a new {@link createFakeClock} (2026-11-20T00:00:00Z). */
-  clock?: FakeClock;
+  clock?: FakeClock | undefined;
   /** Seed of the PRNG behind fault probabilities, request ids and the seeded data. Default 1. */
-  seed?: number;
+  seed?: number | undefined;
   /** `"seeded"`: a small deterministic data set (see the README); `"empty"`: nothing. Default `"seeded"`. */
-  data?: "seeded" | "empty";
+  data?: "seeded" | "empty" | undefined;
   /** Origin used in generated links (`links.aihot`, `links.story`, …). Default `"https://feed.example"`. */
-  siteUrl?: string;
+  siteUrl?: string | undefined;
   /** Site name used in generated attributions. Default `"Feed Example"`. */
-  siteName?: string;
+  siteName?: string | undefined;
   /** Category keys accepted by `category=`. Default the service's six public keys. */
-  categories?: readonly string[];
+  categories?: readonly string[] | undefined;
   /**
    * `Cache-Control` of 200 and 304 answers (and of the story's 308), by operationId; `"*"` sets
    * every operation not named. A string is sent as is; a number N (whole seconds) means
@@ -43,7 +43,7 @@ export interface FeedFakeOptions {
    * Default: the service's own values, e.g. `public, max-age=60, s-maxage=60, stale-while-revalidate=60`
    * for hotTopics (see the README for every operation).
    */
-  cacheControl?: Partial<Record<FeedRoute | "*", string | number>>;
+  cacheControl?: Partial<Record<FeedRoute | "*", string | number>> | undefined;
 }
 
 /** A running fake of the feed service, with controls over its data, faults and clock. */

@@ -1,4 +1,4 @@
-import { checkOptionNames, configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, MAX_SERVER_WAIT_MS, type FeedgateError } from "@feedgate/core";
+import { checkOptionNames, configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, stripUndefined, MAX_SERVER_WAIT_MS, type FeedgateError, type Logger } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
 import { createFeedKit, freshnessMs, type FeedData, type FeedKitOptions } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
@@ -64,14 +64,24 @@ export interface FleetOptions {
    * URL's password. Default: none (`status()` still tells).
    */
   onError?: ((resource: FleetResource, error: FeedgateError, failures: number) => void) | undefined;
-  /** Options of the feed kit (retries, logger, ...). Default: the kit's. */
+  /** Retries of each feed request after its first attempt, as `createFeedClient`'s `maxRetries` (over `kit.maxRetries`). Default: 2. */
+  maxRetries?: number | undefined;
+  /** Per-attempt timeout of each feed request, as `createFeedClient`'s `timeoutMs` (over `kit.timeoutMs`). Default: 60000 ms. */
+  timeoutMs?: number | undefined;
+  /** The fetch feed requests go through, as `createFeedKit`'s `fetch` (over `kit.fetch`). Default: `globalThis.fetch`. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Where the feed kit reports requests, retries and polls, as `createFeedKit`'s `logger` (over `kit.logger`). Default: none (logging off). */
+  logger?: Logger | undefined;
+  /** Stops the member when it fires, as `stop()` does (every loop ended, every lock released, the store closed). Default: none (only `stop()`). */
+  signal?: AbortSignal | undefined;
+  /** The feed kit's other options (backoff, user agent, ...). Default: the kit's. */
   kit?: Omit<FeedKitOptions, "baseUrl"> | undefined;
   /** This member's name in the `resources` table. Default: a random id. */
   memberId?: string | undefined;
 }
 
 /** Every option of `createFleet`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { url: true, directUrl: true, feedUrl: true, schema: true, resources: true, checkMs: true, floorMs: true, onLeadership: true, onError: true, kit: true, memberId: true } as const satisfies Record<keyof FleetOptions, true>;
+const OPTION_NAMES = { url: true, directUrl: true, feedUrl: true, schema: true, resources: true, checkMs: true, floorMs: true, onLeadership: true, onError: true, maxRetries: true, timeoutMs: true, fetch: true, logger: true, signal: true, kit: true, memberId: true } as const satisfies Record<keyof FleetOptions, true>;
 
 /** How one resource fares on this member. */
 export interface FleetResourceStatus {
@@ -155,11 +165,22 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   const store = await openPostgresStore({ url, schema, maxConnections: 4, ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }) });
   const sql = store.sql;
   const t = tables(sql, schema);
-  const kit = createFeedKit(options.feedUrl === undefined ? { ...options.kit } : { ...options.kit, baseUrl: options.feedUrl });
+  const { maxRetries, timeoutMs, fetch, logger } = options;
+  const kit = createFeedKit({ ...options.kit, ...stripUndefined({ baseUrl: options.feedUrl, maxRetries, timeoutMs, fetch, logger }) });
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
   const health = new Map<FleetResource, { failures: number; lastError: FleetResourceStatus["lastError"] }>(resources.map((r) => [r, { failures: 0, lastError: undefined }]));
   const loops = resources.map((resource) => lead(resource));
+  let stopped: Promise<void> | undefined;
+  /** Ends every loop, releases every lock and closes the store, once (by `stop()` or the `signal`). */
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      stopping.abort();
+      await Promise.allSettled(loops);
+      await store.close();
+    })());
+  if (options.signal?.aborted) void stop();
+  else options.signal?.addEventListener("abort", () => void stop(), { once: true });
 
   /** Counts a failure and tells `onError` (whose own failure must not stop the loop). */
   function failed(resource: FleetResource, cause: unknown): number {
@@ -310,11 +331,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
       // The body is the answer a leader received for this operation, stored as it came.
       return row ? { body: jsonOf(row["body"], row["body_text"]) as FeedData<R>, etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
     },
-    async stop() {
-      stopping.abort();
-      await Promise.allSettled(loops);
-      await store.close();
-    },
+    stop,
   };
 }
 

@@ -4,7 +4,7 @@
  * validation it applies before any request. It runs on the main entry point's resilient
  * transport and reports failures as its `FeedgateError`.
  */
-export { createFeedKit, type FeedKit, type FeedKitOptions, type FeedCalls, type FeedCall, type FeedCallWith, type FeedCallRequiring, type UnconditionalCallOptions } from "./kit.js";
+export { createFeedKit, type FeedKit, type FeedKitOptions, type KitTransportOptions, type FeedCalls, type FeedCall, type FeedCallWith, type FeedCallRequiring, type UnconditionalCallOptions } from "./kit.js";
 export type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedResult, FeedOperationMap, FeedOperationId, FeedParams, FeedData } from "./types.js";
 export type { PaginateOptions, ItemsPage } from "./pagination.js";
 export { storyIdOf, type GetStory, type GetStoryOptions, type StoryNotModified, type StoryResult, type StoryRef } from "./stories.js";

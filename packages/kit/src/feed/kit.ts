@@ -37,7 +37,22 @@ export interface FeedKitOptions {
   baseUrl?: string | undefined;
   /** The fetch under the kit's resilient transport. Default: `globalThis.fetch`. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Options of the resilient transport (retries, backoff, timeouts). Default: `createResilientFetch`'s defaults. */
+  /**
+   * Retries after the first attempt, by the transport's rule (idempotent reads on 408, 429, 5xx
+   * and connection failures; `Retry-After` honoured up to 60 s). `0` turns retries off. Same
+   * option as `createFeedClient`'s. Default: 2.
+   */
+  maxRetries?: number | undefined;
+  /** Per-attempt timeout, from sending until the whole body has arrived. Same option as `createFeedClient`'s. Default: 60000 ms. */
+  timeoutMs?: number | undefined;
+  /** The resilient transport's other options (backoff, deadline, body cap, ...), as `createFeedClient`'s `transport`. Default: `createResilientFetch`'s defaults. */
+  transport?: KitTransportOptions | undefined;
+  /**
+   * Options of the resilient transport (retries, backoff, timeouts). Default: `createResilientFetch`'s defaults.
+   * @deprecated Use the top-level `maxRetries` and `timeoutMs`, and `transport` for the rest
+   * (`retry: { maxRetries: 0 }` becomes `maxRetries: 0`). Where both are given, the top-level
+   * options and `transport` win. Removed in a coming major.
+   */
   retry?: Omit<ResilientFetchOptions, "fetch" | "logger" | "logLevel"> | undefined;
   /** Where requests, retries, waits and polls are reported. Default: none (logging off). */
   logger?: Logger | undefined;
@@ -53,8 +68,11 @@ export interface FeedKitOptions {
   random?: (() => number) | undefined;
 }
 
+/** The resilient transport's options that `createFeedKit` takes under `transport`: all but those it has at the top level. */
+export type KitTransportOptions = Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "logger" | "logLevel">;
+
 /** Every option of `createFeedKit`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { baseUrl: true, fetch: true, retry: true, logger: true, logLevel: true, userAgent: true, clock: true, sleep: true, random: true } as const satisfies Record<keyof FeedKitOptions, true>;
+const OPTION_NAMES = { baseUrl: true, fetch: true, maxRetries: true, timeoutMs: true, transport: true, retry: true, logger: true, logLevel: true, userAgent: true, clock: true, sleep: true, random: true } as const satisfies Record<keyof FeedKitOptions, true>;
 
 /** Options of a typed call that is not conditional. */
 export type UnconditionalCallOptions = CallOptions & {
@@ -215,7 +233,9 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   checkOptionNames(options, OPTION_NAMES, "createFeedKit");
   const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
   const log = createLog({ logger, logLevel });
-  const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, fetch: options.fetch, logger, logLevel }));
+  // The deprecated `retry` first, so that the top-level options and `transport` win over it.
+  const { maxRetries, timeoutMs } = options;
+  const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, ...options.transport, ...stripUndefined({ maxRetries, timeoutMs }), fetch: options.fetch, logger, logLevel }));
   const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
   const caller = createCaller(client, clock, log);
   const deps = { caller, clock, sleep, random, log };

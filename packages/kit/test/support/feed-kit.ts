@@ -23,7 +23,7 @@ export function stubKit(script: Scripted[], options: Partial<FeedKitOptions> = {
     clock,
     sleep,
     random: () => 0,
-    retry: { sleep: recordingSleep().sleep, random: () => 0 },
+    transport: { sleep: recordingSleep().sleep, random: () => 0 },
     ...options,
   });
   return { kit, seen: stub.seen, waits, clock: { now: () => now, set: (ms: number) => (now = ms) } };

@@ -1,4 +1,4 @@
-import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, settingOf, stripUndefined, type CallOverrides, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
+import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, settingOf, stripUndefined, type CallOverrides, type Logger, type LogLevel, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
@@ -42,12 +42,19 @@ export interface FeedClientOptions {
   maxRetries?: number | undefined;
   /** Per-attempt timeout, from sending until the whole body has arrived. Default: 60000 ms. */
   timeoutMs?: number | undefined;
-  /** The transport's other options (backoff, deadline, logger, ...). Default: its documented defaults. */
+  /**
+   * Where requests, retries and waits are reported (over `transport.logger`); credentials are
+   * never printed. Ignored, like `maxRetries`, when `fetch` is a ready transport. Default: none (logging off).
+   */
+  logger?: Logger | undefined;
+  /** Lowest level the `logger` gets: `"info"` (retries, waits, failures) or `"debug"` (every attempt too). Default: `"info"`. */
+  logLevel?: LogLevel | undefined;
+  /** The transport's other options (backoff, deadline, ...). Default: its documented defaults. */
   transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes"> | undefined;
 }
 
 /** Every option of `createFeedClient`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { baseUrl: true, userAgent: true, fetch: true, headers: true, maxResponseBytes: true, maxRetries: true, timeoutMs: true, transport: true } as const satisfies Record<keyof FeedClientOptions, true>;
+const OPTION_NAMES = { baseUrl: true, userAgent: true, fetch: true, headers: true, maxResponseBytes: true, maxRetries: true, timeoutMs: true, logger: true, logLevel: true, transport: true } as const satisfies Record<keyof FeedClientOptions, true>;
 
 /**
  * A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`.
@@ -132,7 +139,7 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
   const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
   const baseUrl = normaliseBaseUrl(setting.value ?? PUBLIC_FEED_URL, setting.name);
-  const { fetch, maxResponseBytes, maxRetries, timeoutMs } = options;
+  const { fetch, maxResponseBytes, maxRetries, timeoutMs, logger, logLevel } = options;
   if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
     throw configError("maxResponseBytes", `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`);
   }
@@ -145,7 +152,7 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   const transport: ResilientFetch =
     fetch && "withOptions" in fetch
       ? fetch
-      : createResilientFetch({ ...options.transport, ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes }) });
+      : createResilientFetch({ ...options.transport, ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes, logger, logLevel }) });
   const make = (through: ResilientFetch): FeedClient => {
     const client = Object.assign(createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }), { baseUrl }) as FeedClient;
     client.use(anonymousOnly);

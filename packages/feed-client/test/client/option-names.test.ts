@@ -13,6 +13,20 @@ describe("createFeedClient option names", () => {
   });
 });
 
+describe("createFeedClient's logger", () => {
+  it("is a top-level option, as on the gateway client and the kit: it hears the retry", async () => {
+    const events: unknown[] = [];
+    const logger = { warn: (_: string, fields: { event?: unknown }) => void events.push(fields.event), info: (_: string, fields: { event?: unknown }) => void events.push(fields.event) };
+    let calls = 0;
+    const fetch = async () => (++calls === 1 ? new Response("busy", { status: 503 }) : Response.json({ schemaVersion: 1, count: 0, items: [] }));
+    const client = createFeedClient({ baseUrl: "http://127.0.0.1:9", fetch, maxRetries: 1, logger, transport: { sleep: async () => {}, random: () => 0 } });
+    const { response } = await client.GET("/api/v1/hot-topics");
+    expect(response.status).toBe(200);
+    expect(calls).toBe(2);
+    expect(events).toContain("retry");
+  });
+});
+
 describe("a bad value from the environment", () => {
   it("is reported under the variable's name", () => {
     const saved = process.env["FEEDGATE_FEED_URL"];

@@ -39,7 +39,7 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
   }
   if (options.mirror !== undefined && options.store !== undefined) throw new UsageError("give --mirror or --store, not both");
   const mcp = await import("@feedgate/mcp");
-  const kit = createFeedKit({ baseUrl: feedUrlOf(ctx.globals, ctx.env), userAgent: USER_AGENT, retry: { maxResponseBytes: MAX_RESPONSE_BYTES }, ...cliLogger(ctx) });
+  const kit = createFeedKit({ baseUrl: feedUrlOf(ctx.globals, ctx.env), userAgent: USER_AGENT, transport: { maxResponseBytes: MAX_RESPONSE_BYTES }, ...cliLogger(ctx) });
   const local = await localCopy(ctx, options, mcp.fileStoreCopy);
   try {
     if (options.http) {

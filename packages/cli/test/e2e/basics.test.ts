@@ -89,6 +89,14 @@ describe.concurrent("feedgate basics", () => {
     expect(fish).toContain("-n '__fish_seen_subcommand_from mirror' -a 'ls show export");
   });
 
+  it("mirror ls --help lists its own options, before the global ones", async () => {
+    const result = await runCli(["mirror", "ls", "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: feedgate mirror ls \[options\] \[dir\]/);
+    const own = result.stdout.split(/^Options:$/m)[1]?.split(/^Global Options:$/m)[0] ?? "";
+    for (const flag of ["--category <key>", "--since <time>", "--q <text>", "--store <url>", "--store-file <path>", "--json", "--ndjson", "--help"]) expect(own).toContain(flag);
+  });
+
   it("an unknown command or option is a one-line usage error (exit 2)", async () => {
     const unknown = await runCli(["hott"]);
     expect(unknown.code).toBe(2);

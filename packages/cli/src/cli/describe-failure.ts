@@ -38,6 +38,8 @@ function serviceLine(status: number | undefined, code: string | undefined, reque
   if (status !== undefined) parts.push(`HTTP ${status}`);
   if (code) parts.push(code);
   let line = parts.join(" ");
+  // The clients' own messages start with "HTTP <status>…:" too; say it once.
+  if (message && line && message.startsWith(`${line}: `)) message = message.slice(line.length + 2);
   if (message) line += line ? `: ${message}` : message;
   if (requestId) line += ` (request id ${requestId})`;
   return line;
@@ -66,6 +68,11 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
   const envelope = error.envelope;
   if (gateway && status === 404 && error.kind !== "unsupported" && (envelope === undefined || envelope.kind === "text" || envelope.kind === "empty")) {
     return "a gateway route answered 404 without a gateway error: is FEEDGATE_GATEWAY_URL (--gateway-url) the model gateway's origin, not the feed or a web page?";
+  }
+  // The other way round: the feed answers every 404 with its Problem JSON; the gateway's
+  // "Invalid URL" envelope or a web page's 404 means the feed URL points elsewhere.
+  if (!gateway && status === 404 && error.kind !== "unsupported" && error.problem === undefined) {
+    return "a feed route answered 404 without the feed's Problem JSON: this URL looks like the model gateway or a web page, not the feed service; check FEEDGATE_FEED_URL (--feed-url)";
   }
   switch (error.kind) {
     case "rate_limited":

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { useEnvironmentProxy } from "../services/proxy.js";
 import type { GlobalOptions } from "./config.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
@@ -38,6 +39,8 @@ export function createWire(streams: Streams, secrets: readonly string[], interru
         if (options.apiKey) out.addSecret(options.apiKey);
         const ctx: CommandContext = { out, signal: interrupt.signal, globals: options, env: streams.env };
         try {
+          // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.
+          await useEnvironmentProxy(streams.env);
           await run(ctx, options as never, ...positional);
           state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
           if (interrupt.interrupted) out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));

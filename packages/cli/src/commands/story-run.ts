@@ -22,16 +22,19 @@ export async function runStory(ctx: CommandContext, options: StoryOptions, idOrU
   out.print(renderStory(renderable(data.story, STORY, "story"), origin, out));
 }
 
+/** A story public id as the service accepts it: a UUID (8-4-4-4-12 hex, any case); any other id gets a 404. */
+const STORY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A story id is a public id (a UUID on the service: letters, digits, `-`, `_`, at most 128) or a
- * story URL; anything else cannot name a story, so it is refused before any request.
+ * A story is named by its public id (a UUID) or by a story URL; anything else cannot name a
+ * story (the service answers 404 for an id that is not a UUID), so it is refused before any request.
  */
 function checkStoryRef(value: string): void {
   if (/^https?:\/\//i.test(value.trim())) return;
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/.test(value)) {
+  if (!STORY_UUID.test(value)) {
     throw new UsageError(
       `not a story id: ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`,
-      "give a story's public id (e.g. 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, letters, digits, - and _, at most 128) or its URL",
+      "give a story's public id, a UUID such as 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, or its URL",
     );
   }
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError, step } from "../cli/errors.js";
 import { gatewayServices } from "../services/gateway.js";
@@ -10,13 +11,13 @@ export interface TokensOptions {
   json?: boolean;
 }
 
-/** `feedgate tokens <text | --file F> --model M`: the input-token count of a prompt. */
+/** `feedgate tokens <text | --file F> [--model M]`: the input-token count of a prompt. */
 export async function runTokens(ctx: CommandContext, options: TokensOptions, text: string | undefined): Promise<void> {
   const { out } = ctx;
   if (text !== undefined && options.file !== undefined) throw new UsageError("give either a text or --file, not both");
   if (text === undefined && options.file === undefined) throw new UsageError("give a text to count, or --file F");
-  const model = options.model?.trim() || ctx.env["FEEDGATE_MODEL"]?.trim();
-  if (!model) throw new UsageError("--model is required (or set FEEDGATE_MODEL)");
+  // The same model `respond` uses by default, so counting and answering agree without flags.
+  const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
   let input = text === undefined ? "" : await textArgument(text, "the text");
   if (options.file !== undefined) input = await textFile(options.file, "--file");
   const protocol = options.protocol ?? "responses";

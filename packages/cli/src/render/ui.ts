@@ -16,16 +16,34 @@ export interface SizedTable {
   toString(): string;
 }
 
+/** The narrowest the flexible (title) column gets before fixed columns give up width. */
+const MIN_FLEX = 20;
+/** The narrowest a fixed column gets on a narrow terminal (its cells wrap). */
+const MIN_FIXED = 6;
+
+/**
+ * Column widths (padding included) for a terminal of `columns`: the fixed columns as asked when
+ * they fit beside a title column of {@link MIN_FLEX}; on a narrower terminal (70 columns, say)
+ * they shrink in proportion, down to {@link MIN_FIXED}, so no line is wider than the terminal.
+ */
+export function columnWidths(columns: number, widths: Array<number | "flex">): number[] {
+  // cli-table3 widths include one space of padding each side; each column adds a border.
+  const room = columns - widths.length - 1;
+  const fixed = widths.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
+  const scale = fixed + MIN_FLEX > room ? Math.max(0, room - MIN_FLEX) / fixed : 1;
+  const sized = widths.map((w) => (w === "flex" ? w : Math.min(w, Math.max(MIN_FIXED, Math.floor(w * scale)))));
+  const used = sized.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
+  const flex = Math.max(MIN_FIXED, room - used);
+  return sized.map((w) => (w === "flex" ? flex : w));
+}
+
 /**
  * A table sized to the terminal; `flex` names the column that takes the remaining width
  * (titles). Cells are pre-wrapped by display width (see wrap.ts), so nothing is cut off.
  */
 export function table(ui: Ui, head: string[], widths: Array<number | "flex">, { header = true }: { header?: boolean } = {}): SizedTable {
   if (ui.tty === false) return tabSeparated(head, header);
-  const fixed = widths.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
-  // cli-table3 widths include one space of padding each side; each column adds a border.
-  const flex = Math.max(20, ui.columns - fixed - widths.length - 1);
-  const colWidths = widths.map((w) => (w === "flex" ? flex : w));
+  const colWidths = columnWidths(ui.columns, widths);
   const t = new Table({
     head: header ? head.map((h) => ui.color.bold(h)) : [],
     colWidths,

@@ -5,7 +5,7 @@ import { createGatewayClient, type GatewayClient, type GenerateContentResponse, 
 import { gatewayOf } from "../cli/config.js";
 import { USER_AGENT } from "../version.js";
 import { cliLogger } from "./clients.js";
-import { untimedFetch } from "./http.js";
+import { UNDICI_TIMEOUTS, untimedFetch } from "./http.js";
 import type { GatewayServices } from "./types.js";
 
 function taskIdOf(task: ImageTask): string {
@@ -65,10 +65,11 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
 
 /**
  * The gateway client of a command, with the client's own defaults (600 s per attempt, 330 s
- * stream idle timeout) over a fetch without undici's shorter 300 s timeouts, and the CLI's
+ * stream idle timeout) over a fetch without undici's shorter 300 s timeouts (through the
+ * environment's proxy when one is set), and the CLI's
  * logger; a missing URL or key is a usage error, before any request.
  */
-export function gatewayClientOf(ctx: CommandContext, fetch: (request: Request) => Promise<Response> = untimedFetch()): GatewayClient {
+export function gatewayClientOf(ctx: CommandContext, fetch: (request: Request) => Promise<Response> = untimedFetch(UNDICI_TIMEOUTS, ctx.env)): GatewayClient {
   const { url, apiKey } = gatewayOf(ctx.globals, ctx.env);
   ctx.out.addSecret(apiKey);
   return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch, ...cliLogger(ctx) });

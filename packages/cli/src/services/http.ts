@@ -1,4 +1,5 @@
-import { Agent } from "undici";
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
+import { proxySettings } from "./proxy.js";
 
 /**
  * The HTTP timeouts of Node's fetch (undici) the CLI turns off: its defaults (300 s `bodyTimeout`,
@@ -8,15 +9,19 @@ import { Agent } from "undici";
  */
 export const UNDICI_TIMEOUTS = { bodyTimeout: 0, headersTimeout: 0 } as const;
 
-let agent: Agent | undefined;
+let agent: Dispatcher | undefined;
 
 /**
  * The `fetch` the CLI's gateway client sends through: Node's fetch over an undici Agent with
- * {@link UNDICI_TIMEOUTS}. The client wraps it in its resilient transport with its own defaults.
- * `options` replaces the timeouts (tests use small ones to show which timer fires).
+ * {@link UNDICI_TIMEOUTS}, or over an `EnvHttpProxyAgent` with the same timeouts when `env` sets
+ * `HTTPS_PROXY` or `HTTP_PROXY` (`NO_PROXY` honoured). The client wraps it in its resilient
+ * transport with its own defaults. `options` replaces the timeouts (tests use small ones to show
+ * which timer fires); `env` defaults to no proxy.
  */
-export function untimedFetch(options: { bodyTimeout: number; headersTimeout: number } = UNDICI_TIMEOUTS): (request: Request) => Promise<Response> {
-  const dispatcher = options === UNDICI_TIMEOUTS ? (agent ??= new Agent(UNDICI_TIMEOUTS)) : new Agent(options);
+export function untimedFetch(options: { bodyTimeout: number; headersTimeout: number } = UNDICI_TIMEOUTS, env: Record<string, string | undefined> = {}): (request: Request) => Promise<Response> {
+  const proxy = proxySettings(env);
+  const dispatcher: Dispatcher =
+    proxy !== undefined ? new EnvHttpProxyAgent({ ...proxy, ...options }) : options === UNDICI_TIMEOUTS ? (agent ??= new Agent(UNDICI_TIMEOUTS)) : new Agent(options);
   // `dispatcher` is undici's extension of RequestInit, which Node's fetch honours.
   return (request) => fetch(request, { dispatcher } as RequestInit);
 }

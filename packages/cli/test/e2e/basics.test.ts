@@ -66,6 +66,37 @@ describe.concurrent("feedgate basics", () => {
     expect((await runCli(["completion", "tcsh"])).code).toBe(2);
   });
 
+  it("the bash completion completes commands, subcommands, their flags and the values of flags with choices", async () => {
+    const script = (await runCli(["completion", "bash"])).stdout;
+    // What bash offers after the words typed (the last word is the one being completed).
+    const complete = (words: string[]) => {
+      const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _feedgate; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const result = spawnSync("bash", ["--norc", "--noprofile", "-c", program], { encoding: "utf8" });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout.split("\n").filter((line) => line !== "").sort();
+    };
+    expect(complete(["feedgate", "it"])).toEqual(["items"]);
+    expect(complete(["feedgate", "items", "--mode", ""])).toEqual(["all", "selected"]);
+    expect(complete(["feedgate", "items", "--window", ""])).toEqual(["24h", "7d"]);
+    expect(complete(["feedgate", "items", "--by", ""])).toEqual(["published", "timeline"]);
+    expect(complete(["feedgate", "tokens", "--protocol", "m"])).toEqual(["messages"]);
+    expect(complete(["feedgate", "mirror", ""])).toEqual(expect.arrayContaining(["ls", "show", "export"]));
+    expect(complete(["feedgate", "mirror", "ls", "--cat"])).toEqual(["--category"]);
+    expect(complete(["feedgate", "mock", "g"])).toEqual(["gateway"]);
+    expect(complete(["feedgate", "completion", "f"])).toEqual(["fish"]);
+    const fish = (await runCli(["completion", "fish"])).stdout;
+    expect(fish).toContain("-l mode -xa 'selected all'");
+    expect(fish).toContain("-n '__fish_seen_subcommand_from mirror' -a 'ls show export");
+  });
+
+  it("mirror ls --help lists its own options, before the global ones", async () => {
+    const result = await runCli(["mirror", "ls", "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: feedgate mirror ls \[options\] \[dir\]/);
+    const own = result.stdout.split(/^Options:$/m)[1]?.split(/^Global Options:$/m)[0] ?? "";
+    for (const flag of ["--category <key>", "--since <time>", "--q <text>", "--store <url>", "--store-file <path>", "--json", "--ndjson", "--help"]) expect(own).toContain(flag);
+  });
+
   it("an unknown command or option is a one-line usage error (exit 2)", async () => {
     const unknown = await runCli(["hott"]);
     expect(unknown.code).toBe(2);

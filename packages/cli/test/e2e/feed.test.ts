@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stripVTControlCharacters } from "node:util";
+import stringWidth from "string-width";
 import type { FeedFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
 import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
@@ -179,4 +181,19 @@ describe.concurrent("feedgate resets", () => {
     expectValid(specs.feed.validateResponse("codexResetsRecent", 200, body));
     expect(body.timezone).toBe("Asia/Shanghai");
   });
+});
+
+describe("tables fit a 70-column terminal", () => {
+  for (const command of ["hot", "items", "dailies"]) {
+    it(`feedgate ${command}: no line wider than 70 display columns`, async () => {
+      const result = await runCli([command], { ...env, FEEDGATE_TTY: "1", COLUMNS: "70" });
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout.split("\n").filter((line) => line !== "");
+      // A table was drawn (borders), and its rows are as wide as the terminal allows.
+      expect(lines.some((line) => line.startsWith("┌"))).toBe(true);
+      const widest = Math.max(...lines.map((line) => stringWidth(stripVTControlCharacters(line))));
+      expect(widest).toBeLessThanOrEqual(70);
+      expect(widest).toBeGreaterThan(50);
+    });
+  }
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake } from "@feedgate/mock";
 import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { DEFAULT_MODEL } from "../../src/cli/config.js";
 import { DEMO_TEXT, demoImageBase64 } from "../../src/demo/gateway-seed.js";
 import { cliEnv, TEST_KEY, allOutput, expectValid, jsonLines, runCli, specs, startCli } from "./helpers.js";
 
@@ -142,6 +143,15 @@ describe("feedgate tokens", () => {
     const messages = await runCli(["tokens", "How long is this?", "--model", "claude-sonnet-4-5", "--protocol", "messages", "--json"], env);
     expect(messages.code).toBe(0);
     expectValid(specs.gateway.validateResponse("countMessageTokens", 200, JSON.parse(messages.stdout)));
+  });
+
+  it("counts for respond's default model when no --model or FEEDGATE_MODEL is given", async () => {
+    const result = await runCli(["tokens", "How long is this?"], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^\\d+ input tokens \\(model ${DEFAULT_MODEL.replace(/\./g, "\\.")}, responses protocol\\)$`, "m"));
+    expect((JSON.parse(gateway.requests.at(-1)!.body) as { model: string }).model).toBe(DEFAULT_MODEL);
+    const help = await runCli(["tokens", "--help"], env);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(`default ${DEFAULT_MODEL}`);
   });
 
   it("reads --file", async () => {

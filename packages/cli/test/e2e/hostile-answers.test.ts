@@ -3,6 +3,9 @@ import { startFeedFake, type FeedFake } from "@feedgate/mock";
 import { sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
 import { runCli } from "./helpers.js";
 
+/** A well-formed story public id (a UUID), so the CLI sends the request. */
+const STORY_ID = "5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10";
+
 let server: HostileServer | undefined;
 let feed: FeedFake | undefined;
 afterEach(async () => {
@@ -28,16 +31,16 @@ describe("a 200 that is not the operation's shape is one clear line and exit 1",
 describe("a merge redirect to an id the kit would refuse is the server's fault: exit 1, not 2", () => {
   it("a 308 to a 129-character id", async () => {
     feed = await startFeedFake();
-    feed.stories.redirect("abcdefgh", `/api/v1/stories/${"x".repeat(129)}`);
-    const result = await runCli(["story", "abcdefgh"], { FEEDGATE_FEED_URL: feed.url });
+    feed.stories.redirect(STORY_ID, `/api/v1/stories/${"x".repeat(129)}`);
+    const result = await runCli(["story", STORY_ID], { FEEDGATE_FEED_URL: feed.url });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/invalid story id/);
   });
 
   it("a 308 to ..", async () => {
     feed = await startFeedFake();
-    feed.stories.redirect("abcdefgh", "/api/v1/stories/%2E%2E");
-    const result = await runCli(["story", "abcdefgh"], { FEEDGATE_FEED_URL: feed.url });
+    feed.stories.redirect(STORY_ID, "/api/v1/stories/%2E%2E");
+    const result = await runCli(["story", STORY_ID], { FEEDGATE_FEED_URL: feed.url });
     expect(result.code).toBe(1);
   });
 });
@@ -50,7 +53,7 @@ describe("shapes are checked as deep as the renderer reads: invalid_response nam
     ["daily", { report: { date: "2026-11-19", sections: [{ label: "s", items: [{}] }], flashes: [], links: { aihot: "x" } } }, "sections[0].items[0].title"],
     ["dailies", { items: [{ leadTitle: "x" }] }, "items[0].date"],
     ["resets", { events: [{ id: "e1", title: "t", status: "scheduled" }] }, "events[0].posts"],
-    ["story abcdefgh", { story: { title: "t", status: "active", reportCount: 1, sourceCount: 1, publicId: "abcdefgh", links: { aihot: "x" }, reports: [], storyline: [{}], related: [] } }, "storyline[0].title"],
+    [`story ${STORY_ID}`, { story: { title: "t", status: "active", reportCount: 1, sourceCount: 1, publicId: STORY_ID, links: { aihot: "x" }, reports: [], storyline: [{}], related: [] } }, "storyline[0].title"],
   ];
   for (const [command, body, field] of cases) {
     it(`feedgate ${command} answered ${JSON.stringify(body).slice(0, 60)}`, async () => {

@@ -57,7 +57,7 @@ describe("server text never drives the terminal", () => {
     server = await startHostileServer((_req, res) =>
       sendJson(res, 404, { type: "about:blank", title: "Not Found", status: 404, detail: `no such story ${NASTY}`, code: "not_found" }, { "content-type": "application/problem+json" }),
     );
-    const result = await runCli(["story", "abcdefgh"], { FEEDGATE_FEED_URL: server.origin });
+    const result = await runCli(["story", "5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10"], { FEEDGATE_FEED_URL: server.origin });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("no such story");
     expect(result.stderr).not.toMatch(CONTROL);

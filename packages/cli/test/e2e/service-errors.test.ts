@@ -82,6 +82,33 @@ describe("service errors: exit 1, one line with status, code and request id, plu
     expect(result.stderr).toMatch(/^feedgate: error: streamed response failed: HTTP 500.*\(request id [\w-]+\)$/m);
   });
 
+  it("hot pointed at the model gateway: a hint naming the gateway, not 'check the id or date'", async () => {
+    const result = await runCli(["hot"], { FEEDGATE_FEED_URL: gateway.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^feedgate: error: hot topics failed: HTTP 404/m);
+    expect(result.stderr).not.toMatch(/HTTP 404: HTTP 404/);
+    expect(result.stderr).toMatch(/^hint: .*looks like the model gateway.*FEEDGATE_FEED_URL/m);
+    expect(result.stderr).not.toContain("check the id or date");
+  });
+
+  it("a feed command answered 404 with a web page: a hint to check the feed URL", async () => {
+    const page = createServer((_req, res) => res.writeHead(404, { "content-type": "text/html" }).end("<html>Not Found</html>"));
+    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+    try {
+      const result = await runCli(["hot"], { FEEDGATE_FEED_URL: `http://127.0.0.1:${(page.address() as AddressInfo).port}` });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^hint: .*without the feed's Problem JSON: this URL looks like the model gateway or a web page.*FEEDGATE_FEED_URL/m);
+    } finally {
+      await new Promise((resolve) => page.close(resolve));
+    }
+  });
+
+  it("respond pointed at the feed service: a hint naming the gateway URL", async () => {
+    const result = await runCli(["respond", "hello"], { ...env, FEEDGATE_GATEWAY_URL: feed.url, FEEDGATE_FEED_URL: "http://127.0.0.1:9" });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^hint: .*FEEDGATE_GATEWAY_URL/m);
+  });
+
   it("never prints the key", () => {
     for (const text of allOutput) {
       expect(text).not.toContain(TEST_KEY);

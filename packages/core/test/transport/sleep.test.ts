@@ -30,21 +30,28 @@ describe("the default sleep", () => {
 describe("the shared attempt-deadline timer", () => {
   it("fires each deadline once, no earlier than asked, and never after it is cancelled", async () => {
     const fired: string[] = [];
-    const started = monotonicNow();
-    const at: Record<string, number> = {};
-    const mark = (name: string) => () => {
-      fired.push(name);
-      at[name] = monotonicNow() - started;
+    /** Each deadline as scheduled: on a busy machine the watch() calls themselves may be milliseconds apart. */
+    const deadline: Record<string, number> = {};
+    const firedAt: Record<string, number> = {};
+    let allFired: () => void = () => {};
+    const done = new Promise<void>((resolve) => (allFired = resolve));
+    const schedule = (name: string, ms: number) => {
+      deadline[name] = monotonicNow() + ms;
+      return watch(ms, () => {
+        fired.push(name);
+        firedAt[name] = monotonicNow();
+        if (fired.length === 3) allFired();
+      });
     };
-    watch(40, mark("late"));
-    watch(10, mark("early"));
-    const cancel = watch(20, mark("cancelled"));
-    watch(25, mark("middle"));
+    schedule("late", 40);
+    schedule("early", 10);
+    const cancel = schedule("cancelled", 20);
+    schedule("middle", 25);
     cancel();
-    await new Promise((r) => setTimeout(r, 80));
-    expect(fired).toEqual(["early", "middle", "late"]);
-    expect(at["early"]).toBeGreaterThanOrEqual(10);
-    expect(at["middle"]).toBeGreaterThanOrEqual(25);
-    expect(at["late"]).toBeGreaterThanOrEqual(40);
+    // Were the cancelled one still watched, it (due at 20 ms) would be among the first three to fire.
+    await done;
+    const byDeadline = ["late", "early", "middle"].sort((a, b) => deadline[a]! - deadline[b]!);
+    expect(fired).toEqual(byDeadline);
+    for (const name of byDeadline) expect(firedAt[name]).toBeGreaterThanOrEqual(deadline[name]!);
   });
 });

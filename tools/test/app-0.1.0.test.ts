@@ -6,23 +6,12 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { root } from "../lib/packages.mjs";
+import { strictOptions } from "./support/strict-program.js";
 
 const appDir = join(root, "tools", "release-test", "fixtures", "app-0.1.0");
 const files = readdirSync(appDir).filter((f) => f.endsWith(".ts")).map((f) => join(appDir, f));
-/** The strictest settings a user may have, as the README examples are checked with. */
-const options: ts.CompilerOptions = {
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  verbatimModuleSyntax: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-  types: ["node"],
-  noEmit: true,
-  skipLibCheck: true,
-};
+/** The strictest settings a user may have, with every package resolved to its built .d.ts (as the README examples are checked). */
+const options: ts.CompilerOptions = strictOptions;
 
 function languageService(): ts.LanguageService {
   const host: ts.LanguageServiceHost = {

@@ -24,30 +24,33 @@ export async function textArgument(value: string, what: string, stdin: NodeJS.Re
 }
 
 /**
- * A text file named by an option (`--file`), or standard input for `-`: read whole, as UTF-8, up
- * to the same 8 MiB. Only a regular file is read: `/dev/zero` would never end and a FIFO would
- * wait for a writer forever, so both are refused with a usage error, before anything is sent.
+ * The text of a regular file named by an option, read whole as UTF-8 up to `maxBytes`. Only a
+ * regular file is read: `/dev/zero` would never end and a FIFO would wait for a writer forever
+ * (it is opened with O_NONBLOCK and refused), so both are usage errors, before anything is sent.
  */
-export async function textFile(path: string, option: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
-  if (path === "-") return textArgument("-", option, stdin);
+export async function regularFileText(path: string, option: string, maxBytes: number): Promise<string> {
   let handle;
   try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
     handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new UsageError(`cannot read ${option} ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new UsageError(`${option} ${path} is not a regular file (a device, FIFO or directory is never read); use ${option} - to read standard input`);
-    if (stats.size > MAX_STDIN_BYTES) throw new UsageError(`${option} ${path} is over ${MAX_STDIN_BYTES} bytes`);
-    const buffer = Buffer.alloc(MAX_STDIN_BYTES + 1);
+    if (!stats.isFile()) throw new UsageError(`${option} ${path} is not a regular file (a device, FIFO or directory is never read)`);
+    const buffer = Buffer.alloc(maxBytes + 1);
     let size = 0;
     // Read at most one byte past the cap: a file that grows while it is read is still bounded.
-    for (let n; size <= MAX_STDIN_BYTES && (n = (await handle.read(buffer, size, buffer.length - size, null)).bytesRead) > 0; ) size += n;
-    if (size > MAX_STDIN_BYTES) throw new UsageError(`${option} ${path} is over ${MAX_STDIN_BYTES} bytes`);
+    for (let n; size <= maxBytes && (n = (await handle.read(buffer, size, buffer.length - size, null)).bytesRead) > 0; ) size += n;
+    if (stats.size > maxBytes || size > maxBytes) throw new UsageError(`${option} ${path} is over ${maxBytes} bytes`);
     return buffer.subarray(0, size).toString("utf8");
   } finally {
     await handle.close();
   }
+}
+
+/** A text file named by an option (`--file`), or standard input for `-`: up to the same 8 MiB as a prompt on stdin. */
+export async function textFile(path: string, option: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
+  if (path === "-") return textArgument("-", option, stdin);
+  return regularFileText(path, option, MAX_STDIN_BYTES);
 }

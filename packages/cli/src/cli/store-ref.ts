@@ -1,8 +1,6 @@
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
 import { UsageError } from "./errors.js";
 import type { Output } from "./output.js";
-import { textArgument } from "./stdin.js";
+import { regularFileText, textArgument } from "./stdin.js";
 
 /** Where a mirror lives: a directory (the embedded file store) or a PostgreSQL URL (a fleet's shared copy). */
 export type StoreRef = { kind: "dir"; dir: string } | { kind: "postgres"; url: string; shown: string };
@@ -54,21 +52,5 @@ export async function storeRefOf(argument: string | undefined, options: StoreOpt
 
 /** The first line of a small regular file (a FIFO or a device would block or never end); never printed. */
 async function firstLineOf(path: string): Promise<string> {
-  let handle;
-  try {
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw new UsageError(`--store-file ${path}: cannot open it (${(error as { code?: string }).code ?? "error"})`);
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new UsageError(`--store-file ${path}: not a regular file`);
-    if (stat.size > MAX_STORE_FILE_BYTES) throw new UsageError(`--store-file ${path}: over ${MAX_STORE_FILE_BYTES} bytes, not a URL`);
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(MAX_STORE_FILE_BYTES + 1), 0, MAX_STORE_FILE_BYTES + 1, 0);
-    if (bytesRead > MAX_STORE_FILE_BYTES) throw new UsageError(`--store-file ${path}: over ${MAX_STORE_FILE_BYTES} bytes, not a URL`);
-    return buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n/)[0]!.trim();
-  } finally {
-    await handle.close();
-  }
+  return (await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES)).split(/\r?\n/)[0]!.trim();
 }

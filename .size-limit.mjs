@@ -7,7 +7,11 @@ import { entryPoints, publishablePackages } from "./tools/lib/packages.mjs";
 import { BUDGETS, UNMEASURED } from "./tools/size/budgets.mjs";
 import { externalModulesOf } from "./tools/size/external-modules.mjs";
 
-const entries = new Map(publishablePackages().flatMap(entryPoints).map((e) => [e.specifier, e.file]));
+const entries = new Map(
+  publishablePackages()
+    .flatMap(entryPoints)
+    .map((e) => [e.specifier, e.file]),
+);
 
 function fail(message) {
   console.error(`size: ${message}`);
@@ -15,18 +19,28 @@ function fail(message) {
 }
 
 for (const specifier of entries.keys()) {
-  if (!(specifier in BUDGETS) && !(specifier in UNMEASURED)) fail(`${specifier} has no size budget: add it to tools/size/budgets.mjs`);
+  if (!(specifier in BUDGETS) && !(specifier in UNMEASURED))
+    fail(`${specifier} has no size budget: add it to tools/size/budgets.mjs`);
 }
 
 const checks = [];
-for (const [specifier, { limit, goal, why, platform = "browser", onTopOf }] of Object.entries(BUDGETS)) {
-  if (goal !== undefined) console.error(`size: ${specifier}: goal ${goal} not met yet; held at its current ceiling of ${limit}. Why: ${why}`);
+for (const [specifier, { limit, goal, why, platform = "browser", onTopOf }] of Object.entries(
+  BUDGETS,
+)) {
+  if (goal !== undefined)
+    console.error(
+      `size: ${specifier}: goal ${goal} not met yet; held at its current ceiling of ${limit}. Why: ${why}`,
+    );
   const files = [specifier, ...(onTopOf ?? [])].map((s) => entries.get(s));
   const missing = files.find((file) => file !== undefined && !existsSync(file));
   if (files.includes(undefined)) {
-    fail(`${specifier} or what it is measured on top of is not exported by any publishable package`);
+    fail(
+      `${specifier} or what it is measured on top of is not exported by any publishable package`,
+    );
   } else if (missing !== undefined) {
-    fail(`${specifier}: ${relative(process.cwd(), missing)} is missing; build its package first (pnpm build)`);
+    fail(
+      `${specifier}: ${relative(process.cwd(), missing)} is missing; build its package first (pnpm build)`,
+    );
   } else {
     const [file, ...bases] = files;
     const plugins = bases.length === 0 ? [] : [await externalModulesOf(bases, platform)];

@@ -16,8 +16,13 @@ const MEMBER = fileURLToPath(new URL("./lib/fleet-member.mjs", import.meta.url))
 const schema = "fleetbench";
 const started = Date.now();
 const pg = await startPostgres();
-const fake = await startFeedFake({ data: "empty", seed: 11, cacheControl: { hotTopics: 1, selectedChanges: 1 } });
-for (let i = 0; i < 3000; i++) fake.selected.upsert({ id: `s${String(i).padStart(5, "0")}`, title: `item ${i}` });
+const fake = await startFeedFake({
+  data: "empty",
+  seed: 11,
+  cacheControl: { hotTopics: 1, selectedChanges: 1 },
+});
+for (let i = 0; i < 3000; i++)
+  fake.selected.upsert({ id: `s${String(i).padStart(5, "0")}`, title: `item ${i}` });
 fake.faults.add({ fault: { type: "status", status: 503, retryAfter: 1 }, probability: 0.1 });
 fake.faults.add({ fault: { type: "reset" }, probability: 0.05 });
 
@@ -27,7 +32,9 @@ const events = [];
 let spawned = 0;
 function spawnMember() {
   const name = `m${++spawned}`;
-  const child = spawn(process.execPath, [MEMBER, pg.url, schema, fake.url, name], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [MEMBER, pg.url, schema, fake.url, name], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   createInterface({ input: child.stdout }).on("line", (line) => {
     const event = JSON.parse(line);
     if (event.resource) events.push(event);
@@ -74,7 +81,10 @@ for (let kill = 0; kill < KILLS; kill++) {
   members.delete(leader);
   spawnMember();
   if (await until(() => leaderOf("mirror").some((n) => n !== leader), 15_000)) {
-    takeovers.push(events.filter((e) => e.resource === "mirror" && e.leading && e.at >= killedAt)[0].at - killedAt);
+    takeovers.push(
+      events.filter((e) => e.resource === "mirror" && e.leading && e.at >= killedAt)[0].at -
+        killedAt,
+    );
   }
   if (kill === 4) {
     // Cut the database connections that hold advisory locks (the leaders' lock sessions).
@@ -108,7 +118,10 @@ await store.close();
 const seconds = (Date.now() - started) / 1000;
 // Answered polls only (200 or 304): a retry after a reset or a 503 is the same poll, repeated.
 const attempts = fake.requests.filter((r) => r.route === "hotTopics");
-const hot = attempts.filter((r) => r.status === 200 || r.status === 304).map((r) => r.realAt).sort((a, b) => a - b);
+const hot = attempts
+  .filter((r) => r.status === 200 || r.status === 304)
+  .map((r) => r.realAt)
+  .sort((a, b) => a - b);
 const gaps = hot.slice(1).map((t, i) => t - hot[i]);
 const close = gaps.filter((g) => g < 900).length;
 const hotSpan = (hot.at(-1) - hot[0]) / 1000;
@@ -119,9 +132,17 @@ await fake.close();
 await pg.stop();
 
 const sorted = [...takeovers].sort((a, b) => a - b);
-console.log(`fleet fault run: 3 members, ${KILLS} SIGKILLs of the mirror's leader, 1 connection cut, ${churnOps} churn ops, ${fake.faults.injected} faults injected; ${seconds.toFixed(1)} s`);
-console.log(`copy vs the service's set: ${items} items; ${lost} lost, ${duplicated} duplicated, ${different} different${settled ? "" : " (NOT SETTLED within 30 s)"}`);
-console.log(`takeover after a SIGKILL: median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms (${sorted.length} of ${KILLS})`);
-console.log(`hot topics: ${attempts.length} requests, ${hot.length} answered polls over ${hotSpan.toFixed(1)} s of ${seconds.toFixed(1)} s (one member alone, at s-maxage 1 s: about ${Math.round(hotSpan) + 1}); polls closer than 0.9 s: ${close}; shortest gap ${Math.round(Math.min(...gaps))} ms`);
+console.log(
+  `fleet fault run: 3 members, ${KILLS} SIGKILLs of the mirror's leader, 1 connection cut, ${churnOps} churn ops, ${fake.faults.injected} faults injected; ${seconds.toFixed(1)} s`,
+);
+console.log(
+  `copy vs the service's set: ${items} items; ${lost} lost, ${duplicated} duplicated, ${different} different${settled ? "" : " (NOT SETTLED within 30 s)"}`,
+);
+console.log(
+  `takeover after a SIGKILL: median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms (${sorted.length} of ${KILLS})`,
+);
+console.log(
+  `hot topics: ${attempts.length} requests, ${hot.length} answered polls over ${hotSpan.toFixed(1)} s of ${seconds.toFixed(1)} s (one member alone, at s-maxage 1 s: about ${Math.round(hotSpan) + 1}); polls closer than 0.9 s: ${close}; shortest gap ${Math.round(Math.min(...gaps))} ms`,
+);
 console.log(`members spawned: ${spawned}`);
 process.exitCode = settled && close === 0 ? 0 : 1;

@@ -24,7 +24,10 @@ const ms = (values) => {
 
 /** `feedgate mcp --http` on a free port; resolves with its URL once it says it is listening on stderr. */
 function startHttpServer(env) {
-  const child = spawn(process.execPath, [CLI, "mcp", "--http"], { stdio: ["ignore", "ignore", "pipe"], env });
+  const child = spawn(process.execPath, [CLI, "mcp", "--http"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env,
+  });
   return new Promise((resolve, reject) => {
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk) => {
@@ -32,7 +35,9 @@ function startHttpServer(env) {
       const url = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr)?.[1];
       if (url) resolve({ url, child });
     });
-    child.on("exit", (code) => reject(new Error(`feedgate mcp --http exited (${code}): ${stderr}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`feedgate mcp --http exited (${code}): ${stderr}`)),
+    );
   });
 }
 
@@ -42,7 +47,14 @@ export async function run({ log }) {
   const env = { PATH: process.env.PATH, FEEDGATE_FEED_URL: fake.url, NO_COLOR: "1" };
   const kit = createFeedKit({ baseUrl: fake.url });
   const stdio = new Client({ name: "bench", version: "1" });
-  await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp"], env, stderr: "ignore" }));
+  await stdio.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "mcp"],
+      env,
+      stderr: "ignore",
+    }),
+  );
   const http = await startHttpServer(env);
   const overHttp = new Client({ name: "bench", version: "1" });
   await overHttp.connect(new StreamableHTTPClientTransport(new URL(http.url)));
@@ -70,12 +82,27 @@ export async function run({ log }) {
     await fake.close();
   }
   const ratio = (mine) => summary(mine.map((v, i) => v / t.kit[i])).median;
-  log(`search_items: direct kit ${ms(t.kit)}; MCP over stdio ${ms(t.stdio)}; MCP over Streamable HTTP ${ms(t.http)}`);
-  const row = (benchmark, mine) => ({ benchmark, feedgate: ms(mine), reference: `direct kit.items ${ms(t.kit)}`, ratio: ratio(mine), goal: "—", met: undefined });
+  log(
+    `search_items: direct kit ${ms(t.kit)}; MCP over stdio ${ms(t.stdio)}; MCP over Streamable HTTP ${ms(t.http)}`,
+  );
+  const row = (benchmark, mine) => ({
+    benchmark,
+    feedgate: ms(mine),
+    reference: `direct kit.items ${ms(t.kit)}`,
+    ratio: ratio(mine),
+    goal: "—",
+    met: undefined,
+  });
   return {
     rows: [
-      row("MCP: tools/call search_items to its result, feedgate mcp over stdio (ratio = MCP ÷ direct kit call)", t.stdio),
-      row("MCP: tools/call search_items to its result, feedgate mcp --http (Streamable HTTP) (ratio = MCP ÷ direct kit call)", t.http),
+      row(
+        "MCP: tools/call search_items to its result, feedgate mcp over stdio (ratio = MCP ÷ direct kit call)",
+        t.stdio,
+      ),
+      row(
+        "MCP: tools/call search_items to its result, feedgate mcp --http (Streamable HTTP) (ratio = MCP ÷ direct kit call)",
+        t.http,
+      ),
     ],
     lines: [],
     notes: [

@@ -34,7 +34,10 @@ const QUERY = { mode: "selected", window: "7d", limit: 100 };
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 async function helper(file) {
-  const { child, message } = await forkHelper(here(file), { args: ["--child"], timeoutMs: 120_000 });
+  const { child, message } = await forkHelper(here(file), {
+    args: ["--child"],
+    timeoutMs: 120_000,
+  });
   return { child, url: message.url, call: ipcCaller(child) };
 }
 
@@ -65,13 +68,17 @@ export async function run({ log }) {
     for (const size of SIZES) {
       await pages.call("items", { count: size });
       phase(`paging heap at ${num(size)} items`);
-      for (const [name, pass] of [["kit", kitPass], ["hand", handPass]]) {
+      for (const [name, pass] of [
+        ["kit", kitPass],
+        ["hand", handPass],
+      ]) {
         const tracker = heapTracker();
         let seen = 0;
         const count = await pass(() => {
           if (++seen % 1000 === 0) tracker.sample();
         });
-        if (count !== size) throw new Error(`paging (${name}) yielded ${count} items, expected ${size}`);
+        if (count !== size)
+          throw new Error(`paging (${name}) yielded ${count} items, expected ${size}`);
         (pagingHeap[name] ??= {})[size] = tracker.peak;
       }
     }
@@ -93,7 +100,9 @@ export async function run({ log }) {
     const theirs = summary(costs.hand.map((c) => 1000 / c));
     const ratio = summary(pairedRatios(costs.hand, costs.kit));
     const fmt = (v) => num(v);
-    lines.push(`paging ${num(BIG)} items (${BIG / QUERY.limit} pages of ${QUERY.limit}), ${PAGE_ROUNDS} alternating rounds (after the heap passes as warm-up): kit ${spread(ours, fmt)} items/s, hand loop ${spread(theirs, fmt)} items/s, ratio ${ratioText(ratio.median)} (${ratioText(ratio.min)}–${ratioText(ratio.max)})`);
+    lines.push(
+      `paging ${num(BIG)} items (${BIG / QUERY.limit} pages of ${QUERY.limit}), ${PAGE_ROUNDS} alternating rounds (after the heap passes as warm-up): kit ${spread(ours, fmt)} items/s, hand loop ${spread(theirs, fmt)} items/s, ratio ${ratioText(ratio.median)} (${ratioText(ratio.min)}–${ratioText(ratio.max)})`,
+    );
     rows.push({
       benchmark: `pagination: ${num(BIG)} items through createFeedKit().iterateItems, items/s (ratio = feedgate ÷ reference, higher is better)`,
       feedgate: `${spread(ours, fmt)} items/s`,
@@ -104,7 +113,9 @@ export async function run({ log }) {
     });
     const [small, big] = SIZES;
     const growth = pagingHeap.kit[big] / Math.max(pagingHeap.kit[small], 1);
-    lines.push(`paging peak retained heap: kit ${mb(pagingHeap.kit[small])} at ${num(small)} → ${mb(pagingHeap.kit[big])} at ${num(big)}; hand loop ${mb(pagingHeap.hand[small])} → ${mb(pagingHeap.hand[big])}`);
+    lines.push(
+      `paging peak retained heap: kit ${mb(pagingHeap.kit[small])} at ${num(small)} → ${mb(pagingHeap.kit[big])} at ${num(big)}; hand loop ${mb(pagingHeap.hand[small])} → ${mb(pagingHeap.hand[big])}`,
+    );
     rows.push({
       benchmark: `pagination: peak retained heap while paging, ${num(small)} → ${num(big)} items (ratio = heap at ${num(big)} ÷ heap at ${num(small)}, flat = 1.00)`,
       feedgate: `${mb(pagingHeap.kit[small])} → ${mb(pagingHeap.kit[big])}`,
@@ -132,8 +143,13 @@ export async function run({ log }) {
       ids.add(item.id);
     }
     const seconds = (performance.now() - started) / 1000;
-    if (n !== small || ids.size !== small) throw new Error(`paginator against @feedgate/mock yielded ${n} items (${ids.size} distinct), expected ${small}`);
-    lines.push(`paginator against @feedgate/mock: ${num(n)} items in ${seconds.toFixed(1)} s (${num(n / seconds)} items/s, the fake's own work included)`);
+    if (n !== small || ids.size !== small)
+      throw new Error(
+        `paginator against @feedgate/mock yielded ${n} items (${ids.size} distinct), expected ${small}`,
+      );
+    lines.push(
+      `paginator against @feedgate/mock: ${num(n)} items in ${seconds.toFixed(1)} s (${num(n / seconds)} items/s, the fake's own work included)`,
+    );
   } finally {
     await stopHelper(check.child);
   }
@@ -156,7 +172,11 @@ export async function run({ log }) {
         let held;
         if (name === "kit") {
           const store = kit.createMemoryStore();
-          const mirror = kit.createSelectedMirror({ client: kit.createFeedKit({ baseUrl: fake.url }).client, store, onProgress: sample });
+          const mirror = kit.createSelectedMirror({
+            client: kit.createFeedKit({ baseUrl: fake.url }).client,
+            store,
+            onProgress: sample,
+          });
           await mirror.sync();
           await fake.call("changes", { count: size / 10, round: 1 });
           await mirror.sync();
@@ -165,12 +185,15 @@ export async function run({ log }) {
         } else {
           const first = await handMirror(fake.url, { onPage: sample });
           await fake.call("changes", { count: size / 10, round: 2 });
-          const map = (await handMirror(fake.url, { map: first.map, cursor: first.cursor, onPage: sample })).map;
+          const map = (
+            await handMirror(fake.url, { map: first.map, cursor: first.cursor, onPage: sample })
+          ).map;
           retained = tracker.sample();
           held = map.size;
         }
         const truth = await fake.call("truth");
-        if (held !== truth.count) throw new Error(`${name} mirror holds ${held} items, the fake ${truth.count}`);
+        if (held !== truth.count)
+          throw new Error(`${name} mirror holds ${held} items, the fake ${truth.count}`);
         mirrorHeap[name][size] = { peak: tracker.peak, retained, perItem: retained / size };
       }
       if (size !== BIG) continue;
@@ -209,7 +232,8 @@ export async function run({ log }) {
         {
           name: "hand",
           async run() {
-            return (await handMirror(fake.url, { map: state.hand.map, cursor: state.hand.cursor })).applied;
+            return (await handMirror(fake.url, { map: state.hand.map, cursor: state.hand.cursor }))
+              .applied;
           },
         },
       ];
@@ -217,7 +241,8 @@ export async function run({ log }) {
         live();
         const t = performance.now();
         const n = await variant.run();
-        if (expected !== undefined && n !== expected) throw new Error(`${variant.name} mirror applied ${n} changes, expected ${expected}`);
+        if (expected !== undefined && n !== expected)
+          throw new Error(`${variant.name} mirror applied ${n} changes, expected ${expected}`);
         return (performance.now() - t) / n;
       };
       const snap = { kit: [], hand: [] };
@@ -227,13 +252,20 @@ export async function run({ log }) {
         // The fake builds the set as of a new ledger watermark on the first snapshot request:
         // make that request here, untimed, so neither side pays for it.
         await fetch(`${fake.url}/api/v1/selected/snapshot?limit=1`).then((r) => r.arrayBuffer());
-        for (const i of order) snap[snapshotVariants[i].name].push(await timed(snapshotVariants[i]));
+        for (const i of order)
+          snap[snapshotVariants[i].name].push(await timed(snapshotVariants[i]));
         await fake.call("changes", { count: CHANGES, round: round + 3 });
-        for (const i of order) chg[changeVariants[i].name].push(await timed(changeVariants[i], CHANGES));
+        for (const i of order)
+          chg[changeVariants[i].name].push(await timed(changeVariants[i], CHANGES));
         const truth = await fake.call("truth");
         const kitItems = await state.kit.store.entries();
-        if (kitItems.length !== truth.count || fingerprint(kitItems) !== truth.fingerprint) throw new Error("the kit's mirror differs from the fake's selected set");
-        if (state.hand.map.size !== truth.count || fingerprint(state.hand.map.values()) !== truth.fingerprint) throw new Error("the hand-written mirror differs from the fake's selected set");
+        if (kitItems.length !== truth.count || fingerprint(kitItems) !== truth.fingerprint)
+          throw new Error("the kit's mirror differs from the fake's selected set");
+        if (
+          state.hand.map.size !== truth.count ||
+          fingerprint(state.hand.map.values()) !== truth.fingerprint
+        )
+          throw new Error("the hand-written mirror differs from the fake's selected set");
         state.kit = state.hand = undefined;
         phase(`mirror round ${round + 1} of ${MIRROR_ROUNDS} done, both copies match the fake`);
       }
@@ -244,7 +276,9 @@ export async function run({ log }) {
         const ours = summary(costs.kit.map((c) => 1000 / c));
         const theirs = summary(costs.hand.map((c) => 1000 / c));
         const ratio = summary(pairedRatios(costs.hand, costs.kit));
-        lines.push(`mirror, ${label}: kit ${spread(ours, fmt)} ${unit}, hand loop ${spread(theirs, fmt)} ${unit}, ratio ${ratioText(ratio.median)} (${ratioText(ratio.min)}–${ratioText(ratio.max)})`);
+        lines.push(
+          `mirror, ${label}: kit ${spread(ours, fmt)} ${unit}, hand loop ${spread(theirs, fmt)} ${unit}, ratio ${ratioText(ratio.median)} (${ratioText(ratio.min)}–${ratioText(ratio.max)})`,
+        );
         rows.push({
           benchmark: `mirror: ${label} from @feedgate/mock, createSelectedMirror + memory store, ${unit} (ratio = feedgate ÷ reference, higher is better)`,
           feedgate: `${spread(ours, fmt)} ${unit}`,
@@ -267,7 +301,9 @@ export async function run({ log }) {
   lines.push(
     `mirror heap (retained after sync, peak during sync): kit ${mb(kitSmall.retained)} / ${mb(kitSmall.peak)} at ${num(small)} → ${mb(kitBig.retained)} / ${mb(kitBig.peak)} at ${num(big)}; hand ${mb(mirrorHeap.hand[small].retained)} / ${mb(mirrorHeap.hand[small].peak)} → ${mb(mirrorHeap.hand[big].retained)} / ${mb(mirrorHeap.hand[big].peak)}`,
   );
-  lines.push(`mirror sync working set above the stored data (peak − retained): kit ${mb(working(kitSmall))} → ${mb(working(kitBig))}; hand ${mb(working(mirrorHeap.hand[small]))} → ${mb(working(mirrorHeap.hand[big]))}`);
+  lines.push(
+    `mirror sync working set above the stored data (peak − retained): kit ${mb(working(kitSmall))} → ${mb(working(kitBig))}; hand ${mb(working(mirrorHeap.hand[small]))} → ${mb(working(mirrorHeap.hand[big]))}`,
+  );
   rows.push({
     benchmark: `mirror: heap per mirrored item (memory store), ${num(small)} → ${num(big)} items + 10% changes (ratio = per-item heap at ${num(big)} ÷ at ${num(small)}, flat = 1.00)`,
     feedgate: `${perItem("kit", small)} → ${perItem("kit", big)}; peak ${mb(kitSmall.peak)} → ${mb(kitBig.peak)}`,

@@ -6,8 +6,8 @@
 import { createFakeClock, startFeedFake } from "@feedgate/mock";
 import { prng } from "./lib/chunks.mjs";
 import { loadKit } from "./lib/kit.mjs";
+import { ratioText, shownRatio } from "./lib/stats.mjs";
 import { virtualTime } from "./lib/virtual-time.mjs";
-import { num, ratioText, shownRatio } from "./lib/stats.mjs";
 
 const HOUR = 3_600_000;
 const NAIVE_INTERVAL_MS = 10_000;
@@ -18,7 +18,8 @@ const PATHS = { hot: "/api/v1/hot-topics", resets: "/api/v1/codex-resets/recent"
 /** A fetch that passes through and counts body bytes and the Cache-Control seen, per path. */
 function countingFetch(traffic) {
   return async (input, init) => {
-    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
     const response = await fetch(request);
     const bytes = await response.arrayBuffer();
     const path = new URL(request.url).pathname;
@@ -26,7 +27,11 @@ function countingFetch(traffic) {
     t.bytes += bytes.byteLength;
     t.cacheControl ??= response.headers.get("cache-control") ?? undefined;
     const nullBody = [101, 204, 205, 304].includes(response.status);
-    return new Response(nullBody ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(nullBody ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 
@@ -40,7 +45,18 @@ async function schedule(fake, start) {
     changes.push({
       at: start + at,
       what: "hot topics",
-      apply: () => fake.hotTopics.set(base.map((t, i) => (i === 0 ? { ...t, signalCount: t.signalCount + n, latestAt: new Date(start + at).toISOString() } : t))),
+      apply: () =>
+        fake.hotTopics.set(
+          base.map((t, i) =>
+            i === 0
+              ? {
+                  ...t,
+                  signalCount: t.signalCount + n,
+                  latestAt: new Date(start + at).toISOString(),
+                }
+              : t,
+          ),
+        ),
     });
   }
   changes.push({
@@ -49,7 +65,14 @@ async function schedule(fake, start) {
     apply: () => {
       const stamp = new Date(start + RESET_AT_MS).toISOString();
       const [template] = resets.events;
-      const fresh = { ...template, id: "bench-reset-new", status: "announced", createdAt: stamp, updatedAt: stamp, confirmedAt: null };
+      const fresh = {
+        ...template,
+        id: "bench-reset-new",
+        status: "announced",
+        createdAt: stamp,
+        updatedAt: stamp,
+        confirmedAt: null,
+      };
       fake.resets.set([fresh, ...resets.events]);
     },
   });
@@ -97,7 +120,10 @@ async function simulate(startPollers) {
         versions: seen[key],
       };
     }
-    const expected = { hot: 1 + changes.filter((c) => c.what === "hot topics").length, resets: 1 + changes.filter((c) => c.what === "reset calendar").length };
+    const expected = {
+      hot: 1 + changes.filter((c) => c.what === "hot topics").length,
+      resets: 1 + changes.filter((c) => c.what === "reset calendar").length,
+    };
     return { per, expected };
   } finally {
     await fake.close();
@@ -109,7 +135,13 @@ export async function run({ log }) {
   const random = prng(42);
 
   const feedgate = await simulate(({ fake, clock, time, signal, traffic, seen }) => {
-    const client = kit.createFeedKit({ baseUrl: fake.url, clock, sleep: time.sleep, random, fetch: countingFetch(traffic) });
+    const client = kit.createFeedKit({
+      baseUrl: fake.url,
+      clock,
+      sleep: time.sleep,
+      random,
+      fetch: countingFetch(traffic),
+    });
     if (typeof client.watchHotTopics !== "function" || typeof client.watchResets !== "function") {
       throw new Error("createFeedKit() has no watchHotTopics / watchResets");
     }
@@ -131,7 +163,9 @@ export async function run({ log }) {
       time.spawn("naive poller", async () => {
         for (let i = 0; i < HOUR / NAIVE_INTERVAL_MS + 1 && !signal.aborted; i++) {
           for (const [key, path] of Object.entries(PATHS)) {
-            const body = await (await get(`${fake.url}${path}`, { headers: { accept: "application/json" } })).text();
+            const body = await (
+              await get(`${fake.url}${path}`, { headers: { accept: "application/json" } })
+            ).text();
             const data = JSON.parse(body);
             // A version is new when its content is (ignoring the always-moving check time).
             const content = JSON.stringify(key === "resets" ? data.events : data.items);
@@ -157,14 +191,22 @@ export async function run({ log }) {
   const share = (r) => total(r, "notModified") / total(r, "requests");
   const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
   const sec = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : "—");
-  for (const [label, r] of [["feedgate", f], ["naive", n]]) {
+  for (const [label, r] of [
+    ["feedgate", f],
+    ["naive", n],
+  ]) {
     lines.push(
       `${label.padEnd(8)} requests ${total(r, "requests")} (hot ${r.per.hot.requests}, resets ${r.per.resets.requests}); 304 ${total(r, "notModified")} (${(share(r) * 100).toFixed(0)}%); body bytes ${kb(total(r, "bytes"))}; min gap hot ${sec(r.per.hot.minGapMs)} / resets ${sec(r.per.resets.minGapMs)} (s-maxage ${sec(r.per.hot.sMaxAgeMs)} / ${sec(r.per.resets.sMaxAgeMs)}); versions seen hot ${r.per.hot.versions}/${r.expected.hot}, resets ${r.per.resets.versions}/${r.expected.resets}`,
     );
   }
-  for (const [label, r] of [["feedgate", f], ["naive", n]]) {
+  for (const [label, r] of [
+    ["feedgate", f],
+    ["naive", n],
+  ]) {
     if (r.per.hot.versions !== r.expected.hot || r.per.resets.versions !== r.expected.resets) {
-      throw new Error(`${label} saw ${r.per.hot.versions}/${r.expected.hot} hot-topic and ${r.per.resets.versions}/${r.expected.resets} reset versions: a poller missed a change`);
+      throw new Error(
+        `${label} saw ${r.per.hot.versions}/${r.expected.hot} hot-topic and ${r.per.resets.versions}/${r.expected.resets} reset versions: a poller missed a change`,
+      );
     }
   }
   const reqRatio = total(f, "requests") / total(n, "requests");
@@ -194,8 +236,14 @@ export async function run({ log }) {
     goal: "< 1.00",
     met: shownRatio(byteRatio) < 1,
   });
-  const gapOk = (r) => ["hot", "resets"].every((k) => r.per[k].sMaxAgeMs !== undefined && r.per[k].minGapMs >= r.per[k].sMaxAgeMs);
-  const gapRatio = Math.min(f.per.hot.minGapMs / f.per.hot.sMaxAgeMs, f.per.resets.minGapMs / f.per.resets.sMaxAgeMs);
+  const gapOk = (r) =>
+    ["hot", "resets"].every(
+      (k) => r.per[k].sMaxAgeMs !== undefined && r.per[k].minGapMs >= r.per[k].sMaxAgeMs,
+    );
+  const gapRatio = Math.min(
+    f.per.hot.minGapMs / f.per.hot.sMaxAgeMs,
+    f.per.resets.minGapMs / f.per.resets.sMaxAgeMs,
+  );
   rows.push({
     benchmark: `polling: shortest gap between two polls of the same resource vs its s-maxage (ratio = feedgate's min gap ÷ s-maxage, ≥ 1.00 = never faster than the cache)`,
     feedgate: `hot topics ${sec(f.per.hot.minGapMs)}, resets ${sec(f.per.resets.minGapMs)} (s-maxage ${sec(f.per.hot.sMaxAgeMs)}, ${sec(f.per.resets.sMaxAgeMs)})`,

@@ -3,12 +3,13 @@
 // through bare fetch + JSON.parse, raw openapi-fetch, @feedgate/feed-client, and the feed
 // client over the kit's resilient transport. Requests are sequential and interleaved one by
 // one across the variants; each round's figure is the median request time.
-import createClient from "openapi-fetch";
-import { createFeedClient } from "@feedgate/feed-client";
+
 import { fileURLToPath } from "node:url";
+import { createFeedClient } from "@feedgate/feed-client";
+import createClient from "openapi-fetch";
 import { forkHelper, stopHelper } from "./lib/fork.mjs";
 import { interleave, pairedRatios } from "./lib/rounds.mjs";
-import { ratioText, shownRatio, summary, spread } from "./lib/stats.mjs";
+import { ratioText, shownRatio, spread, summary } from "./lib/stats.mjs";
 
 const ROUNDS = 9; // the issue asks for at least 7
 const WARMUP = 1;
@@ -20,7 +21,8 @@ const PATH = "/api/v1/items";
 async function kitTransport() {
   try {
     const kit = await import("@feedgate/kit");
-    if (typeof kit.createResilientFetch !== "function") return { missing: "@feedgate/kit does not export createResilientFetch" };
+    if (typeof kit.createResilientFetch !== "function")
+      return { missing: "@feedgate/kit does not export createResilientFetch" };
     return { fetch: kit.createResilientFetch(), name: "createResilientFetch()" };
   } catch (err) {
     return { missing: `@feedgate/kit cannot be loaded (${err.message.split("\n")[0]})` };
@@ -33,13 +35,17 @@ function checked(name, once) {
     name,
     async once() {
       const data = await once();
-      if (!Array.isArray(data?.items) || data.items.length === 0) throw new Error(`${name}: no items in the answer`);
+      if (!Array.isArray(data?.items) || data.items.length === 0)
+        throw new Error(`${name}: no items in the answer`);
     },
   };
 }
 
 export async function run({ log }) {
-  const server = await forkHelper(fileURLToPath(new URL("./lib/payload-server.mjs", import.meta.url)), { args: ["--child"] });
+  const server = await forkHelper(
+    fileURLToPath(new URL("./lib/payload-server.mjs", import.meta.url)),
+    { args: ["--child"] },
+  );
   try {
     const { url, source, bytes } = server.message;
     log(`payload: ${source}, ${bytes} bytes; node:http server ${url} in a child process`);
@@ -59,22 +65,37 @@ export async function run({ log }) {
     const goals = [undefined, null, 1.05];
     const failures = [];
     const transport = await kitTransport();
-    if (transport.missing) failures.push(`request overhead, feed-client + kit transport: ${transport.missing}`);
+    if (transport.missing)
+      failures.push(`request overhead, feed-client + kit transport: ${transport.missing}`);
     else {
-      variants.push(checked(`feed-client + kit ${transport.name}`, get(createFeedClient({ baseUrl: url, fetch: transport.fetch }))));
+      variants.push(
+        checked(
+          `feed-client + kit ${transport.name}`,
+          get(createFeedClient({ baseUrl: url, fetch: transport.fetch })),
+        ),
+      );
       goals.push(1.1);
     }
 
-    const perRound = await interleave({ variants, rounds: ROUNDS, warmup: WARMUP, perRound: PER_ROUND });
+    const perRound = await interleave({
+      variants,
+      rounds: ROUNDS,
+      warmup: WARMUP,
+      perRound: PER_ROUND,
+    });
     const bare = perRound[variants[0].name];
     const bareSummary = summary(bare);
     const us = (ms) => `${(ms * 1000).toFixed(0)} µs`;
-    const lines = [`${ROUNDS} rounds (+${WARMUP} warm-up) of ${PER_ROUND} GETs per variant, interleaved; per-request time: median (min–max) of the round medians; ratio to bare fetch: median (min–max) of the per-round ratios`];
+    const lines = [
+      `${ROUNDS} rounds (+${WARMUP} warm-up) of ${PER_ROUND} GETs per variant, interleaved; per-request time: median (min–max) of the round medians; ratio to bare fetch: median (min–max) of the per-round ratios`,
+    ];
     const rows = [];
     for (const [index, variant] of variants.entries()) {
       const s = summary(perRound[variant.name]);
       const ratios = summary(pairedRatios(perRound[variant.name], bare));
-      lines.push(`  ${variant.name.padEnd(46)} ${spread(s, us).padEnd(26)} ratio ${ratioText(ratios.median)} (${ratioText(ratios.min)}–${ratioText(ratios.max)})`);
+      lines.push(
+        `  ${variant.name.padEnd(46)} ${spread(s, us).padEnd(26)} ratio ${ratioText(ratios.median)} (${ratioText(ratios.min)}–${ratioText(ratios.max)})`,
+      );
       if (index === 0) continue;
       const goal = goals[index];
       rows.push({

@@ -22,7 +22,8 @@ const PER_BENCHMARK_TIMEOUT_MS = 600_000;
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const wanted = process.argv.slice(2);
-const selected = wanted.length === 0 ? BENCHMARKS : BENCHMARKS.filter((b) => wanted.includes(b.key));
+const selected =
+  wanted.length === 0 ? BENCHMARKS : BENCHMARKS.filter((b) => wanted.includes(b.key));
 if (selected.length === 0) {
   console.error(`unknown benchmark; choose from: ${BENCHMARKS.map((b) => b.key).join(", ")}`);
   process.exit(2);
@@ -30,7 +31,10 @@ if (selected.length === 0) {
 
 function runInChild(file) {
   return new Promise((resolve) => {
-    const child = fork(here("./lib/worker.mjs"), [here(file)], { execArgv: ["--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(here("./lib/worker.mjs"), [here(file)], {
+      execArgv: ["--expose-gc"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     let answer;
     const timer = setTimeout(() => {
       answer ??= { ok: false, error: `timed out after ${PER_BENCHMARK_TIMEOUT_MS / 1000} s` };
@@ -39,13 +43,20 @@ function runInChild(file) {
     child.on("message", (message) => (answer ??= message));
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
-      resolve(answer ?? { ok: false, error: `the benchmark process exited (${signal ?? code}) without a result` });
+      resolve(
+        answer ?? {
+          ok: false,
+          error: `the benchmark process exited (${signal ?? code}) without a result`,
+        },
+      );
     });
   });
 }
 
 const machine = describeMachine();
-console.log(`feedgate benchmarks — ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}, ${machine.date}`);
+console.log(
+  `feedgate benchmarks — ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}, ${machine.date}`,
+);
 const started = performance.now();
 const rows = [];
 const notes = [];
@@ -76,6 +87,8 @@ if (selected === BENCHMARKS) {
   console.log(`subset run (${seconds.toFixed(0)} s): bench/RESULTS.md left as it was`);
 }
 if (failures.length > 0) {
-  console.error(`${failures.length} benchmark(s) could not run:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+  console.error(
+    `${failures.length} benchmark(s) could not run:\n${failures.map((f) => `  - ${f}`).join("\n")}`,
+  );
   process.exit(1);
 }

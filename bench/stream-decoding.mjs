@@ -22,12 +22,16 @@ function countEvents(text) {
 
 export async function run({ log }) {
   const transcript = responsesTranscript();
-  const text = transcript.text.endsWith("\n\n") ? transcript.text : `${transcript.text.replace(/\n*$/, "")}\n\n`;
+  const text = transcript.text.endsWith("\n\n")
+    ? transcript.text
+    : `${transcript.text.replace(/\n*$/, "")}\n\n`;
   const perCopy = countEvents(text);
   const copies = Math.ceil(TARGET_EVENTS / perCopy);
   const expected = perCopy * copies;
   const bytes = Buffer.from(text.repeat(copies));
-  log(`transcript: ${transcript.source}, ${perCopy} events; × ${copies} = ${num(expected)} events, ${(bytes.length / 1e6).toFixed(1)} MB`);
+  log(
+    `transcript: ${transcript.source}, ${perCopy} events; × ${copies} = ${num(expected)} events, ${(bytes.length / 1e6).toFixed(1)} MB`,
+  );
 
   let chunks = [];
   const gateway = createGatewayClient({
@@ -36,7 +40,8 @@ export async function run({ log }) {
     fetch: async () => new Response(streamOf(chunks), { status: 200, headers: SSE_HEADERS }),
   });
   const decoded = (name, count) => {
-    if (count !== expected) throw new Error(`${name} decoded ${count} events, expected ${expected}`);
+    if (count !== expected)
+      throw new Error(`${name} decoded ${count} events, expected ${expected}`);
     return count;
   };
   const variants = [
@@ -44,7 +49,11 @@ export async function run({ log }) {
       name: "@feedgate/gateway-client responses.stream",
       async run() {
         let count = 0;
-        for await (const event of await gateway.responses.stream({ model: "bench", input: "bench" })) if (event.type) count++;
+        for await (const event of await gateway.responses.stream({
+          model: "bench",
+          input: "bench",
+        }))
+          if (event.type) count++;
         return decoded(this.name, count);
       },
     },
@@ -53,7 +62,8 @@ export async function run({ log }) {
       async run() {
         let count = 0;
         const response = new Response(streamOf(chunks), { status: 200, headers: SSE_HEADERS });
-        for await (const event of Stream.fromSSEResponse(response, new AbortController())) if (event.type) count++;
+        for await (const event of Stream.fromSSEResponse(response, new AbortController()))
+          if (event.type) count++;
         return decoded(this.name, count);
       },
     },
@@ -64,7 +74,9 @@ export async function run({ log }) {
     { name: "one chunk per event (1 in 8 split in two)", chunks: eventChunks(bytes) },
   ];
   const rows = [];
-  const lines = [`${ROUNDS} alternating rounds (+${WARMUP} warm-up) per chunk profile; events/s median (min–max); ratio = feedgate events/s ÷ openai events/s (higher is better)`];
+  const lines = [
+    `${ROUNDS} alternating rounds (+${WARMUP} warm-up) per chunk profile; events/s median (min–max); ratio = feedgate events/s ÷ openai events/s (higher is better)`,
+  ];
   for (const profile of profiles) {
     chunks = profile.chunks;
     const costs = await alternate({ variants, rounds: ROUNDS, warmup: WARMUP });
@@ -77,7 +89,9 @@ export async function run({ log }) {
     const fmt = (v) => num(v);
     lines.push(`  ${profile.name}: ${num(profile.chunks.length)} chunks`);
     lines.push(`    ${variants[0].name.padEnd(44)} ${spread(oursS, fmt)} events/s`);
-    lines.push(`    ${variants[1].name.padEnd(44)} ${spread(theirsS, fmt)} events/s   ratio ${ratioText(ratios.median)} (${ratioText(ratios.min)}–${ratioText(ratios.max)})`);
+    lines.push(
+      `    ${variants[1].name.padEnd(44)} ${spread(theirsS, fmt)} events/s   ratio ${ratioText(ratios.median)} (${ratioText(ratios.min)}–${ratioText(ratios.max)})`,
+    );
     rows.push({
       benchmark: `stream decoding, ${profile.name}: events/s (ratio = feedgate ÷ openai, higher is better)`,
       feedgate: `${spread(oursS, fmt)} events/s`,

@@ -26,7 +26,9 @@ function apt(args) {
     encoding: "utf8",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
-  return result.status === 0 ? "" : `apt-get ${args.join(" ")} failed: ${result.stderr?.trim() ?? result.error?.message}`;
+  return result.status === 0
+    ? ""
+    : `apt-get ${args.join(" ")} failed: ${result.stderr?.trim() ?? result.error?.message}`;
 }
 
 /**
@@ -35,16 +37,21 @@ function apt(args) {
  */
 export function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
-  const canInstall = process.getuid?.() === 0 && spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
+  const canInstall =
+    process.getuid?.() === 0 &&
+    spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
   if (!canInstall) {
-    throw new Error(`Chromium is not installed (${CHROMIUM_PATH}) and this user cannot install it: run \`sudo apt-get install -y chromium\``);
+    throw new Error(
+      `Chromium is not installed (${CHROMIUM_PATH}) and this user cannot install it: run \`sudo apt-get install -y chromium\``,
+    );
   }
   console.error("installing Debian's chromium package (once per machine)...");
   const install = ["install", "-y", "--no-install-recommends", "chromium"];
   let failure = apt(install);
   // A fresh machine may have no package lists yet: fetch them once, then try again.
   if (failure) failure = apt(["update"]) || apt(install);
-  if (failure || !existsSync(CHROMIUM_PATH)) throw new Error(`could not install Chromium: ${failure || `${CHROMIUM_PATH} still missing`}`);
+  if (failure || !existsSync(CHROMIUM_PATH))
+    throw new Error(`could not install Chromium: ${failure || `${CHROMIUM_PATH} still missing`}`);
   return CHROMIUM_PATH;
 }
 

@@ -11,14 +11,14 @@
 // the CLI's own --check stops at the first up-to-date file of a multi-API redocly.yaml.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { renderRules } from "./rules.mjs";
 import { parse as parseYaml } from "yaml";
 import { readOverlay, unmatchedTargets } from "./lib/spec-structure.mjs";
+import { renderRules } from "./rules.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -94,7 +94,10 @@ export function bundle({ api, output }, { config = join(root, "redocly.yaml") } 
       }
     }
   }
-  redocly(["bundle", api, "--config", config, "-o", resolve(root, output)], { cwd: dirname(config), stdio: ["ignore", "ignore", "inherit"] });
+  redocly(["bundle", api, "--config", config, "-o", resolve(root, output)], {
+    cwd: dirname(config),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 /** Runs the pinned Redocly CLI (telemetry off); throws when it exits non-zero. */
@@ -134,7 +137,8 @@ async function main(argv) {
   const stale = [];
   for (const name of selected) {
     const target = TARGETS[name];
-    if (!target) throw new Error(`unknown target "${name}" (known: ${Object.keys(TARGETS).join(", ")})`);
+    if (!target)
+      throw new Error(`unknown target "${name}" (known: ${Object.keys(TARGETS).join(", ")})`);
     if (target.bundle) bundle(target.bundle);
     for (const [file, content] of Object.entries(await render(target))) {
       const current = await readFile(file, "utf8").catch(() => null);

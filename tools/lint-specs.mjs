@@ -7,13 +7,15 @@ import { apiEntry, bundle, redocly, TARGETS } from "./generate.mjs";
 
 try {
   const inputs = Object.values(TARGETS).map((target) => {
-    if (!target.bundle || apiEntry(target.bundle.api).overlays.length === 0) return target.bundle?.api ?? target.spec;
+    if (!target.bundle || apiEntry(target.bundle.api).overlays.length === 0)
+      return target.bundle?.api ?? target.spec;
     bundle(target.bundle);
     return target.spec;
   });
   redocly(["lint", ...inputs, "--format=stylish"]);
 } catch (error) {
   // Redocly has printed its findings; anything else (an overlay target gone) is said here.
-  if (typeof error?.status !== "number") console.error(`lint:specs: ${error instanceof Error ? error.message : error}`);
+  if (typeof error?.status !== "number")
+    console.error(`lint:specs: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

@@ -38,4 +38,6 @@ const child = spawn(
   { stdio: "inherit", env: { ...process.env, SCARF_ANALYTICS: "false" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(signal === "SIGINT" || signal === "SIGTERM" ? 0 : (code ?? 1)));
+child.on("exit", (code, signal) =>
+  process.exit(signal === "SIGINT" || signal === "SIGTERM" ? 0 : (code ?? 1)),
+);

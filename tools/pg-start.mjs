@@ -39,7 +39,9 @@ const asRoot = process.getuid?.() === 0;
 if (asRoot) await chmod(dir, 0o777);
 const fresh = !existsSync(join(dataDir, "PG_VERSION"));
 // A password of this data directory's own, made once and kept beside it (readable by its owner only).
-const password = fresh ? randomBytes(12).toString("hex") : (await readFile(passwordFile, "utf8")).trim();
+const password = fresh
+  ? randomBytes(12).toString("hex")
+  : (await readFile(passwordFile, "utf8")).trim();
 if (fresh) await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
 
 const server = new EmbeddedPostgres({
@@ -66,7 +68,9 @@ async function stop() {
     await server.stop();
     process.exit(0);
   } catch (error) {
-    console.error(`could not stop PostgreSQL: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `could not stop PostgreSQL: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   }
 }

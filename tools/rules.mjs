@@ -12,7 +12,21 @@
 const PARAM_LOCATIONS = ["query", "path"];
 
 /** The schema keywords copied into a parameter's rule, when the schema has them. */
-const SCHEMA_KEYWORDS = ["type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format", "default", "examples"];
+const SCHEMA_KEYWORDS = [
+  "type",
+  "enum",
+  "const",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "default",
+  "examples",
+];
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -26,7 +40,8 @@ function deref(doc, node) {
   while (node && typeof node === "object" && typeof node.$ref === "string") {
     const { $ref: _ref, ...beside } = node;
     siblings = { ...beside, ...siblings };
-    if (!node.$ref.startsWith("#/") || ++seen > 32) throw new Error(`rules: cannot resolve $ref ${node.$ref}`);
+    if (!node.$ref.startsWith("#/") || ++seen > 32)
+      throw new Error(`rules: cannot resolve $ref ${node.$ref}`);
     node = node.$ref
       .slice(2)
       .split("/")
@@ -34,14 +49,17 @@ function deref(doc, node) {
       .reduce((at, key) => at?.[key], doc);
     if (node === undefined) throw new Error(`rules: dangling $ref`);
   }
-  return Object.keys(siblings).length > 0 && node && typeof node === "object" ? { ...node, ...siblings } : node;
+  return Object.keys(siblings).length > 0 && node && typeof node === "object"
+    ? { ...node, ...siblings }
+    : node;
 }
 
 /** A parameter's rule: where it goes, whether it is required, and its schema's checkable keywords. */
 function paramRule(doc, param) {
   const schema = deref(doc, param.schema ?? {});
   const rule = { in: param.in, required: param.required === true };
-  for (const keyword of SCHEMA_KEYWORDS) if (schema[keyword] !== undefined) rule[keyword] = schema[keyword];
+  for (const keyword of SCHEMA_KEYWORDS)
+    if (schema[keyword] !== undefined) rule[keyword] = schema[keyword];
   return rule;
 }
 
@@ -53,8 +71,10 @@ export function operationRules(doc) {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      if (!op.operationId) throw new Error(`rules: ${method.toUpperCase()} ${path} has no operationId`);
-      if (operations[op.operationId]) throw new Error(`rules: operationId ${op.operationId} is used twice`);
+      if (!op.operationId)
+        throw new Error(`rules: ${method.toUpperCase()} ${path} has no operationId`);
+      if (operations[op.operationId])
+        throw new Error(`rules: operationId ${op.operationId} is used twice`);
       // Operation-level parameters override path-level ones of the same name and location.
       const byKey = new Map();
       for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
@@ -64,7 +84,8 @@ export function operationRules(doc) {
       const params = {};
       for (const param of byKey.values()) {
         if (!PARAM_LOCATIONS.includes(param.in)) continue;
-        if (params[param.name]) throw new Error(`rules: ${op.operationId} has two parameters named ${param.name}`);
+        if (params[param.name])
+          throw new Error(`rules: ${op.operationId} has two parameters named ${param.name}`);
         params[param.name] = paramRule(doc, param);
       }
       operations[op.operationId] = { method, path, params };
@@ -84,13 +105,20 @@ export function schemaEnums(doc) {
     visiting.add(raw);
     if (Array.isArray(raw.enum)) {
       let key = name;
-      for (let n = 2; enums[key] !== undefined && JSON.stringify(enums[key]) !== JSON.stringify(raw.enum); n++) key = `${name}#${n}`;
+      for (
+        let n = 2;
+        enums[key] !== undefined && JSON.stringify(enums[key]) !== JSON.stringify(raw.enum);
+        n++
+      )
+        key = `${name}#${n}`;
       enums[key] = raw.enum;
     }
     for (const [prop, sub] of Object.entries(raw.properties ?? {})) visit(sub, `${name}.${prop}`);
     if (raw.items) visit(raw.items, `${name}[]`);
-    if (raw.additionalProperties && typeof raw.additionalProperties === "object") visit(raw.additionalProperties, `${name}.*`);
-    for (const keyword of ["allOf", "anyOf", "oneOf"]) for (const branch of raw[keyword] ?? []) visit(branch, name);
+    if (raw.additionalProperties && typeof raw.additionalProperties === "object")
+      visit(raw.additionalProperties, `${name}.*`);
+    for (const keyword of ["allOf", "anyOf", "oneOf"])
+      for (const branch of raw[keyword] ?? []) visit(branch, name);
     visiting.delete(raw);
   };
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) visit(schema, name);
@@ -116,8 +144,9 @@ function sortKeys(value) {
 /** JSON, one line per value that fits in 120 characters, nested objects indented by two spaces. */
 function print(value, indent) {
   const flat = JSON.stringify(value);
-  if (value === null || typeof value !== "object" || indent.length + flat.length <= 120) return flat;
-  const inner = indent + "  ";
+  if (value === null || typeof value !== "object" || indent.length + flat.length <= 120)
+    return flat;
+  const inner = `${indent}  `;
   const lines = Array.isArray(value)
     ? value.map((v) => inner + print(v, inner))
     : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${print(v, inner)}`);
@@ -151,7 +180,9 @@ export function knownValues(doc) {
   const known = {};
   for (const [op, { params }] of Object.entries(operationRules(doc))) {
     for (const [param, rule] of Object.entries(params)) {
-      const examples = Array.isArray(rule.examples) ? rule.examples.filter((v) => typeof v === "string") : [];
+      const examples = Array.isArray(rule.examples)
+        ? rule.examples.filter((v) => typeof v === "string")
+        : [];
       if (rule.type !== "string" || rule.enum !== undefined || examples.length === 0) continue;
       (known[op] ??= {})[param] = examples;
     }
@@ -168,7 +199,10 @@ function renderKnownValues(doc) {
   const entries = Object.entries(knownValues(doc));
   const body = entries
     .map(([op, params]) => {
-      const members = Object.entries(params).map(([param, values]) => `    ${JSON.stringify(param)}: ${values.map((v) => JSON.stringify(v)).join(" | ")} | (string & {});`);
+      const members = Object.entries(params).map(
+        ([param, values]) =>
+          `    ${JSON.stringify(param)}: ${values.map((v) => JSON.stringify(v)).join(" | ")} | (string & {});`,
+      );
       return `  ${JSON.stringify(op)}: {\n${members.join("\n")}\n  };`;
     })
     .join("\n");

@@ -18,9 +18,15 @@ export const SHIPPED_PATH = "dist/openapi.json";
 
 export function shipOpenapi(name) {
   const target = SHIPPED_DOCUMENTS[name];
-  if (!target) throw new Error(`ship-openapi: unknown document ${JSON.stringify(name)} (${Object.keys(SHIPPED_DOCUMENTS).join(", ")})`);
+  if (!target)
+    throw new Error(
+      `ship-openapi: unknown document ${JSON.stringify(name)} (${Object.keys(SHIPPED_DOCUMENTS).join(", ")})`,
+    );
   const from = join(root, target.from);
-  if (!existsSync(from)) throw new Error(`ship-openapi: ${target.from} is missing; run \`pnpm generate\` first (it bundles the document)`);
+  if (!existsSync(from))
+    throw new Error(
+      `ship-openapi: ${target.from} is missing; run \`pnpm generate\` first (it bundles the document)`,
+    );
   const to = join(root, target.pkg, SHIPPED_PATH);
   mkdirSync(dirname(to), { recursive: true });
   copyFileSync(from, to);

@@ -15,7 +15,8 @@ import { bundle, render, TARGETS } from "./generate.mjs";
 import { diffSpecs } from "./lib/spec-diff.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const git = (args, options = {}) => execFileSync("git", args, { cwd: root, encoding: "utf8", ...options });
+const git = (args, options = {}) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", ...options });
 
 /** The bump of a structural diff for a package at `version` (see the header for the rule). */
 export function bumpOf(diff, version) {
@@ -32,7 +33,9 @@ export function changesetText(releases, name, diff) {
     ...diff.breaking.map((c) => `- **breaking:** ${c}`),
     ...diff.compatible.map((c) => `- ${c}`),
   ];
-  const summary = lines.length ? lines.join("\n") : "- descriptions or examples only (no structural change)";
+  const summary = lines.length
+    ? lines.join("\n")
+    : "- descriptions or examples only (no structural change)";
   return `---\n${front}\n---\n\nThe ${name} OpenAPI document changed; the generated types follow it:\n\n${summary}\n`;
 }
 
@@ -41,7 +44,11 @@ async function documentAtHead(target) {
   if (!target.bundle) return JSON.parse(git(["show", `HEAD:${target.spec}`]));
   const dir = await mkdtemp(join(tmpdir(), "feedgate-spec-head-"));
   try {
-    execFileSync("sh", ["-c", `git archive HEAD specs redocly.yaml | tar -x -C ${JSON.stringify(dir)}`], { cwd: root });
+    execFileSync(
+      "sh",
+      ["-c", `git archive HEAD specs redocly.yaml | tar -x -C ${JSON.stringify(dir)}`],
+      { cwd: root },
+    );
     const out = join(dir, "bundled.json");
     bundle({ api: target.bundle.api, output: out }, { config: join(dir, "redocly.yaml") });
     return JSON.parse(await readFile(out, "utf8"));
@@ -63,7 +70,13 @@ export async function specChangeset(names = Object.keys(TARGETS), { log = consol
   const results = [];
   for (const name of names) {
     const target = TARGETS[name];
-    if (!target) throw Object.assign(new Error(`unknown document ${JSON.stringify(name)}; choose ${Object.keys(TARGETS).join(", ")}`), { usage: true });
+    if (!target)
+      throw Object.assign(
+        new Error(
+          `unknown document ${JSON.stringify(name)}; choose ${Object.keys(TARGETS).join(", ")}`,
+        ),
+        { usage: true },
+      );
     const [before, after] = [await documentAtHead(target), await documentNow(target)];
     if (JSON.stringify(before) === JSON.stringify(after)) {
       log(`${name}: the document is as committed; nothing to record`);
@@ -71,8 +84,11 @@ export async function specChangeset(names = Object.keys(TARGETS), { log = consol
       continue;
     }
     const diff = diffSpecs(before, after);
-    for (const [file, content] of Object.entries(await render(target))) await writeFile(file, content);
-    const generated = git(["diff", "--name-only", "HEAD", "--", `${target.pkg}/src/generated`]).split("\n").filter((f) => f && !f.endsWith("version.ts"));
+    for (const [file, content] of Object.entries(await render(target)))
+      await writeFile(file, content);
+    const generated = git(["diff", "--name-only", "HEAD", "--", `${target.pkg}/src/generated`])
+      .split("\n")
+      .filter((f) => f && !f.endsWith("version.ts"));
     if (generated.length === 0) {
       log(`${name}: the document changed but the generated code did not; no package to release`);
       results.push({ name, diff, releases: [] });
@@ -81,9 +97,15 @@ export async function specChangeset(names = Object.keys(TARGETS), { log = consol
     const pkg = JSON.parse(await readFile(join(root, target.pkg, "package.json"), "utf8"));
     const releases = [{ pkg: pkg.name, bump: bumpOf(diff, pkg.version) }];
     const text = changesetText(releases, name, diff);
-    const file = join(root, ".changeset", `spec-${name}-${createHash("sha256").update(text).digest("hex").slice(0, 8)}.md`);
+    const file = join(
+      root,
+      ".changeset",
+      `spec-${name}-${createHash("sha256").update(text).digest("hex").slice(0, 8)}.md`,
+    );
     await writeFile(file, text);
-    log(`${name}: ${diff.breaking.length} breaking, ${diff.compatible.length} compatible change(s); wrote ${file.slice(root.length + 1)} (${releases.map((r) => `${r.pkg} ${r.bump}`).join(", ")})`);
+    log(
+      `${name}: ${diff.breaking.length} breaking, ${diff.compatible.length} compatible change(s); wrote ${file.slice(root.length + 1)} (${releases.map((r) => `${r.pkg} ${r.bump}`).join(", ")})`,
+    );
     results.push({ name, diff, releases, file });
   }
   return results;

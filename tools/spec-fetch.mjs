@@ -15,7 +15,12 @@ import { stripStructure, structureText } from "./lib/spec-structure.mjs";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export const SOURCES = {
-  feed: { env: "FEEDGATE_FEED_URL", path: "/openapi-v1.json", vendored: "specs/feed/openapi-v1.json", overlay: "specs/feed/overlay.yaml" },
+  feed: {
+    env: "FEEDGATE_FEED_URL",
+    path: "/openapi-v1.json",
+    vendored: "specs/feed/openapi-v1.json",
+    overlay: "specs/feed/overlay.yaml",
+  },
 };
 
 class UsageError extends Error {}
@@ -26,7 +31,8 @@ export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 
 /** Escape sequences and control characters (but newline and tab): upstream text is printed as data. */
-const CONTROLS = /(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[\s\S]?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+const CONTROLS =
+  /(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[\s\S]?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 export const terminalSafe = (text) => String(text).replace(CONTROLS, "");
 
 /**
@@ -37,17 +43,24 @@ async function download(url, timeoutMs) {
   const signal = AbortSignal.timeout(timeoutMs);
   let at = url;
   for (let hop = 0; ; hop++) {
-    const response = await fetch(at, { signal, redirect: "manual", headers: { accept: "application/json" } });
+    const response = await fetch(at, {
+      signal,
+      redirect: "manual",
+      headers: { accept: "application/json" },
+    });
     if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
       void response.body?.cancel();
       const next = new URL(response.headers.get("location"), at);
-      if (next.origin !== url.origin) throw new Error(`redirected to another origin (${terminalSafe(next.origin)}): refused`);
+      if (next.origin !== url.origin)
+        throw new Error(`redirected to another origin (${terminalSafe(next.origin)}): refused`);
       if (hop >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
       at = next;
       continue;
     }
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${terminalSafe(response.statusText)}`);
-    if (Number(response.headers.get("content-length")) > MAX_DOCUMENT_BYTES) throw new Error(`the document is over ${MAX_DOCUMENT_BYTES} bytes`);
+    if (!response.ok)
+      throw new Error(`HTTP ${response.status} ${terminalSafe(response.statusText)}`);
+    if (Number(response.headers.get("content-length")) > MAX_DOCUMENT_BYTES)
+      throw new Error(`the document is over ${MAX_DOCUMENT_BYTES} bytes`);
     const reader = response.body.getReader();
     const chunks = [];
     let size = 0;
@@ -70,19 +83,26 @@ async function download(url, timeoutMs) {
 export function externalRefs(node, path = "#", found = []) {
   if (found.length >= 10 || node === null || typeof node !== "object") return found;
   for (const [key, value] of Object.entries(node)) {
-    if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#"))) found.push(`${path}/$ref → ${terminalSafe(String(value)).slice(0, 200)}`);
+    if (key === "$ref" && (typeof value !== "string" || !value.startsWith("#")))
+      found.push(`${path}/$ref → ${terminalSafe(String(value)).slice(0, 200)}`);
     else externalRefs(value, `${path}/${terminalSafe(key).slice(0, 80)}`, found);
   }
   return found;
 }
 
-export async function specFetch(argv, { env = process.env, log: print = console.log, timeoutMs = 30_000 } = {}) {
+export async function specFetch(
+  argv,
+  { env = process.env, log: print = console.log, timeoutMs = 30_000 } = {},
+) {
   // Everything printed passes one filter: paths, versions and messages come from upstream.
   const log = (text) => print(terminalSafe(text));
   const write = argv.includes("--write");
   const [name, baseArg] = argv.filter((a) => !a.startsWith("--"));
   const source = SOURCES[name];
-  if (!source) throw new UsageError(`usage: pnpm spec:fetch <${Object.keys(SOURCES).join("|")}> [BASE_URL] [--write]`);
+  if (!source)
+    throw new UsageError(
+      `usage: pnpm spec:fetch <${Object.keys(SOURCES).join("|")}> [BASE_URL] [--write]`,
+    );
   const base = baseArg ?? env[source.env];
   if (!base) throw new UsageError(`no base URL: pass it as an argument or set ${source.env}`);
   let url;
@@ -96,7 +116,9 @@ export async function specFetch(argv, { env = process.env, log: print = console.
   try {
     text = await download(url, timeoutMs);
   } catch (err) {
-    throw new Error(`could not download ${url.href}: ${terminalSafe(err instanceof Error ? err.message : err)}`);
+    throw new Error(
+      `could not download ${url.href}: ${terminalSafe(err instanceof Error ? err.message : err)}`,
+    );
   }
   let fetched;
   try {
@@ -108,21 +130,28 @@ export async function specFetch(argv, { env = process.env, log: print = console.
     throw new Error(`${url.href} is not an OpenAPI document`);
   }
   const external = externalRefs(fetched);
-  if (external.length > 0) throw new Error(`${url.href} has $refs outside the document (refused; the published document has none):\n  ${external.join("\n  ")}`);
+  if (external.length > 0)
+    throw new Error(
+      `${url.href} has $refs outside the document (refused; the published document has none):\n  ${external.join("\n  ")}`,
+    );
 
   const scratch = join(root, ".tmp", `${name}-openapi.fetched.json`);
   await mkdir(dirname(scratch), { recursive: true });
-  await writeFile(scratch, JSON.stringify(fetched, null, 2) + "\n");
+  await writeFile(scratch, `${JSON.stringify(fetched, null, 2)}\n`);
   const vendoredPath = join(root, source.vendored);
   const vendored = JSON.parse(await readFile(vendoredPath, "utf8"));
   const diff = diffSpecs(vendored, stripStructure(fetched));
 
-  log(`fetched ${url.href} (info.version ${fetched.info?.version ?? "?"}; vendored ${vendored.info?.version ?? "?"})`);
+  log(
+    `fetched ${url.href} (info.version ${fetched.info?.version ?? "?"}; vendored ${vendored.info?.version ?? "?"})`,
+  );
   log(`saved to ${relative(root, scratch)}`);
   log(formatDiff(diff));
   if (write) {
     await writeFile(vendoredPath, structureText(fetched));
-    log(`wrote ${source.vendored} (the structure only; our descriptions and examples stay in ${source.overlay})`);
+    log(
+      `wrote ${source.vendored} (the structure only; our descriptions and examples stay in ${source.overlay})`,
+    );
     // Regenerates and records the release the change calls for.
     const { specChangeset } = await import("./spec-changeset.mjs");
     await specChangeset([name], { log });

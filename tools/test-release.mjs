@@ -12,13 +12,18 @@ export const TEST_COMMAND_COUNTS = join(root, ".vitest", "test-command.json");
 const report = join(root, "tools", ".vitest", "cycle", "report.json");
 
 rmSync(report, { force: true });
-const vitest = spawnSync("vitest", ["run", "--config", "tools/vitest.cycle.config.ts"], { cwd: root, stdio: "inherit" });
+const vitest = spawnSync("vitest", ["run", "--config", "tools/vitest.cycle.config.ts"], {
+  cwd: root,
+  stdio: "inherit",
+});
 let passed = 0;
 let failed = vitest.status === 0 ? 0 : 1;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, "utf8"));
   passed = json.numPassedTests;
-  failed = json.numFailedTests + json.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+  failed =
+    json.numFailedTests +
+    json.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
   if (vitest.status !== 0 && failed === 0) failed = 1;
 } else console.error(`no test report at ${report} (the cycle did not run)`);
 console.log(`\nrelease: ${passed} passed, ${failed} failed`);

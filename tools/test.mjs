@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's test command runs it:
 //   1. the committed generated types must match the specs (a stale file fails the run);
-//   2. turbo: lint:specs -> generate -> build -> typecheck -> lint:package (publint, attw) -> test;
+//   2. turbo: lint:specs, lint:code (Biome: format and lint) -> generate -> build -> typecheck -> lint:package (publint, attw) -> test;
 //   3. release gates on the built packages: the API reports (packages/*/etc/*.api.md), size budgets (size-limit), a changeset for every
 //      changed publishable package, the docs build, then the release tests
 //      (tools/vitest.release.config.ts: pack-and-install, publish dry run, docs render);
@@ -49,13 +49,30 @@ for (const dir of packages) rmSync(join(root, dir, ".vitest"), { recursive: true
 const extraReports = ["tools/.vitest/release/report.json"];
 
 const steps = [];
-steps.push(["generated types up to date", run(process.execPath, ["tools/generate.mjs", "--check"])]);
+steps.push([
+  "generated types up to date",
+  run(process.execPath, ["tools/generate.mjs", "--check"]),
+]);
 steps.push([
   "turbo pipeline",
-  run("turbo", ["run", "lint:specs", "generate", "build", "typecheck", "lint:package", "test", "--output-logs=new-only", "--continue"]),
+  run("turbo", [
+    "run",
+    "lint:specs",
+    "lint:code",
+    "generate",
+    "build",
+    "typecheck",
+    "lint:package",
+    "test",
+    "--output-logs=new-only",
+    "--continue",
+  ]),
 ]);
 
-steps.push(["API reports match the built .d.ts (update: pnpm api:update)", run(process.execPath, ["tools/api/report.mjs"])]);
+steps.push([
+  "API reports match the built .d.ts (update: pnpm api:update)",
+  run(process.execPath, ["tools/api/report.mjs"]),
+]);
 steps.push(["size budgets", run("size-limit", [])]);
 steps.push(["changesets", run(process.execPath, ["tools/changesets/check.mjs"])]);
 steps.push(["docs build", run(process.execPath, ["tools/docs/build.mjs"])]);
@@ -64,7 +81,10 @@ steps.push(["release tests type check", run("tsc", ["-p", "tools/release-test/ts
 for (const file of extraReports) rmSync(join(root, file), { force: true });
 run("vitest", ["run", "--config", "tools/vitest.release.config.ts"]);
 
-const reports = [...packages.map((dir) => join(root, dir, ".vitest", "report.json")), ...extraReports.map((file) => join(root, file))].map((report) => {
+const reports = [
+  ...packages.map((dir) => join(root, dir, ".vitest", "report.json")),
+  ...extraReports.map((file) => join(root, file)),
+].map((report) => {
   if (existsSync(report)) return JSON.parse(readFileSync(report, "utf8"));
   console.error(`no test report at ${report} (its tests did not run)`);
   return undefined;
@@ -75,7 +95,10 @@ for (const [name, ok] of steps) if (!ok) console.error(`step failed: ${name}`);
 const stepsFailed = steps.filter(([, ok]) => !ok).length;
 // For `pnpm test:release --after-test-command` (CI), which ends with the total of both runs.
 mkdirSync(join(root, ".vitest"), { recursive: true });
-writeFileSync(join(root, ".vitest", "test-command.json"), JSON.stringify({ passed, failed: failed + stepsFailed, skipped }) + "\n");
+writeFileSync(
+  join(root, ".vitest", "test-command.json"),
+  `${JSON.stringify({ passed, failed: failed + stepsFailed, skipped })}\n`,
+);
 console.log(`\n${conformanceLine(total)}`);
 console.log(closingLine({ passed, failed: failed + stepsFailed, skipped }));
 process.exit(failed + stepsFailed > 0 || passed === 0 ? 1 : 0);

@@ -13,7 +13,10 @@ export function benchItems(count, nowMs, idPrefix = "bench") {
       ...template,
       id,
       title: `${template.title} #${i}`,
-      links: { aihot: `https://aihot.virxact.com/items/${id}`, original: `https://example.org/news/${id}` },
+      links: {
+        aihot: `https://aihot.virxact.com/items/${id}`,
+        original: `https://example.org/news/${id}`,
+      },
       attribution: { name: "AIHOT", url: `https://aihot.virxact.com/items/${id}` },
       publishedAt: at,
       discoveredAt: at,
@@ -34,4 +37,3 @@ export function fingerprint(items) {
   }
   return sum;
 }
-

@@ -5,7 +5,6 @@ import { createPrng } from "@feedgate/mock";
 /** The fakes' seeded PRNG as a function, uniform in [0, 1). */
 export const prng = (seed) => createPrng(seed).next;
 
-
 /**
  * Network-sized reads: lengths log-uniform between `min` and `max` bytes, cut anywhere (in
  * the middle of lines and of multi-byte UTF-8 characters too), as HTTP body reads arrive.

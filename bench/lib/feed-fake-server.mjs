@@ -59,7 +59,8 @@ if (process.send && process.argv[2] === "--child") {
       const value = await commands[message.cmd](fake, message);
       if (process.connected) process.send({ id: message.id, ok: true, value });
     } catch (err) {
-      if (process.connected) process.send({ id: message.id, ok: false, error: String(err?.stack ?? err) });
+      if (process.connected)
+        process.send({ id: message.id, ok: false, error: String(err?.stack ?? err) });
     }
   });
   process.on("disconnect", async () => {

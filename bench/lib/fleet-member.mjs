@@ -10,7 +10,8 @@ const member = await createFleet({
   resources: ["mirror", "hotTopics"],
   checkMs: 250,
   kit: { retry: { initialDelayMs: 50, maxDelayMs: 400 } },
-  onLeadership: (resource, leading) => process.stdout.write(`${JSON.stringify({ name, resource, leading, at: Date.now() })}\n`),
+  onLeadership: (resource, leading) =>
+    process.stdout.write(`${JSON.stringify({ name, resource, leading, at: Date.now() })}\n`),
 });
 process.stdout.write(`${JSON.stringify({ name, ready: true })}\n`);
 process.on("SIGTERM", () => void member.stop().finally(() => process.exit(0)));

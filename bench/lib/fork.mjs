@@ -6,7 +6,10 @@ import { fork } from "node:child_process";
  * not answer within `timeoutMs`.
  */
 export function forkHelper(modulePath, { args = [], execArgv = [], timeoutMs = 60_000 } = {}) {
-  const child = fork(modulePath, args, { execArgv, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(modulePath, args, {
+    execArgv,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();

@@ -9,7 +9,10 @@ async function getJson(url) {
 }
 
 /** Walks /api/v1/items page by page (query values as strings); calls `onItem` for every item; returns the count. */
-export async function handItems(baseUrl, { query = {}, onItem = () => {}, maxPages = 100_000 } = {}) {
+export async function handItems(
+  baseUrl,
+  { query = {}, onItem = () => {}, maxPages = 100_000 } = {},
+) {
   let cursor;
   let count = 0;
   for (let page = 0; page < maxPages; page++) {
@@ -30,7 +33,17 @@ export async function handItems(baseUrl, { query = {}, onItem = () => {}, maxPag
  * Mirrors the selected set into a Map: snapshot pages, then the change ledger to its end.
  * Returns `{ map, cursor, applied }`; `cursor` is kept for the next sync.
  */
-export async function handMirror(baseUrl, { map = new Map(), cursor, snapshotLimit = 1000, changesLimit = 100, maxPages = 100_000, onPage = () => {} } = {}) {
+export async function handMirror(
+  baseUrl,
+  {
+    map = new Map(),
+    cursor,
+    snapshotLimit = 1000,
+    changesLimit = 100,
+    maxPages = 100_000,
+    onPage = () => {},
+  } = {},
+) {
   let applied = 0;
   if (cursor === undefined) {
     let page;

@@ -8,7 +8,14 @@ import { createServer } from "node:http";
 import { benchItems } from "./bench-items.mjs";
 
 const LIMIT = 100;
-const QUERY = { mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" };
+const QUERY = {
+  mode: "selected",
+  category: null,
+  window: "7d",
+  q: null,
+  by: "timeline",
+  ordering: "timelineDesc",
+};
 let pages = new Map(); // cursor ("" for the first page) → body Buffer
 
 function cursorOf(index) {
@@ -21,7 +28,12 @@ function build(count) {
   for (let start = 0, index = 0; start < count || index === 0; start += LIMIT, index++) {
     const slice = items.slice(start, start + LIMIT);
     const hasMore = start + LIMIT < count;
-    const body = { schemaVersion: 1, query: QUERY, items: slice, page: { count: slice.length, hasMore, nextCursor: hasMore ? cursorOf(index + 1) : null } };
+    const body = {
+      schemaVersion: 1,
+      query: QUERY,
+      items: slice,
+      page: { count: slice.length, hasMore, nextCursor: hasMore ? cursorOf(index + 1) : null },
+    };
     next.set(index === 0 ? "" : cursorOf(index), Buffer.from(JSON.stringify(body)));
   }
   pages = next;
@@ -32,10 +44,22 @@ const server = createServer((req, res) => {
   req.resume();
   const url = new URL(req.url, "http://127.0.0.1");
   const limit = url.searchParams.get("limit");
-  const body = url.pathname === "/api/v1/items" && (limit === null || limit === String(LIMIT)) ? pages.get(url.searchParams.get("cursor") ?? "") : undefined;
+  const body =
+    url.pathname === "/api/v1/items" && (limit === null || limit === String(LIMIT))
+      ? pages.get(url.searchParams.get("cursor") ?? "")
+      : undefined;
   if (!body) {
-    const problem = JSON.stringify({ type: "about:blank", title: "Invalid cursor", status: 400, code: "invalid_cursor", detail: "The cursor is malformed.", requestId: "bench" });
-    res.writeHead(400, { "content-type": "application/problem+json", "x-request-id": "bench" }).end(problem);
+    const problem = JSON.stringify({
+      type: "about:blank",
+      title: "Invalid cursor",
+      status: 400,
+      code: "invalid_cursor",
+      detail: "The cursor is malformed.",
+      requestId: "bench",
+    });
+    res
+      .writeHead(400, { "content-type": "application/problem+json", "x-request-id": "bench" })
+      .end(problem);
     return;
   }
   res
@@ -59,7 +83,8 @@ if (process.send && process.argv[2] === "--child") {
   };
   process.on("message", (message) => {
     if (message === "stop") return stop();
-    if (message?.cmd === "items") process.send({ id: message.id, ok: true, value: build(message.count) });
+    if (message?.cmd === "items")
+      process.send({ id: message.id, ok: true, value: build(message.count) });
     else process.send({ id: message?.id, ok: false, error: `unknown command ${message?.cmd}` });
   });
   process.on("disconnect", stop);

@@ -9,7 +9,9 @@ export async function loadKit(names) {
     try {
       Object.assign(kit, await import(specifier));
     } catch (err) {
-      throw new Error(`${specifier} cannot be loaded (${String(err.message).split("\n")[0]}): build it first`);
+      throw new Error(
+        `${specifier} cannot be loaded (${String(err.message).split("\n")[0]}): build it first`,
+      );
     }
   }
   const missing = names.filter((name) => typeof kit[name] !== "function");

@@ -9,10 +9,15 @@ export function metText(met) {
 }
 
 export function table(rows) {
-  const lines = ["| benchmark | feedgate | reference | ratio | goal | met |", "| --- | --- | --- | --- | --- | --- |"];
+  const lines = [
+    "| benchmark | feedgate | reference | ratio | goal | met |",
+    "| --- | --- | --- | --- | --- | --- |",
+  ];
   for (const row of rows) {
     const ratio = typeof row.ratio === "number" ? ratioText(row.ratio) : (row.ratio ?? "—");
-    lines.push(`| ${[row.benchmark, row.feedgate, row.reference, ratio, row.goal, metText(row.met)].map(cell).join(" | ")} |`);
+    lines.push(
+      `| ${[row.benchmark, row.feedgate, row.reference, ratio, row.goal, metText(row.met)].map(cell).join(" | ")} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -31,6 +36,7 @@ export function resultsMarkdown({ machine, rows, notes, failures, seconds }) {
     "",
     ...notes.map((note) => `- ${note}`),
   ];
-  if (failures.length > 0) out.push("", "## Benchmarks that could not run", "", ...failures.map((f) => `- ${f}`));
+  if (failures.length > 0)
+    out.push("", "## Benchmarks that could not run", "", ...failures.map((f) => `- ${f}`));
   return `${out.join("\n")}\n`;
 }

@@ -52,7 +52,8 @@ export async function interleave({ variants, rounds, warmup, perRound }) {
         samples[index][i] = performance.now() - start;
       }
     }
-    if (round >= 0) variants.forEach((v, index) => medians[v.name].push(median(samples[index])));
+    if (round >= 0)
+      for (const [index, v] of variants.entries()) medians[v.name].push(median(samples[index]));
   }
   return medians;
 }

@@ -10,11 +10,11 @@ export function median(values) {
 }
 
 export function min(values) {
-  return values.reduce((a, b) => (b < a ? b : a), Infinity);
+  return values.reduce((a, b) => Math.min(b, a), Infinity);
 }
 
 export function max(values) {
-  return values.reduce((a, b) => (b > a ? b : a), -Infinity);
+  return values.reduce((a, b) => Math.max(b, a), -Infinity);
 }
 
 /** `{ median, min, max }` of a list. */
@@ -29,7 +29,10 @@ export function ratioText(value) {
 
 /** A number with thousands separators and a fixed number of decimals. */
 export function num(value, decimals = 0) {
-  return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return value.toLocaleString("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
 }
 
 /** Bytes as MB (10^6) with one decimal. */

@@ -48,7 +48,10 @@ export function virtualTime(clock) {
   async function settle(realTimeoutMs = 30_000) {
     const deadline = performance.now() + realTimeoutMs;
     while (sleepers.length < tasks) {
-      if (performance.now() > deadline) throw new Error(`tasks did not settle within ${realTimeoutMs} ms (${sleepers.length} of ${tasks} parked)`);
+      if (performance.now() > deadline)
+        throw new Error(
+          `tasks did not settle within ${realTimeoutMs} ms (${sleepers.length} of ${tasks} parked)`,
+        );
       await new Promise((r) => setTimeout(r, 1));
     }
   }
@@ -75,5 +78,12 @@ export function virtualTime(clock) {
     throw new Error(`more than ${maxSteps} steps`);
   }
 
-  return { sleep, spawn, runUntil, get failures() { return failures; } };
+  return {
+    sleep,
+    spawn,
+    runUntil,
+    get failures() {
+      return failures;
+    },
+  };
 }

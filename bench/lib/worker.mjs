@@ -10,6 +10,9 @@ try {
   const result = await bench.run({ log });
   process.send({ ok: true, result });
 } catch (err) {
-  process.send({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  process.send({
+    ok: false,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
 }
 process.disconnect();

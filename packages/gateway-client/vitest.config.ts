@@ -1,4 +1,5 @@
 import { projectConfig } from "../../vitest.shared.js";
 
-
-export default projectConfig({ test: { name: "gateway-client", globalSetup: ["test/setup/prism.ts"] } });
+export default projectConfig({
+  test: { name: "gateway-client", globalSetup: ["test/setup/prism.ts"] },
+});

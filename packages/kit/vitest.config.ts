@@ -1,4 +1,3 @@
 import { projectConfig } from "../../vitest.shared.js";
 
-
 export default projectConfig({ test: { name: "kit" } });

@@ -12,7 +12,13 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CompilerState, Extractor, ExtractorConfig, ExtractorLogLevel, ExtractorMessageCategory } from "@microsoft/api-extractor";
+import {
+  CompilerState,
+  Extractor,
+  ExtractorConfig,
+  ExtractorLogLevel,
+  ExtractorMessageCategory,
+} from "@microsoft/api-extractor";
 import { publishablePackages, root } from "../lib/packages.mjs";
 
 /** The command that rewrites the reports, named in every failure. */
@@ -37,7 +43,10 @@ export function reportName(packageName, subpath) {
 export function reportEntries(repoRoot = root) {
   return publishablePackages(repoRoot).flatMap((pkg) =>
     Object.entries(pkg.manifest.exports ?? {})
-      .filter(([subpath, target]) => subpath !== "./package.json" && typeof target === "object" && target.types)
+      .filter(
+        ([subpath, target]) =>
+          subpath !== "./package.json" && typeof target === "object" && target.types,
+      )
       .map(([subpath, target]) => ({
         pkg,
         subpath,
@@ -104,7 +113,9 @@ export function runReports({ update, repoRoot = root }) {
     const entries = reportEntries(repoRoot);
     const allDts = entries.map((entry) => entry.dts);
     // One TypeScript program for every entry point: most of the run time is building it.
-    const compilerState = CompilerState.create(configFor(entries[0], tempFolder, allDts), { additionalEntryPoints: allDts });
+    const compilerState = CompilerState.create(configFor(entries[0], tempFolder, allDts), {
+      additionalEntryPoints: allDts,
+    });
     return entries.map((entry) => {
       const errors = [];
       if (update) mkdirSync(join(entry.pkg.dir, "etc"), { recursive: true });
@@ -115,7 +126,10 @@ export function runReports({ update, repoRoot = root }) {
           message.handled = true;
           // Console messages say what happened to the report file; the result says it too.
           if (message.category === ExtractorMessageCategory.Console) return;
-          if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) {
+          if (
+            message.logLevel === ExtractorLogLevel.Error ||
+            message.logLevel === ExtractorLogLevel.Warning
+          ) {
             errors.push(message.formatMessageWithLocation(entry.pkg.dir));
           }
         },
@@ -131,15 +145,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const update = process.argv.includes("--update");
   const results = runReports({ update });
   for (const r of results) {
-    const state = r.errors.length > 0 ? "ERROR" : r.changed ? (update ? "updated" : "CHANGED") : "ok";
+    const state =
+      r.errors.length > 0 ? "ERROR" : r.changed ? (update ? "updated" : "CHANGED") : "ok";
     console.log(`${state.padEnd(7)} ${relative(root, r.report)}`);
     for (const error of r.errors) console.error(`  ${error}`);
   }
   const failed = results.filter((r) => r.errors.length > 0 || (!update && r.changed));
   if (failed.length > 0) {
     if (!update) {
-      console.error(`\nThe exported API differs from the committed report (${failed.length} entry points).`);
-      console.error(`Review the change, then update the reports with \`${UPDATE_COMMAND}\` and commit them.`);
+      console.error(
+        `\nThe exported API differs from the committed report (${failed.length} entry points).`,
+      );
+      console.error(
+        `Review the change, then update the reports with \`${UPDATE_COMMAND}\` and commit them.`,
+      );
     }
     process.exitCode = 1;
   }

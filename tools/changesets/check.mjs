@@ -15,10 +15,20 @@ import { readChangesets } from "@changesets/read";
 import { publishablePackages, root } from "../lib/packages.mjs";
 
 /** Paths inside a package that are never published, so changing them needs no release. */
-const UNPUBLISHED = [/^test\//, /^etc\//, /^vitest\.config\.[cm]?[jt]s$/, /^CHANGELOG\.md$/, /(^|\/)[^/]+\.test(-d)?\.ts$/];
+const UNPUBLISHED = [
+  /^test\//,
+  /^etc\//,
+  /^vitest\.config\.[cm]?[jt]s$/,
+  /^CHANGELOG\.md$/,
+  /(^|\/)[^/]+\.test(-d)?\.ts$/,
+];
 
 function git(cwd, args) {
-  return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+  return execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  }).trim();
 }
 
 function gitOrUndefined(cwd, args) {
@@ -37,7 +47,16 @@ function gitOrUndefined(cwd, args) {
 function baselineOf(repo, name, relDir) {
   const tags = git(repo, ["tag", "--merged", "HEAD", "--list", `${name}@*`, "--sort=-v:refname"]);
   if (tags.split("\n")[0]) return tags.split("\n")[0];
-  const introduced = git(repo, ["log", "--diff-filter=A", "--format=%H", "--", `${relDir}/package.json`]).split("\n").filter(Boolean).at(-1);
+  const introduced = git(repo, [
+    "log",
+    "--diff-filter=A",
+    "--format=%H",
+    "--",
+    `${relDir}/package.json`,
+  ])
+    .split("\n")
+    .filter(Boolean)
+    .at(-1);
   return introduced || git(repo, ["rev-list", "--max-parents=0", "HEAD"]).split("\n").at(-1);
 }
 
@@ -61,11 +80,15 @@ function changedFiles(repo, baseline, relDir) {
  */
 export function exportedNames(report, readStar = () => undefined) {
   const names = new Set();
-  const declaration = /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|let|var|namespace|enum) ([A-Za-z_$][\w$]*)/gm;
+  const declaration =
+    /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|let|var|namespace|enum) ([A-Za-z_$][\w$]*)/gm;
   for (const match of report.matchAll(declaration)) names.add(match[1]);
   for (const match of report.matchAll(/^export \{([^}]*)\}/gm)) {
     for (const part of match[1].split(",")) {
-      const name = part.trim().split(/\s+as\s+/).at(-1);
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1);
       if (name) names.add(name);
     }
   }
@@ -82,7 +105,9 @@ export function exportedNames(report, readStar = () => undefined) {
  * packages/core/etc/core-errors.api.md (tools/api/report.mjs names them so).
  */
 function reportPathOf(repo, specifier) {
-  const pkg = publishablePackages(repo).find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
+  const pkg = publishablePackages(repo).find(
+    (p) => specifier === p.name || specifier.startsWith(`${p.name}/`),
+  );
   if (!pkg) return undefined;
   const base = pkg.name.replace(/^@[^/]+\//, "");
   const sub = specifier.slice(pkg.name.length + 1);
@@ -94,20 +119,28 @@ function reportPathOf(repo, specifier) {
  * as { report, name }.
  */
 function removedExports(repo, baseline, relDir) {
-  const reportsThen = (gitOrUndefined(repo, ["ls-tree", "--name-only", `${baseline}:${relDir}/etc`]) ?? "").split("\n").filter((file) => file.endsWith(".api.md"));
+  const reportsThen = (
+    gitOrUndefined(repo, ["ls-tree", "--name-only", `${baseline}:${relDir}/etc`]) ?? ""
+  )
+    .split("\n")
+    .filter((file) => file.endsWith(".api.md"));
   const readThen = (specifier) => {
     const path = reportPathOf(repo, specifier);
     return path === undefined ? undefined : gitOrUndefined(repo, ["show", `${baseline}:${path}`]);
   };
   const readNow = (specifier) => {
     const path = reportPathOf(repo, specifier);
-    return path !== undefined && existsSync(join(repo, path)) ? readFileSync(join(repo, path), "utf8") : undefined;
+    return path !== undefined && existsSync(join(repo, path))
+      ? readFileSync(join(repo, path), "utf8")
+      : undefined;
   };
   return reportsThen.flatMap((file) => {
     const then = exportedNames(git(repo, ["show", `${baseline}:${relDir}/etc/${file}`]), readThen);
     const path = join(repo, relDir, "etc", file);
     const now = existsSync(path) ? exportedNames(readFileSync(path, "utf8"), readNow) : new Set();
-    return [...then].filter((name) => !now.has(name)).map((name) => ({ report: file.replace(/\.api\.md$/, ""), name }));
+    return [...then]
+      .filter((name) => !now.has(name))
+      .map((name) => ({ report: file.replace(/\.api\.md$/, ""), name }));
   });
 }
 
@@ -117,12 +150,16 @@ function removedExports(repo, baseline, relDir) {
  */
 export async function checkChangesets(repo) {
   const changesets = await readChangesets(repo);
-  const mentioned = new Set(changesets.flatMap((changeset) => changeset.releases.map((r) => r.name)));
+  const mentioned = new Set(
+    changesets.flatMap((changeset) => changeset.releases.map((r) => r.name)),
+  );
   /** Everything the pending changesets and the changelog say about a package. */
   const notesOf = (pkg) => {
     const changelog = join(pkg.dir, "CHANGELOG.md");
     return [
-      ...changesets.filter((changeset) => changeset.releases.some((r) => r.name === pkg.name)).map((changeset) => changeset.summary),
+      ...changesets
+        .filter((changeset) => changeset.releases.some((r) => r.name === pkg.name))
+        .map((changeset) => changeset.summary),
       existsSync(changelog) ? readFileSync(changelog, "utf8") : "",
     ].join("\n");
   };
@@ -134,25 +171,45 @@ export async function checkChangesets(repo) {
     const result = { name: pkg.name, baseline, changed };
     const removed = removedExports(repo, baseline, pkg.relDir);
     const notes = notesOf(pkg);
-    const unnamed = removed.filter(({ name }) => !new RegExp(`(^|[^\\w$])${name.replace(/\$/g, "\\$")}([^\\w$]|$)`).test(notes));
+    const unnamed = removed.filter(
+      ({ name }) => !new RegExp(`(^|[^\\w$])${name.replace(/\$/g, "\\$")}([^\\w$]|$)`).test(notes),
+    );
     if (unnamed.length > 0) {
       const list = unnamed.map(({ report, name }) => `${name} (${report})`).join(", ");
-      return { ...result, ok: false, removed: unnamed, verdict: `removes exports no changeset names: ${list}; write each with its replacement in a changeset` };
+      return {
+        ...result,
+        ok: false,
+        removed: unnamed,
+        verdict: `removes exports no changeset names: ${list}; write each with its replacement in a changeset`,
+      };
     }
     if (changed.length === 0) return { ...result, ok: true, verdict: "unchanged" };
     if (mentioned.has(pkg.name)) return { ...result, ok: true, verdict: "has a changeset" };
     if (versionThen !== undefined && versionThen !== pkg.version) {
-      return { ...result, ok: true, verdict: `version bumped ${versionThen} -> ${pkg.version}, awaiting publish` };
+      return {
+        ...result,
+        ok: true,
+        verdict: `version bumped ${versionThen} -> ${pkg.version}, awaiting publish`,
+      };
     }
-    return { ...result, ok: false, verdict: `changed without a changeset (${changed.length} files, e.g. ${changed.slice(0, 3).join(", ")})` };
+    return {
+      ...result,
+      ok: false,
+      verdict: `changed without a changeset (${changed.length} files, e.g. ${changed.slice(0, 3).join(", ")})`,
+    };
   });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = await checkChangesets(root);
-  for (const r of results) console.log(`${r.ok ? "ok" : "MISSING"}  ${r.name}: ${r.verdict} since ${r.baseline.slice(0, 40)}`);
+  for (const r of results)
+    console.log(
+      `${r.ok ? "ok" : "MISSING"}  ${r.name}: ${r.verdict} since ${r.baseline.slice(0, 40)}`,
+    );
   if (results.some((r) => !r.ok)) {
-    console.error("\nRecord the change with `pnpm changeset` (name every package listed as MISSING, and every removed export with its replacement).");
+    console.error(
+      "\nRecord the change with `pnpm changeset` (name every package listed as MISSING, and every removed export with its replacement).",
+    );
     process.exitCode = 1;
   }
 }

@@ -18,8 +18,18 @@ export const DOCS_DIR = join(root, "docs");
  * is built from (build-docs would skip the feed's overlay, so it reads the bundle).
  */
 export const SPEC_DOCS = [
-  { api: "feed@v1", title: "Feed service API v1", page: "specs/feed.html", spec: "specs/feed/dist/openapi-v1.json" },
-  { api: "gateway@v1", title: "Model gateway API v1", page: "specs/gateway.html", spec: "specs/gateway/dist/openapi.json" },
+  {
+    api: "feed@v1",
+    title: "Feed service API v1",
+    page: "specs/feed.html",
+    spec: "specs/feed/dist/openapi-v1.json",
+  },
+  {
+    api: "gateway@v1",
+    title: "Model gateway API v1",
+    page: "specs/gateway.html",
+    spec: "specs/gateway/dist/openapi.json",
+  },
 ];
 
 /**
@@ -35,7 +45,8 @@ const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http:/
  * every request the page makes at view time.)
  */
 export function externalResources(html) {
-  const tags = html.match(/<(script|link|iframe|img)\b[^>]*\b(src|href)=["']?(https?:)?\/\/[^"'\s>]+/gi) ?? [];
+  const tags =
+    html.match(/<(script|link|iframe|img)\b[^>]*\b(src|href)=["']?(https?:)?\/\/[^"'\s>]+/gi) ?? [];
   const cssImports = html.match(/@import\s+url\(\s*["']?(https?:)?\/\//gi) ?? [];
   const logo = html.match(CDN_LOGO) ?? [];
   return [...tags, ...cssImports, ...logo];
@@ -43,9 +54,17 @@ export function externalResources(html) {
 
 function run(command, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    });
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(undefined)
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 
@@ -55,21 +74,43 @@ export async function buildDocs() {
   const packages = publishablePackages();
   for (const target of Object.values(TARGETS)) if (target.bundle) bundle(target.bundle);
   await Promise.all([
-    ...SPEC_DOCS.map((doc) => run("redocly", ["build-docs", doc.spec, "--inlineBundle", "--title", doc.title, "-o", join(DOCS_DIR, doc.page)])),
-    run("typedoc", ["--options", "tools/docs/typedoc.json", "--out", join(DOCS_DIR, "api"), ...packages.map((p) => p.relDir)]),
+    ...SPEC_DOCS.map((doc) =>
+      run("redocly", [
+        "build-docs",
+        doc.spec,
+        "--inlineBundle",
+        "--title",
+        doc.title,
+        "-o",
+        join(DOCS_DIR, doc.page),
+      ]),
+    ),
+    run("typedoc", [
+      "--options",
+      "tools/docs/typedoc.json",
+      "--out",
+      join(DOCS_DIR, "api"),
+      ...packages.map((p) => p.relDir),
+    ]),
   ]);
   for (const doc of SPEC_DOCS) {
     const file = join(DOCS_DIR, doc.page);
     const html = readFileSync(file, "utf8").replace(CDN_LOGO, INLINE_LOGO);
     writeFileSync(file, html);
     const external = externalResources(html);
-    if (external.length > 0) throw new Error(`${doc.page} loads external resources: ${external.join(", ")}`);
+    if (external.length > 0)
+      throw new Error(`${doc.page} loads external resources: ${external.join(", ")}`);
   }
   const links = [
-    ...SPEC_DOCS.map((doc) => `<li><a href="${doc.page}">${doc.title}</a> (OpenAPI reference)</li>`),
+    ...SPEC_DOCS.map(
+      (doc) => `<li><a href="${doc.page}">${doc.title}</a> (OpenAPI reference)</li>`,
+    ),
     `<li><a href="api/index.html">TypeScript API</a> of ${packages.map((p) => `${p.name} ${p.version}`).join(", ")}</li>`,
   ];
-  writeFileSync(join(DOCS_DIR, "index.html"), `<!doctype html><meta charset="utf-8"><title>feedgate docs</title><h1>feedgate reference docs</h1><ul>${links.join("")}</ul>\n`);
+  writeFileSync(
+    join(DOCS_DIR, "index.html"),
+    `<!doctype html><meta charset="utf-8"><title>feedgate docs</title><h1>feedgate reference docs</h1><ul>${links.join("")}</ul>\n`,
+  );
   console.log(`docs written to ${relative(process.cwd(), DOCS_DIR) || "."}/ (index.html)`);
 }
 

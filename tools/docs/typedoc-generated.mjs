@@ -11,7 +11,8 @@ import { Converter, ReflectionKind } from "typedoc";
 
 /** @param {import("typedoc").Reflection} reflection */
 function insideParameter(reflection) {
-  for (let r = reflection.parent; r; r = r.parent) if (r.kindOf(ReflectionKind.Parameter)) return true;
+  for (let r = reflection.parent; r; r = r.parent)
+    if (r.kindOf(ReflectionKind.Parameter)) return true;
   return false;
 }
 
@@ -19,19 +20,26 @@ function insideParameter(reflection) {
 export function load(app) {
   app.converter.on(Converter.EVENT_END, (context) => {
     let kinds = 0;
-    for (const name of app.options.getValue("requiredToBeDocumented")) kinds |= ReflectionKind[name];
+    for (const name of app.options.getValue("requiredToBeDocumented"))
+      kinds |= ReflectionKind[name];
     if (kinds & ReflectionKind.FunctionOrMethod) kinds |= ReflectionKind.CallSignature;
     if (kinds & ReflectionKind.Constructor) kinds |= ReflectionKind.ConstructorSignature;
-    if (kinds & ReflectionKind.Accessor) kinds |= ReflectionKind.GetSignature | ReflectionKind.SetSignature;
-    const packages = app.options.isSet("packagesRequiringDocumentation") ? app.options.getValue("packagesRequiringDocumentation") : [context.project.packageName];
+    if (kinds & ReflectionKind.Accessor)
+      kinds |= ReflectionKind.GetSignature | ReflectionKind.SetSignature;
+    const packages = app.options.isSet("packagesRequiringDocumentation")
+      ? app.options.getValue("packagesRequiringDocumentation")
+      : [context.project.packageName];
     const names = new Set(app.options.getValue("intentionallyNotDocumented"));
     for (const reflection of Object.values(context.project.reflections)) {
       const sources = reflection.sources ?? [];
-      if (sources.length === 0 || !sources.every((s) => /[\\/]generated[\\/]/.test(s.fullFileName))) continue;
+      if (sources.length === 0 || !sources.every((s) => /[\\/]generated[\\/]/.test(s.fullFileName)))
+        continue;
       if (!reflection.kindOf(kinds) || insideParameter(reflection)) continue;
       const symbol = context.project.getSymbolIdFromReflection(reflection);
       if (!symbol || !packages.includes(symbol.packageName)) continue;
-      const documented = reflection.hasComment() || (reflection.kindOf(ReflectionKind.SomeSignature) && reflection.parent?.hasComment());
+      const documented =
+        reflection.hasComment() ||
+        (reflection.kindOf(ReflectionKind.SomeSignature) && reflection.parent?.hasComment());
       if (!documented) names.add(reflection.getFriendlyFullName());
     }
     app.options.setValue("intentionallyNotDocumented", [...names]);

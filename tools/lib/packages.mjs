@@ -44,14 +44,16 @@ export function publishablePackages(repoRoot = root) {
  */
 export function entryPoints(pkg) {
   const exports = pkg.manifest.exports ?? {};
-  return Object.entries(exports)
-    // Data files (the client packages' `openapi.json`) are published too, but are not modules.
-    .filter(([subpath]) => subpath !== "./package.json" && !subpath.endsWith(".json"))
-    .map(([subpath, target]) => {
-      const file = typeof target === "string" ? target : (target.import ?? target.default);
-      return {
-        specifier: subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`,
-        file: join(pkg.dir, file),
-      };
-    });
+  return (
+    Object.entries(exports)
+      // Data files (the client packages' `openapi.json`) are published too, but are not modules.
+      .filter(([subpath]) => subpath !== "./package.json" && !subpath.endsWith(".json"))
+      .map(([subpath, target]) => {
+        const file = typeof target === "string" ? target : (target.import ?? target.default);
+        return {
+          specifier: subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`,
+          file: join(pkg.dir, file),
+        };
+      })
+  );
 }

@@ -24,7 +24,8 @@ function operations(doc) {
   const out = new Map();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
-      if (item?.[method]) out.set(`${method.toUpperCase()} ${path}`, { path, method, op: item[method], item });
+      if (item?.[method])
+        out.set(`${method.toUpperCase()} ${path}`, { path, method, op: item[method], item });
     }
   }
   return out;
@@ -46,7 +47,8 @@ function typeOf(doc, schema) {
   if (s.const !== undefined) return `const ${JSON.stringify(s.const)}`;
   const types = Array.isArray(s.type) ? [...s.type].sort().join("|") : (s.type ?? "");
   const composite = ["oneOf", "anyOf", "allOf"].find((k) => Array.isArray(s[k]));
-  if (composite) return `${composite}(${s[composite].map((x) => typeOf(doc, x)).join(",")})${types ? " " + types : ""}`;
+  if (composite)
+    return `${composite}(${s[composite].map((x) => typeOf(doc, x)).join(",")})${types ? ` ${types}` : ""}`;
   if (types === "array") return `array<${typeOf(doc, s.items)}>`;
   return types || "any";
 }
@@ -65,8 +67,10 @@ export function diffSpecs(before, after) {
   const opsBefore = operations(before);
   const opsAfter = operations(after);
 
-  for (const key of opsBefore.keys()) if (!opsAfter.has(key)) breaking.push(`operation removed: ${key}`);
-  for (const key of opsAfter.keys()) if (!opsBefore.has(key)) compatible.push(`operation added: ${key}`);
+  for (const key of opsBefore.keys())
+    if (!opsAfter.has(key)) breaking.push(`operation removed: ${key}`);
+  for (const key of opsAfter.keys())
+    if (!opsBefore.has(key)) compatible.push(`operation added: ${key}`);
 
   for (const [key, old] of opsBefore) {
     const now = opsAfter.get(key);
@@ -92,29 +96,39 @@ export function diffSpecs(before, after) {
       if (eOld && eNew) {
         const removed = eOld.filter((v) => !eNew.includes(v));
         const added = eNew.filter((v) => !eOld.includes(v));
-        if (removed.length) breaking.push(`${key}: parameter ${name} enum values removed: ${removed.join(", ")}`);
-        if (added.length) compatible.push(`${key}: parameter ${name} enum values added: ${added.join(", ")}`);
+        if (removed.length)
+          breaking.push(`${key}: parameter ${name} enum values removed: ${removed.join(", ")}`);
+        if (added.length)
+          compatible.push(`${key}: parameter ${name} enum values added: ${added.join(", ")}`);
       }
       for (const bound of ["minimum", "maximum", "minLength", "maxLength", "default"]) {
         const a = deref(before, p.schema)?.[bound];
         const b = deref(after, q.schema)?.[bound];
         if (JSON.stringify(a) !== JSON.stringify(b)) {
           const tighter =
-            (bound === "minimum" || bound === "minLength") ? (b ?? -Infinity) > (a ?? -Infinity)
-            : (bound === "maximum" || bound === "maxLength") ? (b ?? Infinity) < (a ?? Infinity)
-            : false;
-          (tighter ? breaking : compatible).push(`${key}: parameter ${name} ${bound} ${a ?? "none"} -> ${b ?? "none"}`);
+            bound === "minimum" || bound === "minLength"
+              ? (b ?? -Infinity) > (a ?? -Infinity)
+              : bound === "maximum" || bound === "maxLength"
+                ? (b ?? Infinity) < (a ?? Infinity)
+                : false;
+          (tighter ? breaking : compatible).push(
+            `${key}: parameter ${name} ${bound} ${a ?? "none"} -> ${b ?? "none"}`,
+          );
         }
       }
     }
     for (const [name, q] of pNew) {
       if (pOld.has(name)) continue;
-      (q.required ? breaking : compatible).push(`${key}: parameter added${q.required ? " (required)" : ""}: ${name}`);
+      (q.required ? breaking : compatible).push(
+        `${key}: parameter added${q.required ? " (required)" : ""}: ${name}`,
+      );
     }
     const sOld = Object.keys(old.op.responses ?? {});
     const sNew = Object.keys(now.op.responses ?? {});
-    for (const s of sOld) if (!sNew.includes(s)) breaking.push(`${key}: response status removed: ${s}`);
-    for (const s of sNew) if (!sOld.includes(s)) compatible.push(`${key}: response status added: ${s}`);
+    for (const s of sOld)
+      if (!sNew.includes(s)) breaking.push(`${key}: response status removed: ${s}`);
+    for (const s of sNew)
+      if (!sOld.includes(s)) compatible.push(`${key}: response status added: ${s}`);
   }
 
   const schemasBefore = before.components?.schemas ?? {};
@@ -146,25 +160,38 @@ export function diffSpecs(before, after) {
         const added = eNew.filter((v) => !eOld.includes(v));
         const removed = eOld.filter((v) => !eNew.includes(v));
         // A new value in a response enum breaks clients that switch over it exhaustively.
-        if (added.length) breaking.push(`schema ${name}.${prop}: enum values added: ${added.join(", ")}`);
-        if (removed.length) compatible.push(`schema ${name}.${prop}: enum values removed: ${removed.join(", ")}`);
+        if (added.length)
+          breaking.push(`schema ${name}.${prop}: enum values added: ${added.join(", ")}`);
+        if (removed.length)
+          compatible.push(`schema ${name}.${prop}: enum values removed: ${removed.join(", ")}`);
       }
-      if (reqOld.includes(prop) && !reqNew.includes(prop)) breaking.push(`schema ${name}.${prop}: no longer required`);
-      if (!reqOld.includes(prop) && reqNew.includes(prop)) compatible.push(`schema ${name}.${prop}: now required`);
+      if (reqOld.includes(prop) && !reqNew.includes(prop))
+        breaking.push(`schema ${name}.${prop}: no longer required`);
+      if (!reqOld.includes(prop) && reqNew.includes(prop))
+        compatible.push(`schema ${name}.${prop}: now required`);
     }
     for (const prop of Object.keys(propsNew)) {
-      if (!(prop in propsOld)) compatible.push(`schema ${name}: property added: ${prop}${reqNew.includes(prop) ? " (required)" : ""}`);
+      if (!(prop in propsOld))
+        compatible.push(
+          `schema ${name}: property added: ${prop}${reqNew.includes(prop) ? " (required)" : ""}`,
+        );
     }
   }
   return { breaking, compatible };
 }
 
 /** Human-readable report of a diff. */
-export function formatDiff({ breaking, compatible }, { before = "vendored", after = "fetched" } = {}) {
-  if (!breaking.length && !compatible.length) return `No structural differences between the ${before} and the ${after} document.`;
+export function formatDiff(
+  { breaking, compatible },
+  { before = "vendored", after = "fetched" } = {},
+) {
+  if (!breaking.length && !compatible.length)
+    return `No structural differences between the ${before} and the ${after} document.`;
   const lines = [];
   if (breaking.length) {
-    lines.push(`BREAKING for clients (${breaking.length}) — a major version of the generated packages:`);
+    lines.push(
+      `BREAKING for clients (${breaking.length}) — a major version of the generated packages:`,
+    );
     for (const change of breaking) lines.push(`  ✗ ${change}`);
   }
   if (compatible.length) {

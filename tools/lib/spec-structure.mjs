@@ -16,9 +16,27 @@ const PROSE = new Set(["description", "summary", "title", "example", "examples"]
 
 /** Keywords whose value is a map from names (paths, statuses, properties, ...) to nodes. */
 const NAME_MAPS = new Set([
-  "paths", "webhooks", "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
-  "responses", "content", "headers", "variables", "links", "callbacks", "encoding", "mapping",
-  "securitySchemes", "scopes", "schemas", "parameters", "requestBodies", "pathItems",
+  "paths",
+  "webhooks",
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "responses",
+  "content",
+  "headers",
+  "variables",
+  "links",
+  "callbacks",
+  "encoding",
+  "mapping",
+  "securitySchemes",
+  "scopes",
+  "schemas",
+  "parameters",
+  "requestBodies",
+  "pathItems",
 ]);
 
 /** Keywords whose value is data (literal JSON), not a node to walk. */
@@ -56,12 +74,13 @@ export function stripStructure(doc) {
 }
 
 /** The text `spec:fetch --write` stores (and the split committed): stable, diffable JSON. */
-export const structureText = (doc) => JSON.stringify(stripStructure(doc), null, 2) + "\n";
+export const structureText = (doc) => `${JSON.stringify(stripStructure(doc), null, 2)}\n`;
 
 /** Reads an OpenAPI Overlay 1.0 document (YAML or JSON). */
 export function readOverlay(file) {
   const overlay = parse(readFileSync(file, "utf8"));
-  if (typeof overlay?.overlay !== "string" || !Array.isArray(overlay.actions)) throw new Error(`${file} is not an OpenAPI Overlay document`);
+  if (typeof overlay?.overlay !== "string" || !Array.isArray(overlay.actions))
+    throw new Error(`${file} is not an OpenAPI Overlay document`);
   return overlay;
 }
 
@@ -76,7 +95,9 @@ export function unmatchedTargets(doc, overlay) {
     try {
       matches = query(doc, action.target);
     } catch (error) {
-      throw new Error(`overlay target ${action.target} is not a valid JSONPath: ${error instanceof Error ? error.message : error}`);
+      throw new Error(
+        `overlay target ${action.target} is not a valid JSONPath: ${error instanceof Error ? error.message : error}`,
+      );
     }
     if (matches.length === 0) missing.push(action.target);
   }

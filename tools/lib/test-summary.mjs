@@ -24,7 +24,9 @@ export function summarize(reports) {
     total.failed += json.numFailedTests;
     total.skipped += json.numPendingTests + json.numTodoTests;
     // A suite that fails to load counts as a failure even though it has no failed test.
-    total.failed += json.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+    total.failed += json.testResults.filter(
+      (r) => r.status === "failed" && r.assertionResults.length === 0,
+    ).length;
     for (const file of json.testResults.filter((r) => isConformanceFile(r.name))) {
       for (const { status } of file.assertionResults) {
         if (status === "passed" || status === "failed") total.conformance.ran += 1;
@@ -40,4 +42,5 @@ export const conformanceLine = ({ conformance }) =>
   `conformance (real payloads, published document): ${conformance.ran} ran, ${conformance.skipped} skipped`;
 
 /** The closing line: exactly "N passed, N failed", then ", N skipped" when some were. */
-export const closingLine = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+export const closingLine = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;

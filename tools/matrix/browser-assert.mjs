@@ -11,7 +11,11 @@ function ok(value, message = "expected a truthy value") {
 }
 
 function equal(actual, expected, message) {
-  if (!Object.is(actual, expected)) fail(message ?? `Expected values to be strictly equal: ${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`);
+  if (!Object.is(actual, expected))
+    fail(
+      message ??
+        `Expected values to be strictly equal: ${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`,
+    );
 }
 
 /** `check` is a predicate or an assertion function, as node:assert accepts. */
@@ -41,4 +45,4 @@ async function rejects(promise, check, message) {
 }
 
 export default { ok, equal, throws, rejects };
-export { ok, equal, throws, rejects };
+export { equal, ok, rejects, throws };

@@ -1,10 +1,11 @@
 // The browser column of the matrix: the smoke scripts bundled for the browser by esbuild
 // (platform "browser": an import of a Node built-in fails the bundle), served by the smoke
 // server and run in Debian's headless Chromium through playwright-core.
-import { build } from "esbuild";
-import { chromium } from "playwright-core";
+
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, ensureChromium } from "../ensure-chromium.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -12,7 +13,9 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>feedgate smoke</title>
 
 /** @param {{ name: string, file: string }[]} smokes */
 export async function bundleForBrowser(smokes) {
-  const imports = smokes.map((smoke, i) => `import smoke${i} from ${JSON.stringify(join(here, smoke.file))};`).join("\n");
+  const imports = smokes
+    .map((smoke, i) => `import smoke${i} from ${JSON.stringify(join(here, smoke.file))};`)
+    .join("\n");
   const list = smokes.map((smoke, i) => `[${JSON.stringify(smoke.name)}, smoke${i}]`).join(", ");
   const contents = `${imports}
 const expected = await (await fetch("/smoke/expected.json")).json();
@@ -34,12 +37,16 @@ window.__smokeResults = results;`;
   });
   return {
     "/smoke/index.html": { type: "text/html; charset=utf-8", body: PAGE },
-    "/smoke/bundle.js": { type: "text/javascript; charset=utf-8", body: result.outputFiles[0].text },
+    "/smoke/bundle.js": {
+      type: "text/javascript; charset=utf-8",
+      body: result.outputFiles[0].text,
+    },
   };
 }
 
 /** Chromium logs every failed status; the smoke scripts ask for a 401 and a 404 on purpose. */
-const EXPECTED_STATUS_LOG = /^Failed to load resource: the server responded with a status of (401|404)\b/;
+const EXPECTED_STATUS_LOG =
+  /^Failed to load resource: the server responded with a status of (401|404)\b/;
 
 /**
  * Opens the smoke page in headless Chromium and returns each script's outcome; console
@@ -53,7 +60,8 @@ export async function runInBrowser(baseUrl) {
     const page = await browser.newPage();
     const consoleErrors = [];
     page.on("console", (message) => {
-      if (message.type() === "error" && !EXPECTED_STATUS_LOG.test(message.text())) consoleErrors.push(message.text());
+      if (message.type() === "error" && !EXPECTED_STATUS_LOG.test(message.text()))
+        consoleErrors.push(message.text());
     });
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     await page.goto(`${baseUrl}/smoke/index.html`);

@@ -11,7 +11,9 @@ for (const file of files) {
     console.log(`ok - ${file}`);
   } catch (error) {
     failed += 1;
-    console.log(`not ok - ${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.log(
+      `not ok - ${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   }
 }
 process.exitCode = failed === 0 ? 0 : 1;

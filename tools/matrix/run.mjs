@@ -37,10 +37,16 @@ async function runBrowser(baseUrl) {
     const { version, results, consoleErrors } = await runInBrowser(baseUrl);
     const lines = results.map((r) => (r.ok ? `ok - ${r.name}` : `not ok - ${r.name}: ${r.error}`));
     lines.push(...consoleErrors.map((text) => `console error: ${text}`));
-    const ok = results.length === SMOKES.filter((s) => s.browser).length && results.every((r) => r.ok) && consoleErrors.length === 0;
+    const ok =
+      results.length === SMOKES.filter((s) => s.browser).length &&
+      results.every((r) => r.ok) &&
+      consoleErrors.length === 0;
     return { name: "chromium (headless)", version, ok, output: lines.join("\n") };
   } catch (error) {
-    return { name: "chromium (headless)", unavailable: error instanceof Error ? error.message : String(error) };
+    return {
+      name: "chromium (headless)",
+      unavailable: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -61,7 +67,10 @@ console.log(`\nruntime matrix (${SMOKES.map((s) => s.name).join(", ")})\n`);
 console.log("| runtime | version | result |\n| --- | --- | --- |");
 for (const row of rows) {
   const passed = (row.output ?? "").split("\n").filter((line) => line.startsWith("ok - ")).length;
-  const result = row.unavailable !== undefined ? `UNAVAILABLE: ${row.unavailable}` : `${row.ok ? "passed" : "FAILED"} (${passed} scripts ok)`;
+  const result =
+    row.unavailable !== undefined
+      ? `UNAVAILABLE: ${row.unavailable}`
+      : `${row.ok ? "passed" : "FAILED"} (${passed} scripts ok)`;
   console.log(`| ${row.name} | ${row.version?.replace(/ \(.*/, "") ?? "-"} | ${result} |`);
 }
 for (const row of rows.filter((r) => r.ok === false)) console.log(`\n${row.name}:\n${row.output}`);

@@ -4,8 +4,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { systemNodePath } from "../lib/system-node.mjs";
 import { root } from "../lib/packages.mjs";
+import { systemNodePath } from "../lib/system-node.mjs";
 
 const INSTALL_DIR = join(root, ".tmp", "runtimes");
 
@@ -32,19 +32,33 @@ function versionOf(executable) {
 
 function systemNode() {
   const found = systemNodePath();
-  return found === undefined ? { name: "node (system)", unavailable: "no node on PATH outside node_modules" } : { name: "node (system)", command: [found] };
+  return found === undefined
+    ? { name: "node (system)", unavailable: "no node on PATH outside node_modules" }
+    : { name: "node (system)", command: [found] };
 }
 
 /** Installs the registry runtimes once into .tmp/runtimes; returns the npm error, if any. */
 function installFromRegistry() {
-  const bins = ["node22/bin/node", "node24/bin/node", "bun/bin/bun.exe", "deno/deno"].map((bin) => join(INSTALL_DIR, "node_modules", bin));
+  const bins = ["node22/bin/node", "node24/bin/node", "bun/bin/bun.exe", "deno/deno"].map((bin) =>
+    join(INSTALL_DIR, "node_modules", bin),
+  );
   if (bins.every((bin) => existsSync(bin))) return undefined;
   mkdirSync(INSTALL_DIR, { recursive: true });
-  writeFileSync(join(INSTALL_DIR, "package.json"), JSON.stringify({ private: true, dependencies: PACKAGES }, null, 2));
-  console.error("installing node 22, node 24, bun and deno from the npm registry into .tmp/runtimes (once)...");
+  writeFileSync(
+    join(INSTALL_DIR, "package.json"),
+    JSON.stringify({ private: true, dependencies: PACKAGES }, null, 2),
+  );
+  console.error(
+    "installing node 22, node 24, bun and deno from the npm registry into .tmp/runtimes (once)...",
+  );
   // bun's and deno's postinstall scripts put the platform binary in place: keep scripts on.
-  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], { cwd: INSTALL_DIR, encoding: "utf8" });
-  return result.status === 0 ? undefined : `npm install failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`;
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock"], {
+    cwd: INSTALL_DIR,
+    encoding: "utf8",
+  });
+  return result.status === 0
+    ? undefined
+    : `npm install failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`;
 }
 
 /** @returns {Runtime[]} every runtime, each with a command or the reason it is unavailable */
@@ -57,12 +71,21 @@ export function obtainRuntimes() {
     { name: "node 24", command: [bin("node24/bin/node")] },
     { name: "bun", command: [bin("bun/bin/bun.exe")] },
     // Deno asks for permissions: loopback network, reading the workspace, env for process.env.
-    { name: "deno", command: [bin("deno/deno"), "run", "--allow-net=127.0.0.1", "--allow-read", "--allow-env"] },
+    {
+      name: "deno",
+      command: [bin("deno/deno"), "run", "--allow-net=127.0.0.1", "--allow-read", "--allow-env"],
+    },
   ];
   return candidates.map((runtime) => {
     if (runtime.command === undefined) return runtime;
-    if (!existsSync(runtime.command[0])) return { name: runtime.name, unavailable: installError ?? `${runtime.command[0]} is missing` };
+    if (!existsSync(runtime.command[0]))
+      return {
+        name: runtime.name,
+        unavailable: installError ?? `${runtime.command[0]} is missing`,
+      };
     const version = versionOf(runtime.command[0]);
-    return version === undefined ? { name: runtime.name, unavailable: `${runtime.command[0]} --version failed` } : { ...runtime, version };
+    return version === undefined
+      ? { name: runtime.name, unavailable: `${runtime.command[0]} --version failed` }
+      : { ...runtime, version };
   });
 }

@@ -11,7 +11,12 @@ function send(res, status, headers, body = "") {
 }
 
 function json(res, status, body, type = "application/json") {
-  send(res, status, { "content-type": type, "x-request-id": "smoke-request-1" }, JSON.stringify(body));
+  send(
+    res,
+    status,
+    { "content-type": type, "x-request-id": "smoke-request-1" },
+    JSON.stringify(body),
+  );
 }
 
 async function readBody(req) {
@@ -33,17 +38,37 @@ export async function startSmokeServer(examples, files = {}) {
       // The feed is anonymous: a client that sends credentials there fails its smoke test.
       return json(res, 400, { code: "credentials_sent_to_feed" }, "application/problem+json");
     }
-    if (route === "GET /smoke/expected.json") return json(res, 200, { ...expected, apiKey: SMOKE_API_KEY });
-    if (req.method === "GET" && files[url.pathname]) return send(res, 200, { "content-type": files[url.pathname].type }, files[url.pathname].body);
+    if (route === "GET /smoke/expected.json")
+      return json(res, 200, { ...expected, apiKey: SMOKE_API_KEY });
+    if (req.method === "GET" && files[url.pathname])
+      return send(res, 200, { "content-type": files[url.pathname].type }, files[url.pathname].body);
     if (route === "GET /api/v1/hot-topics") {
-      if (req.headers["if-none-match"] === HOT_TOPICS_ETAG) return send(res, 304, { etag: HOT_TOPICS_ETAG });
-      return send(res, 200, { "content-type": "application/json", etag: HOT_TOPICS_ETAG, "cache-control": "public, max-age=60, s-maxage=60" }, JSON.stringify(bodies.hotTopics));
+      if (req.headers["if-none-match"] === HOT_TOPICS_ETAG)
+        return send(res, 304, { etag: HOT_TOPICS_ETAG });
+      return send(
+        res,
+        200,
+        {
+          "content-type": "application/json",
+          etag: HOT_TOPICS_ETAG,
+          "cache-control": "public, max-age=60, s-maxage=60",
+        },
+        JSON.stringify(bodies.hotTopics),
+      );
     }
-    if (req.method === "GET" && url.pathname.startsWith("/api/v1/stories/")) return json(res, 404, bodies.storyNotFound, "application/problem+json");
+    if (req.method === "GET" && url.pathname.startsWith("/api/v1/stories/"))
+      return json(res, 404, bodies.storyNotFound, "application/problem+json");
     if (route === "POST /v1/responses") {
       const request = JSON.parse((await readBody(req)) || "{}");
-      if (req.headers.authorization !== `Bearer ${SMOKE_API_KEY}`) return json(res, 401, bodies.unauthorized);
-      if (request.stream === true) return send(res, 200, { "content-type": "text/event-stream", "cache-control": "no-cache" }, bodies.responseStream);
+      if (req.headers.authorization !== `Bearer ${SMOKE_API_KEY}`)
+        return json(res, 401, bodies.unauthorized);
+      if (request.stream === true)
+        return send(
+          res,
+          200,
+          { "content-type": "text/event-stream", "cache-control": "no-cache" },
+          bodies.responseStream,
+        );
       return json(res, 200, bodies.response);
     }
     return json(res, 404, { error: `the smoke server does not answer ${route}` });
@@ -52,6 +77,10 @@ export async function startSmokeServer(examples, files = {}) {
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve(undefined)); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve(undefined));
+      }),
   };
 }

@@ -12,7 +12,10 @@ function readSpec(path) {
 function deref(spec, value) {
   let current = value;
   for (let hops = 0; current?.$ref !== undefined && hops < 10; hops += 1) {
-    current = current.$ref.slice(2).split("/").reduce((node, key) => node[key], spec);
+    current = current.$ref
+      .slice(2)
+      .split("/")
+      .reduce((node, key) => node[key], spec);
   }
   return current;
 }
@@ -23,7 +26,8 @@ export function exampleOf(spec, path, method, status, mediaType) {
   const media = response.content[mediaType];
   if (media.example !== undefined) return media.example;
   const first = Object.values(media.examples ?? {})[0];
-  if (first === undefined) throw new Error(`no example for ${method} ${path} ${status} ${mediaType}`);
+  if (first === undefined)
+    throw new Error(`no example for ${method} ${path} ${status} ${mediaType}`);
   return deref(spec, first).value;
 }
 
@@ -42,7 +46,13 @@ export function loadExamples() {
   const gateway = readSpec("specs/gateway/dist/openapi.json");
   const bodies = {
     hotTopics: exampleOf(feed, "/api/v1/hot-topics", "get", "200", "application/json"),
-    storyNotFound: exampleOf(feed, "/api/v1/stories/{publicId}", "get", "404", "application/problem+json"),
+    storyNotFound: exampleOf(
+      feed,
+      "/api/v1/stories/{publicId}",
+      "get",
+      "404",
+      "application/problem+json",
+    ),
     response: exampleOf(gateway, "/v1/responses", "post", "200", "application/json"),
     responseStream: exampleOf(gateway, "/v1/responses", "post", "200", "text/event-stream"),
     unauthorized: exampleOf(gateway, "/v1/responses", "post", "401", "application/json"),

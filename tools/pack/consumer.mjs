@@ -1,10 +1,10 @@
 // A scratch consumer project outside the workspace (under the OS temp dir) that installs the
 // packed packages with plain `npm install`, as a user would, from the local registry.
 import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { startLocalRegistry } from "./local-registry.mjs";
 
 /**
@@ -17,13 +17,17 @@ export async function installConsumer(packed, dependencyTarballs, devDependencie
   const dir = mkdtempSync(join(tmpdir(), "feedgate-consumer-"));
   writeFileSync(
     join(dir, "package.json"),
-    JSON.stringify({
-      name: "feedgate-consumer",
-      private: true,
-      type: "module",
-      dependencies: Object.fromEntries(packed.map((p) => [p.name, p.version])),
-      devDependencies,
-    }, null, 2),
+    JSON.stringify(
+      {
+        name: "feedgate-consumer",
+        private: true,
+        type: "module",
+        dependencies: Object.fromEntries(packed.map((p) => [p.name, p.version])),
+        devDependencies,
+      },
+      null,
+      2,
+    ),
   );
   const registry = await startLocalRegistry([...packed.map((p) => p.file), ...dependencyTarballs]);
   try {
@@ -32,7 +36,16 @@ export async function installConsumer(packed, dependencyTarballs, devDependencie
     // Asynchronous on purpose: the registry answers from this process's event loop.
     await promisify(execFile)(
       "npm",
-      ["install", `--registry=${registry.url}`, `--cache=${join(dir, ".npm-cache")}`, "--no-audit", "--no-fund", "--no-update-notifier", "--ignore-scripts", "--loglevel=error"],
+      [
+        "install",
+        `--registry=${registry.url}`,
+        `--cache=${join(dir, ".npm-cache")}`,
+        "--no-audit",
+        "--no-fund",
+        "--no-update-notifier",
+        "--ignore-scripts",
+        "--loglevel=error",
+      ],
       { cwd: dir, env: { ...process.env, npm_config_registry: registry.url }, timeout: 120_000 },
     );
   } finally {

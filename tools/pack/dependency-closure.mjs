@@ -29,7 +29,10 @@ export function dependencyClosure(packageDirs, workspaceNames, extra = { dir: "/
     const manifest =
       typeof entry === "string"
         ? JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))
-        : { name: "(consumer)", dependencies: Object.fromEntries(entry.names.map((n) => [n, "*"])) };
+        : {
+            name: "(consumer)",
+            dependencies: Object.fromEntries(entry.names.map((n) => [n, "*"])),
+          };
     const deps = { ...manifest.optionalDependencies, ...manifest.dependencies };
     for (const name of Object.keys(deps)) {
       if (workspaceNames.has(name)) continue;

@@ -12,7 +12,9 @@ import { basename, join } from "node:path";
 
 /** The package.json inside a tarball (the published one, with workspace: ranges rewritten). */
 export function manifestOf(tarball) {
-  return JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
+  return JSON.parse(
+    execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
+  );
 }
 
 const sha = (algorithm, bytes, encoding) => createHash(algorithm).update(bytes).digest(encoding);
@@ -31,7 +33,11 @@ export async function startLocalRegistry(tarballs, options = {}) {
   function add(manifest, file, bytes, tag = "latest") {
     const route = `/-/${basename(file)}`;
     files.set(route, file);
-    const packument = packuments.get(manifest.name) ?? { name: manifest.name, "dist-tags": {}, versions: {} };
+    const packument = packuments.get(manifest.name) ?? {
+      name: manifest.name,
+      "dist-tags": {},
+      versions: {},
+    };
     packument.versions[manifest.version] = {
       ...manifest,
       dist: {
@@ -50,8 +56,10 @@ export async function startLocalRegistry(tarballs, options = {}) {
     const doc = JSON.parse(body);
     const [version, manifest] = Object.entries(doc.versions ?? {})[0] ?? [];
     const [attachment] = Object.values(doc._attachments ?? {});
-    if (doc.name !== name || !manifest || !attachment?.data) return [400, { error: "not a publish document" }];
-    if (packuments.get(name)?.versions[version]) return [403, { error: `cannot publish over ${name}@${version}` }];
+    if (doc.name !== name || !manifest || !attachment?.data)
+      return [400, { error: "not a publish document" }];
+    if (packuments.get(name)?.versions[version])
+      return [403, { error: `cannot publish over ${name}@${version}` }];
     const bytes = Buffer.from(attachment.data, "base64");
     const file = join(options.publish.storage, `${name.replace("/", "+")}-${version}.tgz`);
     writeFileSync(file, bytes);
@@ -64,7 +72,8 @@ export async function startLocalRegistry(tarballs, options = {}) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://registry").pathname);
     const origin = `http://${req.headers.host}`;
-    const reply = (status, json) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
+    const reply = (status, json) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(json));
     requests.push(`${req.method} ${path}`);
     if (req.method === "PUT" && options.publish) {
       const chunks = [];
@@ -83,7 +92,10 @@ export async function startLocalRegistry(tarballs, options = {}) {
       return;
     }
     const versions = Object.fromEntries(
-      Object.entries(packument.versions).map(([v, m]) => [v, { ...m, dist: { ...m.dist, tarball: origin + m.dist.tarball } }]),
+      Object.entries(packument.versions).map(([v, m]) => [
+        v,
+        { ...m, dist: { ...m.dist, tarball: origin + m.dist.tarball } },
+      ]),
     );
     reply(200, { ...packument, versions });
   });

@@ -14,13 +14,21 @@ import { dependencyClosure } from "./dependency-closure.mjs";
  */
 export function packPublishable(dest) {
   const filters = publishablePackages().flatMap((pkg) => ["--filter", pkg.name]);
-  const stdout = execFileSync("pnpm", ["-r", ...filters, "pack", "--pack-destination", dest, "--json"], {
-    cwd: root,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const stdout = execFileSync(
+    "pnpm",
+    ["-r", ...filters, "pack", "--pack-destination", dest, "--json"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const packed = JSON.parse(stdout);
-  return (Array.isArray(packed) ? packed : [packed]).map((p) => ({ name: p.name, version: p.version, file: p.filename }));
+  return (Array.isArray(packed) ? packed : [packed]).map((p) => ({
+    name: p.name,
+    version: p.version,
+    file: p.filename,
+  }));
 }
 
 /**
@@ -46,11 +54,15 @@ export function packDependencies(dest, extraNames = [], only = undefined) {
     cpSync(folder, copy, { recursive: true });
     return copy;
   });
-  const stdout = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dest, ...copies], {
-    cwd: dest,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const stdout = execFileSync(
+    "npm",
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", dest, ...copies],
+    {
+      cwd: dest,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   rmSync(staging, { recursive: true, force: true });
   return JSON.parse(stdout).map((p) => join(dest, p.filename));
 }

@@ -18,8 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishablePackages } from "../lib/packages.mjs";
 import { startLocalRegistry } from "../pack/local-registry.mjs";
 import { packDependencies } from "../pack/pack.mjs";
-import { ROOT, scratchClone, type ScratchClone } from "../test/support/scratch-clone.js";
-import { dropOverlayActionsUnder, serveDocument, UPSTREAM_WORDS, withUpstreamProse } from "../test/support/upstream.js";
+import { ROOT, type ScratchClone, scratchClone } from "../test/support/scratch-clone.js";
+import {
+  dropOverlayActionsUnder,
+  serveDocument,
+  UPSTREAM_WORDS,
+  withUpstreamProse,
+} from "../test/support/upstream.js";
 
 const FEED = "@feedgate/feed-client";
 const REMOVED = "/api/v1/codex-resets/recent";
@@ -32,16 +37,30 @@ interface Run {
 }
 
 /** Runs a command to its end without blocking this process (it serves the registry). */
-async function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }): Promise<Run> {
+async function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number },
+): Promise<Run> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 300_000, ...options });
+    const { stdout, stderr } = await promisify(execFile)(command, args, {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 300_000,
+      ...options,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number | string; stdout?: string; stderr?: string };
-    return { code: typeof e.code === "number" ? e.code : 1, stdout: e.stdout ?? "", stderr: e.stderr ?? String(error) };
+    return {
+      code: typeof e.code === "number" ? e.code : 1,
+      stdout: e.stdout ?? "",
+      stderr: e.stderr ?? String(error),
+    };
   }
 }
-const ok = (result: Run, what: string) => expect(result.code, `${what}\n${result.stdout}\n${result.stderr}`).toBe(0);
+const ok = (result: Run, what: string) =>
+  expect(result.code, `${what}\n${result.stdout}\n${result.stderr}`).toBe(0);
 
 let scratch: ScratchClone;
 let clone: string;
@@ -57,11 +76,15 @@ const temp = (prefix: string) => {
 let env: NodeJS.ProcessEnv;
 const inClone = (command: string, args: string[]) => run(command, args, { cwd: clone, env });
 const pnpm = (...args: string[]) => inClone("pnpm", args);
-const feedVersion = () => JSON.parse(readFileSync(join(clone, "packages/feed-client/package.json"), "utf8")).version as string;
+const feedVersion = () =>
+  JSON.parse(readFileSync(join(clone, "packages/feed-client/package.json"), "utf8"))
+    .version as string;
 
 /** The consumer's type check: its `file(line,col): error TSxxxx: ...` lines, and the whole output. */
 async function consumerErrors(): Promise<{ errors: string[]; output: string }> {
-  const result = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false"], { cwd: consumer });
+  const result = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false"], {
+    cwd: consumer,
+  });
   const output = result.stdout + result.stderr;
   const errors = output.split("\n").filter((line) => /error TS\d+/.test(line));
   expect(result.code === 0, output).toBe(errors.length === 0);
@@ -75,10 +98,15 @@ beforeAll(async () => {
   clone = scratch.dir;
 
   const storage = temp("feedgate-registry-");
-  registry = await startLocalRegistry(packDependencies(temp("feedgate-cycle-deps-"), [], [FEED]), { publish: { storage } });
+  registry = await startLocalRegistry(packDependencies(temp("feedgate-cycle-deps-"), [], [FEED]), {
+    publish: { storage },
+  });
   const host = registry.url.replace(/^http:/, "");
   // Only the local registry: the project npmrc of the clone, an empty user npmrc, no tokens.
-  writeFileSync(join(clone, ".npmrc"), `${readFileSync(join(clone, ".npmrc"), "utf8")}registry=${registry.url}\n${host}:_authToken=feedgate-cycle-local\n`);
+  writeFileSync(
+    join(clone, ".npmrc"),
+    `${readFileSync(join(clone, ".npmrc"), "utf8")}registry=${registry.url}\n${host}:_authToken=feedgate-cycle-local\n`,
+  );
   const userconfig = join(temp("feedgate-cycle-home-"), "npmrc");
   writeFileSync(userconfig, "");
   env = {
@@ -97,7 +125,10 @@ beforeAll(async () => {
     DO_NOT_TRACK: "1",
     SCARF_ANALYTICS: "false",
   };
-  ok(await pnpm("install", "--frozen-lockfile", "--offline"), "pnpm install --offline in the clone");
+  ok(
+    await pnpm("install", "--frozen-lockfile", "--offline"),
+    "pnpm install --offline in the clone",
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -114,20 +145,49 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
       ok(result, `${tool} config get registry`);
       expect(result.stdout.trim(), tool).toBe(registry.url);
     }
-    for (const pkg of publishablePackages(clone)) expect(pkg.manifest.publishConfig?.registry, pkg.name).toBeUndefined();
+    for (const pkg of publishablePackages(clone))
+      expect(pkg.manifest.publishConfig?.registry, pkg.name).toBeUndefined();
   });
 
   it("the current packages are published (the old release) and a consumer pinned to them type-checks", async () => {
     const old = feedVersion();
     const result = await pnpm("run", "release:publish");
     ok(result, "release:publish (old)");
-    const expected = publishablePackages(clone).map((p) => `${p.name}@${p.version}`).sort();
+    const expected = publishablePackages(clone)
+      .map((p) => `${p.name}@${p.version}`)
+      .sort();
     expect(registry.published.map((p) => `${p.name}@${p.version}`).sort()).toEqual(expected);
     expect(registry.requests).toContain(`PUT /${FEED}`);
 
     consumer = temp("feedgate-cycle-consumer-");
-    writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "cycle-consumer", private: true, type: "module", dependencies: { [FEED]: old } }, null, 2));
-    writeFileSync(join(consumer, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"], types: [], noEmit: true, skipLibCheck: false }, include: ["src"] }, null, 2));
+    writeFileSync(
+      join(consumer, "package.json"),
+      JSON.stringify(
+        { name: "cycle-consumer", private: true, type: "module", dependencies: { [FEED]: old } },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(consumer, "tsconfig.json"),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            target: "es2022",
+            module: "esnext",
+            moduleResolution: "bundler",
+            lib: ["es2022", "dom"],
+            types: [],
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          include: ["src"],
+        },
+        null,
+        2,
+      ),
+    );
     mkdirSync(join(consumer, "src"));
     writeFileSync(
       join(consumer, "src", "index.ts"),
@@ -141,16 +201,38 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
         "",
       ].join("\n"),
     );
-    ok(await run("npm", ["install", `--registry=${registry.url}`, `--cache=${join(consumer, ".npm-cache")}`, "--no-audit", "--no-fund", "--no-update-notifier", "--ignore-scripts"], { cwd: consumer, env }), "consumer npm install (old)");
-    expect(JSON.parse(readFileSync(join(consumer, "node_modules", FEED, "package.json"), "utf8")).version).toBe(old);
+    ok(
+      await run(
+        "npm",
+        [
+          "install",
+          `--registry=${registry.url}`,
+          `--cache=${join(consumer, ".npm-cache")}`,
+          "--no-audit",
+          "--no-fund",
+          "--no-update-notifier",
+          "--ignore-scripts",
+        ],
+        { cwd: consumer, env },
+      ),
+      "consumer npm install (old)",
+    );
+    expect(
+      JSON.parse(readFileSync(join(consumer, "node_modules", FEED, "package.json"), "utf8"))
+        .version,
+    ).toBe(old);
     expect((await consumerErrors()).errors).toEqual([]);
   });
 
   it("spec:fetch --write stores the changed structure and names the overlay's actions left without a target", async () => {
-    const published = withUpstreamProse(JSON.parse(readFileSync(join(clone, "specs/feed/openapi-v1.json"), "utf8")));
+    const published = withUpstreamProse(
+      JSON.parse(readFileSync(join(clone, "specs/feed/openapi-v1.json"), "utf8")),
+    );
     published.info.version = "2.1.0";
     published.components.schemas.HotTopic.properties.lang = { type: "string" };
-    published.paths["/api/v1/items"].get.parameters.find((p: { name?: string }) => p.name === "window").schema.enum.push("30d");
+    published.paths["/api/v1/items"].get.parameters
+      .find((p: { name?: string }) => p.name === "window")
+      .schema.enum.push("30d");
     delete published.paths[REMOVED];
     upstream = await serveDocument(published);
 
@@ -166,10 +248,14 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
   });
 
   it("with those actions dropped, spec:changeset and generate record the change", async () => {
-    expect(dropOverlayActionsUnder(join(clone, "specs/feed/overlay.yaml"), REMOVED)).toBeGreaterThan(0);
+    expect(
+      dropOverlayActionsUnder(join(clone, "specs/feed/overlay.yaml"), REMOVED),
+    ).toBeGreaterThan(0);
     const recorded = await pnpm("run", "spec:changeset", "feed");
     ok(recorded, "spec:changeset feed");
-    expect(recorded.stdout).toMatch(/feed: 1 breaking, 2 compatible change\(s\); wrote \.changeset\/spec-feed-[0-9a-f]{8}\.md \(@feedgate\/feed-client minor\)/);
+    expect(recorded.stdout).toMatch(
+      /feed: 1 breaking, 2 compatible change\(s\); wrote \.changeset\/spec-feed-[0-9a-f]{8}\.md \(@feedgate\/feed-client minor\)/,
+    );
     ok(await pnpm("run", "generate"), "pnpm generate");
     ok(await inClone(process.execPath, ["tools/generate.mjs", "--check"]), "generate --check");
     const types = readFileSync(join(clone, "packages/feed-client/src/generated/feed.ts"), "utf8");
@@ -177,7 +263,9 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
     expect(types).toMatch(/lang\?: string/);
     expect(types).toMatch(/window\?: "24h" \| "7d" \| "30d"/);
 
-    const [file, ...more] = readdirSync(join(clone, ".changeset")).filter((f) => f.startsWith("spec-feed-"));
+    const [file, ...more] = readdirSync(join(clone, ".changeset")).filter((f) =>
+      f.startsWith("spec-feed-"),
+    );
     expect(more).toEqual([]);
     const changeset = readFileSync(join(clone, ".changeset", file!), "utf8");
     expect(changeset).toBe(
@@ -202,11 +290,16 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
     expect(entry).toContain("### Minor Changes");
     expect(entry).toContain(`operation removed: GET ${REMOVED}`);
     expect(entry).toContain("- schema HotTopic: property added: lang");
-    expect(readdirSync(join(clone, ".changeset")).filter((f) => f.startsWith("spec-feed-"))).toEqual([]);
+    expect(
+      readdirSync(join(clone, ".changeset")).filter((f) => f.startsWith("spec-feed-")),
+    ).toEqual([]);
     console.log(`\npackages/feed-client/CHANGELOG.md (${feedVersion()}):\n${entry}`);
     scratch.git("add", "-A");
     scratch.git("commit", "-qm", "release");
-    ok(await inClone(process.execPath, ["tools/changesets/check.mjs"]), "check:changesets on the release commit");
+    ok(
+      await inClone(process.execPath, ["tools/changesets/check.mjs"]),
+      "check:changesets on the release commit",
+    );
   });
 
   it("release:publish puts the new version on the local registry", async () => {
@@ -214,12 +307,32 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
     ok(await pnpm("run", "release:publish"), "release:publish (new)");
     const fresh = registry.published.slice(before).map((p) => `${p.name}@${p.version}`);
     expect(fresh).toContain(`${FEED}@${feedVersion()}`);
-    for (const name of fresh) expect(publishablePackages(clone).map((p) => `${p.name}@${p.version}`)).toContain(name);
+    for (const name of fresh)
+      expect(publishablePackages(clone).map((p) => `${p.name}@${p.version}`)).toContain(name);
   });
 
   it("the consumer upgrades and its type check shows exactly the removed operation", async () => {
-    ok(await run("npm", ["install", `${FEED}@${feedVersion()}`, "--save-exact", `--registry=${registry.url}`, `--cache=${join(consumer, ".npm-cache")}`, "--no-audit", "--no-fund", "--no-update-notifier", "--ignore-scripts"], { cwd: consumer, env }), "consumer upgrade");
-    expect(JSON.parse(readFileSync(join(consumer, "package.json"), "utf8")).dependencies[FEED]).toBe(feedVersion());
+    ok(
+      await run(
+        "npm",
+        [
+          "install",
+          `${FEED}@${feedVersion()}`,
+          "--save-exact",
+          `--registry=${registry.url}`,
+          `--cache=${join(consumer, ".npm-cache")}`,
+          "--no-audit",
+          "--no-fund",
+          "--no-update-notifier",
+          "--ignore-scripts",
+        ],
+        { cwd: consumer, env },
+      ),
+      "consumer upgrade",
+    );
+    expect(
+      JSON.parse(readFileSync(join(consumer, "package.json"), "utf8")).dependencies[FEED],
+    ).toBe(feedVersion());
     // What the upgrade adds is usable.
     writeFileSync(
       join(consumer, "src", "added.ts"),
@@ -234,8 +347,13 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
     const { errors, output } = await consumerErrors();
     console.log(`\nconsumer tsc after the upgrade:\n${output}`);
     // Exactly the two lines that use the removed operation (4: the call, 5: its type), nothing else.
-    expect(errors.map((e) => e.replace(/: error .*/, ""))).toEqual([expect.stringMatching(/^src\/index\.ts\(4,\d+\)$/), expect.stringMatching(/^src\/index\.ts\(5,\d+\)$/)]);
+    expect(errors.map((e) => e.replace(/: error .*/, ""))).toEqual([
+      expect.stringMatching(/^src\/index\.ts\(4,\d+\)$/),
+      expect.stringMatching(/^src\/index\.ts\(5,\d+\)$/),
+    ]);
     expect(errors[0]).toContain("error TS2554: Expected 2 arguments, but got 1.");
-    expect(errors[1]).toContain(`error TS2339: Property '${REMOVED}' does not exist on type 'paths'.`);
+    expect(errors[1]).toContain(
+      `error TS2339: Property '${REMOVED}' does not exist on type 'paths'.`,
+    );
   });
 });

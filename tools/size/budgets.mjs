@@ -5,7 +5,11 @@
 
 // The feed client's rule table (`/rules`, its own budget below) counts as the client's: the kit's
 // validation, typed calls and mirror read it instead of carrying hand-typed copies.
-const CLIENTS = ["@feedgate/feed-client", "@feedgate/feed-client/rules", "@feedgate/gateway-client"];
+const CLIENTS = [
+  "@feedgate/feed-client",
+  "@feedgate/feed-client/rules",
+  "@feedgate/gateway-client",
+];
 
 /**
  * `onTopOf`: measured without the modules those entry points already bring, i.e. what this
@@ -98,13 +102,19 @@ export const BUDGETS = {
   "@feedgate/kit/mirror": { limit: "7.5 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
   // 1.99 → 2.12 kB (issue 20): every failure after a submission carries the billed task's id.
   "@feedgate/kit/images": { limit: "2.15 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
-  "@feedgate/kit/node": { limit: "4 kB", platform: "node", onTopOf: [...CLIENTS, "@feedgate/kit", "@feedgate/kit/mirror"] },
+  "@feedgate/kit/node": {
+    limit: "4 kB",
+    platform: "node",
+    onTopOf: [...CLIENTS, "@feedgate/kit", "@feedgate/kit/mirror"],
+  },
 };
 
 /** Entry points that never end up in an application bundle, with the reason. */
 export const UNMEASURED = {
   "@feedgate/mock": "fake servers on node:http, for tests",
   feedgate: "the command-line program",
-  "@feedgate/postgres": "Node-only: a PostgreSQL store and fleet for servers, never in an application bundle",
-  "@feedgate/mcp": "Node-only: an MCP server run by `feedgate mcp` or a host process, never in an application bundle",
+  "@feedgate/postgres":
+    "Node-only: a PostgreSQL store and fleet for servers, never in an application bundle",
+  "@feedgate/mcp":
+    "Node-only: an MCP server run by `feedgate mcp` or a host process, never in an application bundle",
 };

@@ -4,8 +4,20 @@ import { build } from "esbuild";
 
 /** Absolute paths of every module esbuild bundles for `entries`. */
 async function modulesOf(entries, platform) {
-  const { metafile } = await build({ entryPoints: entries, outdir: "/dev/null", bundle: true, write: false, metafile: true, platform, logLevel: "silent" });
-  return new Set(Object.keys(metafile.inputs).map((input) => new URL(input, `file://${process.cwd()}/`).pathname));
+  const { metafile } = await build({
+    entryPoints: entries,
+    outdir: "/dev/null",
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform,
+    logLevel: "silent",
+  });
+  return new Set(
+    Object.keys(metafile.inputs).map(
+      (input) => new URL(input, `file://${process.cwd()}/`).pathname,
+    ),
+  );
 }
 
 /**

@@ -15,11 +15,17 @@ function undocumented(report: string): string[] {
   let topLevel = "";
   const lines = report.split("\n");
   lines.forEach((line, i) => {
-    const declaration = /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|namespace|enum) ([\w$]+)/.exec(line);
+    const declaration =
+      /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|namespace|enum) ([\w$]+)/.exec(
+        line,
+      );
     if (declaration) topLevel = declaration[1]!;
     if (!line.includes("(undocumented)")) return;
     const next = lines[i + 1]?.trim() ?? "";
-    const name = /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|namespace|enum) ([\w$]+)/.exec(next)?.[1] ?? topLevel;
+    const name =
+      /^export (?:declare )?(?:abstract )?(?:function|interface|class|type|const|namespace|enum) ([\w$]+)/.exec(
+        next,
+      )?.[1] ?? topLevel;
     if (!GENERATED.has(name)) found.push(`${name}: ${next}`);
   });
   return found;
@@ -41,7 +47,8 @@ describe("API docs", () => {
   });
 
   it("names the undocumented declarations it finds", () => {
-    const report = "// @public (undocumented)\nexport interface Bare {\n    // (undocumented)\n    x: number;\n}\n// @public (undocumented)\nexport interface paths {\n    // (undocumented)\n    a: 1;\n}\n";
+    const report =
+      "// @public (undocumented)\nexport interface Bare {\n    // (undocumented)\n    x: number;\n}\n// @public (undocumented)\nexport interface paths {\n    // (undocumented)\n    a: 1;\n}\n";
     expect(undocumented(report)).toEqual(["Bare: export interface Bare {", "Bare: x: number;"]);
   });
 });

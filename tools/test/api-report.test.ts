@@ -20,9 +20,18 @@ describe("API reports (tools/api/report.mjs)", () => {
       "./extra": { types: "./dist/extra.d.ts", default: "./dist/extra.js" },
       "./package.json": "./package.json",
     };
-    write("packages/lib/package.json", JSON.stringify({ name: "@x/lib", version: "0.1.0", exports }));
-    write("packages/lib/dist/index.d.ts", "/** Says a. @public */\nexport declare function a(): void;\n");
-    write("packages/lib/dist/extra.d.ts", "/** @public */\nexport interface Extra { readonly value: number }\n");
+    write(
+      "packages/lib/package.json",
+      JSON.stringify({ name: "@x/lib", version: "0.1.0", exports }),
+    );
+    write(
+      "packages/lib/dist/index.d.ts",
+      "/** Says a. @public */\nexport declare function a(): void;\n",
+    );
+    write(
+      "packages/lib/dist/extra.d.ts",
+      "/** @public */\nexport interface Extra { readonly value: number }\n",
+    );
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -40,11 +49,22 @@ describe("API reports (tools/api/report.mjs)", () => {
     ]);
     const report = readFileSync(join(repo, "packages/lib/etc/lib.api.md"), "utf8");
     expect([...exportedNames(report)]).toEqual(["a"]);
-    expect([...exportedNames(readFileSync(join(repo, "packages/lib/etc/lib-extra.api.md"), "utf8"))]).toEqual(["Extra"]);
+    expect([
+      ...exportedNames(readFileSync(join(repo, "packages/lib/etc/lib-extra.api.md"), "utf8")),
+    ]).toEqual(["Extra"]);
 
-    expect(runReports({ update: false, repoRoot: repo }).map((r) => r.changed)).toEqual([false, false]);
-    write("packages/lib/dist/index.d.ts", "/** Says b. @public */\nexport declare function b(): void;\n");
-    expect(runReports({ update: false, repoRoot: repo }).map((r) => r.changed)).toEqual([true, false]);
+    expect(runReports({ update: false, repoRoot: repo }).map((r) => r.changed)).toEqual([
+      false,
+      false,
+    ]);
+    write(
+      "packages/lib/dist/index.d.ts",
+      "/** Says b. @public */\nexport declare function b(): void;\n",
+    );
+    expect(runReports({ update: false, repoRoot: repo }).map((r) => r.changed)).toEqual([
+      true,
+      false,
+    ]);
     // The check leaves the committed report alone.
     expect(readFileSync(join(repo, "packages/lib/etc/lib.api.md"), "utf8")).toBe(report);
   });

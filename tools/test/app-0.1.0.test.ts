@@ -9,7 +9,9 @@ import { root } from "../lib/packages.mjs";
 import { strictOptions } from "./support/strict-program.js";
 
 const appDir = join(root, "tools", "release-test", "fixtures", "app-0.1.0");
-const files = readdirSync(appDir).filter((f) => f.endsWith(".ts")).map((f) => join(appDir, f));
+const files = readdirSync(appDir)
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => join(appDir, f));
 /** The strictest settings a user may have, with every package resolved to its built .d.ts (as the README examples are checked). */
 const options: ts.CompilerOptions = strictOptions;
 
@@ -18,7 +20,10 @@ function languageService(): ts.LanguageService {
     getCompilationSettings: () => options,
     getScriptFileNames: () => files,
     getScriptVersion: () => "1",
-    getScriptSnapshot: (file) => (ts.sys.fileExists(file) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(file) ?? "") : undefined),
+    getScriptSnapshot: (file) =>
+      ts.sys.fileExists(file)
+        ? ts.ScriptSnapshot.fromString(ts.sys.readFile(file) ?? "")
+        : undefined,
     getCurrentDirectory: () => appDir,
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
     fileExists: ts.sys.fileExists,
@@ -34,7 +39,11 @@ describe("an app written against the 0.1.0 API", () => {
   const service = languageService();
 
   it("compiles under the strictest settings: no errors, only deprecation marks", () => {
-    const errors = ts.getPreEmitDiagnostics(service.getProgram()!).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    const errors = ts
+      .getPreEmitDiagnostics(service.getProgram()!)
+      .map(
+        (d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
     expect(errors).toEqual([]);
   });
 
@@ -45,7 +54,16 @@ describe("an app written against the 0.1.0 API", () => {
         .filter((d) => d.code === 6385 || d.code === 6387)
         .map((d) => ts.sys.readFile(file)!.slice(d.start, d.start! + d.length!)),
     );
-    for (const name of ["FeedClientConfigError", "isFeedClientConfigError", "collectResponse", "outputText", "GatewayError", "isGatewayError", "GatewayErrorKind", "retries"]) {
+    for (const name of [
+      "FeedClientConfigError",
+      "isFeedClientConfigError",
+      "collectResponse",
+      "outputText",
+      "GatewayError",
+      "isGatewayError",
+      "GatewayErrorKind",
+      "retries",
+    ]) {
       expect(deprecated, name).toContain(name);
     }
   });

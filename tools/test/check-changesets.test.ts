@@ -13,7 +13,19 @@ function write(path: string, content: string): void {
 }
 
 function git(...args: string[]): void {
-  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: repo, stdio: "ignore" });
+  execFileSync(
+    "git",
+    [
+      "-c",
+      "user.name=test",
+      "-c",
+      "user.email=test@example.invalid",
+      "-c",
+      "commit.gpgsign=false",
+      ...args,
+    ],
+    { cwd: repo, stdio: "ignore" },
+  );
 }
 
 function manifest(name: string, version: string, extra: object = {}): string {
@@ -91,26 +103,42 @@ describe("check:changesets", () => {
     git("add", "-A");
     git("commit", "-q", "-m", "version packages");
     const late = (await checkChangesets(repo)).find((r) => r.name === "@x/late");
-    expect(late).toMatchObject({ ok: true, verdict: "version bumped 0.0.0 -> 0.1.0, awaiting publish" });
+    expect(late).toMatchObject({
+      ok: true,
+      verdict: "version bumped 0.0.0 -> 0.1.0, awaiting publish",
+    });
   });
 
   it("asks for changeset text naming each export an API report lost", async () => {
-    write("packages/lib/etc/lib.api.md", "```ts\n// @public\nexport function fromGatewayError(e: unknown): Error;\n\n// @public\nexport interface Keep {}\n\nexport { isGatewayError }\n```\n");
+    write(
+      "packages/lib/etc/lib.api.md",
+      "```ts\n// @public\nexport function fromGatewayError(e: unknown): Error;\n\n// @public\nexport interface Keep {}\n\nexport { isGatewayError }\n```\n",
+    );
     git("add", "-A");
     git("commit", "-q", "-m", "api report");
     git("tag", "@x/lib@0.1.0");
     write("packages/lib/etc/lib.api.md", "```ts\n// @public\nexport interface Keep {}\n```\n");
     write("packages/lib/src/index.ts", "export interface Keep {}\n");
-    write(".changeset/some.md", '---\n"@x/lib": minor\n---\n\nRemoves `fromGatewayError`: use `toFeedgateError`.\n');
+    write(
+      ".changeset/some.md",
+      '---\n"@x/lib": minor\n---\n\nRemoves `fromGatewayError`: use `toFeedgateError`.\n',
+    );
     const [result] = await checkChangesets(repo);
-    expect(result).toMatchObject({ ok: false, removed: [{ report: "lib", name: "isGatewayError" }] });
+    expect(result).toMatchObject({
+      ok: false,
+      removed: [{ report: "lib", name: "isGatewayError" }],
+    });
     expect(result?.verdict).toContain("isGatewayError (lib)");
-    write(".changeset/more.md", '---\n"@x/lib": minor\n---\n\nRemoves `isGatewayError`: use `instanceof GatewayError`.\n');
+    write(
+      ".changeset/more.md",
+      '---\n"@x/lib": minor\n---\n\nRemoves `isGatewayError`: use `instanceof GatewayError`.\n',
+    );
     expect(await verdicts()).toEqual({ "@x/lib": true });
   });
 
   it("reads exported names from a report: declarations and re-exports", () => {
-    const report = "export function f(): void;\nexport type T = string;\nexport const c: number;\nexport class K {}\nexport { A, B as C }\n    export function nested(): void;\n";
+    const report =
+      "export function f(): void;\nexport type T = string;\nexport const c: number;\nexport class K {}\nexport { A, B as C }\n    export function nested(): void;\n";
     expect([...exportedNames(report)].sort()).toEqual(["A", "C", "K", "T", "c", "f"]);
   });
 });

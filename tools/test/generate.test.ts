@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import { fromRoot } from "@feedgate/test-harness";
+import { describe, expect, it } from "vitest";
 import { render, TARGETS } from "../generate.mjs";
 
 describe("generated types and their staleness check", () => {

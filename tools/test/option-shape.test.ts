@@ -59,16 +59,38 @@ export {};
 
 /** Each misspelling, and the name the compiler must suggest. */
 const TYPOS: [code: string, meant: string][] = [
-  [`import { createFeedKit } from "@feedgate/kit/feed";\ncreateFeedKit({ baseURL: "http://127.0.0.1:1" });`, "baseUrl"],
-  [`import { createFeedClient } from "@feedgate/feed-client";\ncreateFeedClient({ maxRetires: 1 });`, "maxRetries"],
-  [`import { createGatewayClient } from "@feedgate/gateway-client";\ncreateGatewayClient({ timeoutMS: 1 });`, "timeoutMs"],
-  [`import { openPostgresStore } from "@feedgate/postgres";\nawait openPostgresStore({ schemas: "x" });`, "schema"],
-  [`import { createFeedKit } from "@feedgate/kit/feed";\ncreateFeedKit({ maxRetires: 0 });`, "maxRetries"],
-  [`import { createFleet } from "@feedgate/postgres";\nawait createFleet({ timeoutMS: 1 });`, "timeoutMs"],
+  [
+    `import { createFeedKit } from "@feedgate/kit/feed";\ncreateFeedKit({ baseURL: "http://127.0.0.1:1" });`,
+    "baseUrl",
+  ],
+  [
+    `import { createFeedClient } from "@feedgate/feed-client";\ncreateFeedClient({ maxRetires: 1 });`,
+    "maxRetries",
+  ],
+  [
+    `import { createGatewayClient } from "@feedgate/gateway-client";\ncreateGatewayClient({ timeoutMS: 1 });`,
+    "timeoutMs",
+  ],
+  [
+    `import { openPostgresStore } from "@feedgate/postgres";\nawait openPostgresStore({ schemas: "x" });`,
+    "schema",
+  ],
+  [
+    `import { createFeedKit } from "@feedgate/kit/feed";\ncreateFeedKit({ maxRetires: 0 });`,
+    "maxRetries",
+  ],
+  [
+    `import { createFleet } from "@feedgate/postgres";\nawait createFleet({ timeoutMS: 1 });`,
+    "timeoutMs",
+  ],
 ];
 
 describe("option shape under exactOptionalPropertyTypes", () => {
-  const files = new Map<string, string>([[join(dir, "undefined.ts"), UNDEFINED_ACCEPTED], [join(dir, "shared.ts"), SHARED_NAMES], ...TYPOS.map(([code], i) => [join(dir, `typo-${i}.ts`), `${code}\nexport {};\n`] as const)]);
+  const files = new Map<string, string>([
+    [join(dir, "undefined.ts"), UNDEFINED_ACCEPTED],
+    [join(dir, "shared.ts"), SHARED_NAMES],
+    ...TYPOS.map(([code], i) => [join(dir, `typo-${i}.ts`), `${code}\nexport {};\n`] as const),
+  ]);
   const found = compileStrict(files);
 
   it("every factory accepts undefined for an omitted option", () => {
@@ -79,9 +101,12 @@ describe("option shape under exactOptionalPropertyTypes", () => {
     expect(found.get(join(dir, "shared.ts"))).toEqual([]);
   });
 
-  it.each(TYPOS.map(([code, meant], i) => [meant, i, code] as const))("a misspelling of %s is a compile error naming it", (meant, i) => {
-    const errors = found.get(join(dir, `typo-${i}.ts`)) ?? [];
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(`Did you mean to write '${meant}'?`);
-  });
+  it.each(TYPOS.map(([code, meant], i) => [meant, i, code] as const))(
+    "a misspelling of %s is a compile error naming it",
+    (meant, i) => {
+      const errors = found.get(join(dir, `typo-${i}.ts`)) ?? [];
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(`Did you mean to write '${meant}'?`);
+    },
+  );
 });

@@ -1,14 +1,14 @@
 // Issue 24, item 5: `pnpm pg:start` gives a newcomer a PostgreSQL without Docker. It prints the
 // FEEDGATE_STORE line, the server answers there, and Ctrl-C (SIGINT) stops it with exit 0.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { freePort } from "@feedgate/test-harness";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "@feedgate/test-harness";
 import { root } from "../lib/packages.mjs";
 
 let child: ChildProcess | undefined;
@@ -29,13 +29,19 @@ function storeUrlOf(process: ChildProcess): Promise<string> {
       const match = /^export FEEDGATE_STORE=(\S+)$/.exec(line);
       if (match) resolve(match[1]!);
     });
-    process.once("exit", (code) => reject(new Error(`pg-start exited (${code}) before printing FEEDGATE_STORE`)));
+    process.once("exit", (code) =>
+      reject(new Error(`pg-start exited (${code}) before printing FEEDGATE_STORE`)),
+    );
   });
 }
 
 /** Runs the command once: waits for its URL, checks the server answers, stops it with SIGINT; gives the URL. */
 async function runOnce(port: number): Promise<string> {
-  child = spawn(process.execPath, [join(root, "tools", "pg-start.mjs"), "--port", String(port), "--dir", dir!], { stdio: ["ignore", "pipe", "inherit"] });
+  child = spawn(
+    process.execPath,
+    [join(root, "tools", "pg-start.mjs"), "--port", String(port), "--dir", dir!],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const url = await storeUrlOf(child);
   expect(new URL(url).host).toBe(`127.0.0.1:${port}`);
 

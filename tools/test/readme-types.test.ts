@@ -29,15 +29,23 @@ function examplesOf(readme: string, dir: string, label: string): Example[] {
 }
 
 const examples = [
-  ...publishablePackages().flatMap((pkg) => examplesOf(join(pkg.dir, "README.md"), pkg.dir, `${pkg.relDir}/README.md`)),
-  ...examplesOf(join(root, "README.md"), join(root, "packages", "kit", ".readme-root"), "README.md"),
+  ...publishablePackages().flatMap((pkg) =>
+    examplesOf(join(pkg.dir, "README.md"), pkg.dir, `${pkg.relDir}/README.md`),
+  ),
+  ...examplesOf(
+    join(root, "README.md"),
+    join(root, "packages", "kit", ".readme-root"),
+    "README.md",
+  ),
 ];
 
 describe("README examples compile under the strictest settings", () => {
   const found = compileStrict(new Map(examples.map((e) => [e.file, e.code])));
 
   it("finds the examples of every README that has TypeScript, postgres's included", () => {
-    expect(examples.filter((e) => e.readme === "packages/postgres/README.md").length).toBeGreaterThan(0);
+    expect(
+      examples.filter((e) => e.readme === "packages/postgres/README.md").length,
+    ).toBeGreaterThan(0);
     expect(examples.length).toBeGreaterThan(20);
   });
 

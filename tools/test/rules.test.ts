@@ -14,31 +14,98 @@ const feedSpec = () => JSON.parse(readFileSync(join(ROOT, TARGETS.feed.spec), "u
 describe("the rule table generated from a document", () => {
   it("has every operation with its method, path and query/path parameter rules (headers left out)", () => {
     const { operations } = rulesOf(feedSpec());
-    expect(Object.keys(operations)).toEqual(["codexResets", "codexResetsRecent", "dailies", "dailyByDate", "hotTopics", "items", "latestDaily", "selectedChanges", "selectedSnapshot", "storyByPublicId"]);
+    expect(Object.keys(operations)).toEqual([
+      "codexResets",
+      "codexResetsRecent",
+      "dailies",
+      "dailyByDate",
+      "hotTopics",
+      "items",
+      "latestDaily",
+      "selectedChanges",
+      "selectedSnapshot",
+      "storyByPublicId",
+    ]);
     expect(operations.items.method).toBe("get");
     expect(operations.items.path).toBe("/api/v1/items");
-    expect(operations.items.params.q).toEqual({ in: "query", required: false, type: "string", minLength: 2, maxLength: 200 });
-    expect(operations.items.params.mode).toEqual({ in: "query", required: false, type: "string", enum: ["selected", "all"], default: "selected" });
-    expect(operations.items.params.category.examples).toEqual(["ai-models", "ai-products", "industry", "paper", "tip", "opinion"]);
-    expect(operations.selectedSnapshot.params.limit).toMatchObject({ minimum: 1, maximum: 1000, default: 500 });
-    expect(operations.selectedChanges.params.cursor).toEqual({ in: "query", required: true, type: "string" });
-    expect(operations.storyByPublicId.params.publicId).toEqual({ in: "path", required: true, type: "string", maxLength: 128 });
-    expect(operations.dailyByDate.params.date).toEqual({ in: "path", required: true, type: "string", format: "date" });
+    expect(operations.items.params.q).toEqual({
+      in: "query",
+      required: false,
+      type: "string",
+      minLength: 2,
+      maxLength: 200,
+    });
+    expect(operations.items.params.mode).toEqual({
+      in: "query",
+      required: false,
+      type: "string",
+      enum: ["selected", "all"],
+      default: "selected",
+    });
+    expect(operations.items.params.category.examples).toEqual([
+      "ai-models",
+      "ai-products",
+      "industry",
+      "paper",
+      "tip",
+      "opinion",
+    ]);
+    expect(operations.selectedSnapshot.params.limit).toMatchObject({
+      minimum: 1,
+      maximum: 1000,
+      default: 500,
+    });
+    expect(operations.selectedChanges.params.cursor).toEqual({
+      in: "query",
+      required: true,
+      type: "string",
+    });
+    expect(operations.storyByPublicId.params.publicId).toEqual({
+      in: "path",
+      required: true,
+      type: "string",
+      maxLength: 128,
+    });
+    expect(operations.dailyByDate.params.date).toEqual({
+      in: "path",
+      required: true,
+      type: "string",
+      format: "date",
+    });
     expect(operations.hotTopics.params).toEqual({});
   });
 
   it("types the open string parameters from the document's examples: known values autocomplete, any string is allowed", () => {
-    expect(knownValues(feedSpec())).toEqual({ items: { category: ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] } });
+    expect(knownValues(feedSpec())).toEqual({
+      items: { category: ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"] },
+    });
     const source = renderRules(feedSpec(), "FEED_RULES", "");
-    expect(source).toContain(`"category": "ai-models" | "ai-products" | "industry" | "paper" | "tip" | "opinion" | (string & {});`);
+    expect(source).toContain(
+      `"category": "ai-models" | "ai-products" | "industry" | "paper" | "tip" | "opinion" | (string & {});`,
+    );
     // A parameter with an enum is closed, not open; one without examples has nothing to offer.
-    const doc = { paths: { "/x": { get: { operationId: "x", parameters: [
-      { name: "open", in: "query", schema: { type: "string", examples: ["a", "b"] } },
-      { name: "closed", in: "query", schema: { type: "string", enum: ["a"], examples: ["a"] } },
-      { name: "free", in: "query", schema: { type: "string" } },
-    ] } } } };
+    const doc = {
+      paths: {
+        "/x": {
+          get: {
+            operationId: "x",
+            parameters: [
+              { name: "open", in: "query", schema: { type: "string", examples: ["a", "b"] } },
+              {
+                name: "closed",
+                in: "query",
+                schema: { type: "string", enum: ["a"], examples: ["a"] },
+              },
+              { name: "free", in: "query", schema: { type: "string" } },
+            ],
+          },
+        },
+      },
+    };
     expect(knownValues(doc)).toEqual({ x: { open: ["a", "b"] } });
-    expect(renderRules({ paths: {} }, "R", "")).toContain("export type KnownParamValues = Record<string, never>;");
+    expect(renderRules({ paths: {} }, "R", "")).toContain(
+      "export type KnownParamValues = Record<string, never>;",
+    );
   });
 
   it("names the enums of the component schemas by where they stand, and sorts every key", () => {
@@ -52,22 +119,53 @@ describe("the rule table generated from a document", () => {
     const doc = {
       paths: {
         "/things/{id}": {
-          parameters: [{ $ref: "#/components/parameters/Id" }, { name: "v", in: "query", schema: { type: "string" } }],
-          get: { operationId: "thing", parameters: [{ name: "v", in: "query", schema: { $ref: "#/components/schemas/V" } }, { name: "X-Trace", in: "header", schema: { type: "string" } }] },
+          parameters: [
+            { $ref: "#/components/parameters/Id" },
+            { name: "v", in: "query", schema: { type: "string" } },
+          ],
+          get: {
+            operationId: "thing",
+            parameters: [
+              { name: "v", in: "query", schema: { $ref: "#/components/schemas/V" } },
+              { name: "X-Trace", in: "header", schema: { type: "string" } },
+            ],
+          },
         },
       },
       components: {
-        parameters: { Id: { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[a-z]+$" } } },
-        schemas: { V: { type: "string", enum: ["a", "b"] }, Thing: { type: "object", properties: { tags: { type: "array", items: { enum: ["x"] } } } } },
+        parameters: {
+          Id: {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string", pattern: "^[a-z]+$" },
+          },
+        },
+        schemas: {
+          V: { type: "string", enum: ["a", "b"] },
+          Thing: {
+            type: "object",
+            properties: { tags: { type: "array", items: { enum: ["x"] } } },
+          },
+        },
       },
     };
     expect(rulesOf(doc)).toEqual({
       enums: { "Thing.tags[]": ["x"], V: ["a", "b"] },
       operations: {
-        thing: { method: "get", path: "/things/{id}", params: { id: { in: "path", required: true, type: "string", pattern: "^[a-z]+$" }, v: { in: "query", required: false, type: "string", enum: ["a", "b"] } } },
+        thing: {
+          method: "get",
+          path: "/things/{id}",
+          params: {
+            id: { in: "path", required: true, type: "string", pattern: "^[a-z]+$" },
+            v: { in: "query", required: false, type: "string", enum: ["a", "b"] },
+          },
+        },
       },
     });
-    expect(() => rulesOf({ paths: { "/x": { get: {} } } })).toThrowError(/GET \/x has no operationId/);
+    expect(() => rulesOf({ paths: { "/x": { get: {} } } })).toThrowError(
+      /GET \/x has no operationId/,
+    );
   });
 
   it("the committed rule tables are exactly what the documents generate (the staleness check covers them)", async () => {
@@ -114,16 +212,25 @@ async function validatorFromSources(clone: string): Promise<typeof import("@feed
 
 describe("a spec change that tightens a bound changes validation with no other edit (scratch clone)", () => {
   let clone: string;
-  const run = (cwd: string, ...args: string[]) => execFileSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off" } });
+  const run = (cwd: string, ...args: string[]) =>
+    execFileSync(process.execPath, args, {
+      cwd,
+      encoding: "utf8",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+    });
 
   beforeAll(() => {
     clone = mkdtempSync(join(tmpdir(), "feedgate-rules-"));
     execFileSync("git", ["clone", "-q", ROOT, clone]);
     // The generator runs with this checkout's installed dependencies; the kit's sources in the
     // clone resolve @feedgate/core to this checkout's built core (the rule table is aliased).
-    for (const dir of ["", "tools"]) symlinkSync(join(ROOT, dir, "node_modules"), join(clone, dir, "node_modules"));
+    for (const dir of ["", "tools"])
+      symlinkSync(join(ROOT, dir, "node_modules"), join(clone, dir, "node_modules"));
     mkdirSync(join(clone, "packages/kit/node_modules/@feedgate"), { recursive: true });
-    symlinkSync(join(ROOT, "packages/core"), join(clone, "packages/kit/node_modules/@feedgate/core"));
+    symlinkSync(
+      join(ROOT, "packages/core"),
+      join(clone, "packages/kit/node_modules/@feedgate/core"),
+    );
   }, 60_000);
   afterAll(() => rmSync(clone, { recursive: true, force: true }));
 
@@ -135,19 +242,30 @@ describe("a spec change that tightens a bound changes validation with no other e
     // The upstream structure (the bundle, TARGETS.feed.spec, is built from it and the overlay).
     const specPath = join(clone, "specs/feed/openapi-v1.json");
     const spec = JSON.parse(readFileSync(specPath, "utf8"));
-    const q = spec.paths["/api/v1/items"].get.parameters.find((p: { name?: string }) => p.name === "q");
+    const q = spec.paths["/api/v1/items"].get.parameters.find(
+      (p: { name?: string }) => p.name === "q",
+    );
     q.schema.maxLength = 100;
-    writeFileSync(specPath, JSON.stringify(spec, null, 2) + "\n");
+    writeFileSync(specPath, `${JSON.stringify(spec, null, 2)}\n`);
     run(clone, "tools/generate.mjs", "feed");
 
     // Only the document and what is generated from it changed.
     const changed = execFileSync("git", ["diff", "--name-only"], { cwd: clone, encoding: "utf8" });
-    expect(changed.trim().split("\n").sort()).toEqual(["packages/feed-client/src/generated/rules.ts", "specs/feed/openapi-v1.json"]);
+    expect(changed.trim().split("\n").sort()).toEqual([
+      "packages/feed-client/src/generated/rules.ts",
+      "specs/feed/openapi-v1.json",
+    ]);
 
     const after = await validatorFromSources(clone);
     expect(after.FEED_OPERATIONS.items.params.q.maxLength).toBe(100);
-    expect(() => after.validateFeedRequest("items", query)).toThrowError(expect.objectContaining({ kind: "invalid_request", code: "invalid_argument", param: "q" }));
-    expect(() => after.validateFeedRequest("items", query)).toThrowError(/q: must contain 2 to 100 characters/);
-    expect(after.validateFeedRequest("items", { query: { q: "a".repeat(100) } }).query).toEqual({ q: "a".repeat(100) });
+    expect(() => after.validateFeedRequest("items", query)).toThrowError(
+      expect.objectContaining({ kind: "invalid_request", code: "invalid_argument", param: "q" }),
+    );
+    expect(() => after.validateFeedRequest("items", query)).toThrowError(
+      /q: must contain 2 to 100 characters/,
+    );
+    expect(after.validateFeedRequest("items", { query: { q: "a".repeat(100) } }).query).toEqual({
+      q: "a".repeat(100),
+    });
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { describe, expect, it } from "vitest";
 import { fromRoot } from "@feedgate/test-harness";
+import { describe, expect, it } from "vitest";
 import { diffSpecs, formatDiff } from "../lib/spec-diff.mjs";
 
 const load = async () => JSON.parse(await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8"));
@@ -33,8 +33,17 @@ describe("structural spec diff", () => {
   it("classifies additions as compatible, and a new required parameter as breaking", async () => {
     const after = await load();
     after.components.schemas.Item.properties.language = { type: "string" };
-    after.paths["/api/v1/dailies"].get.parameters.push({ name: "lang", in: "query", required: true, schema: { type: "string" } });
-    after.paths["/api/v1/dailies"].get.parameters.push({ name: "tz", in: "query", schema: { type: "string" } });
+    after.paths["/api/v1/dailies"].get.parameters.push({
+      name: "lang",
+      in: "query",
+      required: true,
+      schema: { type: "string" },
+    });
+    after.paths["/api/v1/dailies"].get.parameters.push({
+      name: "tz",
+      in: "query",
+      schema: { type: "string" },
+    });
     const { breaking, compatible } = diffSpecs(await load(), after);
     expect(compatible).toContain("schema Item: property added: language");
     expect(compatible).toContain("GET /api/v1/dailies: parameter added: query:tz");
@@ -49,7 +58,11 @@ describe("structural spec diff", () => {
     const mode = params.find((p: { name?: string }) => p.name === "mode");
     mode.schema.enum = ["selected"];
     const { breaking } = diffSpecs(await load(), after);
-    expect(breaking.some((c) => c.startsWith("GET /api/v1/items: parameter query:limit maximum"))).toBe(true);
-    expect(breaking).toContain('GET /api/v1/items: parameter query:mode enum values removed: "all"');
+    expect(
+      breaking.some((c) => c.startsWith("GET /api/v1/items: parameter query:limit maximum")),
+    ).toBe(true);
+    expect(breaking).toContain(
+      'GET /api/v1/items: parameter query:mode enum values removed: "all"',
+    );
   });
 });

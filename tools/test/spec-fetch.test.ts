@@ -1,8 +1,8 @@
-import { createServer, type Server } from "node:http";
 import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromRoot } from "@feedgate/test-harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specFetch } from "../spec-fetch.mjs";
 
 let server: Server;
@@ -41,26 +41,35 @@ describe("pnpm spec:fetch feed", () => {
     expect(out).toMatch(/BREAKING for clients \(1\)/);
     expect(out).toMatch(/vendored document unchanged/);
     expect(await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8")).toBe(before);
-    expect(JSON.parse(await readFile(fromRoot(".tmp/feed-openapi.fetched.json"), "utf8")).info.version).toBe("2.1.0");
+    expect(
+      JSON.parse(await readFile(fromRoot(".tmp/feed-openapi.fetched.json"), "utf8")).info.version,
+    ).toBe("2.1.0");
   });
 
   it("takes the base URL from FEEDGATE_FEED_URL", async () => {
-    const diff = await specFetch(["feed"], { env: { FEEDGATE_FEED_URL: base + "/" }, log: () => {} });
+    const diff = await specFetch(["feed"], {
+      env: { FEEDGATE_FEED_URL: `${base}/` },
+      log: () => {},
+    });
     expect(diff.compatible.length).toBeGreaterThan(0);
   });
 
   it("fails with a clear message when the download fails", async () => {
-    await expect(specFetch(["feed", base + "/down"], { log: () => {} })).rejects.toThrow(
+    await expect(specFetch(["feed", `${base}/down`], { log: () => {} })).rejects.toThrow(
       /could not download http:\/\/127\.0\.0\.1:\d+\/down\/openapi-v1\.json: HTTP 503/,
     );
-    await expect(specFetch(["feed", base + "/broken"], { log: () => {} })).rejects.toThrow(/did not answer JSON/);
-    await expect(specFetch(["feed", "http://127.0.0.1:9"], { log: () => {}, timeoutMs: 2000 })).rejects.toThrow(
-      /could not download/,
+    await expect(specFetch(["feed", `${base}/broken`], { log: () => {} })).rejects.toThrow(
+      /did not answer JSON/,
     );
+    await expect(
+      specFetch(["feed", "http://127.0.0.1:9"], { log: () => {}, timeoutMs: 2000 }),
+    ).rejects.toThrow(/could not download/);
   });
 
   it("refuses to run without a base URL", async () => {
-    await expect(specFetch(["feed"], { env: {}, log: () => {} })).rejects.toThrow(/FEEDGATE_FEED_URL/);
+    await expect(specFetch(["feed"], { env: {}, log: () => {} })).rejects.toThrow(
+      /FEEDGATE_FEED_URL/,
+    );
     await expect(specFetch(["nope"], { env: {}, log: () => {} })).rejects.toThrow(/usage/);
   });
 });
@@ -72,9 +81,22 @@ describe("spec:fetch treats the upstream document as hostile", () => {
   let otherOrigin: string;
   beforeAll(async () => {
     const doc = JSON.parse(served);
-    const withRefs = (ref: string) => JSON.stringify({ ...doc, components: { ...doc.components, schemas: { ...doc.components.schemas, Evil: { $ref: ref } } } });
-    const escapes = JSON.stringify({ ...doc, info: { ...doc.info, version: "2.1.0\x1b[2J\x1b]52;c;cm0=\x07" }, paths: { ...doc.paths, "/api/v1/\x1b[8mhidden": { get: { responses: { "200": {} } } } } });
-    other = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(served));
+    const withRefs = (ref: string) =>
+      JSON.stringify({
+        ...doc,
+        components: {
+          ...doc.components,
+          schemas: { ...doc.components.schemas, Evil: { $ref: ref } },
+        },
+      });
+    const escapes = JSON.stringify({
+      ...doc,
+      info: { ...doc.info, version: "2.1.0\x1b[2J\x1b]52;c;cm0=\x07" },
+      paths: { ...doc.paths, "/api/v1/\x1b[8mhidden": { get: { responses: { "200": {} } } } },
+    });
+    other = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(served),
+    );
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     otherOrigin = `http://localhost:${(other.address() as AddressInfo).port}`;
     hostile = createServer((req, res) => {
@@ -93,11 +115,20 @@ describe("spec:fetch treats the upstream document as hostile", () => {
         };
         res.write("{");
         pump();
-      } else if (route === "away") res.writeHead(302, { location: `${otherOrigin}/openapi-v1.json` }).end();
-      else if (route === "local-ref") res.writeHead(200, { "content-type": "application/json" }).end(withRefs("../../../../etc/passwd"));
-      else if (route === "abs-ref") res.writeHead(200, { "content-type": "application/json" }).end(withRefs("/etc/passwd#/x"));
-      else if (route === "http-ref") res.writeHead(200, { "content-type": "application/json" }).end(withRefs(`${otherOrigin}/bomb.yaml`));
-      else if (route === "escapes") res.writeHead(200, { "content-type": "application/json" }).end(escapes);
+      } else if (route === "away")
+        res.writeHead(302, { location: `${otherOrigin}/openapi-v1.json` }).end();
+      else if (route === "local-ref")
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(withRefs("../../../../etc/passwd"));
+      else if (route === "abs-ref")
+        res.writeHead(200, { "content-type": "application/json" }).end(withRefs("/etc/passwd#/x"));
+      else if (route === "http-ref")
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(withRefs(`${otherOrigin}/bomb.yaml`));
+      else if (route === "escapes")
+        res.writeHead(200, { "content-type": "application/json" }).end(escapes);
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
@@ -110,17 +141,23 @@ describe("spec:fetch treats the upstream document as hostile", () => {
   });
 
   it("an endless document stops at the size cap", async () => {
-    await expect(specFetch(["feed", `${origin}/endless`], { log: () => {} })).rejects.toThrow(/over 16777216 bytes/);
+    await expect(specFetch(["feed", `${origin}/endless`], { log: () => {} })).rejects.toThrow(
+      /over 16777216 bytes/,
+    );
   });
 
   it("a redirect to another origin is refused", async () => {
-    await expect(specFetch(["feed", `${origin}/away`], { log: () => {} })).rejects.toThrow(/redirected to another origin .*refused/);
+    await expect(specFetch(["feed", `${origin}/away`], { log: () => {} })).rejects.toThrow(
+      /redirected to another origin .*refused/,
+    );
   });
 
   for (const route of ["local-ref", "abs-ref", "http-ref"]) {
     it(`a $ref outside the document (${route}) is refused before anything is written`, async () => {
       const before = await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8");
-      await expect(specFetch(["feed", `${origin}/${route}`, "--write"], { log: () => {} })).rejects.toThrow(/\$refs outside the document/);
+      await expect(
+        specFetch(["feed", `${origin}/${route}`, "--write"], { log: () => {} }),
+      ).rejects.toThrow(/\$refs outside the document/);
       expect(await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8")).toBe(before);
     });
   }

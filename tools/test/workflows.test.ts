@@ -33,7 +33,10 @@ describe("the CI files for the repository's real home", () => {
     const dir = mkdtempSync(join(tmpdir(), "feedgate-workflow-"));
     try {
       const bad = join(dir, "bad.yml");
-      writeFileSync(bad, "name: x\non: [push]\njobs:\n  t:\n    runz-on: ubuntu-latest\n    steps: 5\n");
+      writeFileSync(
+        bad,
+        "name: x\non: [push]\njobs:\n  t:\n    runz-on: ubuntu-latest\n    steps: 5\n",
+      );
       const { status, output } = validate(bad);
       expect(status).not.toBe(0);
       expect(output).toMatch(/errors/);
@@ -43,21 +46,37 @@ describe("the CI files for the repository's real home", () => {
   });
 
   it("CI runs exactly the README's test command", () => {
-    const readme = readdirSync(fileURLToPath(new URL("../../", import.meta.url))).includes("README.md");
+    const readme = readdirSync(fileURLToPath(new URL("../../", import.meta.url))).includes(
+      "README.md",
+    );
     expect(readme).toBe(true);
-    const ci = spawnSync("grep", ["-c", "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test", join(WORKFLOWS, "ci.yml")], { encoding: "utf8" });
+    const ci = spawnSync(
+      "grep",
+      [
+        "-c",
+        "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test",
+        join(WORKFLOWS, "ci.yml"),
+      ],
+      { encoding: "utf8" },
+    );
     expect(ci.stdout.trim()).toBe("1");
   });
 
   it("CI (.ci/run and ci.yml) runs the release cycle after the README's test command, verbatim", () => {
-    const command = "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test";
+    const command =
+      "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test";
     const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
     expect(readme).toContain(`\n${command}\n`);
-    const lines = readFileSync(fileURLToPath(new URL("../../.ci/run", import.meta.url)), "utf8").split("\n");
+    const lines = readFileSync(
+      fileURLToPath(new URL("../../.ci/run", import.meta.url)),
+      "utf8",
+    ).split("\n");
     expect(lines.filter((l) => l === command)).toHaveLength(1);
     const cycle = lines.indexOf("npx --yes pnpm@10.34.9 run test:release --after-test-command");
     expect(cycle).toBeGreaterThan(lines.indexOf(command));
     const ci = readFileSync(join(WORKFLOWS, "ci.yml"), "utf8");
-    expect(ci.indexOf("run: npx --yes pnpm@10.34.9 run test:release")).toBeGreaterThan(ci.indexOf(`run: ${command}`));
+    expect(ci.indexOf("run: npx --yes pnpm@10.34.9 run test:release")).toBeGreaterThan(
+      ci.indexOf(`run: ${command}`),
+    );
   });
 });

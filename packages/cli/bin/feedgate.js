@@ -5,8 +5,11 @@
 try {
   await import("../dist/bin.js");
 } catch (error) {
-  const missing = error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("dist/bin.js");
+  const missing =
+    error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("dist/bin.js");
   if (!missing) throw error;
-  console.error("feedgate: not built yet: run `pnpm exec turbo run build --filter=feedgate...` first");
+  console.error(
+    "feedgate: not built yet: run `pnpm exec turbo run build --filter=feedgate...` first",
+  );
   process.exit(1);
 }

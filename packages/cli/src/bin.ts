@@ -10,7 +10,9 @@ for (const stream of [process.stdout, process.stderr]) {
     if (error.code === "EPIPE") process.exit(0);
     if (stream === process.stdout) {
       try {
-        process.stderr.write(`feedgate: error: writing the output failed (${error.code ?? error.message})\n`);
+        process.stderr.write(
+          `feedgate: error: writing the output failed (${error.code ?? error.message})\n`,
+        );
       } catch {}
     }
     process.exit(1);
@@ -22,6 +24,8 @@ const code = await main(process.argv);
 // Writes to a pipe are asynchronous: an empty write's callback runs after every earlier write
 // has been handed to the OS, so nothing queued is lost to process.exit.
 const flush = (stream: NodeJS.WriteStream) =>
-  new Promise<void>((resolve) => (stream.destroyed || !stream.writable ? resolve() : stream.write("", () => resolve())));
+  new Promise<void>((resolve) =>
+    stream.destroyed || !stream.writable ? resolve() : stream.write("", () => resolve()),
+  );
 await Promise.all([flush(process.stdout), flush(process.stderr)]);
 process.exit(code);

@@ -17,7 +17,11 @@ export function processStreams(): Streams {
  * Runs the CLI once and resolves with its exit code (never calls `process.exit` itself).
  * `argv` is the full `process.argv` (node, script, then the arguments).
  */
-export async function main(argv: readonly string[], streams: Streams = processStreams(), signals?: SignalSource): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  streams: Streams = processStreams(),
+  signals?: SignalSource,
+): Promise<number> {
   const secrets = secretsIn(argv, streams.env);
   const redact = (text: string) => redactSecrets(text, secrets);
   const state: RunState = { exitCode: EXIT.ok };
@@ -36,7 +40,9 @@ export async function main(argv: readonly string[], streams: Streams = processSt
       // --help and --version end here with exit code 0; every parse error is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    streams.stderr.write(`${stripTerminalControls(redact(`feedgate: error: ${error instanceof Error ? error.message : String(error)}`))}\n`);
+    streams.stderr.write(
+      `${stripTerminalControls(redact(`feedgate: error: ${error instanceof Error ? error.message : String(error)}`))}\n`,
+    );
     return EXIT.failure;
   } finally {
     interrupt.dispose();

@@ -30,15 +30,34 @@ A prompt or text of "-" is read from standard input (respond, tokens).
 Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C).`;
 
 /** The `feedgate` program: global options, every command, help with examples. */
-export function buildProgram(streams: Streams, wire: Wire, redact: (text: string) => string): Command {
+export function buildProgram(
+  streams: Streams,
+  wire: Wire,
+  redact: (text: string) => string,
+): Command {
   const program = new Command("feedgate");
   program
     .description("The AI HOT feed service and the model gateway from a terminal.")
     .version(VERSION, "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
-    .addOption(new Option("--feed-url <url>", `feed service base URL, origin without /api/v1 (env FEEDGATE_FEED_URL; default ${DEFAULT_FEED_URL})`))
-    .addOption(new Option("--gateway-url <url>", "model gateway base URL, origin without /v1 (env FEEDGATE_GATEWAY_URL)"))
-    .addOption(new Option("--api-key <key>", "model gateway API key (env FEEDGATE_API_KEY, preferred); never printed"))
+    .addOption(
+      new Option(
+        "--feed-url <url>",
+        `feed service base URL, origin without /api/v1 (env FEEDGATE_FEED_URL; default ${DEFAULT_FEED_URL})`,
+      ),
+    )
+    .addOption(
+      new Option(
+        "--gateway-url <url>",
+        "model gateway base URL, origin without /v1 (env FEEDGATE_GATEWAY_URL)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--api-key <key>",
+        "model gateway API key (env FEEDGATE_API_KEY, preferred); never printed",
+      ),
+    )
     .option("--verbose", "more detail on stderr (requests, retries, error bodies)")
     .option("--no-color", "no colour and no animations (also: NO_COLOR=1)")
     .showHelpAfterError("(run with --help for usage)")
@@ -47,7 +66,8 @@ export function buildProgram(streams: Streams, wire: Wire, redact: (text: string
     .configureOutput({
       writeOut: (text) => streams.stdout.write(redact(text)),
       writeErr: (text) => streams.stderr.write(redact(text)),
-      outputError: (text, write) => write(redact(text.replace(/^error:/, "feedgate: error:")) + usageHint(text)),
+      outputError: (text, write) =>
+        write(redact(text.replace(/^error:/, "feedgate: error:")) + usageHint(text)),
     })
     .addHelpText("after", EXAMPLES);
   registerCommands(program, wire);
@@ -68,7 +88,8 @@ export function buildProgram(streams: Streams, wire: Wire, redact: (text: string
 
 /** A hint for the parse errors people make most: an argument to a command that takes none. */
 function usageHint(text: string): string {
-  if (/too many arguments for 'hot'/.test(text)) return "hint: hot takes no id: for a story, 'feedgate story <id>'; for a daily report, 'feedgate daily <date>'\n";
+  if (/too many arguments for 'hot'/.test(text))
+    return "hint: hot takes no id: for a story, 'feedgate story <id>'; for a daily report, 'feedgate daily <date>'\n";
   const other = /too many arguments for '([a-z]+)'/.exec(text);
   return other ? `hint: see 'feedgate ${other[1]} --help' for what ${other[1]} takes\n` : "";
 }

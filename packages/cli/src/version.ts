@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 
 /** The CLI's own version, read from its package.json (one source of truth for `--version`). */
 export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
 ).version;
 
 /** The User-Agent the CLI sends to both services: honest and stable, as the feed's edge asks. */

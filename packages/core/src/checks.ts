@@ -2,19 +2,30 @@ import { configError } from "./errors.js";
 
 /** Refuses a negative, non-finite (or, with `integer`, fractional) option before anything starts. */
 export function checkPositive(name: string, value: number | undefined, integer = false): void {
-  if (value !== undefined && !(value >= 0 && value < Infinity && (!integer || Number.isInteger(value)))) {
-    throw configError(name, integer ? "a whole number of at least 0" : "a finite number of at least 0");
+  if (
+    value !== undefined &&
+    !(value >= 0 && value < Infinity && (!integer || Number.isInteger(value)))
+  ) {
+    throw configError(
+      name,
+      integer ? "a whole number of at least 0" : "a finite number of at least 0",
+    );
   }
 }
 
 /** Refuses a `jitter` outside 0–1. */
 export function checkFraction(name: string, value: number | undefined): void {
-  if (value !== undefined && !(value >= 0 && value <= 1)) throw configError(name, "a fraction from 0 to 1");
+  if (value !== undefined && !(value >= 0 && value <= 1))
+    throw configError(name, "a fraction from 0 to 1");
 }
 
 /** The same object without its undefined properties (so they do not override defaults when spread). */
-export function stripUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+export function stripUndefined<T extends object>(
+  value: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** Edits (insertions, deletions, substitutions) between two names, compared case-insensitively. */
@@ -25,7 +36,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= x.length; i++) {
     const current = [i];
     for (let j = 1; j <= y.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
@@ -36,7 +51,10 @@ function editDistance(a: string, b: string): number {
 export function closestName(name: string, known: readonly string[]): string | undefined {
   // A name that is part of a known one (`retries` of `maxRetries`, `timeout` of `timeoutMs`) meant it.
   const lower = name.toLowerCase();
-  const containing = lower.length >= 4 ? known.find((candidate) => candidate.toLowerCase().includes(lower)) : undefined;
+  const containing =
+    lower.length >= 4
+      ? known.find((candidate) => candidate.toLowerCase().includes(lower))
+      : undefined;
   if (containing !== undefined) return containing;
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -54,11 +72,20 @@ export function closestName(name: string, known: readonly string[]): string | un
  * silently ignoring it would leave the default in force. `known` lists every option name (typed
  * `Record<keyof Options, true>` by the caller, so the list cannot fall behind the type).
  */
-export function checkOptionNames(options: object, known: Readonly<Record<string, true>>, factory: string): void {
+export function checkOptionNames(
+  options: object,
+  known: Readonly<Record<string, true>>,
+  factory: string,
+): void {
   const names = Object.keys(known);
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(known, name)) continue;
     const meant = closestName(name, names);
-    throw configError(name, meant === undefined ? `not an option of ${factory} (its options: ${names.join(", ")})` : `not an option of ${factory}; did you mean "${meant}"?`);
+    throw configError(
+      name,
+      meant === undefined
+        ? `not an option of ${factory} (its options: ${names.join(", ")})`
+        : `not an option of ${factory}; did you mean "${meant}"?`,
+    );
   }
 }

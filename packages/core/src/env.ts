@@ -53,8 +53,14 @@ export function settingOf(value: string | undefined, option: string, variable: s
  * The option if given, else its environment variable, else a ConfigError that names both
  * (`option` and the variable to set). Used for settings that have no safe default.
  */
-export function requireSetting(value: string | undefined, option: string, variable: string, what: string): string {
+export function requireSetting(
+  value: string | undefined,
+  option: string,
+  variable: string,
+  what: string,
+): string {
   const found = value ?? readEnv(variable);
-  if (found === undefined) throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
+  if (found === undefined)
+    throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
   return found;
 }

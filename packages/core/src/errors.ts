@@ -172,7 +172,19 @@ export interface FeedgateErrorInit {
 }
 
 /** The fields a FeedgateError copies from its init (what `toJSON` lists besides name and message). */
-const FIELDS = ["kind", "status", "code", "requestId", "retryAfterMs", "param", "option", "problem", "envelope", "attempts", "taskId"] as const;
+const FIELDS = [
+  "kind",
+  "status",
+  "code",
+  "requestId",
+  "retryAfterMs",
+  "param",
+  "option",
+  "problem",
+  "envelope",
+  "attempts",
+  "taskId",
+] as const;
 
 /**
  * The one error type of every feedgate package: the clients, the kit, the mock and the CLI throw
@@ -371,16 +383,34 @@ const STATUS_KINDS: Record<number, FeedgateErrorKind> = {
 
 /** A bad call argument, refused before anything is sent (kind `invalid_request`, code `invalid_argument`). */
 export function invalidArgument(param: string, rule: string): FeedgateError {
-  return createError({ kind: "invalid_request", code: "invalid_argument", param, message: `${param}: ${rule}` });
+  return createError({
+    kind: "invalid_request",
+    code: "invalid_argument",
+    param,
+    message: `${param}: ${rule}`,
+  });
 }
 
 /** A bad option or missing setting (kind `config`), thrown before any request. */
 export function configError(option: string, rule: string): FeedgateError {
-  return createError({ kind: "config", code: "invalid_option", option, message: `${option}: ${rule}` });
+  return createError({
+    kind: "config",
+    code: "invalid_option",
+    option,
+    message: `${option}: ${rule}`,
+  });
 }
 
 /** Kinds worth trying again later. */
-const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = ["rate_limited", "unavailable", "server", "network", "timeout", "invalid_response", "retry_too_long"];
+const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = [
+  "rate_limited",
+  "unavailable",
+  "server",
+  "network",
+  "timeout",
+  "invalid_response",
+  "retry_too_long",
+];
 
 /**
  * Failures worth trying again later: rate limited, unavailable, network, timeout, an invalid
@@ -393,7 +423,8 @@ const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = ["rate_limited", "unavaila
  * else is final.
  */
 export function isTransientError(error: unknown): boolean {
-  if (!isFeedgateError(error) || error.kind === "invalid_request" || error.kind === "unsupported") return false;
+  if (!isFeedgateError(error) || error.kind === "invalid_request" || error.kind === "unsupported")
+    return false;
   if (isFinalAnswer(error.code === undefined ? [] : [error.code], error.message)) return false;
   return (error.status ?? 0) >= 500 || TRANSIENT_KINDS.includes(error.kind);
 }

@@ -34,5 +34,8 @@ const FINAL_MESSAGES: readonly RegExp[] = [/task_id is empty/];
 
 /** True when an answer with these codes (and this message) cannot succeed by repeating it. */
 export function isFinalAnswer(codes: readonly string[], message?: string): boolean {
-  return codes.some((code) => FINAL_CODES.has(code) || QUOTA.test(code)) || (message !== undefined && FINAL_MESSAGES.some((m) => m.test(message)));
+  return (
+    codes.some((code) => FINAL_CODES.has(code) || QUOTA.test(code)) ||
+    (message !== undefined && FINAL_MESSAGES.some((m) => m.test(message)))
+  );
 }

@@ -5,44 +5,81 @@
  * defaults (`FEEDGATE_FEED_URL`, `FEEDGATE_GATEWAY_URL`, `FEEDGATE_API_KEY`).
  * @packageDocumentation
  */
+
+export { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay, withJitter } from "./backoff.js";
 export {
-  FeedgateError,
-  ConfigError,
-  InvalidRequestError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  RateLimitError,
-  ServerError,
-  ConnectionError,
-  TimeoutError,
+  checkFraction,
+  checkOptionNames,
+  checkPositive,
+  closestName,
+  stripUndefined,
+} from "./checks.js";
+export { ENV, PUBLIC_FEED_URL, readEnv, requireSetting, type Setting, settingOf } from "./env.js";
+export {
   AbortError,
-  StreamError,
-  UnsupportedError,
-  InvalidResponseError,
-  TaskFailedError,
-  LimitExceededError,
+  AuthenticationError,
+  ConfigError,
+  ConflictError,
+  ConnectionError,
+  configError,
   createError,
   errorClassOf,
+  FeedgateError,
+  type FeedgateErrorInit,
+  type FeedgateErrorKind,
+  type GatewayEnvelope,
+  InvalidRequestError,
+  InvalidResponseError,
+  invalidArgument,
   isFeedgateError,
   isTransientError,
   kindOfStatus,
-  invalidArgument,
-  configError,
-  type FeedgateErrorKind,
-  type FeedgateErrorInit,
-  type GatewayEnvelope,
+  LimitExceededError,
+  NotFoundError,
+  PermissionDeniedError,
   type ProblemDetails,
+  RateLimitError,
+  ServerError,
+  StreamError,
+  TaskFailedError,
+  TimeoutError,
+  UnsupportedError,
 } from "./errors.js";
-export { backoffDelay, withJitter, BACKOFF_DEFAULTS, type BackoffOptions } from "./backoff.js";
-export { readEnv, requireSetting, settingOf, type Setting, ENV, PUBLIC_FEED_URL } from "./env.js";
-export { apiPromise, type APIPromise, type WithResponse } from "./response.js";
-export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
-export { DEFAULTS as TRANSPORT_DEFAULTS, type ResilientFetchOptions, type CallOverrides } from "./transport/options.js";
-export { getResponseMeta, requestIdOf, cacheDirectiveMs, freshnessMs, type ResponseMeta } from "./transport/meta.js";
-export { createLog, scrubSecrets, loggableUrl, type Logger, type LogLevel, type LogFields, type LogEvent, type Log, type LogOptions } from "./transport/logger.js";
-export { parseRetryAfterHeaders, parseRetryAfterBody } from "./transport/retry-after.js";
-export { checkPositive, checkFraction, stripUndefined, checkOptionNames, closestName } from "./checks.js";
-export { realSleep, monotonicNow, watch, pause, serverWaitMs, MAX_SERVER_WAIT_MS, systemClock, type Clock, type Sleep } from "./time.js";
+export { type APIPromise, apiPromise, type WithResponse } from "./response.js";
 export type { ApiRules, OperationRule, ParamRule } from "./rules.js";
+export {
+  type Clock,
+  MAX_SERVER_WAIT_MS,
+  monotonicNow,
+  pause,
+  realSleep,
+  type Sleep,
+  serverWaitMs,
+  systemClock,
+  watch,
+} from "./time.js";
+export {
+  createLog,
+  type Log,
+  type LogEvent,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  type LogOptions,
+  loggableUrl,
+  scrubSecrets,
+} from "./transport/logger.js";
+export {
+  cacheDirectiveMs,
+  freshnessMs,
+  getResponseMeta,
+  type ResponseMeta,
+  requestIdOf,
+} from "./transport/meta.js";
+export {
+  type CallOverrides,
+  DEFAULTS as TRANSPORT_DEFAULTS,
+  type ResilientFetchOptions,
+} from "./transport/options.js";
+export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
+export { parseRetryAfterBody, parseRetryAfterHeaders } from "./transport/retry-after.js";

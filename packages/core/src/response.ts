@@ -24,6 +24,7 @@ export function apiPromise<T>(call: Promise<{ data: T; response: Response }>): A
   const data = call.then((result) => result.data) as APIPromise<T>;
   // The caller may use only withResponse(): the plain data promise must not report an unhandled rejection then.
   data.catch(() => {});
-  data.withResponse = () => call.then((result) => ({ ...result, meta: getResponseMeta(result.response) }));
+  data.withResponse = () =>
+    call.then((result) => ({ ...result, meta: getResponseMeta(result.response) }));
   return data;
 }

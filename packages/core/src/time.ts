@@ -23,7 +23,7 @@ export function monotonicNow(): number {
 export const realSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     // NaN or a negative wait means no wait; an infinite one waits until aborted.
-    const until = monotonicNow() + (ms > 0 ? ms : 0);
+    const until = monotonicNow() + Math.max(ms, 0);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
       clearTimeout(timer);
@@ -58,25 +58,28 @@ let timerAt = Infinity;
 function arm(at: number): void {
   clearTimeout(timer);
   timerAt = at;
-  timer = setTimeout(() => {
-    timer = undefined;
-    timerAt = Infinity;
-    const now = monotonicNow();
-    let next = Infinity;
-    const due: Watched[] = [];
-    for (const entry of watched) {
-      if (entry.at <= now) {
-        watched.delete(entry);
-        due.push(entry);
-      } else next = Math.min(next, entry.at);
-    }
-    // A late timer finds several deadlines due: they fire in deadline order, not insertion order.
-    for (const entry of due.sort((a, b) => a.at - b.at)) entry.fire();
-    // A timer may fire a little early: what is not due yet is waited for again.
-    if (next < Infinity) arm(next);
-    // A deadline past what a timer holds (2^31 - 1 ms) is waited for in steps: such a timer
-    // would otherwise fire at once.
-  }, Math.min(at - monotonicNow(), 2 ** 31 - 1));
+  timer = setTimeout(
+    () => {
+      timer = undefined;
+      timerAt = Infinity;
+      const now = monotonicNow();
+      let next = Infinity;
+      const due: Watched[] = [];
+      for (const entry of watched) {
+        if (entry.at <= now) {
+          watched.delete(entry);
+          due.push(entry);
+        } else next = Math.min(next, entry.at);
+      }
+      // A late timer finds several deadlines due: they fire in deadline order, not insertion order.
+      for (const entry of due.sort((a, b) => a.at - b.at)) entry.fire();
+      // A timer may fire a little early: what is not due yet is waited for again.
+      if (next < Infinity) arm(next);
+      // A deadline past what a timer holds (2^31 - 1 ms) is waited for in steps: such a timer
+      // would otherwise fire at once.
+    },
+    Math.min(at - monotonicNow(), 2 ** 31 - 1),
+  );
 }
 
 /**
@@ -106,7 +109,11 @@ export function watch(ms: number, fire: () => void): () => void {
 }
 
 /** Sleeps; false when the signal ended the wait (a poller or watcher then simply stops). */
-export async function pause(sleep: Sleep, ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+export async function pause(
+  sleep: Sleep,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
   try {
     await sleep(ms, signal);
     return true;
@@ -129,7 +136,10 @@ export const MAX_SERVER_WAIT_MS = 86_400_000;
  * every kit loop applies. Undefined when the failure asks for no wait, or for one that is not a
  * number of milliseconds.
  */
-export function serverWaitMs(error: unknown, ceilingMs: number = MAX_SERVER_WAIT_MS): number | undefined {
+export function serverWaitMs(
+  error: unknown,
+  ceilingMs: number = MAX_SERVER_WAIT_MS,
+): number | undefined {
   const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
   if (typeof asked !== "number" || !(asked >= 0)) return undefined;
   return Math.min(asked, ceilingMs);

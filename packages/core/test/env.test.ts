@@ -16,9 +16,17 @@ describe("environment defaults", () => {
   });
 
   it("reads Deno's environment, and treats a refused read as unset", () => {
-    (globalThis as { Deno?: unknown }).Deno = { env: { get: (name: string) => (name === "X" ? "deno" : undefined) } };
+    (globalThis as { Deno?: unknown }).Deno = {
+      env: { get: (name: string) => (name === "X" ? "deno" : undefined) },
+    };
     expect(readEnv("X")).toBe("deno");
-    (globalThis as { Deno?: unknown }).Deno = { env: { get: () => { throw new Error("PermissionDenied"); } } };
+    (globalThis as { Deno?: unknown }).Deno = {
+      env: {
+        get: () => {
+          throw new Error("PermissionDenied");
+        },
+      },
+    };
     expect(readEnv("X")).toBeUndefined();
   });
 

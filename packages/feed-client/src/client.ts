@@ -1,4 +1,17 @@
-import { checkOptionNames, configError, createResilientFetch, ENV, PUBLIC_FEED_URL, settingOf, stripUndefined, type CallOverrides, type Logger, type LogLevel, type ResilientFetch, type ResilientFetchOptions } from "@feedgate/core";
+import {
+  type CallOverrides,
+  checkOptionNames,
+  configError,
+  createResilientFetch,
+  ENV,
+  type Logger,
+  type LogLevel,
+  PUBLIC_FEED_URL,
+  type ResilientFetch,
+  type ResilientFetchOptions,
+  settingOf,
+  stripUndefined,
+} from "@feedgate/core";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
@@ -50,11 +63,24 @@ export interface FeedClientOptions {
   /** Lowest level the `logger` gets: `"info"` (retries, waits, failures) or `"debug"` (every attempt too). Default: `"info"`. */
   logLevel?: LogLevel | undefined;
   /** The transport's other options (backoff, deadline, ...). Default: its documented defaults. */
-  transport?: Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes"> | undefined;
+  transport?:
+    | Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes">
+    | undefined;
 }
 
 /** Every option of `createFeedClient`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { baseUrl: true, userAgent: true, fetch: true, headers: true, maxResponseBytes: true, maxRetries: true, timeoutMs: true, logger: true, logLevel: true, transport: true } as const satisfies Record<keyof FeedClientOptions, true>;
+const OPTION_NAMES = {
+  baseUrl: true,
+  userAgent: true,
+  fetch: true,
+  headers: true,
+  maxResponseBytes: true,
+  maxRetries: true,
+  timeoutMs: true,
+  logger: true,
+  logLevel: true,
+  transport: true,
+} as const satisfies Record<keyof FeedClientOptions, true>;
 
 /**
  * A typed openapi-fetch client of the feed service: `client.GET("/api/v1/hot-topics")`.
@@ -75,7 +101,14 @@ export type FeedClient = Client<paths> & {
  * Headers that carry credentials; none of them is ever sent to the feed service. Sorted, as
  * `Headers` iterates its names, so the per-request check below names the same header first.
  */
-const CREDENTIAL_HEADERS = ["api-key", "authorization", "cookie", "proxy-authorization", "x-api-key", "x-goog-api-key"];
+const CREDENTIAL_HEADERS = [
+  "api-key",
+  "authorization",
+  "cookie",
+  "proxy-authorization",
+  "x-api-key",
+  "x-goog-api-key",
+];
 
 /** True where the platform owns the User-Agent header and CORS rejects setting it. */
 function isBrowser(): boolean {
@@ -134,17 +167,27 @@ const anonymousOnly: Middleware = {
  * other credentials. Conditional requests, retries and polling are `@feedgate/kit`'s job.
  */
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
-  if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
+  if (typeof options !== "object" || options === null)
+    throw configError("options", "an object, e.g. { baseUrl }");
   checkOptionNames(options, OPTION_NAMES, "createFeedClient");
   // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
   const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
   const baseUrl = normaliseBaseUrl(setting.value ?? PUBLIC_FEED_URL, setting.name);
   const { fetch, maxResponseBytes, maxRetries, timeoutMs, logger, logLevel } = options;
-  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
-    throw configError("maxResponseBytes", `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`);
+  if (
+    maxResponseBytes !== undefined &&
+    !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)
+  ) {
+    throw configError(
+      "maxResponseBytes",
+      `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`,
+    );
   }
   // Failures come as application/problem+json: accept it, or content negotiation hides them.
-  const headers: Record<string, string> = { Accept: "application/json, application/problem+json", ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: "application/json, application/problem+json",
+    ...options.headers,
+  };
   refuseCredentials(headers, "headers");
   if (!isBrowser()) {
     headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
@@ -152,13 +195,18 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   const transport: ResilientFetch =
     fetch && "withOptions" in fetch
       ? fetch
-      : createResilientFetch({ ...options.transport, ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes, logger, logLevel }) });
+      : createResilientFetch({
+          ...options.transport,
+          ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes, logger, logLevel }),
+        });
   const make = (through: ResilientFetch): FeedClient => {
-    const client = Object.assign(createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }), { baseUrl }) as FeedClient;
+    const client = Object.assign(
+      createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }),
+      { baseUrl },
+    ) as FeedClient;
     client.use(anonymousOnly);
     client.withOptions = (overrides) => make(through.withOptions(overrides));
     return client;
   };
   return make(transport);
 }
-

@@ -1,4 +1,12 @@
-import { createError, getResponseMeta, kindOfStatus, parseRetryAfterBody, parseRetryAfterHeaders, requestIdOf, type FeedgateError } from "@feedgate/core";
+import {
+  createError,
+  type FeedgateError,
+  getResponseMeta,
+  kindOfStatus,
+  parseRetryAfterBody,
+  parseRetryAfterHeaders,
+  requestIdOf,
+} from "@feedgate/core";
 import type { Problem } from "./types.js";
 
 /**
@@ -15,7 +23,10 @@ import type { Problem } from "./types.js";
  * if (error) throw error;
  * ```
  */
-export function errorOfResult(result: { response: Response; error?: unknown }, now: () => number = Date.now): FeedgateError | undefined {
+export function errorOfResult(
+  result: { response: Response; error?: unknown },
+  now: () => number = Date.now,
+): FeedgateError | undefined {
   const { response, error } = result;
   const { status, headers } = response;
   if (status < 400) return undefined;
@@ -36,5 +47,9 @@ export function errorOfResult(result: { response: Response; error?: unknown }, n
 }
 
 function isProblem(value: unknown): value is Problem {
-  return typeof value === "object" && value !== null && typeof (value as { code?: unknown }).code === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === "string"
+  );
 }

@@ -6,8 +6,9 @@
  * without an edit. Its own entry point keeps the client's bundle free of it.
  * @packageDocumentation
  */
-export { FEED_RULES, type KnownParamValues } from "./generated/rules.js";
+
 export type { ApiRules, OperationRule, ParamRule } from "@feedgate/core";
+export { FEED_RULES, type KnownParamValues } from "./generated/rules.js";
 
 /**
  * Whether `value` is a JSON Schema / RFC 3339 `full-date` (`format: date`): `YYYY-MM-DD` naming a

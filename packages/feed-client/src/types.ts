@@ -5,7 +5,7 @@ type Schemas = components["schemas"];
 type Query<Op extends keyof operations> = NonNullable<operations[Op]["parameters"]["query"]>;
 type PathParams<Op extends keyof operations> = NonNullable<operations[Op]["parameters"]["path"]>;
 
-export type { paths, components, operations };
+export type { components, operations, paths };
 
 // Schemas, by the document's own names.
 /** An error body (`application/problem+json`, RFC 9457), as the feed document defines it. Schema `Problem` of the feed document. */

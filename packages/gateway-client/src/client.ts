@@ -3,24 +3,24 @@ import {
   configError,
   createResilientFetch,
   ENV,
-  requireSetting,
-  settingOf,
-  stripUndefined,
   type Logger,
   type LogLevel,
   type ResilientFetch,
   type ResilientFetchOptions,
+  requireSetting,
+  settingOf,
+  stripUndefined,
 } from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
 import { createContext } from "./context.js";
+import { type GeminiApi, geminiApi } from "./gemini.js";
 import type { paths } from "./generated/gateway.js";
 import { VERSION } from "./generated/version.js";
-import { geminiApi, type GeminiApi } from "./gemini.js";
-import { imagesApi, type ImagesApi } from "./images.js";
+import { type ImagesApi, imagesApi } from "./images.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
-import { messagesApi, type MessagesApi } from "./messages.js";
-import { responsesApi, type ResponsesApi } from "./responses.js";
-import { createTransport, CREDENTIAL_HEADERS } from "./transport.js";
+import { type MessagesApi, messagesApi } from "./messages.js";
+import { type ResponsesApi, responsesApi } from "./responses.js";
+import { CREDENTIAL_HEADERS, createTransport } from "./transport.js";
 
 /**
  * Default stream idle timeout: 330 s. The gateway sends no keep-alive pings unless its operator
@@ -113,7 +113,22 @@ export interface GatewayClientOptions {
 }
 
 /** Every option of `createGatewayClient`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { baseUrl: true, apiKey: true, fetch: true, headers: true, dangerouslyAllowBrowser: true, maxRetries: true, timeoutMs: true, streamIdleTimeoutMs: true, maxResponseBytes: true, maxStreamLineBytes: true, maxStreamEventBytes: true, maxRedirects: true, logger: true, logLevel: true } as const satisfies Record<keyof GatewayClientOptions, true>;
+const OPTION_NAMES = {
+  baseUrl: true,
+  apiKey: true,
+  fetch: true,
+  headers: true,
+  dangerouslyAllowBrowser: true,
+  maxRetries: true,
+  timeoutMs: true,
+  streamIdleTimeoutMs: true,
+  maxResponseBytes: true,
+  maxStreamLineBytes: true,
+  maxStreamEventBytes: true,
+  maxRedirects: true,
+  logger: true,
+  logLevel: true,
+} as const satisfies Record<keyof GatewayClientOptions, true>;
 
 /** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
 export interface GatewayClient {
@@ -132,36 +147,47 @@ export interface GatewayClient {
 /** A positive whole-number option, or its default when absent. */
 function positive(option: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw configError(option, `a whole number of at least 1, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw configError(option, `a whole number of at least 1, got ${String(value)}`);
   return value;
 }
 
 function parseBaseUrl(baseUrl: string, name: string): URL {
   let url: URL;
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") throw configError(name, "required, e.g. https://omnirouters.com");
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "")
+    throw configError(name, "required, e.g. https://omnirouters.com");
   try {
     url = new URL(baseUrl);
   } catch {
     throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (!/^https?:$/.test(url.protocol)) throw configError(name, `must be http(s), got ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash) throw configError(name, "must not carry credentials, a query or a fragment");
+  if (!/^https?:$/.test(url.protocol))
+    throw configError(name, `must be http(s), got ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash)
+    throw configError(name, "must not carry credentials, a query or a fragment");
   const path = url.pathname.replace(/\/+$/, "");
-  if (/\/v1(beta)?$/.test(path)) throw configError(name, "give it without /v1 or /v1beta: operation paths already include them");
-  return new URL(url.origin + path + "/");
+  if (/\/v1(beta)?$/.test(path))
+    throw configError(name, "give it without /v1 or /v1beta: operation paths already include them");
+  return new URL(`${url.origin + path}/`);
 }
 
 /** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
 function checkKey(apiKey: string, name: string): void {
   // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
-  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey)) throw configError(name, "required: a non-empty key without spaces");
+  if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey))
+    throw configError(name, "required: a non-empty key without spaces");
   // A control character (NUL included) would make the platform reject the header and quote it in its error.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey)) throw configError(name, "must not contain control characters");
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(apiKey))
+    throw configError(name, "must not contain control characters");
   // Outside printable ASCII, the platform may refuse the header with an error quoting its value.
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw configError(name, "must be printable ASCII (no spaces, no accented or other non-ASCII characters)");
+  if (!/^[\x21-\x7e]+$/.test(apiKey))
+    throw configError(
+      name,
+      "must be printable ASCII (no spaces, no accented or other non-ASCII characters)",
+    );
   // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
-  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7)) throw configError(name, "too short: at least 4 characters (besides a leading sk-)");
+  if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7))
+    throw configError(name, "too short: at least 4 characters (besides a leading sk-)");
 }
 
 /**
@@ -174,11 +200,17 @@ function checkKey(apiKey: string, name: string): void {
  * ConfigError before anything is sent.
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
-  if (typeof options !== "object" || options === null) throw configError("options", "an object of options, or nothing");
+  if (typeof options !== "object" || options === null)
+    throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
   const base = parseBaseUrl(
-    requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin, e.g. https://omnirouters.com"),
+    requireSetting(
+      options.baseUrl,
+      "baseUrl",
+      ENV.gatewayUrl,
+      "the gateway's origin, e.g. https://omnirouters.com",
+    ),
     settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
   );
   const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
@@ -193,7 +225,11 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
   }
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const credential = Object.keys(headers).find((h) => CREDENTIAL_HEADERS.includes(h.toLowerCase()));
-  if (credential !== undefined) throw configError("headers", `credential header "${credential}" refused: pass the key as apiKey`);
+  if (credential !== undefined)
+    throw configError(
+      "headers",
+      `credential header "${credential}" refused: pass the key as apiKey`,
+    );
   if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
 
   const { fetch, maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
@@ -227,10 +263,24 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     { transport, resilient, deadline, timeoutMs, maxRetries },
     positive("streamIdleTimeoutMs", options.streamIdleTimeoutMs, DEFAULT_STREAM_IDLE_TIMEOUT_MS),
     {
-      maxLineBytes: positive("maxStreamLineBytes", options.maxStreamLineBytes, DEFAULT_MAX_SSE_LINE_BYTES),
-      maxEventBytes: positive("maxStreamEventBytes", options.maxStreamEventBytes, DEFAULT_MAX_SSE_EVENT_BYTES),
+      maxLineBytes: positive(
+        "maxStreamLineBytes",
+        options.maxStreamLineBytes,
+        DEFAULT_MAX_SSE_LINE_BYTES,
+      ),
+      maxEventBytes: positive(
+        "maxStreamEventBytes",
+        options.maxStreamEventBytes,
+        DEFAULT_MAX_SSE_EVENT_BYTES,
+      ),
     },
   );
   // The key lives only in closures: never on an enumerable property.
-  return { raw, responses: responsesApi(ctx), images: imagesApi(ctx), messages: messagesApi(ctx), gemini: geminiApi(ctx) };
+  return {
+    raw,
+    responses: responsesApi(ctx),
+    images: imagesApi(ctx),
+    messages: messagesApi(ctx),
+    gemini: geminiApi(ctx),
+  };
 }

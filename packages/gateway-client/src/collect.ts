@@ -6,9 +6,17 @@
  * @packageDocumentation
  */
 import { withoutRequestId } from "./envelope.js";
-export { contentImages, streamContentImages, MAX_CONTENT_IMAGE_BYTES, type ContentImage, type ContentImagesOptions } from "./content-images.js";
-import { failure } from "./errors.js";
+
+export {
+  type ContentImage,
+  type ContentImagesOptions,
+  contentImages,
+  MAX_CONTENT_IMAGE_BYTES,
+  streamContentImages,
+} from "./content-images.js";
+
 import { invalidArgument } from "@feedgate/core";
+import { failure } from "./errors.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import type { GenerateContentResponse, ResponseObject } from "./types.js";
@@ -37,19 +45,32 @@ export const COLLECT_DEFAULTS: {
 function limits(stream: GatewayStream<unknown>, options: CollectOptions) {
   const maxEvents = options.maxEvents ?? COLLECT_DEFAULTS.maxEvents;
   const maxTextLength = options.maxTextLength ?? COLLECT_DEFAULTS.maxTextLength;
-  for (const [name, value] of [["maxEvents", maxEvents], ["maxTextLength", maxTextLength]] as const) {
-    if (!Number.isSafeInteger(value) || value < 1) throw invalidArgument(name, "a positive integer");
+  for (const [name, value] of [
+    ["maxEvents", maxEvents],
+    ["maxTextLength", maxTextLength],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw invalidArgument(name, "a positive integer");
   }
   let events = 0;
-  const over = (code: string, what: string) => failure("limit_exceeded", code, `collecting the stream stopped: ${what}`, stream.response.status, stream.requestId);
+  const over = (code: string, what: string) =>
+    failure(
+      "limit_exceeded",
+      code,
+      `collecting the stream stopped: ${what}`,
+      stream.response.status,
+      stream.requestId,
+    );
   return {
     /** Counts one event; throws past maxEvents. */
     event(): void {
-      if (++events > maxEvents) throw over("max_events", `more than maxEvents (${maxEvents}) events`);
+      if (++events > maxEvents)
+        throw over("max_events", `more than maxEvents (${maxEvents}) events`);
     },
     /** Throws when `length` characters of text would pass maxTextLength. */
     text(length: number): void {
-      if (length > maxTextLength) throw over("max_text", `more than maxTextLength (${maxTextLength}) characters of text`);
+      if (length > maxTextLength)
+        throw over("max_text", `more than maxTextLength (${maxTextLength}) characters of text`);
     },
   };
 }
@@ -60,7 +81,8 @@ export function outputText(response: ResponseObject): string {
   for (const item of (response as { output?: unknown[] }).output ?? []) {
     const message = item as { type?: string; content?: Array<{ type?: string; text?: string }> };
     if (message.type !== "message") continue;
-    for (const part of message.content ?? []) if (part.type === "output_text" && typeof part.text === "string") text += part.text;
+    for (const part of message.content ?? [])
+      if (part.type === "output_text" && typeof part.text === "string") text += part.text;
   }
   return text;
 }
@@ -70,14 +92,18 @@ export function outputText(response: ResponseObject): string {
  * `response.incomplete`, which carry the authoritative snapshot) and its text. Throws a
  * StreamError (kind `stream`) on `response.failed`, or when the stream ends without a terminal event.
  */
-export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>, options: CollectOptions = {}): Promise<{
+export async function collectResponse(
+  stream: GatewayStream<ResponseStreamEvent>,
+  options: CollectOptions = {},
+): Promise<{
   /** The final Response object (from `response.completed` or `response.incomplete`). */
   response: ResponseObject;
   /** The Response's output text (the streamed deltas joined, when the object has none). */
   outputText: string;
 }> {
   let deltas = "";
-  const fail = (code: string, message: string) => failure("stream", code, message, stream.response.status, stream.requestId);
+  const fail = (code: string, message: string) =>
+    failure("stream", code, message, stream.response.status, stream.requestId);
   const bound = limits(stream as GatewayStream<unknown>, options);
   for await (const event of stream) {
     bound.event();
@@ -90,10 +116,17 @@ export async function collectResponse(stream: GatewayStream<ResponseStreamEvent>
       return { response: e.response, outputText: outputText(e.response) || deltas };
     }
     if (e.type === "response.failed") {
-      const error = (e.response as { error?: { code?: string; message?: string } | null } | undefined)?.error;
+      const error = (
+        e.response as { error?: { code?: string; message?: string } | null } | undefined
+      )?.error;
       // Error text from the service already went through the client's redaction in the decoder;
       // snapshots in response.failed did not, so they are redacted by the stream's own function.
-      throw fail(error?.code ?? "response_failed", stream.redact(`the response failed: ${withoutRequestId(error?.message ?? "no reason given")}`));
+      throw fail(
+        error?.code ?? "response_failed",
+        stream.redact(
+          `the response failed: ${withoutRequestId(error?.message ?? "no reason given")}`,
+        ),
+      );
     }
   }
   throw fail("stream_truncated", "the stream ended before the response completed");
@@ -107,9 +140,15 @@ type Part = NonNullable<NonNullable<Candidate["content"]>["parts"]>[number];
  * concatenated (adjacent text joined), other parts appended; the last finishReason,
  * usageMetadata, modelVersion and responseId win.
  */
-export async function collectGenerateContent(stream: GatewayStream<GenerateContentResponse>, options: CollectOptions = {}): Promise<GenerateContentResponse> {
+export async function collectGenerateContent(
+  stream: GatewayStream<GenerateContentResponse>,
+  options: CollectOptions = {},
+): Promise<GenerateContentResponse> {
   const out: Record<string, unknown> = {};
-  const candidates = new Map<number, { role?: string; parts: Part[]; rest: Record<string, unknown> }>();
+  const candidates = new Map<
+    number,
+    { role?: string; parts: Part[]; rest: Record<string, unknown> }
+  >();
   const bound = limits(stream as GatewayStream<unknown>, options);
   /** Text and parts kept so far, counted as characters (a part that is not text counts as one). */
   let kept = 0;
@@ -119,7 +158,9 @@ export async function collectGenerateContent(stream: GatewayStream<GenerateConte
     for (const candidate of list ?? []) {
       const index = (candidate as { index?: number }).index ?? 0;
       const slot = candidates.get(index) ?? { parts: [], rest: {} };
-      const { content, ...rest } = candidate as Candidate & { content?: { role?: string; parts?: Part[] } };
+      const { content, ...rest } = candidate as Candidate & {
+        content?: { role?: string; parts?: Part[] };
+      };
       Object.assign(slot.rest, rest);
       if (content?.role) slot.role = content.role;
       for (const part of content?.parts ?? []) {
@@ -127,7 +168,13 @@ export async function collectGenerateContent(stream: GatewayStream<GenerateConte
         const next = part as { text?: string; thought?: boolean };
         kept += typeof next.text === "string" ? next.text.length : 1;
         bound.text(kept);
-        if (last && typeof last.text === "string" && typeof next.text === "string" && Object.keys(next).length === 1 && !last.thought) {
+        if (
+          last &&
+          typeof last.text === "string" &&
+          typeof next.text === "string" &&
+          Object.keys(next).length === 1 &&
+          !last.thought
+        ) {
           slot.parts[slot.parts.length - 1] = { ...last, text: last.text + next.text } as Part;
         } else {
           slot.parts.push(part);
@@ -138,6 +185,10 @@ export async function collectGenerateContent(stream: GatewayStream<GenerateConte
   }
   out["candidates"] = [...candidates.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([index, slot]) => ({ ...slot.rest, index, content: { role: slot.role ?? "model", parts: slot.parts } }));
+    .map(([index, slot]) => ({
+      ...slot.rest,
+      index,
+      content: { role: slot.role ?? "model", parts: slot.parts },
+    }));
   return out as GenerateContentResponse;
 }

@@ -26,14 +26,30 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function decodeBase64(data: string, maxBytes: number): Uint8Array {
   const text = data.replace(/\s+/g, "").replaceAll("-", "+").replaceAll("_", "/");
   if (Math.floor((text.length * 3) / 4) > maxBytes + 2) {
-    throw createError({ kind: "invalid_response", status: 200, code: "image_too_large", message: `an inline image in the answer is over ${maxBytes} bytes` });
+    throw createError({
+      kind: "invalid_response",
+      status: 200,
+      code: "image_too_large",
+      message: `an inline image in the answer is over ${maxBytes} bytes`,
+    });
   }
-  if (!BASE64.test(text)) throw createError({ kind: "invalid_response", status: 200, code: "bad_image_data", message: "an inline image in the answer is not base64" });
+  if (!BASE64.test(text))
+    throw createError({
+      kind: "invalid_response",
+      status: 200,
+      code: "bad_image_data",
+      message: "an inline image in the answer is not base64",
+    });
   let binary: string;
   try {
     binary = atob(text.padEnd(Math.ceil(text.length / 4) * 4, "="));
   } catch {
-    throw createError({ kind: "invalid_response", status: 200, code: "bad_image_data", message: "an inline image in the answer is not base64" });
+    throw createError({
+      kind: "invalid_response",
+      status: 200,
+      code: "bad_image_data",
+      message: "an inline image in the answer is not base64",
+    });
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -42,7 +58,8 @@ function decodeBase64(data: string, maxBytes: number): Uint8Array {
 
 function limitOf(options: ContentImagesOptions): number {
   const { maxImageBytes = MAX_CONTENT_IMAGE_BYTES } = options;
-  if (!(Number.isSafeInteger(maxImageBytes) && maxImageBytes > 0)) throw invalidArgument("maxImageBytes", "a positive whole number of bytes");
+  if (!(Number.isSafeInteger(maxImageBytes) && maxImageBytes > 0))
+    throw invalidArgument("maxImageBytes", "a positive whole number of bytes");
   return maxImageBytes;
 }
 
@@ -51,7 +68,10 @@ function limitOf(options: ContentImagesOptions): number {
  * in order: every `inlineData` part whose `mimeType` is `image/*`, decoded. Text, thoughts and
  * other parts are left out; a part that is not what the document says is skipped, never trusted.
  */
-export function contentImages(answer: GenerateContentResponse, options: ContentImagesOptions = {}): ContentImage[] {
+export function contentImages(
+  answer: GenerateContentResponse,
+  options: ContentImagesOptions = {},
+): ContentImage[] {
   const maxBytes = limitOf(options);
   const images: ContentImage[] = [];
   const candidates = Array.isArray(answer?.candidates) ? answer.candidates : [];
@@ -59,9 +79,19 @@ export function contentImages(answer: GenerateContentResponse, options: ContentI
     const index = typeof candidate?.index === "number" ? candidate.index : position;
     const parts = Array.isArray(candidate?.content?.parts) ? candidate.content.parts : [];
     for (const part of parts) {
-      const blob = (part as { inlineData?: { mimeType?: unknown; data?: unknown } } | null)?.inlineData;
-      if (typeof blob?.mimeType !== "string" || typeof blob.data !== "string" || !/^image\//i.test(blob.mimeType)) continue;
-      images.push({ mimeType: blob.mimeType, bytes: decodeBase64(blob.data, maxBytes), candidate: index });
+      const blob = (part as { inlineData?: { mimeType?: unknown; data?: unknown } } | null)
+        ?.inlineData;
+      if (
+        typeof blob?.mimeType !== "string" ||
+        typeof blob.data !== "string" ||
+        !/^image\//i.test(blob.mimeType)
+      )
+        continue;
+      images.push({
+        mimeType: blob.mimeType,
+        bytes: decodeBase64(blob.data, maxBytes),
+        candidate: index,
+      });
     }
   });
   return images;
@@ -71,7 +101,10 @@ export function contentImages(answer: GenerateContentResponse, options: ContentI
  * The images of a `streamGenerateContent` stream, yielded as the chunks that carry them arrive
  * (an image comes whole in one chunk). Reading it consumes the stream; `break` cancels it.
  */
-export async function* streamContentImages(stream: AsyncIterable<GenerateContentResponse>, options: ContentImagesOptions = {}): AsyncGenerator<ContentImage, void, undefined> {
+export async function* streamContentImages(
+  stream: AsyncIterable<GenerateContentResponse>,
+  options: ContentImagesOptions = {},
+): AsyncGenerator<ContentImage, void, undefined> {
   limitOf(options);
   for await (const chunk of stream) yield* contentImages(chunk, options);
 }

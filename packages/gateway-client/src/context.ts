@@ -1,29 +1,29 @@
 import {
+  type APIPromise,
   apiPromise,
+  type CallOverrides,
   createError,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  type GatewayEnvelope,
   getResponseMeta,
   isFeedgateError,
   kindOfStatus,
   parseRetryAfterHeaders,
-  stripUndefined,
-  requestIdOf,
-  type APIPromise,
-  type CallOverrides,
-  type FeedgateError,
-  type FeedgateErrorKind,
-  type GatewayEnvelope,
   type ResilientFetch,
+  requestIdOf,
+  stripUndefined,
 } from "@feedgate/core";
 import type { Client } from "openapi-fetch";
 import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
 import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
-import { explain } from "./explain.js";
 import { failure } from "./errors.js";
+import { explain } from "./explain.js";
 import type { paths } from "./generated/gateway.js";
 import { redact } from "./redact.js";
 import { shapeProblem } from "./shapes.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
-import { sentRequestOf, type Send } from "./transport.js";
+import { type Send, sentRequestOf } from "./transport.js";
 
 /** Per-call options of every helper. Each one left out takes the client's setting. */
 export interface CallOptions {
@@ -52,15 +52,30 @@ export interface StreamCallOptions extends CallOptions {
  * besides the NoRoute 404, a 405 or 501, a 404 without any envelope (a proxy's page), or a
  * 301/302 to another origin (a node with a console origin) also means "not available here".
  */
-const MAYBE_UNROUTED = ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"];
+const MAYBE_UNROUTED = [
+  "retrieveResponse",
+  "deleteResponse",
+  "cancelResponse",
+  "countResponseInputTokens",
+  "countMessageTokens",
+];
 
 /**
  * True for the gateway's NoRoute answer to this very request: 404, `type: invalid_request_error`
  * and the message `Invalid URL (<METHOD> <path>)` naming the method and path that were sent (a
  * proxy that strips a path prefix leaves the gateway a suffix of it).
  */
-export function isNoRoute(envelope: GatewayEnvelope, status: number, sent: { method: string; pathname: string } | undefined): boolean {
-  if (status !== 404 || envelope.kind !== "openai" || envelope.error.type !== "invalid_request_error") return false;
+export function isNoRoute(
+  envelope: GatewayEnvelope,
+  status: number,
+  sent: { method: string; pathname: string } | undefined,
+): boolean {
+  if (
+    status !== 404 ||
+    envelope.kind !== "openai" ||
+    envelope.error.type !== "invalid_request_error"
+  )
+    return false;
   const match = /^Invalid URL \((\S+) (\S+)\)$/.exec(envelope.error.message);
   if (!match || sent === undefined) return false;
   const [, method, path] = match as unknown as [string, string, string];
@@ -119,13 +134,26 @@ export interface Context {
     path: keyof paths,
     init: CallInit | (() => CallInit),
     options?: CallOptions,
+    // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's data type differs per operation; the caller's map narrows it.
     map?: (data: any) => T,
   ): APIPromise<T>;
   /** `POST`s a streaming operation and wraps its 2xx answer; `gemini` picks the framing. */
-  stream<T>(operationId: string, path: keyof paths, init: CallInit, options: StreamCallOptions | undefined, gemini: boolean): Promise<GatewayStream<T>>;
+  stream<T>(
+    operationId: string,
+    path: keyof paths,
+    init: CallInit,
+    options: StreamCallOptions | undefined,
+    gemini: boolean,
+  ): Promise<GatewayStream<T>>;
 }
 
-export function createContext(raw: Client<paths>, apiKey: string, sending: Sending, streamIdleTimeoutMs: number, limits: StreamLimits): Context {
+export function createContext(
+  raw: Client<paths>,
+  apiKey: string,
+  sending: Sending,
+  streamIdleTimeoutMs: number,
+  limits: StreamLimits,
+): Context {
   const hide = (text: string) => redact(text, apiKey);
   const idOf = (headers: Headers) => {
     const id = requestIdOf(headers);
@@ -140,18 +168,38 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     const { status, headers } = response;
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
     // An empty body (Content-Length: 0) leaves openapi-fetch's `error` undefined: envelope kind `empty`.
-    const envelope = parseEnvelope(hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)));
+    const envelope = parseEnvelope(
+      hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
+    );
     const unrouted =
       isNoRoute(envelope, status, sentRequestOf(response)) ||
       // The web limiter's 429 on an operation another call already found unrouted.
       (status === 429 && unroutedOps.has(operationId)) ||
-      (MAYBE_UNROUTED.includes(operationId) && ([405, 501].includes(status) || (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
+      (MAYBE_UNROUTED.includes(operationId) &&
+        ([405, 501].includes(status) ||
+          (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
     if (unrouted) unroutedOps.add(operationId);
-    return errorOf(operationId, envelope, status, headers, init, unrouted, getResponseMeta(response).attempts);
+    return errorOf(
+      operationId,
+      envelope,
+      status,
+      headers,
+      init,
+      unrouted,
+      getResponseMeta(response).attempts,
+    );
   }
 
   /** The typed error an envelope names: of an HTTP failure, or one a 200 stream carried raw (then `status` is the one its code names). */
-  function errorOf(operationId: string, envelope: GatewayEnvelope, status: number, headers: Headers, init: CallInit, unrouted: boolean, attempts?: number): FeedgateError {
+  function errorOf(
+    operationId: string,
+    envelope: GatewayEnvelope,
+    status: number,
+    headers: Headers,
+    init: CallInit,
+    unrouted: boolean,
+    attempts?: number,
+  ): FeedgateError {
     const { code, message } = describeEnvelope(envelope, status);
     const kind: FeedgateErrorKind =
       code === "task_not_exist"
@@ -162,7 +210,10 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
             ? "invalid_request"
             : // A 429 is rate_limited whatever its code; one naming a quota is not transient (core's isTransientError).
               kindOfStatus(status, code);
-    const taskId = operationId === "getImageTask" ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id : undefined;
+    const taskId =
+      operationId === "getImageTask"
+        ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
+        : undefined;
     const why = unrouted ? "" : explain(operationId, status, code, message, init, taskId);
     return createError({
       kind,
@@ -182,7 +233,8 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
   /** A refused cross-origin 301/302  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
   function redirectedAway(operationId: string, error: unknown): unknown {
     if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
-    if (!MAYBE_UNROUTED.includes(operationId) || (error.status !== 301 && error.status !== 302)) return error;
+    if (!MAYBE_UNROUTED.includes(operationId) || (error.status !== 301 && error.status !== 302))
+      return error;
     return createError({
       kind: "unsupported",
       status: error.status,
@@ -202,12 +254,25 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     const own = maxRetries !== undefined || timeoutMs !== undefined;
     const maybeUnrouted = MAYBE_UNROUTED.includes(operationId);
     if (!own && !maybeUnrouted) return undefined;
-    const deadlineMs = own ? sending.deadline(timeoutMs ?? sending.timeoutMs, maxRetries ?? sending.maxRetries) : undefined;
+    const deadlineMs = own
+      ? sending.deadline(timeoutMs ?? sending.timeoutMs, maxRetries ?? sending.maxRetries)
+      : undefined;
     const shouldRetry = maybeUnrouted ? () => !unroutedOps.has(operationId) : undefined;
-    return sending.transport(sending.resilient.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs, shouldRetry }) as CallOverrides));
+    return sending.transport(
+      sending.resilient.withOptions(
+        stripUndefined({ maxRetries, timeoutMs, deadlineMs, shouldRetry }) as CallOverrides,
+      ),
+    );
   }
 
-  async function send(operationId: string, method: string, path: string, init: CallInit, signal: AbortSignal | undefined, options?: CallOptions): Promise<Result> {
+  async function send(
+    operationId: string,
+    method: string,
+    path: string,
+    init: CallInit,
+    signal: AbortSignal | undefined,
+    options?: CallOptions,
+  ): Promise<Result> {
     if (unroutedOps.has(operationId)) {
       throw createError({
         kind: "unsupported",
@@ -215,7 +280,9 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
         message: `${operationId} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
       });
     }
-    const request = (raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>)[method]!;
+    const request = (
+      raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>
+    )[method]!;
     const fetch = fetchFor(operationId, options);
     let result: Result;
     try {
@@ -230,8 +297,13 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     if (!result.response.ok) throw failed(operationId, result, init);
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
-      const problem = result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
-      if (problem !== undefined) throw errorIn200(operationId, result, init) ?? invalidResponse(operationId, problem, result.response);
+      const problem =
+        result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
+      if (problem !== undefined)
+        throw (
+          errorIn200(operationId, result, init) ??
+          invalidResponse(operationId, problem, result.response)
+        );
     }
     return result;
   }
@@ -241,15 +313,41 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
    * `{"error":{…}}` (relay_responses.go:33-35): the typed error that envelope names (a numeric code
    * is the status it names, else a server error), not `invalid_response`, so its code survives.
    */
-  function errorIn200(operationId: string, { data, response }: Result, init: CallInit): FeedgateError | undefined {
+  function errorIn200(
+    operationId: string,
+    { data, response }: Result,
+    init: CallInit,
+  ): FeedgateError | undefined {
     const body = data as { error?: unknown } | undefined;
-    if (body === null || typeof body !== "object" || body.error === undefined || body.error === null) return undefined;
-    const envelope = parseEnvelope(hide(JSON.stringify(typeof body.error === "string" ? { error: { message: body.error } } : body)));
+    if (
+      body === null ||
+      typeof body !== "object" ||
+      body.error === undefined ||
+      body.error === null
+    )
+      return undefined;
+    const envelope = parseEnvelope(
+      hide(
+        JSON.stringify(typeof body.error === "string" ? { error: { message: body.error } } : body),
+      ),
+    );
     if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
-    return errorOf(operationId, envelope, statusNamed(envelope) ?? 500, response.headers, init, false, getResponseMeta(response).attempts);
+    return errorOf(
+      operationId,
+      envelope,
+      statusNamed(envelope) ?? 500,
+      response.headers,
+      init,
+      false,
+      getResponseMeta(response).attempts,
+    );
   }
 
-  function invalidResponse(operationId: string, problem: string, response: Response | undefined): FeedgateError {
+  function invalidResponse(
+    operationId: string,
+    problem: string,
+    response: Response | undefined,
+  ): FeedgateError {
     return failure(
       "invalid_response",
       "invalid_response",
@@ -264,14 +362,34 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
     call(operationId, method, path, init, options, map = (data) => data) {
       return apiPromise(
         (async () => {
-          const { data, response } = await send(operationId, method, path, typeof init === "function" ? init() : init, options?.signal, options);
+          const { data, response } = await send(
+            operationId,
+            method,
+            path,
+            typeof init === "function" ? init() : init,
+            options?.signal,
+            options,
+          );
           return { data: map(data), response };
         })(),
       );
     },
-    async stream<T>(operationId: string, path: keyof paths, init: CallInit, options: StreamCallOptions | undefined, gemini: boolean): Promise<GatewayStream<T>> {
+    async stream<T>(
+      operationId: string,
+      path: keyof paths,
+      init: CallInit,
+      options: StreamCallOptions | undefined,
+      gemini: boolean,
+    ): Promise<GatewayStream<T>> {
       const controller = linkedController(options?.signal);
-      const { response } = await send(operationId, "POST", path, { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" }, controller.signal, options);
+      const { response } = await send(
+        operationId,
+        "POST",
+        path,
+        { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" },
+        controller.signal,
+        options,
+      );
       return new GatewayStream({
         response,
         controller,
@@ -283,9 +401,17 @@ export function createContext(raw: Client<paths>, apiKey: string, sending: Sendi
           const envelope = parseEnvelope(hide(line));
           if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
           const named = statusNamed(envelope);
-          if (named !== undefined) return errorOf(operationId, envelope, named, response.headers, init, false);
+          if (named !== undefined)
+            return errorOf(operationId, envelope, named, response.headers, init, false);
           const { code, message } = describeEnvelope(envelope, response.status);
-          return failure("stream", code, hide(`the gateway reported an error in place of the stream: ${message}`), response.status, idOf(response.headers), envelope);
+          return failure(
+            "stream",
+            code,
+            hide(`the gateway reported an error in place of the stream: ${message}`),
+            response.status,
+            idOf(response.headers),
+            envelope,
+          );
         },
         idleTimeoutMs: options?.idleTimeoutMs ?? streamIdleTimeoutMs,
         redact: hide,

@@ -1,6 +1,12 @@
-import { describeEnvelope, isObject, parseEnvelope, withoutRequestId, type GatewayEnvelope } from "./envelope.js";
+import {
+  describeEnvelope,
+  type GatewayEnvelope,
+  isObject,
+  parseEnvelope,
+  withoutRequestId,
+} from "./envelope.js";
 import { failure } from "./errors.js";
-import { END, type Decoder } from "./sse.js";
+import { type Decoder, END } from "./sse.js";
 
 /**
  * The decoder of both streaming routes. Each `data:` must be a JSON object; `data: [DONE]`
@@ -12,7 +18,12 @@ import { END, type Decoder } from "./sse.js";
  * - Gemini `alt=sse` framing (`gemini` true): every `data:` is one GenerateContentResponse
  *   chunk; one with an `error` object throws, with the envelope parsed like an error body.
  */
-export function decoder<T>(gemini: boolean, redact: (t: string) => string, status: number, requestId: string | undefined): Decoder<T> {
+export function decoder<T>(
+  gemini: boolean,
+  redact: (t: string) => string,
+  status: number,
+  requestId: string | undefined,
+): Decoder<T> {
   return ({ data, event }) => {
     if (data === "[DONE]") return END;
     let payload: unknown;
@@ -22,11 +33,23 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
       // not JSON: refused below
     }
     if (!isObject(payload)) {
-      throw failure("stream", "malformed_event", `the stream carried an event that is not a JSON object: ${redact(data).slice(0, 120)}`, status, requestId);
+      throw failure(
+        "stream",
+        "malformed_event",
+        `the stream carried an event that is not a JSON object: ${redact(data).slice(0, 120)}`,
+        status,
+        requestId,
+      );
     }
     const error = payload["error"];
     const hasError = typeof error === "object" && error !== null;
-    if (gemini ? hasError : event === "error" || payload["type"] === "error" || (payload["type"] === undefined && hasError)) {
+    if (
+      gemini
+        ? hasError
+        : event === "error" ||
+          payload["type"] === "error" ||
+          (payload["type"] === undefined && hasError)
+    ) {
       let envelope: GatewayEnvelope;
       let code: unknown;
       let text: unknown;
@@ -39,10 +62,20 @@ export function decoder<T>(gemini: boolean, redact: (t: string) => string, statu
         code = inner["code"] ?? inner["type"];
         code = typeof code === "string" && code !== "" ? redact(code) : "stream_error";
         text = inner["message"] ?? "no message";
-        envelope = { kind: "openai", error: JSON.parse(redact(JSON.stringify(inner))) as { message: string } };
+        envelope = {
+          kind: "openai",
+          error: JSON.parse(redact(JSON.stringify(inner))) as { message: string },
+        };
       }
       // Without the gateway's " (request id: …)": the id is the error's `requestId`.
-      throw failure("stream", code as string, redact(`the gateway reported an error mid-stream: ${withoutRequestId(String(text))}`), status, requestId, envelope);
+      throw failure(
+        "stream",
+        code as string,
+        redact(`the gateway reported an error mid-stream: ${withoutRequestId(String(text))}`),
+        status,
+        requestId,
+        envelope,
+      );
     }
     return payload as T;
   };
@@ -62,7 +95,10 @@ export function responsesTerminal<T>(): TerminalWatch<T> {
   return {
     see: (event) => {
       const type = (event as { type?: unknown }).type;
-      complete ||= type === "response.completed" || type === "response.failed" || type === "response.incomplete";
+      complete ||=
+        type === "response.completed" ||
+        type === "response.failed" ||
+        type === "response.incomplete";
     },
     get complete() {
       return complete;
@@ -75,8 +111,13 @@ export function geminiTerminal<T>(): TerminalWatch<T> {
   const finished = new Map<number, boolean>();
   return {
     see: (chunk) => {
-      for (const candidate of (chunk as { candidates?: Array<{ index?: number; finishReason?: unknown }> }).candidates ?? []) {
-        finished.set(candidate.index ?? 0, typeof candidate.finishReason === "string" && candidate.finishReason !== "");
+      for (const candidate of (
+        chunk as { candidates?: Array<{ index?: number; finishReason?: unknown }> }
+      ).candidates ?? []) {
+        finished.set(
+          candidate.index ?? 0,
+          typeof candidate.finishReason === "string" && candidate.finishReason !== "",
+        );
       }
     },
     get complete() {

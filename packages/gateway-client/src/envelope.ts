@@ -2,7 +2,8 @@ import type { GatewayEnvelope } from "@feedgate/core";
 
 export type { GatewayEnvelope };
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Classifies an error body (already read as text). */
 export function parseEnvelope(text: string): GatewayEnvelope {
@@ -27,7 +28,9 @@ export function parseEnvelope(text: string): GatewayEnvelope {
       kind = "task";
     }
   }
-  return kind ? ({ ...(body as object), kind } as GatewayEnvelope) : { kind: "text", text: text.slice(0, 500) };
+  return kind
+    ? ({ ...(body as object), kind } as GatewayEnvelope)
+    : { kind: "text", text: text.slice(0, 500) };
 }
 
 /**
@@ -36,8 +39,11 @@ export function parseEnvelope(text: string): GatewayEnvelope {
  * undefined. Read when the envelope arrived inside a 200 stream, whose status says nothing.
  */
 export function statusNamed(envelope: GatewayEnvelope): number | undefined {
-  const code = envelope.kind === "openai" || envelope.kind === "google" ? envelope.error.code : undefined;
-  return typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599 ? code : undefined;
+  const code =
+    envelope.kind === "openai" || envelope.kind === "google" ? envelope.error.code : undefined;
+  return typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599
+    ? code
+    : undefined;
 }
 
 /** The gateway ends its messages with ` (request id: <id>)`: removed, the id is the error's `requestId` field, never part of its message. */
@@ -62,15 +68,24 @@ function describe(envelope: GatewayEnvelope, status: number): { code: string; me
   switch (envelope.kind) {
     case "openai": {
       const { code, type, message } = envelope.error;
-      return { code: code !== null && code !== undefined && code !== "" ? String(code) : (type ?? http), message };
+      return {
+        code: code !== null && code !== undefined && code !== "" ? String(code) : (type ?? http),
+        message,
+      };
     }
     case "google":
-      return { code: envelope.error.status ?? String(envelope.error.code), message: envelope.error.message };
+      return {
+        code: envelope.error.status ?? String(envelope.error.code),
+        message: envelope.error.message,
+      };
     case "anthropic":
       return { code: envelope.error.type, message: envelope.error.message };
     case "task":
       return envelope;
     default:
-      return { code: http, message: `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}` };
+      return {
+        code: http,
+        message: `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}`,
+      };
   }
 }

@@ -1,4 +1,9 @@
-import { createError, type FeedgateError, type FeedgateErrorKind, type GatewayEnvelope } from "@feedgate/core";
+import {
+  createError,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  type GatewayEnvelope,
+} from "@feedgate/core";
 
 /**
  * Builds an error of the family (core's `createError`) from positional parts, shorter than an

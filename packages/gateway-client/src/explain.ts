@@ -4,7 +4,14 @@ import type { CallInit } from "./context.js";
  * What a caller needs to know beyond the gateway's own message, for the answers whose message
  * alone misleads (appended to the error's message; empty for every other answer).
  */
-export function explain(operationId: string, status: number, code: string, message: string, init: CallInit, taskId: string | undefined): string {
+export function explain(
+  operationId: string,
+  status: number,
+  code: string,
+  message: string,
+  init: CallInit,
+  taskId: string | undefined,
+): string {
   const model = (init.body as { model?: unknown } | undefined)?.model;
   return code === "convert_request_failed"
     ? /Response$/.test(operationId)

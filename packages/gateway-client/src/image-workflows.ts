@@ -5,10 +5,17 @@
  * of the main entry point.
  * @packageDocumentation
  */
-import { apiPromise, invalidArgument, type APIPromise } from "@feedgate/core";
+import { type APIPromise, apiPromise, invalidArgument } from "@feedgate/core";
 import type { CallOptions } from "./context.js";
 import type { ImagesApi } from "./images.js";
-import type { ExtraBody, ImageGenerateParams, ImageRequest, ImageResult, ImageSubmission, ImageTask } from "./types.js";
+import type {
+  ExtraBody,
+  ImageGenerateParams,
+  ImageRequest,
+  ImageResult,
+  ImageSubmission,
+  ImageTask,
+} from "./types.js";
 
 /** Where reference image URLs are hosted (Tencent VOD's InputRegion). */
 export type InputRegion = "Mainland" | "Oversea" | "OverseaUSWest";
@@ -117,7 +124,9 @@ const REGIONS = ["Mainland", "Oversea", "OverseaUSWest"];
  * A missing or bad field throws an InvalidRequestError (code `invalid_argument`, `param` naming it).
  */
 export function buildImageRequest(workflow: WorkflowName, params: object): ImageRequest {
-  const [required, optional] = WORKFLOWS[workflow].split("|").map((fields) => fields.split(" ").filter(Boolean)) as [string[], string[]];
+  const [required, optional] = WORKFLOWS[workflow]
+    .split("|")
+    .map((fields) => fields.split(" ").filter(Boolean)) as [string[], string[]];
   const input = params as Record<string, unknown>;
   const body: Record<string, unknown> = {};
   required.unshift("model", "prompt");
@@ -128,13 +137,19 @@ export function buildImageRequest(workflow: WorkflowName, params: object): Image
       continue;
     }
     if (field === "n") {
-      if (!Number.isInteger(value) || (value as number) < 1) throw invalidArgument("n", "a whole number of at least 1");
+      if (!Number.isInteger(value) || (value as number) < 1)
+        throw invalidArgument("n", "a whole number of at least 1");
     } else if (field === "images") {
-      if (!Array.isArray(value) || value.length === 0 || !value.every((u) => typeof u === "string" && /^https?:\/\//.test(u))) {
+      if (
+        !Array.isArray(value) ||
+        value.length === 0 ||
+        !value.every((u) => typeof u === "string" && /^https?:\/\//.test(u))
+      ) {
         throw invalidArgument("images", "a non-empty list of http(s) URLs");
       }
     } else if (field === "input_region") {
-      if (!REGIONS.includes(value as string)) throw invalidArgument("input_region", `one of ${REGIONS.join(", ")}`);
+      if (!REGIONS.includes(value as string))
+        throw invalidArgument("input_region", `one of ${REGIONS.join(", ")}`);
     } else if (typeof value !== "string" || value.trim() === "") {
       throw invalidArgument(field, "a non-empty string");
     }
@@ -186,7 +201,11 @@ export interface ImageWorkflows {
  * `imageWorkflows(gateway).textToImage({ model, prompt }, { async: true })`. Each checks and
  * sends only its own fields (plus `extraBody`); a bad field rejects the call before sending.
  */
-export function imageWorkflows({ images }: { images: Pick<ImagesApi, "generate" | "submit"> }): ImageWorkflows {
+export function imageWorkflows({
+  images,
+}: {
+  images: Pick<ImagesApi, "generate" | "submit">;
+}): ImageWorkflows {
   const helpers: Record<string, unknown> = {};
   for (const workflow of Object.keys(WORKFLOWS) as WorkflowName[]) {
     helpers[workflow] = (params: object, options: ImageCallOptions = {}) => {

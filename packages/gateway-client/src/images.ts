@@ -1,12 +1,20 @@
-import { invalidArgument, type APIPromise } from "@feedgate/core";
+import { type APIPromise, invalidArgument } from "@feedgate/core";
 import type { CallOptions, Context } from "./context.js";
-import { bodyOf, type ImageGenerateParams, type ImageResult, type ImageSubmission, type ImageTask } from "./types.js";
+import {
+  bodyOf,
+  type ImageGenerateParams,
+  type ImageResult,
+  type ImageSubmission,
+  type ImageTask,
+} from "./types.js";
 
 /** True when an answer of the image routes is a task object rather than a finished result. */
 export function isImageTask(value: ImageResult | ImageTask): value is ImageTask {
   // Results carry `created` + `data`; only tasks carry a `status` and a task id.
   const v = value as { task_id?: unknown; id?: unknown; status?: unknown };
-  return typeof v.status === "string" && (typeof v.task_id === "string" || typeof v.id === "string");
+  return (
+    typeof v.status === "string" && (typeof v.task_id === "string" || typeof v.id === "string")
+  );
 }
 
 /**
@@ -37,7 +45,11 @@ export interface ImagesApi {
  */
 function imageBody(params: ImageGenerateParams): Record<string, unknown> {
   const model = (params as { model?: unknown } | null)?.model;
-  if (typeof model !== "string" || model.trim() === "") throw invalidArgument("model", "required: a model name (the gateway routes an image request without one as dall-e)");
+  if (typeof model !== "string" || model.trim() === "")
+    throw invalidArgument(
+      "model",
+      "required: a model name (the gateway routes an image request without one as dall-e)",
+    );
   return bodyOf(params);
 }
 
@@ -45,11 +57,26 @@ export function imagesApi({ call }: Context): ImagesApi {
   const path = "/v1/images/generations";
   return {
     // No per-call maxRetries: the transport never retries a sync generation (billed).
-    generate: (body, options) => call("createImage", "POST", path, () => ({ body: imageBody(body) }), options && { ...options, maxRetries: undefined }),
+    generate: (body, options) =>
+      call(
+        "createImage",
+        "POST",
+        path,
+        () => ({ body: imageBody(body) }),
+        options && { ...options, maxRetries: undefined },
+      ),
     submit: (body, options) =>
-      call("createImage", "POST", path, () => ({ body: imageBody(body), params: { query: { async: true } } }), options, (answer: ImageResult | ImageTask) =>
-        // The shape check already ran: an answer that is not a task is an image result.
-        isImageTask(answer) ? { kind: "task", task: answer } : { kind: "completed", result: answer },
+      call(
+        "createImage",
+        "POST",
+        path,
+        () => ({ body: imageBody(body), params: { query: { async: true } } }),
+        options,
+        (answer: ImageResult | ImageTask) =>
+          // The shape check already ran: an answer that is not a task is an image result.
+          isImageTask(answer)
+            ? { kind: "task", task: answer }
+            : { kind: "completed", result: answer },
       ),
     getTask: (taskId, options) =>
       call(
@@ -57,7 +84,8 @@ export function imagesApi({ call }: Context): ImagesApi {
         "GET",
         "/v1/images/generations/{task_id}",
         () => {
-          if (typeof taskId !== "string" || taskId.trim() === "") throw invalidArgument("taskId", "a non-empty task id");
+          if (typeof taskId !== "string" || taskId.trim() === "")
+            throw invalidArgument("taskId", "a non-empty task id");
           return { params: { path: { task_id: taskId } } };
         },
         options,

@@ -1,4 +1,4 @@
-import { TRANSPORT_DEFAULTS, type FeedgateError } from "@feedgate/core";
+import { type FeedgateError, TRANSPORT_DEFAULTS } from "@feedgate/core";
 import { failure } from "./errors.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
@@ -13,7 +13,12 @@ export const DEFAULT_MAX_SSE_LINE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_SSE_EVENT_BYTES = 128 * 1024 * 1024;
 
 /** A `response_too_large` error (an InvalidResponseError): a stream line or event over its cap. */
-export function tooLarge(what: string, limit: number, status?: number, requestId?: string): FeedgateError {
+export function tooLarge(
+  what: string,
+  limit: number,
+  status?: number,
+  requestId?: string,
+): FeedgateError {
   return failure(
     "response_too_large",
     "response_too_large",
@@ -51,14 +56,23 @@ export class SseSizeGuard {
     for (let i = 0; i < n; ) {
       if (nextLf !== -1 && nextLf < i) nextLf = chunk.indexOf(LF, i);
       if (nextCr !== -1 && nextCr < i) nextCr = chunk.indexOf(CR, i);
-      const end = nextLf === -1 ? (nextCr === -1 ? n : nextCr) : nextCr === -1 ? nextLf : Math.min(nextLf, nextCr);
+      const end =
+        nextLf === -1
+          ? nextCr === -1
+            ? n
+            : nextCr
+          : nextCr === -1
+            ? nextLf
+            : Math.min(nextLf, nextCr);
       const run = end - i;
       if (run > 0) {
         this.#lastWasCr = false;
         this.#line += run;
         this.#event += run;
-        if (this.#line > this.maxLineBytes) throw this.fail("one line of the event stream", this.maxLineBytes);
-        if (this.#event > this.maxEventBytes) throw this.fail("one event of the event stream", this.maxEventBytes);
+        if (this.#line > this.maxLineBytes)
+          throw this.fail("one line of the event stream", this.maxLineBytes);
+        if (this.#event > this.maxEventBytes)
+          throw this.fail("one event of the event stream", this.maxEventBytes);
       }
       if (end === n) break;
       const byte = chunk[end];

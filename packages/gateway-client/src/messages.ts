@@ -17,7 +17,10 @@ export function messagesApi({ call }: Context): MessagesApi {
         "POST",
         "/v1/messages/count_tokens",
         // The transport sets the header too; passed here because the document marks it required.
-        () => ({ body: bodyOf(body), params: { header: { "anthropic-version": ANTHROPIC_VERSION } } }),
+        () => ({
+          body: bodyOf(body),
+          params: { header: { "anthropic-version": ANTHROPIC_VERSION } },
+        }),
         options,
       ),
   };

@@ -7,7 +7,12 @@
 export function redact(text: string, apiKey: string): string {
   let out = text;
   const bare = apiKey.startsWith("sk-") ? apiKey.slice(3) : apiKey;
-  for (const secret of new Set([apiKey, bare, JSON.stringify(apiKey).slice(1, -1), JSON.stringify(bare).slice(1, -1)])) {
+  for (const secret of new Set([
+    apiKey,
+    bare,
+    JSON.stringify(apiKey).slice(1, -1),
+    JSON.stringify(bare).slice(1, -1),
+  ])) {
     if (secret.length >= 4) out = out.split(secret).join("[redacted]");
   }
   return out;

@@ -1,4 +1,4 @@
-import { invalidArgument, type APIPromise } from "@feedgate/core";
+import { type APIPromise, invalidArgument } from "@feedgate/core";
 import type { CallOptions, Context, StreamCallOptions } from "./context.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
@@ -19,10 +19,17 @@ import {
  * InvalidRequestError (code `invalid_argument`, `param` naming the field), before anything is sent.
  */
 function createBody(params: ResponseCreateParams, stream: boolean): Record<string, unknown> {
-  if (typeof params !== "object" || params === null) throw invalidArgument("body", "required: { model, input }");
+  if (typeof params !== "object" || params === null)
+    throw invalidArgument("body", "required: { model, input }");
   const { model, input } = params as { model?: unknown; input?: unknown };
-  if (typeof model !== "string" || model.trim() === "") throw invalidArgument("model", "required: a model name");
-  if (input === undefined || input === null || input === "" || (Array.isArray(input) && input.length === 0)) {
+  if (typeof model !== "string" || model.trim() === "")
+    throw invalidArgument("model", "required: a model name");
+  if (
+    input === undefined ||
+    input === null ||
+    input === "" ||
+    (Array.isArray(input) && input.length === 0)
+  ) {
     throw invalidArgument("input", "required: a string or a non-empty list of input items");
   }
   return bodyOf(params, { stream });
@@ -36,7 +43,10 @@ export interface ResponsesApi {
    * `POST /v1/responses` with `stream: true`: typed events as they arrive. Breaking out of
    * the loop or aborting `signal` cancels the request; there is no automatic reconnect.
    */
-  stream(body: ResponseCreateParams, options?: StreamCallOptions): Promise<GatewayStream<ResponseStreamEvent>>;
+  stream(
+    body: ResponseCreateParams,
+    options?: StreamCallOptions,
+  ): Promise<GatewayStream<ResponseStreamEvent>>;
   /** `GET /v1/responses/{response_id}`. */
   retrieve(responseId: string, options?: CallOptions): APIPromise<ResponseObject>;
   /** `DELETE /v1/responses/{response_id}`; an empty or non-JSON 2xx body counts as deleted. */
@@ -52,21 +62,63 @@ export interface ResponsesApi {
 export function responsesApi({ call, stream }: Context): ResponsesApi {
   const byId = (responseId: string) => ({ params: { path: { response_id: responseId } } });
   return {
-    create: (body, options) => call("createResponse", "POST", "/v1/responses", () => ({ body: createBody(body, false) }), options),
+    create: (body, options) =>
+      call(
+        "createResponse",
+        "POST",
+        "/v1/responses",
+        () => ({ body: createBody(body, false) }),
+        options,
+      ),
     async stream(body, options) {
-      return stream("createResponse", "/v1/responses", { body: createBody(body, true) }, options, false);
+      return stream(
+        "createResponse",
+        "/v1/responses",
+        { body: createBody(body, true) },
+        options,
+        false,
+      );
     },
-    retrieve: (responseId, options) => call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options),
+    retrieve: (responseId, options) =>
+      call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options),
     delete: (responseId, options) =>
-      call("deleteResponse", "DELETE", "/v1/responses/{response_id}", { ...byId(responseId), parseAs: "text" }, options, (text: string) => {
-        try {
-          return JSON.parse(text) as DeletedResponse;
-        } catch {
-          return { id: responseId, object: "response", deleted: true } as DeletedResponse;
-        }
-      }),
-    cancel: (responseId, options) => call("cancelResponse", "POST", "/v1/responses/{response_id}/cancel", byId(responseId), options),
-    countInputTokens: (body, options) => call("countResponseInputTokens", "POST", "/v1/responses/input_tokens", () => ({ body: bodyOf(body) }), options),
-    compact: (body, options) => call("compactResponse", "POST", "/v1/responses/compact", () => ({ body: bodyOf(body) }), options),
+      call(
+        "deleteResponse",
+        "DELETE",
+        "/v1/responses/{response_id}",
+        { ...byId(responseId), parseAs: "text" },
+        options,
+        (text: string) => {
+          try {
+            return JSON.parse(text) as DeletedResponse;
+          } catch {
+            return { id: responseId, object: "response", deleted: true } as DeletedResponse;
+          }
+        },
+      ),
+    cancel: (responseId, options) =>
+      call(
+        "cancelResponse",
+        "POST",
+        "/v1/responses/{response_id}/cancel",
+        byId(responseId),
+        options,
+      ),
+    countInputTokens: (body, options) =>
+      call(
+        "countResponseInputTokens",
+        "POST",
+        "/v1/responses/input_tokens",
+        () => ({ body: bodyOf(body) }),
+        options,
+      ),
+    compact: (body, options) =>
+      call(
+        "compactResponse",
+        "POST",
+        "/v1/responses/compact",
+        () => ({ body: bodyOf(body) }),
+        options,
+      ),
   };
 }

@@ -5,5 +5,6 @@
  * point keeps the client's bundle free of it.
  * @packageDocumentation
  */
-export { GATEWAY_RULES, type KnownParamValues } from "./generated/rules.js";
+
 export type { ApiRules, OperationRule, ParamRule } from "@feedgate/core";
+export { GATEWAY_RULES, type KnownParamValues } from "./generated/rules.js";

@@ -2,7 +2,8 @@ import { isObject } from "./envelope.js";
 
 const isString = (v: unknown) => typeof v === "string";
 const isCount = (v: unknown) => typeof v === "number" && Number.isFinite(v);
-const isTask = (v: Record<string, unknown>) => isString(v["status"]) && (isString(v["task_id"]) || isString(v["id"]));
+const isTask = (v: Record<string, unknown>) =>
+  isString(v["status"]) && (isString(v["task_id"]) || isString(v["id"]));
 
 /**
  * The least a 2xx body must be for each operation's helpers to work on it: checked so a wrong
@@ -23,7 +24,10 @@ const SHAPES: Record<string, (body: Record<string, unknown>) => boolean> = {
 
 /** What is wrong with a 2xx body of `operationId`, or undefined when it has the operation's shape. */
 export function shapeProblem(operationId: string, body: unknown): string | undefined {
-  if (!isObject(body)) return `expected a JSON object, got ${body === null ? "null" : Array.isArray(body) ? "an array" : typeof body}`;
+  if (!isObject(body))
+    return `expected a JSON object, got ${body === null ? "null" : Array.isArray(body) ? "an array" : typeof body}`;
   const check = SHAPES[operationId];
-  return check === undefined || check(body) ? undefined : "a JSON object without the fields this operation answers";
+  return check === undefined || check(body)
+    ? undefined
+    : "a JSON object without the fields this operation answers";
 }

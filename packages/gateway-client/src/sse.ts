@@ -1,5 +1,5 @@
+import { createError, type FeedgateError, isFeedgateError, requestIdOf } from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { createError, isFeedgateError, requestIdOf, type FeedgateError } from "@feedgate/core";
 import type { TerminalWatch } from "./decoders.js";
 import { failure } from "./errors.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
@@ -64,7 +64,11 @@ export class GatewayStream<T> implements AsyncIterable<T> {
   /** A teed branch leaves the request to its sibling: cancelling it cancels only its branch. */
   readonly #ownsRequest: boolean;
 
-  constructor(init: StreamInit<T>, body: ReadableStream<Uint8Array> | null = init.response.body, ownsRequest = true) {
+  constructor(
+    init: StreamInit<T>,
+    body: ReadableStream<Uint8Array> | null = init.response.body,
+    ownsRequest = true,
+  ) {
     this.#init = init;
     this.#body = body;
     this.#ownsRequest = ownsRequest;
@@ -77,11 +81,14 @@ export class GatewayStream<T> implements AsyncIterable<T> {
   /** Two independent streams of the same events (each must be consumed or cancelled). */
   tee(): [GatewayStream<T>, GatewayStream<T>] {
     this.#claim();
-    return (this.#body?.tee() ?? [null, null]).map((branch) => new GatewayStream(this.#init, branch, false)) as [GatewayStream<T>, GatewayStream<T>];
+    return (this.#body?.tee() ?? [null, null]).map(
+      (branch) => new GatewayStream(this.#init, branch, false),
+    ) as [GatewayStream<T>, GatewayStream<T>];
   }
 
   #claim(): void {
-    if (this.#consumed) throw new TypeError("this stream was already iterated or teed; use tee() for two readers");
+    if (this.#consumed)
+      throw new TypeError("this stream was already iterated or teed; use tee() for two readers");
     this.#consumed = true;
   }
 
@@ -98,12 +105,15 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const parser = createParser({
       onEvent: (message) => queue.push(message),
       onError: (error) => {
-        if (error.type === "unknown-field" && error.line !== undefined) raw ??= rawLine?.(error.line);
+        if (error.type === "unknown-field" && error.line !== undefined)
+          raw ??= rawLine?.(error.line);
       },
     });
     const terminal = this.#init.watchTerminal?.();
     const { maxLineBytes, maxEventBytes } = this.#init.limits;
-    const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) => tooLarge(what, limit, this.response.status, this.requestId));
+    const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) =>
+      tooLarge(what, limit, this.response.status, this.requestId),
+    );
     let finished = false;
     const idle = this.#idleWatch(reader, idleTimeoutMs);
     try {
@@ -113,7 +123,9 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         // Checked before the parser buffers it: an endless line fails at the cap, not at the idle timeout.
         if (!chunk.done) guard.check(chunk.value);
         // At the end, a blank line dispatches a final event that lacked its own.
-        parser.feed(done ? decoder.decode() + "\n\n" : decoder.decode(chunk.value, { stream: true }));
+        parser.feed(
+          done ? `${decoder.decode()}\n\n` : decoder.decode(chunk.value, { stream: true }),
+        );
         if (raw) throw raw;
         for (const message of queue.splice(0)) {
           const event = decode(message);
@@ -124,14 +136,21 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         }
       }
       if (terminal && !terminal.complete) {
-        throw failure("stream", "stream_truncated", "the stream ended before its terminal event: the answer is incomplete", this.response.status, this.requestId);
+        throw failure(
+          "stream",
+          "stream_truncated",
+          "the stream ended before its terminal event: the answer is incomplete",
+          this.response.status,
+          this.requestId,
+        );
       }
       finished = true;
     } catch (err) {
       throw this.#failed(err);
     } finally {
       idle.stop();
-      if (!finished && this.#ownsRequest) controller.abort(new DOMException("stream closed by the consumer", "AbortError"));
+      if (!finished && this.#ownsRequest)
+        controller.abort(new DOMException("stream closed by the consumer", "AbortError"));
       await reader.cancel().catch(() => {});
       reader.releaseLock();
     }
@@ -150,10 +169,21 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const timedOut = signal.aborted && reason?.name === "TimeoutError";
     const [kind, code, message] = signal.aborted
       ? timedOut
-        ? (["timeout", "signal_timeout", "the caller's signal timed out: the stream was closed"] as const)
+        ? ([
+            "timeout",
+            "signal_timeout",
+            "the caller's signal timed out: the stream was closed",
+          ] as const)
         : (["aborted", "aborted", "the caller's signal aborted the stream"] as const)
       : (["network", "stream_interrupted", "the connection broke off mid-stream"] as const);
-    return createError({ kind, code, message, status: this.response.status, requestId: this.requestId, cause: signal.aborted ? reason : err });
+    return createError({
+      kind,
+      code,
+      message,
+      status: this.response.status,
+      requestId: this.requestId,
+      cause: signal.aborted ? reason : err,
+    });
   }
 
   /**
@@ -181,7 +211,9 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         return;
       }
       const message = `no data from the gateway for ${ms} ms: the stream was closed`;
-      controller.abort(failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId));
+      controller.abort(
+        failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId),
+      );
     };
     const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
     signal.addEventListener("abort", onAbort, { once: true });

@@ -7,7 +7,14 @@ export type RouteFamily = "bearer" | "anthropic" | "google";
 export const ANTHROPIC_VERSION = "2023-06-01";
 
 /** Every header that can carry a credential: all are set here, never by callers. */
-export const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
+export const CREDENTIAL_HEADERS = [
+  "authorization",
+  "proxy-authorization",
+  "x-api-key",
+  "x-goog-api-key",
+  "api-key",
+  "cookie",
+];
 
 /** Which credential header a path gets, as the gateway routes them. */
 export function routeFamily(pathname: string): RouteFamily {
@@ -30,7 +37,9 @@ export interface TransportOptions {
 const sent = new WeakMap<Response, { method: string; pathname: string }>();
 
 /** The request an answer of this transport belongs to; undefined for other answers. */
-export function sentRequestOf(response: Response): { method: string; pathname: string } | undefined {
+export function sentRequestOf(
+  response: Response,
+): { method: string; pathname: string } | undefined {
   return sent.get(response);
 }
 
@@ -40,13 +49,19 @@ export function sentRequestOf(response: Response): { method: string; pathname: s
  * custom key headers across origins): same-origin redirects are followed with the key, any
  * other is refused. Each hop goes through `send`, so it is retried and timed out by its rules.
  */
-export function createTransport({ base, apiKey, maxRedirects = 5 }: TransportOptions): (send: Send) => Send {
+export function createTransport({
+  base,
+  apiKey,
+  maxRedirects = 5,
+}: TransportOptions): (send: Send) => Send {
   const basePath = base.pathname.replace(/\/+$/, "");
 
   function withCredential(url: URL, headers: Headers): Headers {
     const out = new Headers(headers);
     for (const name of CREDENTIAL_HEADERS) out.delete(name);
-    const family = routeFamily(url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname);
+    const family = routeFamily(
+      url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname,
+    );
     if (family === "bearer") out.set("authorization", `Bearer ${apiKey}`);
     else out.set(family === "google" ? "x-goog-api-key" : "x-api-key", apiKey);
     if (family === "anthropic") out.set("anthropic-version", ANTHROPIC_VERSION);
@@ -54,7 +69,12 @@ export function createTransport({ base, apiKey, maxRedirects = 5 }: TransportOpt
   }
 
   function refuseForeign(url: URL, why: string, status?: number): never {
-    throw failure("redirect", "cross_origin_refused", `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`, status);
+    throw failure(
+      "redirect",
+      "cross_origin_refused",
+      `${why} ${url.origin}, not the gateway's origin ${base.origin}: refused, so the API key is not sent there`,
+      status,
+    );
   }
 
   return (send) =>
@@ -63,14 +83,26 @@ export function createTransport({ base, apiKey, maxRedirects = 5 }: TransportOpt
       if (url.origin !== base.origin) refuseForeign(url, "request to");
       let method = request.method;
       // Buffered once, so a 307/308 can replay it; openapi-fetch bodies are small JSON strings.
-      let body: ArrayBuffer | undefined = method === "GET" || method === "HEAD" ? undefined : await request.arrayBuffer();
+      let body: ArrayBuffer | undefined =
+        method === "GET" || method === "HEAD" ? undefined : await request.arrayBuffer();
       let headers = new Headers(request.headers);
       for (let hop = 0; ; hop++) {
         const response = await send(
-          new Request(url, { method, headers: withCredential(url, headers), body: body ?? null, signal: request.signal, redirect: "manual", credentials: "omit" }),
+          new Request(url, {
+            method,
+            headers: withCredential(url, headers),
+            body: body ?? null,
+            signal: request.signal,
+            redirect: "manual",
+            credentials: "omit",
+          }),
         );
         if (response.type === "opaqueredirect") {
-          throw failure("redirect", "redirect_refused", "the gateway answered with a redirect whose target this platform hides: not followed");
+          throw failure(
+            "redirect",
+            "redirect_refused",
+            "the gateway answered with a redirect whose target this platform hides: not followed",
+          );
         }
         const location = response.headers.get("location");
         if (![301, 302, 303, 307, 308].includes(response.status) || location === null) {
@@ -79,8 +111,15 @@ export function createTransport({ base, apiKey, maxRedirects = 5 }: TransportOpt
         }
         await response.body?.cancel();
         const next = new URL(location, url);
-        if (next.origin !== base.origin) refuseForeign(next, "the gateway redirected to", response.status);
-        if (hop >= maxRedirects) throw failure("redirect", "too_many_redirects", `more than ${maxRedirects} redirects`, response.status);
+        if (next.origin !== base.origin)
+          refuseForeign(next, "the gateway redirected to", response.status);
+        if (hop >= maxRedirects)
+          throw failure(
+            "redirect",
+            "too_many_redirects",
+            `more than ${maxRedirects} redirects`,
+            response.status,
+          );
         // A 303, or a 301/302 after a POST, becomes a GET (status is one of the redirects here).
         if (response.status === 303 || (response.status < 303 && method === "POST")) {
           method = "GET";

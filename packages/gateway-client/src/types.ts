@@ -3,8 +3,12 @@ import type { components, operations, paths } from "./generated/gateway.js";
 export type { components, operations, paths };
 
 type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody: infer R } ? Json<NonNullable<R>> : never;
-type Ok<Op extends keyof operations> = operations[Op] extends { responses: { 200: infer R } } ? Json<R> : never;
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody: infer R }
+  ? Json<NonNullable<R>>
+  : never;
+type Ok<Op extends keyof operations> = operations[Op] extends { responses: { 200: infer R } }
+  ? Json<R>
+  : never;
 
 /**
  * The documented fields of a request body, without the document's open index signature (which
@@ -12,7 +16,13 @@ type Ok<Op extends keyof operations> = operations[Op] extends { responses: { 200
  * `Omit`: `Omit` of a type with an index signature drops every known key.
  */
 type Documented<T, Omitted extends string = never> = {
-  [K in keyof T as string extends K ? never : number extends K ? never : K extends Omitted ? never : K]: T[K];
+  [K in keyof T as string extends K
+    ? never
+    : number extends K
+      ? never
+      : K extends Omitted
+        ? never
+        : K]: T[K];
 };
 
 /**
@@ -40,7 +50,9 @@ export type CreateResponseRequest = Body<"createResponse">;
  * The body of `responses.create` and `responses.stream`: the documented fields except `stream`
  * (the helpers set it), plus {@link ExtraBody}. Unknown keys fail to compile.
  */
-export interface ResponseCreateParams extends Documented<CreateResponseRequest, "stream">, ExtraBody {}
+export interface ResponseCreateParams
+  extends Documented<CreateResponseRequest, "stream">,
+    ExtraBody {}
 /** A Response object (`GET /v1/responses/{id}`, the finished `POST /v1/responses`). */
 export type ResponseObject = Ok<"retrieveResponse">;
 /** The answer of `DELETE /v1/responses/{id}`. */

@@ -6,21 +6,22 @@
  * `@feedgate/kit/node`) and `@feedgate/kit/images` (image generation and task polling).
  * @packageDocumentation
  */
-export * from "@feedgate/core/errors";
+
 export {
+  type BackoffOptions,
+  backoffDelay,
+  type CallOverrides,
+  type Clock,
   createResilientFetch,
   getResponseMeta,
-  parseRetryAfterHeaders,
-  backoffDelay,
-  type ResilientFetch,
-  type ResilientFetchOptions,
-  type CallOverrides,
-  type ResponseMeta,
+  type LogEvent,
+  type LogFields,
   type Logger,
   type LogLevel,
-  type LogFields,
-  type LogEvent,
-  type Clock,
+  parseRetryAfterHeaders,
+  type ResilientFetch,
+  type ResilientFetchOptions,
+  type ResponseMeta,
   type Sleep,
-  type BackoffOptions,
 } from "@feedgate/core";
+export * from "@feedgate/core/errors";

@@ -29,5 +29,5 @@ export function clip(value: unknown, max: number): string | null {
   const text = cleanText(value).trim();
   if (text === "") return null;
   const points = [...text];
-  return points.length <= max ? text : points.slice(0, max - 1).join("") + "…";
+  return points.length <= max ? text : `${points.slice(0, max - 1).join("")}…`;
 }

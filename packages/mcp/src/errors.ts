@@ -1,4 +1,4 @@
-import { isFeedgateError, type FeedgateError } from "@feedgate/kit";
+import { type FeedgateError, isFeedgateError } from "@feedgate/kit";
 import { cleanText } from "./clean.js";
 
 /** What a failed tool call returns: a result with `isError`, never a thrown protocol error. */
@@ -14,7 +14,9 @@ export interface ErrorResult {
 function hintOf(error: FeedgateError): string {
   switch (error.kind) {
     case "invalid_request":
-      return error.param ? `fix the argument "${error.param}" and call again` : "fix the arguments and call again";
+      return error.param
+        ? `fix the argument "${error.param}" and call again`
+        : "fix the arguments and call again";
     case "not_found":
       return "check the id or date; list what exists with search_items, hot_topics or daily_report";
     case "invalid_cursor":
@@ -41,12 +43,14 @@ const MAX_MESSAGE = 500;
 export function errorResult(error: unknown): ErrorResult {
   const line = (text: string) => {
     const clean = cleanText(text).replace(/\s+/g, " ").trim();
-    return clean.length > MAX_MESSAGE ? clean.slice(0, MAX_MESSAGE - 1) + "…" : clean;
+    return clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE - 1)}…` : clean;
   };
   let text: string;
   if (isFeedgateError(error)) {
     // The kit's messages about an answer already start with its status and code.
-    const prefix = error.message.startsWith("HTTP ") ? "" : `${error.status === undefined ? "" : `HTTP ${error.status} `}${error.code ? `${error.code}: ` : ""}`;
+    const prefix = error.message.startsWith("HTTP ")
+      ? ""
+      : `${error.status === undefined ? "" : `HTTP ${error.status} `}${error.code ? `${error.code}: ` : ""}`;
     text = `${line(`${error.name}: ${prefix}${error.message}`)}\nhint: ${line(hintOf(error))}`;
   } else {
     text = `${line(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}\nhint: try again; report it if it persists`;

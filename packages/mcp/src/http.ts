@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual, createHash } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -31,7 +31,9 @@ export interface McpHttpServer {
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+  res
+    .writeHead(status, { "content-type": "application/json" })
+    .end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
 /** The body, or undefined when it is over `max` bytes (the rest is not read). */
@@ -56,8 +58,18 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | und
  * `maxSessions`, the least recently used session is closed.
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<McpHttpServer> {
-  const { createServer: makeServer, port = 0, token, allowedOrigins = [], maxBodyBytes = 1_048_576, maxSessions = 32 } = options;
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const {
+    createServer: makeServer,
+    port = 0,
+    token,
+    allowedOrigins = [],
+    maxBodyBytes = 1_048_576,
+    maxSessions = 32,
+  } = options;
+  const sessions = new Map<
+    string,
+    { transport: StreamableHTTPServerTransport; server: McpServer }
+  >();
   const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
   let origins = new Set<string>();
   let hosts = new Set<string>();
@@ -73,8 +85,10 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     if (!hosts.has(req.headers.host ?? "")) return refuse(res, 403, "forbidden host");
     const origin = req.headers.origin;
     if (origin !== undefined && !origins.has(origin)) return refuse(res, 403, "forbidden origin");
-    if (expected && !timingSafeEqual(digest(req.headers.authorization ?? ""), expected)) return refuse(res, 401, "a bearer token is required");
-    if (new URL(req.url ?? "/", "http://127.0.0.1").pathname !== "/mcp") return refuse(res, 404, "not found: the endpoint is /mcp");
+    if (expected && !timingSafeEqual(digest(req.headers.authorization ?? ""), expected))
+      return refuse(res, 401, "a bearer token is required");
+    if (new URL(req.url ?? "/", "http://127.0.0.1").pathname !== "/mcp")
+      return refuse(res, 404, "not found: the endpoint is /mcp");
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     let body: unknown;
@@ -94,7 +108,8 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       return existing.transport.handleRequest(req, res, body);
     }
     if (sessionId !== undefined) return refuse(res, 404, "unknown session");
-    if (req.method !== "POST" || !isInitializeRequest(body)) return refuse(res, 400, "no session: send initialize first");
+    if (req.method !== "POST" || !isInitializeRequest(body))
+      return refuse(res, 400, "no session: send initialize first");
     for (const [id, oldest] of sessions) {
       if (sessions.size < maxSessions) break;
       sessions.delete(id);
@@ -118,7 +133,11 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
   });
   const actual = (http.address() as { port: number }).port;
   hosts = new Set([`127.0.0.1:${actual}`, `localhost:${actual}`]);
-  origins = new Set([`http://127.0.0.1:${actual}`, `http://localhost:${actual}`, ...allowedOrigins]);
+  origins = new Set([
+    `http://127.0.0.1:${actual}`,
+    `http://localhost:${actual}`,
+    ...allowedOrigins,
+  ]);
   return {
     url: `http://127.0.0.1:${actual}/mcp`,
     async close() {

@@ -4,11 +4,18 @@
  * serve it; `fileStoreCopy` opens a mirror directory for the offline `search_local` tool.
  * @packageDocumentation
  */
-export { createFeedMcpServer, type FeedMcpServerOptions } from "./server.js";
-export type { ServerKit } from "./kit.js";
-export { serveStdio, lineCap, type ServeStdioOptions } from "./stdio.js";
-export { startMcpHttpServer, type McpHttpServerOptions, type McpHttpServer } from "./http.js";
-export { fileStoreCopy, type LocalCopy } from "./local.js";
-export { createResourceWatchers, RESOURCE_OPERATIONS, type ResourceUri, type ResourceWatchers, type ResourceWatchersOptions } from "./watchers.js";
-export { MCP_LIMITS } from "./limits.js";
+
 export { cleanText } from "./clean.js";
+export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from "./http.js";
+export type { ServerKit } from "./kit.js";
+export { MCP_LIMITS } from "./limits.js";
+export { fileStoreCopy, type LocalCopy } from "./local.js";
+export { createFeedMcpServer, type FeedMcpServerOptions } from "./server.js";
+export { lineCap, type ServeStdioOptions, serveStdio } from "./stdio.js";
+export {
+  createResourceWatchers,
+  RESOURCE_OPERATIONS,
+  type ResourceUri,
+  type ResourceWatchers,
+  type ResourceWatchersOptions,
+} from "./watchers.js";

@@ -18,7 +18,10 @@ export interface LocalCopy {
   iterate(filter?: StoreFilter): AsyncIterable<SelectedItem>;
 }
 
-const timeOf = (item: SelectedItem) => (item as { publishedAt?: string | null }).publishedAt ?? (item as { discoveredAt?: string | null }).discoveredAt ?? "";
+const timeOf = (item: SelectedItem) =>
+  (item as { publishedAt?: string | null }).publishedAt ??
+  (item as { discoveredAt?: string | null }).discoveredAt ??
+  "";
 
 /**
  * The copy in a file store directory, read without its lock at each search (so `feedgate mirror
@@ -33,12 +36,18 @@ export function fileStoreCopy(dir: string): LocalCopy {
       const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
       const q = filter.q?.trim().toLowerCase();
       const matching = [...view.items()].filter((item) => {
-        const i = item as { category?: string | null; title?: string | null; summary?: string | null };
+        const i = item as {
+          category?: string | null;
+          title?: string | null;
+          summary?: string | null;
+        };
         if (filter.category !== undefined && i.category !== filter.category) return false;
         if (since !== undefined && !(Date.parse(timeOf(item)) >= since)) return false;
         return !q || `${i.title ?? ""}\n${i.summary ?? ""}`.toLowerCase().includes(q);
       });
-      yield* matching.sort((a, b) => timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id));
+      yield* matching.sort(
+        (a, b) => timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id),
+      );
     },
   };
 }
@@ -52,12 +61,29 @@ const localInput = checkedBy(
       .max(40)
       .refine((v) => !Number.isNaN(Date.parse(v)), "a date or date-time, ISO 8601")
       .optional()
-      .describe("Only items published (else discovered) at or after this time: an ISO 8601 date or date-time."),
-    limit: z.number().int().min(1).max(L.maxItems).optional().describe(`Items to return (at most ${L.maxItems}; default ${L.defaultItems}).`),
-    cursor: z.string().regex(/^\d{1,9}$/).optional().describe("The nextCursor of a previous search_local result."),
+      .describe(
+        "Only items published (else discovered) at or after this time: an ISO 8601 date or date-time.",
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(L.maxItems)
+      .optional()
+      .describe(`Items to return (at most ${L.maxItems}; default ${L.defaultItems}).`),
+    cursor: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .optional()
+      .describe("The nextCursor of a previous search_local result."),
   }),
   "items",
-  (args) => ({ query: { ...(args.q !== undefined && { q: args.q }), ...(args.category !== undefined && { category: args.category }) } }),
+  (args) => ({
+    query: {
+      ...(args.q !== undefined && { q: args.q }),
+      ...(args.category !== undefined && { category: args.category }),
+    },
+  }),
 );
 
 /** Registers `search_local`: filters and text search over the local copy, never touching the network. */
@@ -68,14 +94,28 @@ export function registerLocalTool(server: McpServer, copy: LocalCopy): void {
       title: "Search the local mirror (offline)",
       description: `Searches the local copy of the feed's selected set (a mirror kept by feedgate mirror): text, category and a start time, newest first. Never uses the network. At most ${L.maxItems} trimmed items and a nextCursor.`,
       inputSchema: localInput,
-      outputSchema: z.object({ items: z.array(itemSchema), count: z.number().int(), nextCursor: z.string().nullable() }),
-      annotations: { title: "Search the local mirror (offline)", readOnlyHint: true, openWorldHint: false, idempotentHint: true, destructiveHint: false },
+      outputSchema: z.object({
+        items: z.array(itemSchema),
+        count: z.number().int(),
+        nextCursor: z.string().nullable(),
+      }),
+      annotations: {
+        title: "Search the local mirror (offline)",
+        readOnlyHint: true,
+        openWorldHint: false,
+        idempotentHint: true,
+        destructiveHint: false,
+      },
     },
     (args) =>
       answer(async () => {
         const limit = args.limit ?? L.defaultItems;
         const skip = args.cursor === undefined ? 0 : Number(args.cursor);
-        const filter: StoreFilter = { ...(args.q !== undefined && { q: args.q.trim() }), ...(args.category !== undefined && { category: args.category }), ...(args.since !== undefined && { since: args.since }) };
+        const filter: StoreFilter = {
+          ...(args.q !== undefined && { q: args.q.trim() }),
+          ...(args.category !== undefined && { category: args.category }),
+          ...(args.since !== undefined && { since: args.since }),
+        };
         const items = [];
         let seen = 0;
         let more = false;
@@ -90,7 +130,10 @@ export function registerLocalTool(server: McpServer, copy: LocalCopy): void {
         const nextCursor = more ? String(skip + limit) : null;
         return {
           structured: { items, count: items.length, nextCursor },
-          lines: [`${items.length} local item(s)${nextCursor ? " (more: pass nextCursor)" : ""}`, ...items.map((i) => itemLine(i))],
+          lines: [
+            `${items.length} local item(s)${nextCursor ? " (more: pass nextCursor)" : ""}`,
+            ...items.map((i) => itemLine(i)),
+          ],
         };
       }),
   );

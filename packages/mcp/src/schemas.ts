@@ -1,4 +1,9 @@
-import { FEED_OPERATIONS, validateFeedRequest, type FeedOperation, type ParamRule } from "@feedgate/kit/feed";
+import {
+  FEED_OPERATIONS,
+  type FeedOperation,
+  type ParamRule,
+  validateFeedRequest,
+} from "@feedgate/kit/feed";
 import { z } from "zod";
 
 /**
@@ -7,14 +12,21 @@ import { z } from "zod";
  * `date` format become JSON Schema keywords a host can show and check. `max` tightens an upper
  * bound (the result caps); `description` explains the argument to the model.
  */
-export function argOf<T extends string | number = string>(operation: FeedOperation, name: string, description: string, max?: number): z.ZodType<T> {
+export function argOf<T extends string | number = string>(
+  operation: FeedOperation,
+  name: string,
+  description: string,
+  max?: number,
+): z.ZodType<T> {
   // A tightened bound comes with this server's own default, said in `description`.
   const rule = (FEED_OPERATIONS[operation].params as Record<string, ParamRule>)[name];
   if (!rule) throw new Error(`the feed document has no parameter ${name} on ${operation}`);
   let schema: z.ZodType;
   let lengths: { minLength?: number; maxLength?: number } = {};
   if (rule.enum) {
-    schema = z.enum(rule.enum.filter((v: unknown): v is string => typeof v === "string") as [string, ...string[]]);
+    schema = z.enum(
+      rule.enum.filter((v: unknown): v is string => typeof v === "string") as [string, ...string[]],
+    );
   } else if (rule.type === "integer" || rule.type === "number") {
     let n = rule.type === "integer" ? z.number().int() : z.number();
     if (rule.minimum !== undefined) n = n.min(rule.minimum);
@@ -28,12 +40,19 @@ export function argOf<T extends string | number = string>(operation: FeedOperati
     // Lengths are said as JSON Schema keywords (which count code points, as the kit and the
     // service do) and checked by `checkedBy` with the kit's rule; zod's own length checks
     // count UTF-16 units, and would refuse text the service accepts.
-    lengths = { ...(rule.minLength !== undefined && { minLength: rule.minLength }), ...(rule.maxLength !== undefined && { maxLength: rule.maxLength }) };
+    lengths = {
+      ...(rule.minLength !== undefined && { minLength: rule.minLength }),
+      ...(rule.maxLength !== undefined && { maxLength: rule.maxLength }),
+    };
     schema = s;
   }
   const examples = Array.isArray(rule.examples) ? ` Examples: ${rule.examples.join(", ")}.` : "";
-  const fallback = rule.default !== undefined && max === undefined ? ` Default: ${String(rule.default)}.` : "";
-  return schema.meta({ description: `${description}${examples}${fallback}`, ...lengths }) as z.ZodType<T>;
+  const fallback =
+    rule.default !== undefined && max === undefined ? ` Default: ${String(rule.default)}.` : "";
+  return schema.meta({
+    description: `${description}${examples}${fallback}`,
+    ...lengths,
+  }) as z.ZodType<T>;
 }
 
 /**
@@ -42,14 +61,22 @@ export function argOf<T extends string | number = string>(operation: FeedOperati
  * trimming, real calendar dates), so a call the kit would refuse is refused by the schema,
  * before any request. `toParams` returns undefined when the call does not use `operation`.
  */
-export function checkedBy<T extends z.ZodObject>(schema: T, operation: FeedOperation, toParams: (args: z.infer<T>) => { query?: object; path?: object } | undefined): T {
+export function checkedBy<T extends z.ZodObject>(
+  schema: T,
+  operation: FeedOperation,
+  toParams: (args: z.infer<T>) => { query?: object; path?: object } | undefined,
+): T {
   return schema.superRefine((args, ctx) => {
     try {
       const params = toParams(args);
       if (params) validateFeedRequest(operation, params);
     } catch (error) {
       const { param, message } = error as { param?: string; message?: string };
-      ctx.addIssue({ code: "custom", message: message ?? "invalid argument", path: param ? [param] : [] });
+      ctx.addIssue({
+        code: "custom",
+        message: message ?? "invalid argument",
+        path: param ? [param] : [],
+      });
     }
   }) as T;
 }

@@ -1,11 +1,11 @@
-import type { ServerKit } from "./kit.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ServerKit } from "./kit.js";
 import type { LocalCopy } from "./local.js";
 import { registerLocalTool } from "./local.js";
 import { registerResources } from "./resources.js";
 import { registerFeedTools } from "./tools.js";
-import { createResourceWatchers, type ResourceWatchers } from "./watchers.js";
 import { VERSION } from "./version.js";
+import { createResourceWatchers, type ResourceWatchers } from "./watchers.js";
 
 /** Options of {@link createFeedMcpServer}. */
 export interface FeedMcpServerOptions {

@@ -16,7 +16,8 @@ export const itemSchema = z.object({
 export type AgentItem = z.infer<typeof itemSchema>;
 
 type Loose = Record<string, unknown> | null | undefined;
-const field = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+const field = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
 /** Trims any feed object that looks like an item (items, hot topics, story reports, daily entries). */
 export function trimItem(raw: Loose): AgentItem {
@@ -26,7 +27,10 @@ export function trimItem(raw: Loose): AgentItem {
     title: clip(field(raw, "title") ?? field(raw, "originalTitle"), L.titleChars),
     summary: clip(field(raw, "summary") ?? field(raw, "digest"), L.summaryChars),
     source: clip(field(field(raw, "source"), "name"), L.fieldChars),
-    time: clip(field(raw, "publishedAt") ?? field(raw, "discoveredAt") ?? field(raw, "latestAt"), L.fieldChars),
+    time: clip(
+      field(raw, "publishedAt") ?? field(raw, "discoveredAt") ?? field(raw, "latestAt"),
+      L.fieldChars,
+    ),
     link: clip(field(links, "original") ?? field(links, "aihot"), L.fieldChars),
   };
 }
@@ -37,7 +41,8 @@ export function first<T>(list: unknown, max: number): T[] {
 }
 
 /** A number, or null. */
-export const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+export const num = (value: unknown): number | null =>
+  typeof value === "number" && Number.isFinite(value) ? value : null;
 
 /** `field` for the tool modules. */
 export { field };

@@ -53,10 +53,22 @@ export function lineCap(max: number, onDropped: (bytes: number) => void): Transf
  * carries protocol messages only, so anything else a host should see goes to stderr. Messages
  * over `maxLineBytes` are dropped. Resolves when stdin ends or the transport closes.
  */
-export async function serveStdio(server: McpServer, options: ServeStdioOptions = {}): Promise<void> {
-  const { maxLineBytes = 4 * 1_048_576, onDropped = (bytes) => process.stderr.write(`feedgate mcp: dropped a ${bytes}-byte message (over ${maxLineBytes} bytes)\n`) } = options;
+export async function serveStdio(
+  server: McpServer,
+  options: ServeStdioOptions = {},
+): Promise<void> {
+  const {
+    maxLineBytes = 4 * 1_048_576,
+    onDropped = (bytes) =>
+      process.stderr.write(
+        `feedgate mcp: dropped a ${bytes}-byte message (over ${maxLineBytes} bytes)\n`,
+      ),
+  } = options;
   const input = process.stdin.pipe(lineCap(maxLineBytes, onDropped));
-  const transport = new StdioServerTransport(input as unknown as typeof process.stdin, process.stdout);
+  const transport = new StdioServerTransport(
+    input as unknown as typeof process.stdin,
+    process.stdout,
+  );
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     input.once("end", () => resolve());

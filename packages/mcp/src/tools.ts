@@ -1,17 +1,22 @@
 import { createError, type FeedgateError } from "@feedgate/kit";
 import { storyIdOf } from "@feedgate/kit/feed";
-import type { ServerKit } from "./kit.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { clip } from "./clean.js";
 import { errorResult } from "./errors.js";
+import type { ServerKit } from "./kit.js";
 import { MCP_LIMITS as L } from "./limits.js";
 import { itemLine, textOf } from "./render.js";
 import { argOf, checkedBy } from "./schemas.js";
 import { field, first, itemSchema, num, trimItem } from "./shape.js";
 
 /** Feed tools only read, and reach a service outside the host. */
-const ONLINE = { readOnlyHint: true, openWorldHint: true, idempotentHint: true, destructiveHint: false } as const;
+const ONLINE = {
+  readOnlyHint: true,
+  openWorldHint: true,
+  idempotentHint: true,
+  destructiveHint: false,
+} as const;
 
 type Content = { type: "text"; text: string };
 type Structured = Record<string, unknown>;
@@ -32,17 +37,34 @@ export async function answer(run: () => Promise<Answer>) {
 }
 
 function repeatedCursor(cursor: string): FeedgateError {
-  return createError({ kind: "invalid_response", code: "repeated_cursor", message: `the service answered the same cursor it was given (${cursor.slice(0, 40)}): refusing to loop` });
+  return createError({
+    kind: "invalid_response",
+    code: "repeated_cursor",
+    message: `the service answered the same cursor it was given (${cursor.slice(0, 40)}): refusing to loop`,
+  });
 }
 
 const itemsInput = checkedBy(
   z.object({
     q: argOf("items", "q", "Text to search for in titles and summaries.").optional(),
     category: argOf("items", "category", "Only items of this category.").optional(),
-    mode: argOf("items", "mode", "`selected`: the editors' selection; `all`: everything collected.").optional(),
+    mode: argOf(
+      "items",
+      "mode",
+      "`selected`: the editors' selection; `all`: everything collected.",
+    ).optional(),
     window: argOf("items", "window", "How far back to look.").optional(),
-    limit: argOf<number>("items", "limit", `Items to return (at most ${L.maxItems} here; default ${L.defaultItems}).`, L.maxItems).optional(),
-    cursor: argOf("items", "cursor", "The nextCursor of a previous search_items result, to continue it.").optional(),
+    limit: argOf<number>(
+      "items",
+      "limit",
+      `Items to return (at most ${L.maxItems} here; default ${L.defaultItems}).`,
+      L.maxItems,
+    ).optional(),
+    cursor: argOf(
+      "items",
+      "cursor",
+      "The nextCursor of a previous search_items result, to continue it.",
+    ).optional(),
   }),
   "items",
   (args) => ({ query: { ...args, limit: args.limit ?? L.defaultItems } }),
@@ -59,20 +81,33 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
       outputSchema: z.object({
         items: z.array(itemSchema),
         count: z.number().int(),
-        nextCursor: z.string().nullable().describe("pass as cursor to get the next page; null at the end"),
+        nextCursor: z
+          .string()
+          .nullable()
+          .describe("pass as cursor to get the next page; null at the end"),
       }),
       annotations: { title: "Search the AI news feed", ...ONLINE },
     },
     (args, extra) =>
       answer(async () => {
-        const query = Object.fromEntries(Object.entries({ ...args, limit: args.limit ?? L.defaultItems }).filter(([, v]) => v !== undefined));
+        const query = Object.fromEntries(
+          Object.entries({ ...args, limit: args.limit ?? L.defaultItems }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        );
         const { data } = await kit.items(query, { signal: extra.signal });
         const items = first<object>(data.items, L.maxItems).map((i) => trimItem(i as never));
-        const next = typeof data.page?.nextCursor === "string" && data.page.nextCursor !== "" ? data.page.nextCursor : null;
+        const next =
+          typeof data.page?.nextCursor === "string" && data.page.nextCursor !== ""
+            ? data.page.nextCursor
+            : null;
         if (next !== null && next === args.cursor) throw repeatedCursor(next);
         return {
           structured: { items, count: items.length, nextCursor: next },
-          lines: [`${items.length} item(s)${next ? " (more: pass nextCursor)" : ""}`, ...items.map((i) => itemLine(i))],
+          lines: [
+            `${items.length} item(s)${next ? " (more: pass nextCursor)" : ""}`,
+            ...items.map((i) => itemLine(i)),
+          ],
         };
       }),
   );
@@ -94,7 +129,13 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
   );
 
   const storyInput = checkedBy(
-    z.object({ id: argOf("storyByPublicId", "publicId", "The story's public id (a hot topic's storyId, or the last segment of a story link).") }),
+    z.object({
+      id: argOf(
+        "storyByPublicId",
+        "publicId",
+        "The story's public id (a hot topic's storyId, or the last segment of a story link).",
+      ),
+    }),
     "storyByPublicId",
     (args) => ({ path: { publicId: storyIdOf(args.id) } }),
   );
@@ -125,7 +166,9 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         const found = await kit.getStory(args.id, { signal: extra.signal });
         const s = found.story as unknown as Record<string, unknown>;
         const merged = found.mergedChain.length > 0;
-        const reports = first<object>(s["reports"], L.maxStoryReports).map((r) => trimItem(r as never));
+        const reports = first<object>(s["reports"], L.maxStoryReports).map((r) =>
+          trimItem(r as never),
+        );
         const structured = {
           id: clip(found.survivingId, L.fieldChars) ?? "",
           requestedId: clip(found.requestedId, L.fieldChars) ?? "",
@@ -143,7 +186,11 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         return {
           structured,
           lines: [
-            ...(merged ? [`Note: story ${structured.requestedId} was merged into ${structured.id} (followed ${found.mergedChain.length} merge(s)).`] : []),
+            ...(merged
+              ? [
+                  `Note: story ${structured.requestedId} was merged into ${structured.id} (followed ${found.mergedChain.length} merge(s)).`,
+                ]
+              : []),
             `${structured.title ?? "(untitled)"} [${structured.id}]${structured.status ? ` (${structured.status})` : ""}`,
             ...(structured.digest ? [structured.digest] : []),
             `${structured.reportCount ?? reports.length} report(s) from ${structured.sourceCount ?? "?"} source(s); latest ${structured.latestAt ?? "?"}`,
@@ -154,7 +201,13 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
   );
 
   const dailyInput = checkedBy(
-    z.object({ date: argOf("dailyByDate", "date", "The report's date, YYYY-MM-DD (Asia/Shanghai). Omit for the latest report.").optional() }),
+    z.object({
+      date: argOf(
+        "dailyByDate",
+        "date",
+        "The report's date, YYYY-MM-DD (Asia/Shanghai). Omit for the latest report.",
+      ).optional(),
+    }),
     "dailyByDate",
     (args) => (args.date === undefined ? undefined : { path: { date: args.date } }),
   );
@@ -169,7 +222,10 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
     },
     (args, extra) =>
       answer(async () => {
-        const { data } = args.date === undefined ? await kit.latestDaily({ signal: extra.signal }) : await kit.dailyByDate(args.date, { signal: extra.signal });
+        const { data } =
+          args.date === undefined
+            ? await kit.latestDaily({ signal: extra.signal })
+            : await kit.dailyByDate(args.date, { signal: extra.signal });
         return dailyAnswer(data.report);
       }),
   );
@@ -179,14 +235,18 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
     {
       title: "Codex reset calendar",
       description: `The Codex usage-limit reset calendar: "recent" (the last 7 days and open events, the default) or "full" (all history). At most ${L.maxResetEvents} events, newest first as served.`,
-      inputSchema: z.object({ scope: z.enum(["recent", "full"]).optional().describe('"recent" (default) or "full"') }),
+      inputSchema: z.object({
+        scope: z.enum(["recent", "full"]).optional().describe('"recent" (default) or "full"'),
+      }),
       outputSchema: resetsSchema,
       annotations: { title: "Codex reset calendar", ...ONLINE },
     },
     (args, extra) =>
       answer(async () => {
         const full = args.scope === "full";
-        const { data } = full ? await kit.codexResets({ signal: extra.signal }) : await kit.codexResetsRecent({ signal: extra.signal });
+        const { data } = full
+          ? await kit.codexResets({ signal: extra.signal })
+          : await kit.codexResetsRecent({ signal: extra.signal });
         return resetsAnswer(data, full ? "full" : "recent");
       }),
   );
@@ -200,16 +260,26 @@ const topicSchema = itemSchema.extend({
 
 /** The hot topics, trimmed for an agent. */
 export function hotAnswer(data: unknown): Answer {
-  const topics = first<Record<string, unknown>>(field(data, "items"), L.maxTopics).map((raw, index) => {
-    let storyId: string | null = null;
-    try {
-      storyId = clip(storyIdOf(raw as never), L.fieldChars);
-    } catch {}
-    return { ...trimItem(raw), rank: num(raw["rank"]) ?? index + 1, storyId, sourceCount: num(raw["sourceCount"]) };
-  });
+  const topics = first<Record<string, unknown>>(field(data, "items"), L.maxTopics).map(
+    (raw, index) => {
+      let storyId: string | null = null;
+      try {
+        storyId = clip(storyIdOf(raw as never), L.fieldChars);
+      } catch {}
+      return {
+        ...trimItem(raw),
+        rank: num(raw["rank"]) ?? index + 1,
+        storyId,
+        sourceCount: num(raw["sourceCount"]),
+      };
+    },
+  );
   return {
     structured: { topics, count: topics.length },
-    lines: [`${topics.length} hot topic(s)`, ...topics.map((t) => `${itemLine(t, `${t.rank}.`)}${t.storyId ? ` story ${t.storyId}` : ""}`)],
+    lines: [
+      `${topics.length} hot topic(s)`,
+      ...topics.map((t) => `${itemLine(t, `${t.rank}.`)}${t.storyId ? ` story ${t.storyId}` : ""}`),
+    ],
   };
 }
 
@@ -227,14 +297,23 @@ export function dailyAnswer(report: unknown): Answer {
   const lead = field(report, "lead");
   const sections = first<object>(field(report, "sections"), L.maxDailySections).map((section) => ({
     label: clip(field(section, "label"), L.fieldChars),
-    items: first<object>(field(section, "items"), L.maxDailyEntries).map((i) => trimItem(i as never)),
+    items: first<object>(field(section, "items"), L.maxDailyEntries).map((i) =>
+      trimItem(i as never),
+    ),
   }));
-  const flashes = first<object>(field(report, "flashes"), L.maxDailyEntries).map((i) => trimItem(i as never));
+  const flashes = first<object>(field(report, "flashes"), L.maxDailyEntries).map((i) =>
+    trimItem(i as never),
+  );
   const structured = {
     date: clip(field(report, "date"), L.fieldChars),
     generatedAt: clip(field(report, "generatedAt"), L.fieldChars),
     link: clip(field(field(report, "links"), "aihot"), L.fieldChars),
-    lead: lead ? { title: clip(field(lead, "title"), L.titleChars), paragraph: clip(field(lead, "leadParagraph"), L.summaryChars) } : null,
+    lead: lead
+      ? {
+          title: clip(field(lead, "title"), L.titleChars),
+          paragraph: clip(field(lead, "leadParagraph"), L.summaryChars),
+        }
+      : null,
     sections,
     flashes,
   };
@@ -252,7 +331,10 @@ export function dailyAnswer(report: unknown): Answer {
 const resetsSchema = z.object({
   scope: z.enum(["recent", "full"]),
   checkedAt: z.string().nullable(),
-  total: z.number().nullable().describe("events in the calendar (only the first ones are returned)"),
+  total: z
+    .number()
+    .nullable()
+    .describe("events in the calendar (only the first ones are returned)"),
   events: z.array(
     z.object({
       id: z.string(),
@@ -273,16 +355,29 @@ export function resetsAnswer(data: unknown, scope: "recent" | "full"): Answer {
     label: clip(field(e, "displayLabel") ?? field(e, "label"), L.fieldChars),
     status: clip(field(field(e, "presentation"), "status") ?? field(e, "status"), L.fieldChars),
     occurredOn: clip(field(e, "occurredOn"), L.fieldChars),
-    schedule: clip(field(field(e, "schedule"), "label") ?? field(field(e, "estimate"), "label"), L.fieldChars),
+    schedule: clip(
+      field(field(e, "schedule"), "label") ?? field(field(e, "estimate"), "label"),
+      L.fieldChars,
+    ),
     scope: clip(field(e, "scope"), L.fieldChars),
     confirmedAt: clip(field(e, "confirmedAt"), L.fieldChars),
   }));
-  const structured = { scope, checkedAt: clip(field(data, "checkedAt"), L.fieldChars), total: num(field(data, "count")), events };
+  const structured = {
+    scope,
+    checkedAt: clip(field(data, "checkedAt"), L.fieldChars),
+    total: num(field(data, "count")),
+    events,
+  };
   return {
     structured,
     lines: [
       `${events.length} reset event(s) (${scope})${structured.checkedAt ? `, checked ${structured.checkedAt}` : ""}`,
-      ...events.map((e) => `- ${e.label ?? "?"} ${e.status ? `(${e.status})` : ""} ${e.occurredOn ?? e.schedule ?? ""} [${e.id}]`.replace(/\s+/g, " ")),
+      ...events.map((e) =>
+        `- ${e.label ?? "?"} ${e.status ? `(${e.status})` : ""} ${e.occurredOn ?? e.schedule ?? ""} [${e.id}]`.replace(
+          /\s+/g,
+          " ",
+        ),
+      ),
     ],
   };
 }

@@ -44,15 +44,25 @@ export interface ResourceWatchers {
  * 429/503 and errors), started by the first subscriber and stopped when the last one leaves.
  * The poller yields only when the body changed; its first version is the baseline, not a change.
  */
-export function createResourceWatchers(kit: ServerKit, options: ResourceWatchersOptions = {}): ResourceWatchers {
+export function createResourceWatchers(
+  kit: ServerKit,
+  options: ResourceWatchersOptions = {},
+): ResourceWatchers {
   const { poll = {}, onError, restartMs = 60_000 } = options;
   const running = new Map<ResourceUri, { listeners: Set<() => void>; stop: AbortController }>();
 
-  async function watch(uri: ResourceUri, listeners: Set<() => void>, signal: AbortSignal): Promise<void> {
+  async function watch(
+    uri: ResourceUri,
+    listeners: Set<() => void>,
+    signal: AbortSignal,
+  ): Promise<void> {
     while (!signal.aborted) {
       let baseline = true;
       try {
-        for await (const _version of kit.pollUntilChanged(RESOURCE_OPERATIONS[uri], undefined, { ...poll, signal })) {
+        for await (const _version of kit.pollUntilChanged(RESOURCE_OPERATIONS[uri], undefined, {
+          ...poll,
+          signal,
+        })) {
           if (baseline) baseline = false;
           else for (const listener of [...listeners]) listener();
         }

@@ -1,5 +1,5 @@
 import { createFeedKit, type FeedKit, type FeedKitOptions } from "@feedgate/kit/feed";
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createFeedMcpServer, type FeedMcpServerOptions } from "../src/index.js";
@@ -11,11 +11,17 @@ export function startFake(): Promise<FeedFake> {
 
 /** A kit on the fake with a small body cap and short waits, as a server for tests. */
 export function kitOn(url: string, options: FeedKitOptions = {}): FeedKit {
-  return createFeedKit({ baseUrl: url, retry: { maxResponseBytes: 1_048_576, timeoutMs: 10_000, deadlineMs: 20_000 }, ...options });
+  return createFeedKit({
+    baseUrl: url,
+    retry: { maxResponseBytes: 1_048_576, timeoutMs: 10_000, deadlineMs: 20_000 },
+    ...options,
+  });
 }
 
 /** An MCP client connected in-process to a feed MCP server. */
-export async function connect(options: FeedMcpServerOptions): Promise<{ client: Client; close(): Promise<void> }> {
+export async function connect(
+  options: FeedMcpServerOptions,
+): Promise<{ client: Client; close(): Promise<void> }> {
   const server = createFeedMcpServer(options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -34,7 +40,7 @@ export async function connect(options: FeedMcpServerOptions): Promise<{ client: 
 export const hits = (fake: FeedFake, path: string) => fake.requests.filter((r) => r.path === path);
 
 /** Resolves once `check` holds, re-checked on every request the fake sees (bounded by the test timeout). */
-export function until(fake: FeedFake, check: () => boolean): Promise<void> {
+export function until(_fake: FeedFake, check: () => boolean): Promise<void> {
   return new Promise((resolve) => {
     const tick = () => (check() ? resolve() : setTimeout(tick, 20));
     tick();
@@ -42,4 +48,7 @@ export function until(fake: FeedFake, check: () => boolean): Promise<void> {
 }
 
 /** The text of a tool result. */
-export const textOf = (result: unknown) => (((result as { content?: unknown }).content as Array<{ text?: string }> | undefined) ?? []).map((c) => c.text ?? "").join("\n");
+export const textOf = (result: unknown) =>
+  (((result as { content?: unknown }).content as Array<{ text?: string }> | undefined) ?? [])
+    .map((c) => c.text ?? "")
+    .join("\n");

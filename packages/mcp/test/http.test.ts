@@ -4,7 +4,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createFeedMcpServer, createResourceWatchers, startMcpHttpServer, type McpHttpServer } from "../src/index.js";
+import {
+  createFeedMcpServer,
+  createResourceWatchers,
+  type McpHttpServer,
+  startMcpHttpServer,
+} from "../src/index.js";
 import { hits, kitOn, startFake, textOf, until } from "./helpers.js";
 
 let fake: FeedFake;
@@ -17,7 +22,10 @@ beforeAll(async () => {
   const kit = kitOn(fake.url);
   const watchers = createResourceWatchers(kit);
   open = await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit, watchers }) });
-  guarded = await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit }), token: TOKEN });
+  guarded = await startMcpHttpServer({
+    createServer: () => createFeedMcpServer({ kit }),
+    token: TOKEN,
+  });
 });
 afterAll(async () => {
   await open.close();
@@ -27,17 +35,34 @@ afterAll(async () => {
 
 async function clientOf(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "http-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+  );
   return client;
 }
 
 /** A raw POST with chosen Host and Origin headers (fetch cannot set Host). */
-function post(url: string, headers: Record<string, string>, body = '{"jsonrpc":"2.0","id":1,"method":"ping"}'): Promise<number> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body = '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -74,22 +99,40 @@ it("requires the bearer token when one is set", async () => {
 it("sends a resource update over HTTP, exactly once per change", async () => {
   const client = await clientOf(open.url);
   const updates: string[] = [];
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+  client.setNotificationHandler(
+    ResourceUpdatedNotificationSchema,
+    (n) => void updates.push(n.params.uri),
+  );
   const path = "/api/v1/codex-resets/recent";
   const before = hits(fake, path).length;
   await client.subscribeResource({ uri: "feedgate://resets/recent" });
-  await until(fake, () => hits(fake, path).slice(before).some((r) => r.status === 304));
-  const events = (await fetch(`${fake.url}/api/v1/codex-resets`).then((r) => r.json())) as { events: never[] };
+  await until(fake, () =>
+    hits(fake, path)
+      .slice(before)
+      .some((r) => r.status === 304),
+  );
+  const events = (await fetch(`${fake.url}/api/v1/codex-resets`).then((r) => r.json())) as {
+    events: never[];
+  };
   fake.resets.set(events.events.slice(1));
   await until(fake, () => updates.length > 0);
   const changedAt = hits(fake, path).length;
-  await until(fake, () => hits(fake, path).slice(changedAt).filter((r) => r.status === 304).length >= 2);
+  await until(
+    fake,
+    () =>
+      hits(fake, path)
+        .slice(changedAt)
+        .filter((r) => r.status === 304).length >= 2,
+  );
   expect(updates).toEqual(["feedgate://resets/recent"]);
   await client.close();
 });
 
 it("past maxSessions, the least recently used session is closed and new ones are served", async () => {
-  const small = await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit: kitOn(fake.url) }), maxSessions: 2 });
+  const small = await startMcpHttpServer({
+    createServer: () => createFeedMcpServer({ kit: kitOn(fake.url) }),
+    maxSessions: 2,
+  });
   try {
     const first = await clientOf(small.url);
     const second = await clientOf(small.url);

@@ -14,7 +14,8 @@ let dir: string;
 let client: Client;
 let close: () => Promise<void>;
 type Result = Awaited<ReturnType<Client["callTool"]>>;
-const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<Result>;
+const call = (name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<Result>;
 
 beforeAll(async () => {
   fake = await startFake();
@@ -38,17 +39,27 @@ it("search_local is listed, read-only and closed-world", async () => {
 
 it("search_local filters and pages the mirror without a single request", async () => {
   const before = fake.requests.length;
-  const all = (await call("search_local", { limit: 25 })).structuredContent as { items: Array<{ id: string; title: string; time: string }>; nextCursor: string | null };
+  const all = (await call("search_local", { limit: 25 })).structuredContent as {
+    items: Array<{ id: string; title: string; time: string }>;
+    nextCursor: string | null;
+  };
   expect(all.items.length).toBeGreaterThan(0);
   const times = all.items.map((i) => i.time);
   expect([...times].sort().reverse()).toEqual(times);
   const word = all.items[0]!.title.split(/\s+/).find((w) => w.length >= 4)!;
   const found = await call("search_local", { q: word.toUpperCase() });
-  const items = (found.structuredContent as { items: Array<{ title: string; summary: string | null }> }).items;
+  const items = (
+    found.structuredContent as { items: Array<{ title: string; summary: string | null }> }
+  ).items;
   expect(items.length).toBeGreaterThan(0);
-  for (const item of items) expect(`${item.title}\n${item.summary ?? ""}`.toLowerCase()).toContain(word.toLowerCase());
-  const first = (await call("search_local", { limit: 2 })).structuredContent as { items: Array<{ id: string }>; nextCursor: string };
-  const second = (await call("search_local", { limit: 2, cursor: first.nextCursor })).structuredContent as { items: Array<{ id: string }> };
+  for (const item of items)
+    expect(`${item.title}\n${item.summary ?? ""}`.toLowerCase()).toContain(word.toLowerCase());
+  const first = (await call("search_local", { limit: 2 })).structuredContent as {
+    items: Array<{ id: string }>;
+    nextCursor: string;
+  };
+  const second = (await call("search_local", { limit: 2, cursor: first.nextCursor }))
+    .structuredContent as { items: Array<{ id: string }> };
   expect(second.items.map((i) => i.id)).toEqual(all.items.slice(2, 4).map((i) => i.id));
   expect(textOf(found)).toMatch(/local item/);
   expect((await call("search_local", { since: "not a date" })).isError).toBe(true);

@@ -2,10 +2,16 @@ import { Readable } from "node:stream";
 import { expect, it } from "vitest";
 import { lineCap } from "../src/index.js";
 
-async function through(max: number, chunks: Array<string | Buffer>): Promise<{ lines: string[]; dropped: number[] }> {
+async function through(
+  max: number,
+  chunks: Array<string | Buffer>,
+): Promise<{ lines: string[]; dropped: number[] }> {
   const dropped: number[] = [];
   const out: Buffer[] = [];
-  for await (const chunk of Readable.from(chunks.map((c) => Buffer.from(c))).pipe(lineCap(max, (n) => dropped.push(n)))) out.push(chunk as Buffer);
+  for await (const chunk of Readable.from(chunks.map((c) => Buffer.from(c))).pipe(
+    lineCap(max, (n) => dropped.push(n)),
+  ))
+    out.push(chunk as Buffer);
   return { lines: Buffer.concat(out).toString().split("\n").filter(Boolean), dropped };
 }
 
@@ -17,7 +23,12 @@ it("passes lines through whole, however they are chunked", async () => {
 
 it("drops a line over the cap as it streams, and keeps serving the next", async () => {
   const endless = Array.from({ length: 50 }, () => "x".repeat(1000));
-  const { lines, dropped } = await through(4096, ['{"first":1}\n', ...endless, "\n", '{"next":2}\n']);
+  const { lines, dropped } = await through(4096, [
+    '{"first":1}\n',
+    ...endless,
+    "\n",
+    '{"next":2}\n',
+  ]);
   expect(lines).toEqual(['{"first":1}', '{"next":2}']);
   expect(dropped).toEqual([50_001]);
 });

@@ -18,23 +18,40 @@ afterAll(async () => {
 });
 
 type Result = Awaited<ReturnType<Client["callTool"]>>;
-const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<Result>;
+const call = (name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<Result>;
 
 describe("tools", () => {
   it("lists the feed tools with schemas from the spec rules, output schemas and read-only annotations", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["daily_report", "get_story", "hot_topics", "reset_calendar", "search_items"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "daily_report",
+      "get_story",
+      "hot_topics",
+      "reset_calendar",
+      "search_items",
+    ]);
     for (const tool of tools) {
       expect(tool.outputSchema, tool.name).toBeDefined();
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
     }
-    const search = tools.find((t) => t.name === "search_items")!.inputSchema.properties as Record<string, Record<string, unknown>>;
+    const search = tools.find((t) => t.name === "search_items")!.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
     // The items operation's rules: q 2..200 code points, enums of mode and window, limit from 1 (capped here).
     expect(search["q"]).toMatchObject({ type: "string", minLength: 2, maxLength: 200 });
     expect(search["mode"]).toMatchObject({ enum: ["selected", "all"] });
     expect(search["window"]).toMatchObject({ enum: ["24h", "7d"] });
-    expect(search["limit"]).toMatchObject({ type: "integer", minimum: 1, maximum: MCP_LIMITS.maxItems });
-    const story = tools.find((t) => t.name === "get_story")!.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    expect(search["limit"]).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: MCP_LIMITS.maxItems,
+    });
+    const story = tools.find((t) => t.name === "get_story")!.inputSchema as {
+      properties: Record<string, Record<string, unknown>>;
+      required?: string[];
+    };
     expect(story.properties["id"]).toMatchObject({ maxLength: 128 });
     expect(story.required).toEqual(["id"]);
   });
@@ -42,9 +59,20 @@ describe("tools", () => {
   it("search_items returns trimmed items, at most limit, and a cursor that continues", async () => {
     const first = await call("search_items", { limit: 3, mode: "all" });
     expect(first.isError).toBeFalsy();
-    const page = first.structuredContent as { items: Array<Record<string, unknown>>; nextCursor: string | null; count: number };
+    const page = first.structuredContent as {
+      items: Array<Record<string, unknown>>;
+      nextCursor: string | null;
+      count: number;
+    };
     expect(page.count).toBe(3);
-    expect(Object.keys(page.items[0]!).sort()).toEqual(["id", "link", "source", "summary", "time", "title"]);
+    expect(Object.keys(page.items[0]!).sort()).toEqual([
+      "id",
+      "link",
+      "source",
+      "summary",
+      "time",
+      "title",
+    ]);
     expect(page.nextCursor).toEqual(expect.any(String));
     expect(textOf(first)).toContain(page.items[0]!.title as string);
     const second = await call("search_items", { limit: 3, mode: "all", cursor: page.nextCursor });
@@ -55,26 +83,40 @@ describe("tools", () => {
 
   it("hot_topics returns ranked topics with the story id to follow", async () => {
     const result = await call("hot_topics");
-    const { topics } = result.structuredContent as { topics: Array<{ rank: number; storyId: string | null; title: string }> };
+    const { topics } = result.structuredContent as {
+      topics: Array<{ rank: number; storyId: string | null; title: string }>;
+    };
     expect(topics).toHaveLength(10);
     expect(topics[0]).toMatchObject({ rank: 1, storyId: expect.any(String) });
     expect(textOf(result)).toMatch(/^10 hot topic\(s\)\n1\. /);
   });
 
   it("get_story follows a merge and says so", async () => {
-    const { topics } = (await call("hot_topics")).structuredContent as { topics: Array<{ storyId: string | null }> };
+    const { topics } = (await call("hot_topics")).structuredContent as {
+      topics: Array<{ storyId: string | null }>;
+    };
     const merged = topics[3]!.storyId!; // the seeded data merged rank 4's story into rank 1's
     const result = await call("get_story", { id: merged });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ requestedId: merged, id: topics[0]!.storyId, merged: true, mergedChain: [merged] });
+    expect(result.structuredContent).toMatchObject({
+      requestedId: merged,
+      id: topics[0]!.storyId,
+      merged: true,
+      mergedChain: [merged],
+    });
     expect(textOf(result)).toContain(`story ${merged} was merged into ${topics[0]!.storyId}`);
     const direct = await call("get_story", { id: topics[0]!.storyId! });
     expect(direct.structuredContent).toMatchObject({ merged: false, mergedChain: [] });
-    expect((direct.structuredContent as { reports: unknown[] }).reports.length).toBeLessThanOrEqual(MCP_LIMITS.maxStoryReports);
+    expect((direct.structuredContent as { reports: unknown[] }).reports.length).toBeLessThanOrEqual(
+      MCP_LIMITS.maxStoryReports,
+    );
   });
 
   it("daily_report gives the latest, or a date's", async () => {
-    const latest = (await call("daily_report")).structuredContent as { date: string; sections: unknown[] };
+    const latest = (await call("daily_report")).structuredContent as {
+      date: string;
+      sections: unknown[];
+    };
     expect(latest.date).toMatch(/^\d{4}-\d\d-\d\d$/);
     const dated = await call("daily_report", { date: latest.date });
     expect(dated.structuredContent).toMatchObject({ date: latest.date });
@@ -111,24 +153,42 @@ describe("errors are results", () => {
   });
 
   it("a 429 goes through the kit's retries and the call succeeds", async () => {
-    fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 429, retryAfter: 1 }, times: 1 });
+    fake.faults.add({
+      route: "hotTopics",
+      fault: { type: "status", status: 429, retryAfter: 1 },
+      times: 1,
+    });
     const before = hits(fake, "/api/v1/hot-topics").length;
     const result = await call("hot_topics");
     expect(result.isError).toBeFalsy();
-    const seen = hits(fake, "/api/v1/hot-topics").slice(before).map((r) => r.status);
+    const seen = hits(fake, "/api/v1/hot-topics")
+      .slice(before)
+      .map((r) => r.status);
     expect(seen).toEqual([429, 200]);
   });
 
   it("a 503 goes through the kit's retries and the call succeeds", async () => {
-    fake.faults.add({ route: "items", fault: { type: "status", status: 503, retryAfter: 1 }, times: 1 });
+    fake.faults.add({
+      route: "items",
+      fault: { type: "status", status: 503, retryAfter: 1 },
+      times: 1,
+    });
     const before = hits(fake, "/api/v1/items").length;
     const result = await call("search_items", { limit: 1 });
     expect(result.isError).toBeFalsy();
-    expect(hits(fake, "/api/v1/items").slice(before).map((r) => r.status)).toEqual([503, 200]);
+    expect(
+      hits(fake, "/api/v1/items")
+        .slice(before)
+        .map((r) => r.status),
+    ).toEqual([503, 200]);
   });
 
   it("503s past the retries end in an isError result, and the next call is served", async () => {
-    fake.faults.add({ route: "latestDaily", fault: { type: "status", status: 503, retryAfter: 0 }, times: 3 });
+    fake.faults.add({
+      route: "latestDaily",
+      fault: { type: "status", status: 503, retryAfter: 0 },
+      times: 3,
+    });
     const result = await call("daily_report");
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/HTTP 503.*\nhint: the feed service is busy/s);

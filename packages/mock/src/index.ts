@@ -1,19 +1,40 @@
 export { createFakeClock, DEFAULT_CLOCK_START, type FakeClock } from "./core/clock.js";
 export { createPrng, type Prng } from "./core/prng.js";
-export type { Fault, FaultControls, FaultRule, FaultStatus, FeedRoute, GatewayRoute, RecordedRequest } from "./core/types.js";
+export type {
+  Fault,
+  FaultControls,
+  FaultRule,
+  FaultStatus,
+  FeedRoute,
+  GatewayRoute,
+  RecordedRequest,
+} from "./core/types.js";
 export { FEED_ROUTES, GATEWAY_ROUTES } from "./core/types.js";
-export { startFeedFake, FEED_CATEGORIES, type FeedFake, type FeedFakeOptions } from "./feed/fake.js";
-export type { DailyReport, FakeItem, HotTopic, ResetCalendarExtras, ResetEvent, SelectedItem, Story } from "./feed/types.js";
 export {
-  startGatewayFake,
-  UNROUTED_IN_SOURCE,
+  FEED_CATEGORIES,
+  type FeedFake,
+  type FeedFakeOptions,
+  startFeedFake,
+} from "./feed/fake.js";
+export type {
+  DailyReport,
+  FakeItem,
+  HotTopic,
+  ResetCalendarExtras,
+  ResetEvent,
+  SelectedItem,
+  Story,
+} from "./feed/types.js";
+export {
   DEFAULT_FAKE_API_KEY,
   DEMO_MODELS,
   type FinalError,
   type GatewayFake,
   type GatewayFakeOptions,
   type StreamScript,
+  startGatewayFake,
   type TaskScript,
+  UNROUTED_IN_SOURCE,
   type UpstreamRequest,
   type WebRateLimit,
 } from "./gateway/fake.js";

@@ -99,7 +99,8 @@ export function jsonTextCells(value: unknown): { jsonText: string; text: string 
 }
 
 /** The document two cells hold: the exact text when there is one, else the jsonb copy. */
-export const jsonOf = (json: unknown, text: string | null | undefined): unknown => (text === null || text === undefined ? json : JSON.parse(text));
+export const jsonOf = (json: unknown, text: string | null | undefined): unknown =>
+  text === null || text === undefined ? json : JSON.parse(text);
 
 /** Years a timestamptz holds (4713 BC to 294276 AD), well inside: a time outside is no time. */
 const MIN_TIME = Date.UTC(-4712, 0, 1);

@@ -26,10 +26,19 @@ export const MAX_SCHEMA_LENGTH = 63 - resourcesChannel("").length;
 const SCHEMA = /^[a-z_][a-z0-9_]*$/;
 
 export function checkSchema(schema: unknown): string {
-  if (typeof schema !== "string" || !SCHEMA.test(schema)) throw configError("schema", `a lower-case identifier (letters, digits, _), got ${JSON.stringify(schema)}`);
-  if (schema.length > MAX_SCHEMA_LENGTH) throw configError("schema", `at most ${MAX_SCHEMA_LENGTH} characters (its NOTIFY channel, feedgate_<schema>_resources, must fit PostgreSQL's 63), got ${schema.length}`);
+  if (typeof schema !== "string" || !SCHEMA.test(schema))
+    throw configError(
+      "schema",
+      `a lower-case identifier (letters, digits, _), got ${JSON.stringify(schema)}`,
+    );
+  if (schema.length > MAX_SCHEMA_LENGTH)
+    throw configError(
+      "schema",
+      `at most ${MAX_SCHEMA_LENGTH} characters (its NOTIFY channel, feedgate_<schema>_resources, must fit PostgreSQL's 63), got ${schema.length}`,
+    );
   // PostgreSQL reserves these for itself: CREATE SCHEMA refuses pg_*, and information_schema is the catalog's.
-  if (schema.startsWith("pg_") || schema === "information_schema") throw configError("schema", `${schema} is reserved by PostgreSQL: choose another name`);
+  if (schema.startsWith("pg_") || schema === "information_schema")
+    throw configError("schema", `${schema} is reserved by PostgreSQL: choose another name`);
   return schema;
 }
 
@@ -42,21 +51,28 @@ export const quoted = (schema: string) => `"${schema}"`;
  */
 export function urlOf(url: string | undefined, option = "url"): string {
   const value = url ?? readEnv(STORE_ENV);
-  if (value === undefined || value.trim() === "") throw configError(option, `a PostgreSQL URL (postgres://user:password@host:5432/database): pass ${option} or set ${STORE_ENV}`);
+  if (value === undefined || value.trim() === "")
+    throw configError(
+      option,
+      `a PostgreSQL URL (postgres://user:password@host:5432/database): pass ${option} or set ${STORE_ENV}`,
+    );
   let parsed: URL;
   try {
     parsed = new URL(value.trim());
   } catch {
     throw configError(option, "not a URL (postgres://user:password@host:5432/database)");
   }
-  if (!/^postgres(ql)?:$/.test(parsed.protocol)) throw configError(option, `a postgres:// or postgresql:// URL, got ${parsed.protocol}//…`);
+  if (!/^postgres(ql)?:$/.test(parsed.protocol))
+    throw configError(option, `a postgres:// or postgresql:// URL, got ${parsed.protocol}//…`);
   return value.trim();
 }
 
 /** `directUrl` given, else `FEEDGATE_STORE_DIRECT`, else undefined (then `url` serves). */
 export function directUrlOf(directUrl: string | undefined): string | undefined {
   const value = directUrl ?? readEnv(DIRECT_ENV);
-  return value === undefined || value.trim() === "" ? undefined : urlOf(value, directUrl === undefined ? DIRECT_ENV : "directUrl");
+  return value === undefined || value.trim() === ""
+    ? undefined
+    : urlOf(value, directUrl === undefined ? DIRECT_ENV : "directUrl");
 }
 
 /** A connection URL fit for logs and errors: the password (and any secret query parameter) hidden. */
@@ -64,7 +80,8 @@ export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = "***";
-    for (const name of [...u.searchParams.keys()]) if (/pass|secret|token|key/i.test(name)) u.searchParams.set(name, "***");
+    for (const name of [...u.searchParams.keys()])
+      if (/pass|secret|token|key/i.test(name)) u.searchParams.set(name, "***");
     return u.toString();
   } catch {
     return "[unparsable connection URL]";
@@ -82,7 +99,11 @@ export function scrubPassword(text: string, url: string): string {
 
 /** The schema's tables as qualified identifiers: no statement relies on a search_path (a pooler may not pass one). */
 export function tables(sql: Sql, schema: string) {
-  return { state: sql(`${schema}.state`), items: sql(`${schema}.items`), resources: sql(`${schema}.resources`) };
+  return {
+    state: sql(`${schema}.state`),
+    items: sql(`${schema}.items`),
+    resources: sql(`${schema}.resources`),
+  };
 }
 
 /** A client's pool size. */
@@ -98,5 +119,10 @@ export interface ConnectOptions {
  * transaction may run on another server connection, where a named statement does not exist.
  */
 export function connect(url: string, options: ConnectOptions = {}): Sql {
-  return postgres(url, { max: options.max ?? 4, prepare: false, onnotice: () => {}, connection: { application_name: "feedgate" } });
+  return postgres(url, {
+    max: options.max ?? 4,
+    prepare: false,
+    onnotice: () => {},
+    connection: { application_name: "feedgate" },
+  });
 }

@@ -1,10 +1,22 @@
-import { checkOptionNames, configError, createError, isFeedgateError, pause as sleepUnless, realSleep, serverWaitMs, stripUndefined, MAX_SERVER_WAIT_MS, type FeedgateError, type Logger } from "@feedgate/core";
 import { randomUUID } from "node:crypto";
-import { createFeedKit, freshnessMs, type FeedData, type FeedKitOptions } from "@feedgate/kit/feed";
+import {
+  checkOptionNames,
+  configError,
+  createError,
+  type FeedgateError,
+  isFeedgateError,
+  type Logger,
+  MAX_SERVER_WAIT_MS,
+  realSleep,
+  serverWaitMs,
+  pause as sleepUnless,
+  stripUndefined,
+} from "@feedgate/core";
+import { createFeedKit, type FeedData, type FeedKitOptions, freshnessMs } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";
-import { connect, directUrlOf, resourcesChannel, tables, urlOf, type Sql } from "./connection.js";
-import { openPostgresStore, storeError, type PostgresMirrorStore } from "./store.js";
+import { connect, directUrlOf, resourcesChannel, type Sql, tables, urlOf } from "./connection.js";
+import { openPostgresStore, type PostgresMirrorStore, storeError } from "./store.js";
 
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */
 export type FleetResource = "mirror" | "hotTopics" | "codexResetsRecent" | "latestDaily";
@@ -81,7 +93,24 @@ export interface FleetOptions {
 }
 
 /** Every option of `createFleet`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { url: true, directUrl: true, feedUrl: true, schema: true, resources: true, checkMs: true, floorMs: true, onLeadership: true, onError: true, maxRetries: true, timeoutMs: true, fetch: true, logger: true, signal: true, kit: true, memberId: true } as const satisfies Record<keyof FleetOptions, true>;
+const OPTION_NAMES = {
+  url: true,
+  directUrl: true,
+  feedUrl: true,
+  schema: true,
+  resources: true,
+  checkMs: true,
+  floorMs: true,
+  onLeadership: true,
+  onError: true,
+  maxRetries: true,
+  timeoutMs: true,
+  fetch: true,
+  logger: true,
+  signal: true,
+  kit: true,
+  memberId: true,
+} as const satisfies Record<keyof FleetOptions, true>;
 
 /** How one resource fares on this member. */
 export interface FleetResourceStatus {
@@ -162,14 +191,25 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   const schema = options.schema ?? "feedgate";
   const memberId = options.memberId ?? randomUUID();
   const resources = options.resources ?? (["mirror", ...POLLED] as FleetResource[]);
-  const store = await openPostgresStore({ url, schema, maxConnections: 4, ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }) });
+  const store = await openPostgresStore({
+    url,
+    schema,
+    maxConnections: 4,
+    ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }),
+  });
   const sql = store.sql;
   const t = tables(sql, schema);
   const { maxRetries, timeoutMs, fetch, logger } = options;
-  const kit = createFeedKit({ ...options.kit, ...stripUndefined({ baseUrl: options.feedUrl, maxRetries, timeoutMs, fetch, logger }) });
+  const kit = createFeedKit({
+    ...options.kit,
+    ...stripUndefined({ baseUrl: options.feedUrl, maxRetries, timeoutMs, fetch, logger }),
+  });
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
-  const health = new Map<FleetResource, { failures: number; lastError: FleetResourceStatus["lastError"] }>(resources.map((r) => [r, { failures: 0, lastError: undefined }]));
+  const health = new Map<
+    FleetResource,
+    { failures: number; lastError: FleetResourceStatus["lastError"] }
+  >(resources.map((r) => [r, { failures: 0, lastError: undefined }]));
   const loops = resources.map((resource) => lead(resource));
   let stopped: Promise<void> | undefined;
   /** Ends every loop, releases every lock and closes the store, once (by `stop()` or the `signal`). */
@@ -200,7 +240,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     let lockSql = connect(lockUrl, { max: 1 });
     try {
       while (!stopping.signal.aborted) {
-        const attempt = await leadOnce(resource, lockSql).catch((error: unknown): Attempt => ({ led: false, clean: false, error }));
+        const attempt = await leadOnce(resource, lockSql).catch(
+          (error: unknown): Attempt => ({ led: false, clean: false, error }),
+        );
         if (held.delete(resource)) options.onLeadership?.(resource, false);
         if (!attempt.clean) {
           // Ending the client ends its session, and with it any transaction and lock it held.
@@ -210,7 +252,12 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         if (stopping.signal.aborted) break;
         const failures = attempt.error === undefined ? 0 : failed(resource, attempt.error);
         if (failures === 0 && attempt.led) succeeded(resource);
-        await pause(failures === 0 ? checkMs : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)), stopping.signal);
+        await pause(
+          failures === 0
+            ? checkMs
+            : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)),
+          stopping.signal,
+        );
       }
     } finally {
       await lockSql.end({ timeout: 5 }).catch(() => {});
@@ -233,7 +280,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
       return session(strings, ...(values as never[]));
     };
     await within(answerMs, reserved`begin`);
-    const [row] = await within(answerMs, reserved`select pg_try_advisory_xact_lock(hashtext(${lockKey(schema, resource)})) as ok`);
+    const [row] = await within(
+      answerMs,
+      reserved`select pg_try_advisory_xact_lock(hashtext(${lockKey(schema, resource)})) as ok`,
+    );
     if (!row?.["ok"]) {
       await within(answerMs, reserved`rollback`);
       session.release();
@@ -259,9 +309,24 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     try {
       if (resource === "mirror") {
         // follow() rides out transient failures itself: each one still reaches onError.
-        const onProgress = ({ phase, failure }: { phase: string; failure?: { kind: FeedgateError["kind"]; status?: number | undefined } }) => {
+        const onProgress = ({
+          phase,
+          failure,
+        }: {
+          phase: string;
+          failure?: { kind: FeedgateError["kind"]; status?: number | undefined };
+        }) => {
           if (!failure && phase === "idle") succeeded(resource);
-          if (failure) failed(resource, createError({ kind: failure.kind, status: failure.status, code: "sync_failed", message: `the mirror's sync failed (${failure.kind}${failure.status ? ` ${failure.status}` : ""}); following goes on` }));
+          if (failure)
+            failed(
+              resource,
+              createError({
+                kind: failure.kind,
+                status: failure.status,
+                code: "sync_failed",
+                message: `the mirror's sync failed (${failure.kind}${failure.status ? ` ${failure.status}` : ""}); following goes on`,
+              }),
+            );
         };
         const mirror = createSelectedMirror({ client: kit.client, store, signal, onProgress });
         await mirror.follow({ signal });
@@ -275,7 +340,17 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     await heartbeat;
     if (lost.signal.aborted) {
       // A lock lost while this member was not stopping (its connection cut, the server restarted) is a failure too.
-      return { led: true, clean: false, error: error ?? (stopping.signal.aborted ? undefined : new Error(`lost the lock of ${resource} with its connection: ${String((lost.signal.reason as Error)?.message ?? lost.signal.reason)}`)) };
+      return {
+        led: true,
+        clean: false,
+        error:
+          error ??
+          (stopping.signal.aborted
+            ? undefined
+            : new Error(
+                `lost the lock of ${resource} with its connection: ${String((lost.signal.reason as Error)?.message ?? lost.signal.reason)}`,
+              )),
+      };
     }
     await within(answerMs, reserved`rollback`);
     session.release();
@@ -285,16 +360,22 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   /** A conditional poller whose ETag and next allowed poll are the fleet's, not the member's. */
   async function poll(resource: Polled, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      const [row] = await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
+      const [row] =
+        await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
       const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - Date.now() : 0;
       if (wait > 0 && !(await pause(wait, signal))) return;
       let lifetime: number | undefined;
       try {
         // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
-        const result = await kit.request(resource, undefined, { signal, ifNoneMatch: row?.["etag"] ?? undefined });
+        const result = await kit.request(resource, undefined, {
+          signal,
+          ifNoneMatch: row?.["etag"] ?? undefined,
+        });
         lifetime = freshnessMs(result.meta.cacheControl);
         // A lifetime is honoured up to a day: a huge s-maxage must not park the resource forever.
-        const next = new Date(Date.now() + Math.min(MAX_LIFETIME_MS, Math.max(floorMs, lifetime ?? 60_000)));
+        const next = new Date(
+          Date.now() + Math.min(MAX_LIFETIME_MS, Math.max(floorMs, lifetime ?? 60_000)),
+        );
         if (result.notModified) {
           await sql`update ${t.resources} set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
         } else {
@@ -314,7 +395,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
         // A wait the server asks for is honoured up to a day, as every long-running loop does: a
         // huge or malformed one must not park the resource for a month, nor overflow a timer.
-        const next = new Date(Date.now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
+        const next = new Date(
+          Date.now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS),
+        );
         await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
           on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
       }
@@ -325,11 +408,25 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     memberId,
     store,
     leading: () => [...held],
-    status: () => resources.map((resource) => ({ resource, leading: held.has(resource), ...health.get(resource)! })),
-    async read<R extends PolledResource>(resource: R): Promise<StoredVersion<FeedData<R>> | undefined> {
-      const [row] = await sql`select body, body_text, etag, fetched_at from ${t.resources} where name = ${resource} and body is not null`;
+    status: () =>
+      resources.map((resource) => ({
+        resource,
+        leading: held.has(resource),
+        ...health.get(resource)!,
+      })),
+    async read<R extends PolledResource>(
+      resource: R,
+    ): Promise<StoredVersion<FeedData<R>> | undefined> {
+      const [row] =
+        await sql`select body, body_text, etag, fetched_at from ${t.resources} where name = ${resource} and body is not null`;
       // The body is the answer a leader received for this operation, stored as it came.
-      return row ? { body: jsonOf(row["body"], row["body_text"]) as FeedData<R>, etag: row["etag"], fetchedAt: new Date(row["fetched_at"]) } : undefined;
+      return row
+        ? {
+            body: jsonOf(row["body"], row["body_text"]) as FeedData<R>,
+            etag: row["etag"],
+            fetchedAt: new Date(row["fetched_at"]),
+          }
+        : undefined;
     },
     stop,
   };
@@ -346,6 +443,8 @@ function pause(ms: number, signal: AbortSignal): Promise<boolean> {
 /** The promise's result, or a rejection after `ms`: a dead connection may never answer. */
 function within<T>(ms: number, promise: PromiseLike<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
 }

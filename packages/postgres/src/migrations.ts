@@ -77,8 +77,12 @@ export async function migrate(sql: Sql, schema: string): Promise<number[]> {
     await tx.unsafe(`create schema if not exists ${name}`);
     // Every statement of this transaction names the schema's tables unqualified.
     await tx.unsafe(`set local search_path to ${name}`);
-    await tx.unsafe(`create table if not exists migrations (version int primary key, applied_at timestamptz not null default now())`);
-    const done = new Set((await tx.unsafe(`select version from migrations`)).map((r) => Number(r["version"])));
+    await tx.unsafe(
+      `create table if not exists migrations (version int primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = new Set(
+      (await tx.unsafe(`select version from migrations`)).map((r) => Number(r["version"])),
+    );
     newer(schema, Math.max(0, ...done));
     const applied: number[] = [];
     for (const { version, statements } of MIGRATIONS) {
@@ -93,7 +97,13 @@ export async function migrate(sql: Sql, schema: string): Promise<number[]> {
 
 /** A schema migrated by a newer release: this one must not write (nor read) it. */
 function newer(schema: string, version: number): void {
-  if (version > SCHEMA_VERSION) throw createError({ kind: "config", code: "schema_too_new", option: "schema", message: `schema ${schema} is at version ${version}, newer than this release's ${SCHEMA_VERSION}: upgrade @feedgate/postgres` });
+  if (version > SCHEMA_VERSION)
+    throw createError({
+      kind: "config",
+      code: "schema_too_new",
+      option: "schema",
+      message: `schema ${schema} is at version ${version}, newer than this release's ${SCHEMA_VERSION}: upgrade @feedgate/postgres`,
+    });
 }
 
 /**
@@ -101,10 +111,25 @@ function newer(schema: string, version: number): void {
  * A missing schema or an older version is a ConfigError that says what to run.
  */
 export async function checkMigrated(sql: Sql, schema: string): Promise<void> {
-  const [row] = await sql`select to_regclass(${`${quoted(schema)}.migrations`}) is not null as present`;
-  if (!row?.["present"]) throw createError({ kind: "config", code: "no_store", option: "schema", message: `schema ${schema} holds no mirror store: open it once read-write (a fleet or \`feedgate mirror\` creates it)` });
-  const [v] = await sql.unsafe(`select coalesce(max(version), 0) as version from ${quoted(schema)}.migrations`);
+  const [row] =
+    await sql`select to_regclass(${`${quoted(schema)}.migrations`}) is not null as present`;
+  if (!row?.["present"])
+    throw createError({
+      kind: "config",
+      code: "no_store",
+      option: "schema",
+      message: `schema ${schema} holds no mirror store: open it once read-write (a fleet or \`feedgate mirror\` creates it)`,
+    });
+  const [v] = await sql.unsafe(
+    `select coalesce(max(version), 0) as version from ${quoted(schema)}.migrations`,
+  );
   const version = Number(v?.["version"]);
   newer(schema, version);
-  if (version < SCHEMA_VERSION) throw createError({ kind: "config", code: "schema_too_old", option: "schema", message: `schema ${schema} is at version ${version}, older than this release's ${SCHEMA_VERSION}: open it once read-write to migrate it` });
+  if (version < SCHEMA_VERSION)
+    throw createError({
+      kind: "config",
+      code: "schema_too_old",
+      option: "schema",
+      message: `schema ${schema} is at version ${version}, older than this release's ${SCHEMA_VERSION}: open it once read-write to migrate it`,
+    });
 }

@@ -1,8 +1,42 @@
-import { checkOptionNames, createError, invalidArgument, isFeedgateError, type FeedgateError, type FeedgateErrorKind } from "@feedgate/core";
-import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "@feedgate/kit/mirror";
+import {
+  checkOptionNames,
+  createError,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  invalidArgument,
+  isFeedgateError,
+} from "@feedgate/core";
+import type {
+  ChangesPage,
+  MirrorStore,
+  MirrorStoreState,
+  SelectedFields,
+  SelectedItem,
+  SnapshotPage,
+  StoreFilter,
+} from "@feedgate/kit/mirror";
 import type postgres from "postgres";
-import { decodeText, encodeText, isHashedKey, jsonOf, jsonTextCells, keyOf, plain, timeOf } from "./cells.js";
-import { checkSchema, connect, directUrlOf, redactUrl, scrubPassword, storeChannel, tables, urlOf, type Sql } from "./connection.js";
+import {
+  decodeText,
+  encodeText,
+  isHashedKey,
+  jsonOf,
+  jsonTextCells,
+  keyOf,
+  plain,
+  timeOf,
+} from "./cells.js";
+import {
+  checkSchema,
+  connect,
+  directUrlOf,
+  redactUrl,
+  type Sql,
+  scrubPassword,
+  storeChannel,
+  tables,
+  urlOf,
+} from "./connection.js";
 import { checkMigrated, migrate } from "./migrations.js";
 
 /** Options of `openPostgresStore`. Every one has a default; `url` falls back to `FEEDGATE_STORE`. */
@@ -31,7 +65,13 @@ export interface PostgresStoreOptions {
 }
 
 /** Every option of `openPostgresStore`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { url: true, schema: true, maxConnections: true, readOnly: true, directUrl: true } as const satisfies Record<keyof PostgresStoreOptions, true>;
+const OPTION_NAMES = {
+  url: true,
+  schema: true,
+  maxConnections: true,
+  readOnly: true,
+  directUrl: true,
+} as const satisfies Record<keyof PostgresStoreOptions, true>;
 
 /** A filter of the readers: each maps to an item field (and an index). The kit's `StoreFilter`. */
 export type ItemFilter = StoreFilter;
@@ -80,7 +120,10 @@ export interface PostgresMirrorStore extends MirrorStore {
   /** One page of the current set, newest first (published, else discovered, time; then id). */
   query(filter?: ItemFilter, page?: { limit?: number; after?: ItemPageCursor }): Promise<ItemPage>;
   /** Every matching item, page by page, in bounded memory. */
-  iterate(filter?: ItemFilter, options?: { pageSize?: number }): AsyncGenerator<SelectedItem, void, undefined>;
+  iterate(
+    filter?: ItemFilter,
+    options?: { pageSize?: number },
+  ): AsyncGenerator<SelectedItem, void, undefined>;
   /**
    * Calls `onChange` after every committed snapshot and changes page of any process
    * (LISTEN/NOTIFY on `feedgate_<schema>`). A notification's payload is not trusted: on each
@@ -89,31 +132,42 @@ export interface PostgresMirrorStore extends MirrorStore {
    * catches up by comparing cursors: `onChange` also runs at once when the store moved since
    * `since`. Returns the unsubscribe function.
    */
-  subscribe(onChange: (notice: ChangeNotice) => void, options?: SubscribeOptions): Promise<() => Promise<void>>;
+  subscribe(
+    onChange: (notice: ChangeNotice) => void,
+    options?: SubscribeOptions,
+  ): Promise<() => Promise<void>>;
   /** The client, for fleet members that share it. */
   readonly sql: Sql;
 }
 
 /** Opens the store: connects, creates or migrates the schema (checks it, when `readOnly`), and returns the store. */
-export async function openPostgresStore(options: PostgresStoreOptions = {}): Promise<PostgresMirrorStore> {
+export async function openPostgresStore(
+  options: PostgresStoreOptions = {},
+): Promise<PostgresMirrorStore> {
   checkOptionNames(options, OPTION_NAMES, "openPostgresStore");
   const url = urlOf(options.url);
   const directUrl = directUrlOf(options.directUrl);
   const schema = checkSchema(options.schema ?? "feedgate");
   const max = options.maxConnections ?? 4;
-  if (!(Number.isInteger(max) && max >= 1 && max <= 100)) throw invalidOption("maxConnections", `a whole number from 1 to 100, got ${String(max)}`);
+  if (!(Number.isInteger(max) && max >= 1 && max <= 100))
+    throw invalidOption("maxConnections", `a whole number from 1 to 100, got ${String(max)}`);
   const readOnly = options.readOnly === true;
   const sql = connect(url, { max });
   try {
     await (readOnly ? checkMigrated(sql, schema) : migrate(sql, schema));
   } catch (error) {
     await sql.end({ timeout: 5 }).catch(() => {});
-    throw storeError(`cannot open the mirror store at ${redactUrl(url)} (schema ${schema}${readOnly ? ", read-only" : ""})`, error, url);
+    throw storeError(
+      `cannot open the mirror store at ${redactUrl(url)} (schema ${schema}${readOnly ? ", read-only" : ""})`,
+      error,
+      url,
+    );
   }
   return new PgStore(sql, schema, url, directUrl, readOnly);
 }
 
-const invalidOption = (option: string, rule: string) => createError({ kind: "config", code: "invalid_option", option, message: `${option}: ${rule}` });
+const invalidOption = (option: string, rule: string) =>
+  createError({ kind: "config", code: "invalid_option", option, message: `${option}: ${rule}` });
 
 /** SQLSTATE classes and codes, as the family's kinds. */
 function kindOfSqlState(code: unknown): FeedgateErrorKind {
@@ -121,7 +175,8 @@ function kindOfSqlState(code: unknown): FeedgateErrorKind {
   if (code === "28P01" || code === "28000") return "authentication";
   if (code === "42501") return "permission_denied";
   if (code === "3D000" || code === "3F000" || code === "42P01") return "config";
-  if (/^(08|57P0)/.test(code) || /^E[A-Z]+$/.test(code) || code.startsWith("CONNECT")) return "network";
+  if (/^(08|57P0)/.test(code) || /^E[A-Z]+$/.test(code) || code.startsWith("CONNECT"))
+    return "network";
   if (code === "25006") return "permission_denied";
   // Data the store cannot hold (22: data exception, 23: constraint, 54: a limit such as an
   // index row's size): trying again brings the same refusal, so the kind is not a transient one.
@@ -137,12 +192,23 @@ export function storeError(what: string, cause: unknown, url: string): FeedgateE
   if (isFeedgateError(cause)) return cause;
   const detail = scrubPassword(cause instanceof Error ? cause.message : String(cause), url);
   const code = (cause as { code?: unknown })?.code;
-  return createError({ kind: kindOfSqlState(code), code: typeof code === "string" ? code : undefined, message: `${what}: ${detail}` });
+  return createError({
+    kind: kindOfSqlState(code),
+    code: typeof code === "string" ? code : undefined,
+    message: `${what}: ${detail}`,
+  });
 }
 
 /** The indexed columns of an item, beside the item itself (see cells.ts for what is mapped how). */
 function rowOf(item: SelectedItem) {
-  const i = item as { id: string; category?: unknown; publishedAt?: unknown; discoveredAt?: unknown; title?: unknown; summary?: unknown };
+  const i = item as {
+    id: string;
+    category?: unknown;
+    publishedAt?: unknown;
+    discoveredAt?: unknown;
+    title?: unknown;
+    summary?: unknown;
+  };
   const { jsonText, text } = jsonTextCells(item);
   return {
     id: keyOf(i.id),
@@ -169,21 +235,27 @@ const itemOf = (row: postgres.Row) => jsonOf(row["item"], row["item_text"]) as S
 function filterText(param: string, value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") throw invalidArgument(param, `a string, got ${typeof value}`);
-  if (value.includes("\0")) throw invalidArgument(param, "holds U+0000 (NUL), which no stored text can hold");
+  if (value.includes("\0"))
+    throw invalidArgument(param, "holds U+0000 (NUL), which no stored text can hold");
   return value;
 }
 
 /** A time of a filter or cursor: a date PostgreSQL holds, else InvalidRequestError. */
 function filterTime(param: string, value: unknown): Date {
   const time = timeOf(value);
-  if (time === null) throw invalidArgument(param, `not a date (ISO 8601, between 4712 BC and 275000 AD): ${JSON.stringify(String(value)).slice(0, 80)}`);
+  if (time === null)
+    throw invalidArgument(
+      param,
+      `not a date (ISO 8601, between 4712 BC and 275000 AD): ${JSON.stringify(String(value)).slice(0, 80)}`,
+    );
   return time;
 }
 
 /** Rows per INSERT: a page of the feed (≤ 1000) in at most a few statements. */
 const BATCH = 500;
 /** The columns of a row as `json_to_recordset` reads them from {@link rowsJson}. */
-const RECORD = "id text, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb, item_text text";
+const RECORD =
+  "id text, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb, item_text text";
 /** SQLSTATE of a duplicate key. */
 const UNIQUE_VIOLATION = "23505";
 /** Default of `subscribe`'s `pollMs`. */
@@ -200,7 +272,13 @@ class PgStore implements PostgresMirrorStore {
   /** The clients opened for LISTEN on `directUrl`, ended on close. */
   readonly #listeners = new Set<Sql>();
 
-  constructor(sql: Sql, schema: string, url: string, directUrl: string | undefined, readOnly: boolean) {
+  constructor(
+    sql: Sql,
+    schema: string,
+    url: string,
+    directUrl: string | undefined,
+    readOnly: boolean,
+  ) {
     this.sql = sql;
     this.schema = schema;
     this.readOnly = readOnly;
@@ -219,7 +297,15 @@ class PgStore implements PostgresMirrorStore {
   }
 
   #write<T>(what: string, task: () => Promise<T>): Promise<T> {
-    if (this.readOnly) return Promise.reject(createError({ kind: "config", code: "read_only", option: "readOnly", message: `${what}: the store was opened read-only` }));
+    if (this.readOnly)
+      return Promise.reject(
+        createError({
+          kind: "config",
+          code: "read_only",
+          option: "readOnly",
+          message: `${what}: the store was opened read-only`,
+        }),
+      );
     return this.#run(what, task);
   }
 
@@ -233,7 +319,13 @@ class PgStore implements PostgresMirrorStore {
         pending:
           s!["pending_generation"] === null
             ? undefined
-            : { generation: s!["pending_generation"], fields: s!["pending_fields"], cursor: decodeText(s!["pending_cursor"]), nextPage: decodeText(s!["pending_next_page"]) ?? null, items: s!["pending_items"] },
+            : {
+                generation: s!["pending_generation"],
+                fields: s!["pending_fields"],
+                cursor: decodeText(s!["pending_cursor"]),
+                nextPage: decodeText(s!["pending_next_page"]) ?? null,
+                items: s!["pending_items"],
+              },
       };
     });
   }
@@ -245,7 +337,8 @@ class PgStore implements PostgresMirrorStore {
   beginSnapshot(fields: SelectedFields): Promise<number> {
     return this.#write("beginning a snapshot", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`update ${this.#t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
+        const [s] =
+          await tx`update ${this.#t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
           pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1 returning last_begun, generation`;
         // An earlier unfinished pass is discarded with its rows.
         await tx`delete from ${this.#t.items} where generation <> ${s!["generation"]} and generation <> ${s!["last_begun"]}`;
@@ -257,11 +350,17 @@ class PgStore implements PostgresMirrorStore {
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
     return this.#write("storing a snapshot page", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select pending_generation, pending_cursor from ${this.#t.state} where id = 1 for update`;
+        const [s] =
+          await tx`select pending_generation, pending_cursor from ${this.#t.state} where id = 1 for update`;
         const pending = decodeText(s!["pending_cursor"]);
-        if (s!["pending_generation"] !== generation || (pending !== undefined && pending !== page.cursor)) return false;
+        if (
+          s!["pending_generation"] !== generation ||
+          (pending !== undefined && pending !== page.cursor)
+        )
+          return false;
         let added = 0;
-        for (const rows of batches(page.items.map(rowOf))) added += await this.#insertNew(tx, generation, rows);
+        for (const rows of batches(page.items.map(rowOf)))
+          added += await this.#insertNew(tx, generation, rows);
         await tx`update ${this.#t.state} set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
         return true;
       }),
@@ -271,8 +370,14 @@ class PgStore implements PostgresMirrorStore {
   commitSnapshot(generation: number): Promise<boolean> {
     return this.#write("committing a snapshot", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select pending_generation, pending_cursor, pending_next_page from ${this.#t.state} where id = 1 for update`;
-        if (s!["pending_generation"] !== generation || s!["pending_cursor"] === null || s!["pending_next_page"] !== null) return false;
+        const [s] =
+          await tx`select pending_generation, pending_cursor, pending_next_page from ${this.#t.state} where id = 1 for update`;
+        if (
+          s!["pending_generation"] !== generation ||
+          s!["pending_cursor"] === null ||
+          s!["pending_next_page"] !== null
+        )
+          return false;
         await tx`update ${this.#t.state} set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
           pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1`;
         await tx`delete from ${this.#t.items} where generation <> ${generation}`;
@@ -289,7 +394,11 @@ class PgStore implements PostgresMirrorStore {
    * VALUES list (the snapshot ran at half the speed of a hand-written batched INSERT with it).
    * Times are ISO text, as postgres.js sends a Date parameter.
    */
-  async #upsert(tx: postgres.TransactionSql, generation: number, rows: ReturnType<typeof rowOf>[]): Promise<number> {
+  async #upsert(
+    tx: postgres.TransactionSql,
+    generation: number,
+    rows: ReturnType<typeof rowOf>[],
+  ): Promise<number> {
     if (rows.length === 0) return 0;
     const [r] = await tx`with upserted as (
         insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
@@ -309,12 +418,20 @@ class PgStore implements PostgresMirrorStore {
    * savepoint; a row already there (a server repeating an item across pages, a pass resumed after
    * a crash) undoes it and the rows go through {@link #upsert} instead.
    */
-  async #insertNew(tx: postgres.TransactionSql, generation: number, rows: ReturnType<typeof rowOf>[]): Promise<number> {
+  async #insertNew(
+    tx: postgres.TransactionSql,
+    generation: number,
+    rows: ReturnType<typeof rowOf>[],
+  ): Promise<number> {
     if (rows.length === 0) return 0;
     try {
-      await tx.savepoint((sp) => sp`insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+      await tx.savepoint(
+        (
+          sp,
+        ) => sp`insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
         select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${sp.unsafe(RECORD)})`);
+        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${sp.unsafe(RECORD)})`,
+      );
       return rows.length;
     } catch (error) {
       if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
@@ -330,7 +447,8 @@ class PgStore implements PostgresMirrorStore {
   applyPage(page: ChangesPage): Promise<boolean> {
     return this.#write("applying a changes page", () =>
       this.sql.begin(async (tx) => {
-        const [s] = await tx`select generation, cursor from ${this.#t.state} where id = 1 for update`;
+        const [s] =
+          await tx`select generation, cursor from ${this.#t.state} where id = 1 for update`;
         const cursor = decodeText(s!["cursor"]);
         if (cursor === undefined || cursor !== page.expectedCursor) return false;
         const generation = s!["generation"] as number;
@@ -342,11 +460,17 @@ class PgStore implements PostgresMirrorStore {
         for (const change of page.changes) {
           const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
           last.delete(key);
-          last.set(key, change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" });
+          last.set(
+            key,
+            change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" },
+          );
         }
         const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
-        const upserted = [...last.values()].flatMap((c) => (c.op === "upsert" ? [rowOf(c.item)] : []));
-        for (const keys of batches(removed)) await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${keys})`;
+        const upserted = [...last.values()].flatMap((c) =>
+          c.op === "upsert" ? [rowOf(c.item)] : [],
+        );
+        for (const keys of batches(removed))
+          await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${keys})`;
         for (const rows of batches(upserted)) await this.#upsert(tx, generation, rows);
         await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
         await this.#notify(tx, generation);
@@ -357,15 +481,28 @@ class PgStore implements PostgresMirrorStore {
 
   async get(id: string): Promise<SelectedItem | undefined> {
     if (typeof id !== "string") throw invalidArgument("id", `a string, got ${typeof id}`);
-    const [row] = await this.#run("reading an item", () => this.sql`select i.item, i.item_text from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation where i.id = ${keyOf(id)}`);
+    const [row] = await this.#run(
+      "reading an item",
+      () =>
+        this
+          .sql`select i.item, i.item_text from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation where i.id = ${keyOf(id)}`,
+    );
     return row ? itemOf(row) : undefined;
   }
 
   async ids(): Promise<string[]> {
     // A hashed key's id is read from its item (rare: ids over 1000 bytes, or holding U+0000).
-    const rows = await this.#run("reading ids", () => this.sql`select i.id, case when left(i.id, 1) = ${"\u0001"} then i.item_text end as text, case when left(i.id, 1) = ${"\u0001"} then i.item end as item
-      from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`);
-    return rows.map((r) => (isHashedKey(r["id"]) ? (jsonOf(r["item"], r["text"]) as { id: string }).id : (r["id"] as string)));
+    const rows = await this.#run(
+      "reading ids",
+      () => this
+        .sql`select i.id, case when left(i.id, 1) = ${"\u0001"} then i.item_text end as text, case when left(i.id, 1) = ${"\u0001"} then i.item end as item
+      from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`,
+    );
+    return rows.map((r) =>
+      isHashedKey(r["id"])
+        ? (jsonOf(r["item"], r["text"]) as { id: string }).id
+        : (r["id"] as string),
+    );
   }
 
   async entries(): Promise<SelectedItem[]> {
@@ -375,13 +512,22 @@ class PgStore implements PostgresMirrorStore {
   }
 
   async count(): Promise<number> {
-    const [row] = await this.#run("counting items", () => this.sql`select count(*)::int as n from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`);
+    const [row] = await this.#run(
+      "counting items",
+      () =>
+        this
+          .sql`select count(*)::int as n from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation`,
+    );
     return row!["n"] as number;
   }
 
-  async query(filter: ItemFilter = {}, page: { limit?: number; after?: ItemPageCursor } = {}): Promise<ItemPage> {
+  async query(
+    filter: ItemFilter = {},
+    page: { limit?: number; after?: ItemPageCursor } = {},
+  ): Promise<ItemPage> {
     const limit = page.limit ?? 100;
-    if (!(Number.isInteger(limit) && limit >= 1 && limit <= 10_000)) throw invalidArgument("limit", `a whole number from 1 to 10000, got ${String(limit)}`);
+    if (!(Number.isInteger(limit) && limit >= 1 && limit <= 10_000))
+      throw invalidArgument("limit", `a whole number from 1 to 10000, got ${String(limit)}`);
     if (filter === null || typeof filter !== "object") throw invalidArgument("filter", "an object");
     const since = filter.since === undefined ? undefined : filterTime("since", filter.since);
     const category = filterText("category", filter.category);
@@ -390,7 +536,9 @@ class PgStore implements PostgresMirrorStore {
     const sql = this.sql;
     const time = sql`coalesce(i.published_at, i.discovered_at)`;
     const q = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const rows = await this.#run("querying items", () => sql`
+    const rows = await this.#run(
+      "querying items",
+      () => sql`
       select i.item, i.item_text, ${time} as t from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation
       where true
         ${category === undefined ? sql`` : sql`and i.category = ${keyOf(category)}`}
@@ -398,28 +546,54 @@ class PgStore implements PostgresMirrorStore {
         ${q === undefined ? sql`` : sql`and (i.title ilike ${q} or i.summary ilike ${q})`}
         ${after === undefined ? sql`` : after.time === null ? sql`and ${time} is null and i.id < ${after.key}` : sql`and (${time} < ${after.time} or (${time} = ${after.time} and i.id < ${after.key}) or ${time} is null)`}
       order by ${time} desc nulls last, i.id desc
-      limit ${limit + 1}`);
+      limit ${limit + 1}`,
+    );
     const items = rows.slice(0, limit).map(itemOf);
     const last = items.at(-1);
     const lastTime = rows[limit - 1]?.["t"];
-    return { items, next: rows.length > limit && last ? { time: lastTime === null || lastTime === undefined ? null : new Date(lastTime).toISOString(), id: last.id } : undefined };
+    return {
+      items,
+      next:
+        rows.length > limit && last
+          ? {
+              time:
+                lastTime === null || lastTime === undefined
+                  ? null
+                  : new Date(lastTime).toISOString(),
+              id: last.id,
+            }
+          : undefined,
+    };
   }
 
-  async *iterate(filter: ItemFilter = {}, options: { pageSize?: number } = {}): AsyncGenerator<SelectedItem, void, undefined> {
+  async *iterate(
+    filter: ItemFilter = {},
+    options: { pageSize?: number } = {},
+  ): AsyncGenerator<SelectedItem, void, undefined> {
     let after: ItemPageCursor | undefined;
     for (;;) {
-      const page = await this.query(filter, { limit: options.pageSize ?? 1000, ...(after ? { after } : {}) });
+      const page = await this.query(filter, {
+        limit: options.pageSize ?? 1000,
+        ...(after ? { after } : {}),
+      });
       yield* page.items;
       if (!page.next) return;
       after = page.next;
     }
   }
 
-  async subscribe(onChange: (notice: ChangeNotice) => void, options: SubscribeOptions = {}): Promise<() => Promise<void>> {
+  async subscribe(
+    onChange: (notice: ChangeNotice) => void,
+    options: SubscribeOptions = {},
+  ): Promise<() => Promise<void>> {
     const pollMs = options.pollMs ?? SUBSCRIBE_POLL_MS;
-    if (!(Number.isFinite(pollMs) && (pollMs === 0 || pollMs >= 100))) throw invalidOption("pollMs", `0 (off) or at least 100 ms, got ${String(pollMs)}`);
+    if (!(Number.isFinite(pollMs) && (pollMs === 0 || pollMs >= 100)))
+      throw invalidOption("pollMs", `0 (off) or at least 100 ms, got ${String(pollMs)}`);
     // What the reader last saw: its `since` (cursor only), then each state reported.
-    let last: { cursor: string | undefined; generation: number | undefined } = { cursor: options.since, generation: undefined };
+    let last: { cursor: string | undefined; generation: number | undefined } = {
+      cursor: options.since,
+      generation: undefined,
+    };
     let closed = false;
     // One re-read at a time, in the order notifications came; a burst of them needs one more read, not one each.
     let reading: Promise<void> = Promise.resolve();
@@ -431,7 +605,9 @@ class PgStore implements PostgresMirrorStore {
         queued = false;
         const state = await this.getState().catch(() => undefined);
         if (closed || state?.cursor === undefined) return;
-        const moved = state.cursor !== last.cursor || (last.generation !== undefined && state.generation !== last.generation);
+        const moved =
+          state.cursor !== last.cursor ||
+          (last.generation !== undefined && state.generation !== last.generation);
         last = { cursor: state.cursor, generation: state.generation };
         if (moved) onChange({ generation: state.generation, cursor: state.cursor });
       });
@@ -442,11 +618,14 @@ class PgStore implements PostgresMirrorStore {
       last = { cursor: state.cursor, generation: state.generation };
     }
     // LISTEN needs a session of its own, which a transaction-mode pooler does not give: `directUrl` when set.
-    const listenSql = this.#directUrl === undefined ? this.sql : connect(this.#directUrl, { max: 1 });
+    const listenSql =
+      this.#directUrl === undefined ? this.sql : connect(this.#directUrl, { max: 1 });
     if (listenSql !== this.sql) this.#listeners.add(listenSql);
     // postgres.js calls onlisten once listening, and again after each reconnect: a re-read then
     // catches up on whatever passed meanwhile (and, the first time, on a store that moved since `since`).
-    const listener = await this.#run("subscribing to changes", () => listenSql.listen(this.#channel, check, check));
+    const listener = await this.#run("subscribing to changes", () =>
+      listenSql.listen(this.#channel, check, check),
+    );
     await reading;
     const timer = pollMs > 0 ? setInterval(check, pollMs) : undefined;
     timer?.unref?.();
@@ -476,6 +655,10 @@ function* batches<T>(rows: T[]): Generator<T[]> {
 /** A page cursor checked before any SQL, with its id as the key column holds it. */
 function afterOf(after: unknown): { time: Date | null; key: string } {
   const a = after as Partial<ItemPageCursor> | null;
-  if (a === null || typeof a !== "object" || typeof a.id !== "string") throw invalidArgument("after", "a cursor { time, id } from a previous page");
-  return { time: a.time === null || a.time === undefined ? null : filterTime("after.time", a.time), key: keyOf(a.id) };
+  if (a === null || typeof a !== "object" || typeof a.id !== "string")
+    throw invalidArgument("after", "a cursor { time, id } from a previous page");
+  return {
+    time: a.time === null || a.time === undefined ? null : filterTime("after.time", a.time),
+    key: keyOf(a.id),
+  };
 }

@@ -1,13 +1,19 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
 import { startFeedFake } from "@feedgate/mock";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { createFleet, openPostgresStore } from "../src/index.js";
 
 // Issue 21, item 10: the libraries read the URL from the environment when `url` is omitted,
 // so that a password need not be written into code or a command line.
 
-const saved = { store: process.env["FEEDGATE_STORE"], direct: process.env["FEEDGATE_STORE_DIRECT"] };
+const saved = {
+  store: process.env["FEEDGATE_STORE"],
+  direct: process.env["FEEDGATE_STORE_DIRECT"],
+};
 afterEach(() => {
-  for (const [name, value] of [["FEEDGATE_STORE", saved.store], ["FEEDGATE_STORE_DIRECT", saved.direct]] as const) {
+  for (const [name, value] of [
+    ["FEEDGATE_STORE", saved.store],
+    ["FEEDGATE_STORE_DIRECT", saved.direct],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -23,7 +29,12 @@ describe("FEEDGATE_STORE and FEEDGATE_STORE_DIRECT", () => {
     expect(await store.count()).toBe(0);
     await store.close();
     const fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
-    const member = await createFleet({ schema: freshSchema(), feedUrl: fake.url, resources: ["hotTopics"], checkMs: 100 });
+    const member = await createFleet({
+      schema: freshSchema(),
+      feedUrl: fake.url,
+      resources: ["hotTopics"],
+      checkMs: 100,
+    });
     try {
       expect(member.store.schema).toMatch(/^e/);
     } finally {
@@ -34,15 +45,23 @@ describe("FEEDGATE_STORE and FEEDGATE_STORE_DIRECT", () => {
 
   it("neither url nor FEEDGATE_STORE: a ConfigError naming both, before any connection", async () => {
     delete process.env["FEEDGATE_STORE"];
-    await expect(openPostgresStore()).rejects.toMatchObject({ kind: "config", option: "url", message: expect.stringContaining("FEEDGATE_STORE") });
+    await expect(openPostgresStore()).rejects.toMatchObject({
+      kind: "config",
+      option: "url",
+      message: expect.stringContaining("FEEDGATE_STORE"),
+    });
     await expect(createFleet()).rejects.toMatchObject({ kind: "config", option: "url" });
   });
 
   it("a URL that is not postgres:// is refused without echoing it; FEEDGATE_STORE_DIRECT is read and checked the same way", async () => {
-    const error = await openPostgresStore({ url: "mysql://u:s3cret-pw@127.0.0.1/db" }).catch((e: unknown) => e);
+    const error = await openPostgresStore({ url: "mysql://u:s3cret-pw@127.0.0.1/db" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ kind: "config", option: "url" });
     expect((error as Error).message).not.toContain("s3cret-pw");
     process.env["FEEDGATE_STORE_DIRECT"] = "not a url";
-    await expect(openPostgresStore({ url: inject("postgresUrl"), schema: freshSchema() })).rejects.toMatchObject({ kind: "config", option: "FEEDGATE_STORE_DIRECT" });
+    await expect(
+      openPostgresStore({ url: inject("postgresUrl"), schema: freshSchema() }),
+    ).rejects.toMatchObject({ kind: "config", option: "FEEDGATE_STORE_DIRECT" });
   });
 });

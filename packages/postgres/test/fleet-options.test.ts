@@ -1,7 +1,8 @@
 // Issue 24, item 3: createFleet takes maxRetries, timeoutMs, fetch, logger and signal at the
 // top level, as the clients and the kit do.
-import { afterEach, describe, expect, inject, it } from "vitest";
+
 import type { FeedgateError } from "@feedgate/core";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { createFleet, type FleetMember } from "../src/index.js";
 
 let n = 0;
@@ -18,9 +19,27 @@ describe("createFleet's top-level options", () => {
     const failed = new Promise<FeedgateError>((resolve) => (failure = resolve));
     const fetch = async (request: Request) => {
       sent.push(request.url);
-      return new Response(JSON.stringify({ type: "/problems/temporarily_unavailable", title: "t", status: 503, detail: "d", code: "temporarily_unavailable" }), { status: 503, headers: { "content-type": "application/problem+json" } });
+      return new Response(
+        JSON.stringify({
+          type: "/problems/temporarily_unavailable",
+          title: "t",
+          status: 503,
+          detail: "d",
+          code: "temporarily_unavailable",
+        }),
+        { status: 503, headers: { "content-type": "application/problem+json" } },
+      );
     };
-    const member = await createFleet({ url: inject("postgresUrl"), schema: freshSchema(), feedUrl: "http://127.0.0.1:9", resources: ["hotTopics"], fetch, maxRetries: 0, kit: { maxRetries: 5 }, onError: (_, error) => failure(error) });
+    const member = await createFleet({
+      url: inject("postgresUrl"),
+      schema: freshSchema(),
+      feedUrl: "http://127.0.0.1:9",
+      resources: ["hotTopics"],
+      fetch,
+      maxRetries: 0,
+      kit: { maxRetries: 5 },
+      onError: (_, error) => failure(error),
+    });
     members.push(member);
     const error = await failed;
     expect(error).toMatchObject({ kind: "unavailable", status: 503, attempts: 1 });
@@ -30,15 +49,37 @@ describe("createFleet's top-level options", () => {
   it("an aborted signal stops the member and releases its locks, so another member leads", async () => {
     const schema = freshSchema();
     const controller = new AbortController();
-    const fetch = async () => new Response(JSON.stringify({ schemaVersion: 1, count: 0, items: [] }), { headers: { "content-type": "application/json", "cache-control": "public, s-maxage=60" } });
+    const fetch = async () =>
+      new Response(JSON.stringify({ schemaVersion: 1, count: 0, items: [] }), {
+        headers: { "content-type": "application/json", "cache-control": "public, s-maxage=60" },
+      });
     let led!: () => void;
     const leading = new Promise<void>((resolve) => (led = resolve));
-    const first = await createFleet({ url: inject("postgresUrl"), schema, feedUrl: "http://127.0.0.1:9", resources: ["hotTopics"], checkMs: 200, fetch, signal: controller.signal, onLeadership: (_, on) => on && led() });
+    const first = await createFleet({
+      url: inject("postgresUrl"),
+      schema,
+      feedUrl: "http://127.0.0.1:9",
+      resources: ["hotTopics"],
+      checkMs: 200,
+      fetch,
+      signal: controller.signal,
+      onLeadership: (_, on) => on && led(),
+    });
     members.push(first);
     await leading;
     let tookOver!: () => void;
     const second = new Promise<void>((resolve) => (tookOver = resolve));
-    members.push(await createFleet({ url: inject("postgresUrl"), schema, feedUrl: "http://127.0.0.1:9", resources: ["hotTopics"], checkMs: 200, fetch, onLeadership: (_, on) => on && tookOver() }));
+    members.push(
+      await createFleet({
+        url: inject("postgresUrl"),
+        schema,
+        feedUrl: "http://127.0.0.1:9",
+        resources: ["hotTopics"],
+        checkMs: 200,
+        fetch,
+        onLeadership: (_, on) => on && tookOver(),
+      }),
+    );
     controller.abort();
     await second;
     expect(first.leading()).toEqual([]);

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import postgres from "postgres";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { createFleet, type FleetMember } from "../src/index.js";
 
 let n = 0;
@@ -22,7 +22,14 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
 };
 
 async function member(schema: string, extra: Partial<Parameters<typeof createFleet>[0]> = {}) {
-  const m = await createFleet({ url: inject("postgresUrl"), schema, feedUrl: fake!.url, resources: ["hotTopics"], checkMs: 200, ...extra });
+  const m = await createFleet({
+    url: inject("postgresUrl"),
+    schema,
+    feedUrl: fake!.url,
+    resources: ["hotTopics"],
+    checkMs: 200,
+    ...extra,
+  });
   members.push(m);
   return m;
 }
@@ -40,8 +47,12 @@ describe("one leader per resource, any number of followers", () => {
     expect(polls.length).toBeGreaterThanOrEqual(2);
     expect(polls.length).toBeLessThanOrEqual(4);
     const times = polls.map((r) => r.realAt);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(990);
-    for (const m of three) expect(((await m.read("hotTopics"))?.body as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    for (let i = 1; i < times.length; i++)
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(990);
+    for (const m of three)
+      expect(
+        ((await m.read("hotTopics"))!.body as { items: unknown[] }).items.length,
+      ).toBeGreaterThan(0);
   });
 
   it("a leader that stops is replaced within checkMs; the new one revalidates with the stored ETag", async () => {
@@ -66,7 +77,10 @@ describe("one leader per resource, any number of followers", () => {
   it("a leader whose connection is cut gives the resource up; another takes it", async () => {
     fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
     const schema = freshSchema();
-    const [a, b] = [await member(schema, { memberId: "a" }), await member(schema, { memberId: "b" })];
+    const [a, b] = [
+      await member(schema, { memberId: "a" }),
+      await member(schema, { memberId: "b" }),
+    ];
     await until(() => a.leading().length + b.leading().length === 1);
     const leader = a.leading().length ? a : b;
     const follower = leader === a ? b : a;
@@ -84,11 +98,24 @@ describe("the mirror led by a fleet", () => {
     fake = await startFeedFake({ data: "empty", cacheControl: { selectedChanges: 1 } });
     for (let i = 0; i < 300; i++) fake.selected.upsert({ id: `m${i}`, title: `t${i}` } as never);
     const schema = freshSchema();
-    const [a, b] = [await member(schema, { resources: ["mirror"] }), await member(schema, { resources: ["mirror"] })];
+    const [a, b] = [
+      await member(schema, { resources: ["mirror"] }),
+      await member(schema, { resources: ["mirror"] }),
+    ];
     await until(async () => (await a.store.count()) === 300);
-    for (let i = 0; i < 50; i++) i % 2 ? fake.selected.remove(`m${i}`) : fake.selected.upsert({ id: `m${i}`, title: `new ${i}` } as never);
-    const truth = () => fake!.selected.truth().map((x) => x.id).sort();
-    await until(async () => JSON.stringify((await b.store.ids()).sort()) === JSON.stringify(truth()), 10_000);
+    for (let i = 0; i < 50; i++)
+      i % 2
+        ? fake.selected.remove(`m${i}`)
+        : fake.selected.upsert({ id: `m${i}`, title: `new ${i}` } as never);
+    const truth = () =>
+      fake!.selected
+        .truth()
+        .map((x) => x.id)
+        .sort();
+    await until(
+      async () => JSON.stringify((await b.store.ids()).sort()) === JSON.stringify(truth()),
+      10_000,
+    );
     expect([a, b].filter((m) => m.leading().includes("mirror"))).toHaveLength(1);
     expect(await b.store.get("m0")).toMatchObject({ title: "new 0" });
   });
@@ -107,7 +134,8 @@ describe("every wait is finite and honest", () => {
         // The error path stores the next allowed poll: wait for that row.
         let nextPollAt = 0;
         await until(async () => {
-          const [row] = await admin`select next_poll_at from ${admin(schema)}.resources where name = 'hotTopics'`;
+          const [row] =
+            await admin`select next_poll_at from ${admin(schema)}.resources where name = 'hotTopics'`;
           nextPollAt = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() : 0;
           return nextPollAt > 0;
         });

@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import postgres from "postgres";
-import { createFleet, openPostgresStore, type FleetMember, type PostgresMirrorStore } from "../src/index.js";
+import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
+import {
+  createFleet,
+  type FleetMember,
+  openPostgresStore,
+  type PostgresMirrorStore,
+} from "../src/index.js";
 
 // Issue 21, items 3 and 5: one odd item never stops the shared copy; the store's errors are
 // typed and its inputs checked before any SQL.
@@ -13,7 +18,9 @@ const freshSchema = () => `h${process.pid}_${++n}`;
 const stores: PostgresMirrorStore[] = [];
 const members: FleetMember[] = [];
 let fake: FeedFake | undefined;
-async function open(options: Partial<Parameters<typeof openPostgresStore>[0]> = {}): Promise<PostgresMirrorStore> {
+async function open(
+  options: Partial<Parameters<typeof openPostgresStore>[0]> = {},
+): Promise<PostgresMirrorStore> {
   const store = await openPostgresStore({ url: url(), schema: freshSchema(), ...options });
   stores.push(store);
   return store;
@@ -39,30 +46,70 @@ const admin = () => postgres(url(), { onnotice: () => {} });
 const odd = () => {
   const long = randomBytes(1500).toString("hex"); // 3,000 bytes that do not compress
   return [
-    { id: "nul-title", title: "before\u0000after", summary: "s\u0000", category: "paper", publishedAt: "2026-11-20T00:00:00.000Z" },
-    { id: long, title: "a 3,000-byte id", category: "paper", publishedAt: "2026-11-19T00:00:00.000Z" },
-    { id: "long-category", title: "a 3,000-byte category", category: `c${long}`, publishedAt: "2026-11-18T00:00:00.000Z" },
-    { id: "nul\u0000id", title: "an id holding NUL", category: "paper", publishedAt: "2026-11-17T00:00:00.000Z" },
-    { id: "lone-surrogate", title: "half \ud800 a pair", "key\u0000": "NUL in a key", publishedAt: "not a date" },
-    { id: "\u0001sha256:looks-hashed", title: "an id that looks like a hashed key", publishedAt: "+300000-01-01T00:00:00Z" },
-    { id: "plain", title: "an ordinary item", category: "paper", publishedAt: "2026-11-16T00:00:00.000Z" },
+    {
+      id: "nul-title",
+      title: "before\u0000after",
+      summary: "s\u0000",
+      category: "paper",
+      publishedAt: "2026-11-20T00:00:00.000Z",
+    },
+    {
+      id: long,
+      title: "a 3,000-byte id",
+      category: "paper",
+      publishedAt: "2026-11-19T00:00:00.000Z",
+    },
+    {
+      id: "long-category",
+      title: "a 3,000-byte category",
+      category: `c${long}`,
+      publishedAt: "2026-11-18T00:00:00.000Z",
+    },
+    {
+      id: "nul\u0000id",
+      title: "an id holding NUL",
+      category: "paper",
+      publishedAt: "2026-11-17T00:00:00.000Z",
+    },
+    {
+      id: "lone-surrogate",
+      title: "half \ud800 a pair",
+      "key\u0000": "NUL in a key",
+      publishedAt: "not a date",
+    },
+    {
+      id: "\u0001sha256:looks-hashed",
+      title: "an id that looks like a hashed key",
+      publishedAt: "+300000-01-01T00:00:00Z",
+    },
+    {
+      id: "plain",
+      title: "an ordinary item",
+      category: "paper",
+      publishedAt: "2026-11-16T00:00:00.000Z",
+    },
   ] as never[];
 };
-const sortById = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const sortById = <T extends { id: string }>(items: T[]) =>
+  [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
   it("a snapshot page and a changes page of odd items are stored and read back exactly", async () => {
     const store = await open();
     const items = odd();
     const g = await store.beginSnapshot("default");
-    expect(await store.putSnapshotPage(g, { items, cursor: "c\u00001", nextPage: null })).toBe(true);
+    expect(await store.putSnapshotPage(g, { items, cursor: "c\u00001", nextPage: null })).toBe(
+      true,
+    );
     expect(await store.commitSnapshot(g)).toBe(true);
     expect(await store.getCursor()).toBe("c\u00001");
     expect(sortById(await store.entries())).toEqual(sortById(items));
     expect((await store.ids()).sort()).toEqual(items.map((i: { id: string }) => i.id).sort());
     for (const item of items as { id: string }[]) expect(await store.get(item.id)).toEqual(item);
     const long = (items[2] as unknown as { category: string }).category;
-    expect((await store.query({ category: long })).items.map((i) => i.id)).toEqual(["long-category"]);
+    expect((await store.query({ category: long })).items.map((i) => i.id)).toEqual([
+      "long-category",
+    ]);
     expect((await store.query({ q: "before" })).items.map((i) => i.id)).toEqual(["nul-title"]);
     // Paging over hashed ids and times PostgreSQL cannot hold: every item once.
     const seen: string[] = [];
@@ -74,7 +121,9 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
       { op: "remove" as const, id: longId },
       { op: "upsert" as const, item: { id: "nul\u0000id", title: "again\u0000" } as never },
     ];
-    expect(await store.applyPage({ expectedCursor: "c\u00001", cursor: "c2\udc00", changes })).toBe(true);
+    expect(await store.applyPage({ expectedCursor: "c\u00001", cursor: "c2\udc00", changes })).toBe(
+      true,
+    );
     expect(await store.getCursor()).toBe("c2\udc00");
     expect(await store.get(longId)).toBeUndefined();
     expect(await store.get("nul\u0000id")).toEqual({ id: "nul\u0000id", title: "again\u0000" });
@@ -87,7 +136,14 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
     for (const item of odd()) fake.selected.upsert(item);
     const schema = freshSchema();
     const errors: string[] = [];
-    const member = await createFleet({ url: url(), schema, feedUrl: fake.url, resources: ["mirror"], checkMs: 200, onError: (_, e) => errors.push(e.message) });
+    const member = await createFleet({
+      url: url(),
+      schema,
+      feedUrl: fake.url,
+      resources: ["mirror"],
+      checkMs: 200,
+      onError: (_, e) => errors.push(e.message),
+    });
     members.push(member);
     const truth = () => sortById(fake!.selected.truth() as { id: string }[]);
     await until(async () => (await member.store.count()) === truth().length);
@@ -95,7 +151,10 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
     // Then as changes: more odd items arrive, some go.
     fake.selected.upsert({ id: `x${"y".repeat(3000)}`, title: "\u0000" } as never);
     fake.selected.remove("nul-title");
-    await until(async () => JSON.stringify(sortById(await member.store.entries())) === JSON.stringify(truth()));
+    await until(
+      async () =>
+        JSON.stringify(sortById(await member.store.entries())) === JSON.stringify(truth()),
+    );
     expect(errors).toEqual([]);
   });
 });
@@ -107,18 +166,27 @@ describe("a copy written by schema version 1 keeps working (issue 21, item 3)", 
     const longId = `v1-${"é".repeat(600)}`; // 1,203 bytes: a btree row version 1 could hold
     const longCategory = `cat-${"x".repeat(1200)}`;
     const g = await store.beginSnapshot("default");
-    await store.putSnapshotPage(g, { items: [{ id: "short", category: "paper" } as never], cursor: "c1", nextPage: null });
+    await store.putSnapshotPage(g, {
+      items: [{ id: "short", category: "paper" } as never],
+      cursor: "c1",
+      nextPage: null,
+    });
     await store.commitSnapshot(g);
     // Back to version 1, with a row as version 1 wrote it.
     const sql = admin();
     await sql.unsafe(`alter table "${schema}".items drop column item_text`);
     await sql.unsafe(`alter table "${schema}".resources drop column body_text`);
     await sql.unsafe(`delete from "${schema}".migrations where version = 2`);
-    await sql.unsafe(`insert into "${schema}".items (generation, id, category, item) values ($1, $2, $3, $4)`, [g, longId, longCategory, { id: longId, category: longCategory }]);
+    await sql.unsafe(
+      `insert into "${schema}".items (generation, id, category, item) values ($1, $2, $3, $4)`,
+      [g, longId, longCategory, { id: longId, category: longCategory }],
+    );
     await sql.end();
     const reopened = await open({ schema });
     expect(await reopened.get(longId)).toEqual({ id: longId, category: longCategory });
-    expect((await reopened.query({ category: longCategory })).items.map((i) => i.id)).toEqual([longId]);
+    expect((await reopened.query({ category: longCategory })).items.map((i) => i.id)).toEqual([
+      longId,
+    ]);
     expect((await reopened.ids()).sort()).toEqual([longId, "short"].sort());
   });
 });
@@ -131,11 +199,23 @@ describe("a loop that keeps failing says so (issue 21, item 3)", () => {
     // What an index row too large did: PostgreSQL refuses the page, every time.
     (await open({ schema })).close();
     const sql = admin();
-    await sql.unsafe(`create function "${schema}".refuse() returns trigger language plpgsql as $$ begin raise exception 'index row size exceeds maximum' using errcode = '54000'; end $$`);
-    await sql.unsafe(`create trigger refuse before insert on "${schema}".items for each row execute function "${schema}".refuse()`);
+    await sql.unsafe(
+      `create function "${schema}".refuse() returns trigger language plpgsql as $$ begin raise exception 'index row size exceeds maximum' using errcode = '54000'; end $$`,
+    );
+    await sql.unsafe(
+      `create trigger refuse before insert on "${schema}".items for each row execute function "${schema}".refuse()`,
+    );
     await sql.end();
     const heard: Array<{ resource: string; kind: string; message: string; failures: number }> = [];
-    const member = await createFleet({ url: url(), schema, feedUrl: fake.url, resources: ["mirror"], checkMs: 100, onError: (resource, e, failures) => heard.push({ resource, kind: e.kind, message: e.message, failures }) });
+    const member = await createFleet({
+      url: url(),
+      schema,
+      feedUrl: fake.url,
+      resources: ["mirror"],
+      checkMs: 100,
+      onError: (resource, e, failures) =>
+        heard.push({ resource, kind: e.kind, message: e.message, failures }),
+    });
     members.push(member);
     await until(() => heard.length >= 2);
     expect(heard[0]).toMatchObject({ resource: "mirror", kind: "invalid_request", failures: 1 });
@@ -149,9 +229,21 @@ describe("a loop that keeps failing says so (issue 21, item 3)", () => {
 
   it("a poller whose answers cannot be stored, or are refused, reports each failure", async () => {
     fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
-    fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 500 }, times: 100 } as never);
+    fake.faults.add({
+      route: "hotTopics",
+      fault: { type: "status", status: 500 },
+      times: 100,
+    } as never);
     const heard: string[] = [];
-    const member = await createFleet({ url: url(), schema: freshSchema(), feedUrl: fake.url, resources: ["hotTopics"], checkMs: 100, kit: { retry: { maxRetries: 0 } }, onError: (_, e) => heard.push(e.kind) });
+    const member = await createFleet({
+      url: url(),
+      schema: freshSchema(),
+      feedUrl: fake.url,
+      resources: ["hotTopics"],
+      checkMs: 100,
+      kit: { retry: { maxRetries: 0 } },
+      onError: (_, e) => heard.push(e.kind),
+    });
     members.push(member);
     await until(() => heard.length >= 1);
     expect(heard[0]).toBe("server");
@@ -162,7 +254,13 @@ describe("a loop that keeps failing says so (issue 21, item 3)", () => {
 describe("the store's errors are typed, its inputs checked (issue 21, item 5)", () => {
   it("query(): NUL in a filter, a bad after, a bad since fail as InvalidRequestError before any SQL", async () => {
     const store = await open();
-    const cases: Array<[Parameters<PostgresMirrorStore["query"]>[0], Parameters<PostgresMirrorStore["query"]>[1], string]> = [
+    const cases: Array<
+      [
+        Parameters<PostgresMirrorStore["query"]>[0],
+        Parameters<PostgresMirrorStore["query"]>[1],
+        string,
+      ]
+    > = [
       [{ category: "pa\u0000per" }, {}, "category"],
       [{ q: "a\u0000" }, {}, "q"],
       [{ since: "yesterday" }, {}, "since"],
@@ -174,7 +272,11 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     ];
     for (const [filter, page, param] of cases) {
       const error = await store.query(filter, page).catch((e: unknown) => e);
-      expect(error, param).toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", param });
+      expect(error, param).toMatchObject({
+        name: "InvalidRequestError",
+        kind: "invalid_request",
+        param,
+      });
     }
   });
 
@@ -207,7 +309,10 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
   });
 
   it("driver failures are of the family: a wrong password is an AuthenticationError without the password", async () => {
-    const error = await openPostgresStore({ url: url().replace("feedgate-test", "s3cret-wrong-pw"), schema: freshSchema() }).catch((e: unknown) => e);
+    const error = await openPostgresStore({
+      url: url().replace("feedgate-test", "s3cret-wrong-pw"),
+      schema: freshSchema(),
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "authentication", code: "28P01" });
     expect((error as Error).message).not.toContain("s3cret-wrong-pw");
   });
@@ -216,7 +321,11 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     const writer = await open();
     const schema = writer.schema;
     const g = await writer.beginSnapshot("default");
-    await writer.putSnapshotPage(g, { items: [{ id: "a", title: "one", category: "paper" } as never], cursor: "c1", nextPage: null });
+    await writer.putSnapshotPage(g, {
+      items: [{ id: "a", title: "one", category: "paper" } as never],
+      cursor: "c1",
+      nextPage: null,
+    });
     await writer.commitSnapshot(g);
     const role = `reader_${process.pid}_${n}`;
     const sql = admin();
@@ -234,9 +343,14 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     expect(await reader.count()).toBe(1);
     expect((await reader.query({ category: "paper" })).items.map((i) => i.id)).toEqual(["a"]);
     expect(await reader.getCursor()).toBe("c1");
-    await expect(reader.beginSnapshot("default")).rejects.toMatchObject({ kind: "config", code: "read_only" });
+    await expect(reader.beginSnapshot("default")).rejects.toMatchObject({
+      kind: "config",
+      code: "read_only",
+    });
     // A schema that is not there is a ConfigError saying what to do, not "relation does not exist".
-    await expect(openPostgresStore({ url: readerUrl, schema: "nothing_here", readOnly: true })).rejects.toMatchObject({ kind: "config", code: "no_store" });
+    await expect(
+      openPostgresStore({ url: readerUrl, schema: "nothing_here", readOnly: true }),
+    ).rejects.toMatchObject({ kind: "config", code: "no_store" });
   });
 
   it("a subscriber hears only its store's changes: not the hot-topics poller's notices, not a forged NOTIFY", async () => {
@@ -249,7 +363,13 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     const heard: string[] = [];
     const stop = await store.subscribe((notice) => heard.push(notice.cursor), { pollMs: 0 });
     // The poller notifies on its own channel.
-    const member = await createFleet({ url: url(), schema, feedUrl: fake.url, resources: ["hotTopics"], checkMs: 100 });
+    const member = await createFleet({
+      url: url(),
+      schema,
+      feedUrl: fake.url,
+      resources: ["hotTopics"],
+      checkMs: 100,
+    });
     members.push(member);
     await until(async () => (await member.read("hotTopics")) !== undefined);
     // Another session forges the store's notice; its content is not believed, the table is re-read.
@@ -268,7 +388,9 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     // A LISTEN on another channel stands for a pooler that never delivers: only the re-read can tell.
     const stop = await store.subscribe((notice) => heard.push(notice.cursor), { pollMs: 100 });
     const sql = admin();
-    await sql.unsafe(`update "${store.schema}".state set cursor = 'quiet', generation = 7 where id = 1`);
+    await sql.unsafe(
+      `update "${store.schema}".state set cursor = 'quiet', generation = 7 where id = 1`,
+    );
     await sql.end();
     await until(() => heard.length === 1);
     expect(heard).toEqual(["quiet"]);

@@ -1,9 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
-import { startPostgres, type RunningPostgres } from "@feedgate/test-harness";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
+import { type RunningPostgres, startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
-import { createFleet, openPostgresStore, type FleetMember, type FleetResource, type PostgresMirrorStore } from "../src/index.js";
-import { startPgbouncer, type RunningPgbouncer } from "./setup/pgbouncer.js";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  createFleet,
+  type FleetMember,
+  type FleetResource,
+  openPostgresStore,
+  type PostgresMirrorStore,
+} from "../src/index.js";
+import { type RunningPgbouncer, startPgbouncer } from "./setup/pgbouncer.js";
 
 // Issue 21, item 11: PostgreSQL as people deploy it. PgBouncer in transaction mode (a real
 // one, Debian's package, installed by the test when missing) in front of the server, and the
@@ -39,13 +45,15 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
 /** A check that may fail while the server is away: false until it answers. */
 const quietly = (check: () => Promise<boolean>) => () => check().catch(() => false);
 const ids = (items: Array<{ id: string }>) => JSON.stringify(items.map((i) => i.id).sort());
-const leadersOf = (all: FleetMember[], resource: FleetResource) => all.filter((m) => m.leading().includes(resource)).length;
+const leadersOf = (all: FleetMember[], resource: FleetResource) =>
+  all.filter((m) => m.leading().includes(resource)).length;
 
 /** Advisory locks granted on the server, per key: what the members' transactions hold. */
 async function serverLocks(url: string): Promise<number> {
   const sql = postgres(url, { onnotice: () => {} });
   try {
-    const [row] = await sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted`;
+    const [row] =
+      await sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted`;
     return row!["n"] as number;
   } finally {
     await sql.end();
@@ -54,13 +62,22 @@ async function serverLocks(url: string): Promise<number> {
 
 describe("a fleet behind PgBouncer in transaction mode", () => {
   it("three members through the pooler only: one leader per resource at every look, the shared copy right, a stopped leader replaced", async () => {
-    fake = await startFeedFake({ data: "empty", cacheControl: { selectedChanges: 1, hotTopics: 1 } });
+    fake = await startFeedFake({
+      data: "empty",
+      cacheControl: { selectedChanges: 1, hotTopics: 1 },
+    });
     for (let i = 0; i < 200; i++) fake.selected.upsert({ id: `p${i}`, title: `t${i}` } as never);
     const schema = freshSchema();
     const resources: FleetResource[] = ["mirror", "hotTopics"];
     const three: FleetMember[] = [];
     for (let i = 0; i < 3; i++) {
-      const m = await createFleet({ url: bouncer.url, schema, feedUrl: fake.url, resources, checkMs: 200 });
+      const m = await createFleet({
+        url: bouncer.url,
+        schema,
+        feedUrl: fake.url,
+        resources,
+        checkMs: 200,
+      });
       members.push(m);
       three.push(m);
     }
@@ -76,7 +93,8 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     expect(looks).toBeGreaterThan(0);
     // Sessions shared through the pool never let a second member believe it holds a lock.
     expect(await serverLocks(inject("postgresUrl"))).toBeGreaterThanOrEqual(resources.length);
-    for (let i = 0; i < 20; i++) fake.selected.upsert({ id: `q${i}`, title: `after ${i}` } as never);
+    for (let i = 0; i < 20; i++)
+      fake.selected.upsert({ id: `q${i}`, title: `after ${i}` } as never);
     const leader = three.find((m) => m.leading().includes("mirror"))!;
     await leader.stop();
     members.splice(members.indexOf(leader), 1);
@@ -90,14 +108,22 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
     const direct = inject("postgresUrl");
     const marked = `${direct}?application_name=feedgate_direct_${process.pid}`;
-    const m = await createFleet({ url: bouncer.url, directUrl: marked, schema: freshSchema(), feedUrl: fake.url, resources: ["hotTopics"], checkMs: 200 });
+    const m = await createFleet({
+      url: bouncer.url,
+      directUrl: marked,
+      schema: freshSchema(),
+      feedUrl: fake.url,
+      resources: ["hotTopics"],
+      checkMs: 200,
+    });
     members.push(m);
     await until(async () => (await m.read("hotTopics")) !== undefined);
     // The lock's transaction is a session of the direct URL (its application_name says so).
     const sql = postgres(direct, { onnotice: () => {} });
     try {
       await until(async () => {
-        const [row] = await sql`select count(*)::int as n from pg_stat_activity a join pg_locks l on l.pid = a.pid
+        const [row] =
+          await sql`select count(*)::int as n from pg_stat_activity a join pg_locks l on l.pid = a.pid
           where l.locktype = 'advisory' and l.granted and a.application_name = ${`feedgate_direct_${process.pid}`}`;
         return row!["n"] === 1;
       });
@@ -111,13 +137,24 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     const writer = await openPostgresStore({ url: bouncer.url, schema });
     stores.push(writer);
     const pooled = await openPostgresStore({ url: bouncer.url, schema });
-    const direct = await openPostgresStore({ url: bouncer.url, directUrl: inject("postgresUrl"), schema });
+    const direct = await openPostgresStore({
+      url: bouncer.url,
+      directUrl: inject("postgresUrl"),
+      schema,
+    });
     stores.push(pooled, direct);
     const viaPool: string[] = [];
     const viaDirect: string[] = [];
-    const stops = [await pooled.subscribe((c) => viaPool.push(c.cursor), { pollMs: 200 }), await direct.subscribe((c) => viaDirect.push(c.cursor), { pollMs: 0 })];
+    const stops = [
+      await pooled.subscribe((c) => viaPool.push(c.cursor), { pollMs: 200 }),
+      await direct.subscribe((c) => viaDirect.push(c.cursor), { pollMs: 0 }),
+    ];
     const g = await writer.beginSnapshot("default");
-    await writer.putSnapshotPage(g, { items: [{ id: "a" } as never], cursor: "c1", nextPage: null });
+    await writer.putSnapshotPage(g, {
+      items: [{ id: "a" } as never],
+      cursor: "c1",
+      nextPage: null,
+    });
     await writer.commitSnapshot(g);
     await until(() => viaDirect.length === 1 && viaPool.length === 1);
     expect(viaDirect).toEqual(["c1"]);
@@ -136,14 +173,24 @@ describe("the server restarted under a running fleet", () => {
   });
 
   it("every member reconnects, one leader per resource, 0 items lost", async () => {
-    fake = await startFeedFake({ data: "empty", cacheControl: { selectedChanges: 1, hotTopics: 1 } });
+    fake = await startFeedFake({
+      data: "empty",
+      cacheControl: { selectedChanges: 1, hotTopics: 1 },
+    });
     for (let i = 0; i < 150; i++) fake.selected.upsert({ id: `r${i}`, title: `t${i}` } as never);
     const schema = freshSchema();
     const resources: FleetResource[] = ["mirror", "hotTopics"];
     const two: FleetMember[] = [];
     const lost: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const m = await createFleet({ url: own.url, schema, feedUrl: fake.url, resources, checkMs: 200, onError: (r, e) => lost.push(`${r}: ${e.message}`) });
+      const m = await createFleet({
+        url: own.url,
+        schema,
+        feedUrl: fake.url,
+        resources,
+        checkMs: 200,
+        onError: (r, e) => lost.push(`${r}: ${e.message}`),
+      });
       members.push(m);
       two.push(m);
     }
@@ -160,9 +207,14 @@ describe("the server restarted under a running fleet", () => {
     expect(await started()).not.toBe(before);
     // Changes while the members reconnect: none may be lost.
     for (let i = 0; i < 150; i += 3) fake.selected.remove(`r${i}`);
-    for (let i = 0; i < 30; i++) fake.selected.upsert({ id: `after${i}`, title: `after restart ${i}` } as never);
+    for (let i = 0; i < 30; i++)
+      fake.selected.upsert({ id: `after${i}`, title: `after restart ${i}` } as never);
     await until(
-      quietly(async () => ids(await two[0]!.store.entries()) === truth() && ids(await two[1]!.store.entries()) === truth()),
+      quietly(
+        async () =>
+          ids(await two[0]!.store.entries()) === truth() &&
+          ids(await two[1]!.store.entries()) === truth(),
+      ),
       25_000,
     );
     await until(() => resources.every((r) => leadersOf(two, r) === 1));

@@ -8,13 +8,21 @@ import type { AddressInfo, Socket } from "node:net";
  */
 
 /** One answer of a hostile server: what it does with a request. */
-export type HostileHandler = (request: IncomingMessage, response: ServerResponse, index: number) => void | Promise<void>;
+export type HostileHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  index: number,
+) => void | Promise<void>;
 
 export interface HostileServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
   /** Requests received so far, in order (method, path with query, headers). */
-  readonly requests: ReadonlyArray<{ method: string; url: string; headers: IncomingMessage["headers"] }>;
+  readonly requests: ReadonlyArray<{
+    method: string;
+    url: string;
+    headers: IncomingMessage["headers"];
+  }>;
   /** Bytes written to response bodies by the scenario helpers, all connections together. */
   readonly bytesSent: number;
   stop(): Promise<void>;
@@ -25,14 +33,23 @@ export interface HostileOptions {
   lifetimeMs?: number;
 }
 
-export async function startHostileServer(handler: HostileHandler, options: HostileOptions = {}): Promise<HostileServer> {
+export async function startHostileServer(
+  handler: HostileHandler,
+  options: HostileOptions = {},
+): Promise<HostileServer> {
   const requests: Array<{ method: string; url: string; headers: IncomingMessage["headers"] }> = [];
   const sockets = new Set<Socket>();
   const counter = { bytes: 0 };
   const server = createServer((request, response) => {
-    requests.push({ method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers });
+    requests.push({
+      method: request.method ?? "GET",
+      url: request.url ?? "/",
+      headers: request.headers,
+    });
     (response as ServerResponse & { [SENT]?: typeof counter })[SENT] = counter;
-    Promise.resolve(handler(request, response, requests.length - 1)).catch(() => response.destroy());
+    Promise.resolve(handler(request, response, requests.length - 1)).catch(() =>
+      response.destroy(),
+    );
   });
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -69,7 +86,11 @@ function count(response: ServerResponse, bytes: number): void {
  * Writes `chunk` again and again, forever (until the client goes away or the server stops),
  * respecting backpressure so the server's own memory stays flat.
  */
-export function sendEndless(response: ServerResponse, chunk: string | Uint8Array, headers: Record<string, string> = {}): void {
+export function sendEndless(
+  response: ServerResponse,
+  chunk: string | Uint8Array,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(200, { "content-type": "application/json", ...headers });
   const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
   const pump = () => {
@@ -87,7 +108,12 @@ export function sendEndless(response: ServerResponse, chunk: string | Uint8Array
 }
 
 /** Sends one JSON body with the given status and headers. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   count(response, Buffer.byteLength(text));
   response.writeHead(status, { "content-type": "application/json", ...headers });
@@ -95,7 +121,11 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 }
 
 /** A JSON string body of about `bytes` bytes: `{"pad":"xxxx…"}` — valid JSON, just too big. */
-export function sendLargeJson(response: ServerResponse, bytes: number, headers: Record<string, string> = {}): void {
+export function sendLargeJson(
+  response: ServerResponse,
+  bytes: number,
+  headers: Record<string, string> = {},
+): void {
   const pad = Buffer.alloc(Math.max(0, bytes - 10), "x").toString();
   sendJson(response, 200, { pad }, headers);
 }

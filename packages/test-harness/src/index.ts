@@ -1,7 +1,22 @@
-export { repoRoot, fromRoot } from "./repo.js";
-export { realPayloadsDir, readPayload, readJsonPayload, REAL_PAYLOADS_MISSING, publishedFeedDocumentPath, PUBLISHED_FEED_DOCUMENT_MISSING } from "./payloads.js";
-export { startPrism, type PrismOptions, type RunningPrism } from "./prism.js";
+export {
+  type HostileHandler,
+  type HostileOptions,
+  type HostileServer,
+  sendEndless,
+  sendJson,
+  sendLargeJson,
+  startHostileServer,
+} from "./hostile.js";
+export {
+  PUBLISHED_FEED_DOCUMENT_MISSING,
+  publishedFeedDocumentPath,
+  REAL_PAYLOADS_MISSING,
+  readJsonPayload,
+  readPayload,
+  realPayloadsDir,
+} from "./payloads.js";
+export { freePort, type RunningPostgres, startPostgres } from "./postgres.js";
+export { type PrismOptions, type RunningPrism, startPrism } from "./prism.js";
+export { fromRoot, repoRoot } from "./repo.js";
 export { loadSpec, type SpecValidator, type ValidationResult } from "./spec.js";
-export { startHostileServer, sendEndless, sendJson, sendLargeJson, type HostileServer, type HostileHandler, type HostileOptions } from "./hostile.js";
-export { startPostgres, freePort, type RunningPostgres } from "./postgres.js";
 export * from "./stub-fetch.js";

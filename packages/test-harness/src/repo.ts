@@ -7,7 +7,8 @@ export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, "pnpm-workspace.yaml"))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("feedgate: cannot find the repository root (pnpm-workspace.yaml)");
+    if (parent === dir)
+      throw new Error("feedgate: cannot find the repository root (pnpm-workspace.yaml)");
     dir = parent;
   }
   return dir;

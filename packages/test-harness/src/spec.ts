@@ -13,7 +13,12 @@ export interface SpecValidator {
   /** Validates a body against a JSON pointer into the document (e.g. "#/components/schemas/Item"). */
   validatePointer(pointer: string, value: unknown): ValidationResult;
   /** Validates a response body against operation `operationId`, status and media type. */
-  validateResponse(operationId: string, status: number | string, value: unknown, mediaType?: string): ValidationResult;
+  validateResponse(
+    operationId: string,
+    status: number | string,
+    value: unknown,
+    mediaType?: string,
+  ): ValidationResult;
   /** The response object (headers, content) an operation declares for a status. */
   responseOf(operationId: string, status: number | string): Json;
   /** Every operation: id, method, path. */
@@ -40,7 +45,8 @@ export function loadSpec(path: string): SpecValidator {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
   // OpenAPI keywords that are not JSON Schema vocabulary.
-  for (const keyword of ["example", "discriminator", "xml", "externalDocs"]) ajv.addKeyword(keyword);
+  for (const keyword of ["example", "discriminator", "xml", "externalDocs"])
+    ajv.addKeyword(keyword);
   ajv.addSchema({ ...document, $id: id });
   const compiled = new Map<string, ValidateFunction>();
 
@@ -49,7 +55,8 @@ export function loadSpec(path: string): SpecValidator {
     for (const [path, item] of Object.entries((document["paths"] ?? {}) as Record<string, Json>)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as Json | undefined;
-        if (operation) out.push({ operationId: String(operation["operationId"]), method, path, operation });
+        if (operation)
+          out.push({ operationId: String(operation["operationId"]), method, path, operation });
       }
     }
     return out;
@@ -82,7 +89,11 @@ export function loadSpec(path: string): SpecValidator {
     }
     const valid = validate(value) as boolean;
     const errors = validate.errors ?? [];
-    return { valid, errors, text: errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n") };
+    return {
+      valid,
+      errors,
+      text: errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n"),
+    };
   };
 
   const responseOf = (operationId: string, status: number | string) => {
@@ -109,7 +120,8 @@ export function loadSpec(path: string): SpecValidator {
         response = deref(response);
       }
       const content = response["content"] as Record<string, unknown> | undefined;
-      if (!content?.[mediaType]) throw new Error(`${operationId} ${status} has no ${mediaType} content`);
+      if (!content?.[mediaType])
+        throw new Error(`${operationId} ${status} has no ${mediaType} content`);
       return validatePointer(`${pointer}/content/${escapePointer(mediaType)}/schema`, value);
     },
   };

@@ -21,7 +21,14 @@ export function scriptedFetch(script: Scripted[]) {
   let next = 0;
   const fetch = async (request: Request): Promise<Response> => {
     const body = request.body === null ? undefined : await request.text();
-    seen.push({ method: request.method, url: request.url, headers: new Headers(request.headers), body, at: monotonicNow(), signal: request.signal });
+    seen.push({
+      method: request.method,
+      url: request.url,
+      headers: new Headers(request.headers),
+      body,
+      at: monotonicNow(),
+      signal: request.signal,
+    });
     const entry = script[Math.min(next++, script.length - 1)];
     if (entry === undefined) throw new Error("empty script");
     if (entry instanceof Error) throw entry;
@@ -32,13 +39,32 @@ export function scriptedFetch(script: Scripted[]) {
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-
-export const problem = (status: number, code: string, headers: Record<string, string> = {}, extra: object = {}) =>
-  new Response(JSON.stringify({ type: `/problems/${code}`, title: "t", status, detail: "d", code, requestId: "req-1", ...extra }), {
+  new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/problem+json", "x-request-id": "req-1", ...headers },
+    headers: { "content-type": "application/json", ...headers },
   });
+
+export const problem = (
+  status: number,
+  code: string,
+  headers: Record<string, string> = {},
+  extra: object = {},
+) =>
+  new Response(
+    JSON.stringify({
+      type: `/problems/${code}`,
+      title: "t",
+      status,
+      detail: "d",
+      code,
+      requestId: "req-1",
+      ...extra,
+    }),
+    {
+      status,
+      headers: { "content-type": "application/problem+json", "x-request-id": "req-1", ...headers },
+    },
+  );
 
 /** A connection failure as undici reports it. */
 export function connectionError(code = "UND_ERR_SOCKET"): TypeError {
@@ -63,8 +89,18 @@ export function recordingSleep() {
 }
 
 /** A GET request to some JSON endpoint. */
-export const getRequest = (url = "https://feed.example/api/v1/hot-topics", headers: Record<string, string> = {}) =>
-  new Request(url, { headers: { accept: "application/json", ...headers } });
+export const getRequest = (
+  url = "https://feed.example/api/v1/hot-topics",
+  headers: Record<string, string> = {},
+) => new Request(url, { headers: { accept: "application/json", ...headers } });
 
-export const postRequest = (url: string, body: unknown = { a: 1 }, headers: Record<string, string> = {}) =>
-  new Request(url, { method: "POST", body: JSON.stringify(body), headers: { accept: "application/json", "content-type": "application/json", ...headers } });
+export const postRequest = (
+  url: string,
+  body: unknown = { a: 1 },
+  headers: Record<string, string> = {},
+) =>
+  new Request(url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { accept: "application/json", "content-type": "application/json", ...headers },
+  });

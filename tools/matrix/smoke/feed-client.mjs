@@ -18,11 +18,16 @@ export default async function smokeFeedClient(baseUrl, expected) {
   assert.equal(unchanged.response.status, 304);
   assert.equal(errorOfResult(unchanged), undefined, "a 304 is not a failure");
 
-  const missing = await feed.GET("/api/v1/stories/{publicId}", { params: { path: { publicId: "no-such-story" } } });
+  const missing = await feed.GET("/api/v1/stories/{publicId}", {
+    params: { path: { publicId: "no-such-story" } },
+  });
   const problem = errorOfResult(missing);
   assert.ok(problem instanceof NotFoundError);
   assert.equal(problem.status, 404);
   assert.equal(problem.code, expected.notFoundCode);
 
-  assert.throws(() => createFeedClient({ baseUrl, headers: { Authorization: "Bearer x" } }), ConfigError);
+  assert.throws(
+    () => createFeedClient({ baseUrl, headers: { Authorization: "Bearer x" } }),
+    ConfigError,
+  );
 }

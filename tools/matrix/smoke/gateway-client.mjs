@@ -9,9 +9,16 @@ export default async function smokeGatewayClient(baseUrl, expected) {
   const inBrowser = typeof globalThis.document !== "undefined";
   if (inBrowser) {
     // A key in a page is a leaked key: refused unless the caller opts in.
-    assert.throws(() => createGatewayClient({ baseUrl, apiKey: expected.apiKey }), (e) => e instanceof ConfigError && e.kind === "config");
+    assert.throws(
+      () => createGatewayClient({ baseUrl, apiKey: expected.apiKey }),
+      (e) => e instanceof ConfigError && e.kind === "config",
+    );
   }
-  const gateway = createGatewayClient({ baseUrl, apiKey: expected.apiKey, dangerouslyAllowBrowser: inBrowser });
+  const gateway = createGatewayClient({
+    baseUrl,
+    apiKey: expected.apiKey,
+    dangerouslyAllowBrowser: inBrowser,
+  });
   const request = { model: "gpt-5.2", input: "Why is the sky blue?" };
 
   const response = await gateway.responses.create(request);
@@ -23,12 +30,19 @@ export default async function smokeGatewayClient(baseUrl, expected) {
   assert.equal(streamed.outputText, expected.streamedText);
 
   const wrongKey = "wrong-key-never-echoed";
-  const rejected = createGatewayClient({ baseUrl, apiKey: wrongKey, dangerouslyAllowBrowser: inBrowser });
+  const rejected = createGatewayClient({
+    baseUrl,
+    apiKey: wrongKey,
+    dangerouslyAllowBrowser: inBrowser,
+  });
   await assert.rejects(rejected.responses.create(request), (error) => {
     assert.ok(error instanceof AuthenticationError);
     assert.equal(error.kind, "authentication");
     assert.equal(error.status, 401);
-    assert.ok(!JSON.stringify(error).includes(wrongKey) && !String(error.stack).includes(wrongKey), "the key is not in the error");
+    assert.ok(
+      !JSON.stringify(error).includes(wrongKey) && !String(error.stack).includes(wrongKey),
+      "the key is not in the error",
+    );
     return true;
   });
 }

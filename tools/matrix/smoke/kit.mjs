@@ -15,7 +15,8 @@ export default async function smokeKit(baseUrl, expected) {
   const flakyFetch = (request) => {
     calls += 1;
     sent.push(request.url);
-    if (calls === 1) return Promise.resolve(new Response("", { status: 503, headers: { "retry-after": "0" } }));
+    if (calls === 1)
+      return Promise.resolve(new Response("", { status: 503, headers: { "retry-after": "0" } }));
     return fetch(request);
   };
   const kit = createFeedKit({ baseUrl, fetch: flakyFetch, retry: { initialDelayMs: 1 } });
@@ -35,11 +36,19 @@ export default async function smokeKit(baseUrl, expected) {
   }
 
   // A 404 Problem becomes a typed error, recognised by brand.
-  await assert.rejects(kit.getStory("no-such-story"), (error) => isFeedgateError(error, "not_found") && error.code === expected.notFoundCode);
+  await assert.rejects(
+    kit.getStory("no-such-story"),
+    (error) => isFeedgateError(error, "not_found") && error.code === expected.notFoundCode,
+  );
 
   // Bad input is refused before any request is sent.
   const before = sent.length;
-  await assert.rejects(kit.items({ q: "x" }), (error) => isFeedgateError(error, "invalid_request") && error.param === "q");
-  await assert.rejects(kit.getStory("s".repeat(129)), (error) => isFeedgateError(error, "invalid_request"));
+  await assert.rejects(
+    kit.items({ q: "x" }),
+    (error) => isFeedgateError(error, "invalid_request") && error.param === "q",
+  );
+  await assert.rejects(kit.getStory("s".repeat(129)), (error) =>
+    isFeedgateError(error, "invalid_request"),
+  );
   assert.equal(sent.length, before, "nothing was sent for invalid input");
 }

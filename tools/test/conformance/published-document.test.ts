@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { publishedFeedDocumentPath, PUBLISHED_FEED_DOCUMENT_MISSING } from "@feedgate/test-harness";
+import { PUBLISHED_FEED_DOCUMENT_MISSING, publishedFeedDocumentPath } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { diffSpecs, formatDiff } from "../../lib/spec-diff.mjs";
 import { stripStructure } from "../../lib/spec-structure.mjs";
@@ -19,24 +19,34 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value !== null && typeof value === "object"
-      ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
       : value;
 
-describe.skipIf(published === undefined)("the feed's structure is the published 2.0.0 document's", () => {
-  const document = () => JSON.parse(readFileSync(published!, "utf8"));
-  const vendored = () => JSON.parse(readFileSync(join(ROOT, "specs/feed/openapi-v1.json"), "utf8"));
+describe.skipIf(published === undefined)(
+  "the feed's structure is the published 2.0.0 document's",
+  () => {
+    const document = () => JSON.parse(readFileSync(published!, "utf8"));
+    const vendored = () =>
+      JSON.parse(readFileSync(join(ROOT, "specs/feed/openapi-v1.json"), "utf8"));
 
-  it("is the published document's version", () => {
-    expect(document().info.version).toBe("2.0.0");
-    expect(vendored().info.version).toBe("2.0.0");
-  });
+    it("is the published document's version", () => {
+      expect(document().info.version).toBe("2.0.0");
+      expect(vendored().info.version).toBe("2.0.0");
+    });
 
-  it("has no structural difference from it (paths, parameters, schemas, statuses, headers, bounds)", () => {
-    const diff = diffSpecs(vendored(), stripStructure(document()));
-    expect(formatDiff(diff, { before: "vendored", after: "published" })).toBe("No structural differences between the vendored and the published document.");
-  });
+    it("has no structural difference from it (paths, parameters, schemas, statuses, headers, bounds)", () => {
+      const diff = diffSpecs(vendored(), stripStructure(document()));
+      expect(formatDiff(diff, { before: "vendored", after: "published" })).toBe(
+        "No structural differences between the vendored and the published document.",
+      );
+    });
 
-  it("equals its structure exactly, keyword for keyword", () => {
-    expect(canonical(vendored())).toEqual(canonical(stripStructure(document())));
-  });
-});
+    it("equals its structure exactly, keyword for keyword", () => {
+      expect(canonical(vendored())).toEqual(canonical(stripStructure(document())));
+    });
+  },
+);

@@ -20,12 +20,19 @@ export interface ScratchClone {
 export function scratchClone(prefix: string, { linkDependencies = true } = {}): ScratchClone {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   execFileSync("git", ["clone", "-q", ROOT, dir]);
-  for (const sub of linkDependencies ? ["", "tools", ...readdirSync(join(ROOT, "packages")).map((p) => `packages/${p}`)] : []) {
-    if (existsSync(join(ROOT, sub, "node_modules")) && !existsSync(join(dir, sub, "node_modules"))) symlinkSync(join(ROOT, sub, "node_modules"), join(dir, sub, "node_modules"));
+  for (const sub of linkDependencies
+    ? ["", "tools", ...readdirSync(join(ROOT, "packages")).map((p) => `packages/${p}`)]
+    : []) {
+    if (existsSync(join(ROOT, sub, "node_modules")) && !existsSync(join(dir, sub, "node_modules")))
+      symlinkSync(join(ROOT, sub, "node_modules"), join(dir, sub, "node_modules"));
   }
   return {
     dir,
-    git: (...args) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { cwd: dir, encoding: "utf8" }),
+    git: (...args) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], {
+        cwd: dir,
+        encoding: "utf8",
+      }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -18,14 +18,22 @@ const THIRD_PARTY: Record<string, string> = { undici: "packages/cli" };
 function entryPaths(): Record<string, string[]> {
   const paths: Record<string, string[]> = {};
   for (const pkg of publishablePackages()) {
-    for (const [subpath, target] of Object.entries<string | { types?: string }>(pkg.manifest.exports ?? {})) {
+    for (const [subpath, target] of Object.entries<string | { types?: string }>(
+      pkg.manifest.exports ?? {},
+    )) {
       if (subpath === "./package.json" || typeof target !== "object" || !target.types) continue;
-      paths[subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`] = [join(pkg.dir, target.types)];
+      paths[subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`] = [
+        join(pkg.dir, target.types),
+      ];
     }
   }
   for (const [name, dependant] of Object.entries(THIRD_PARTY)) {
-    const manifest = createRequire(join(root, dependant, "package.json")).resolve(`${name}/package.json`);
-    paths[name] = [join(manifest, "..", JSON.parse(readFileSync(manifest, "utf8")).types as string)];
+    const manifest = createRequire(join(root, dependant, "package.json")).resolve(
+      `${name}/package.json`,
+    );
+    paths[name] = [
+      join(manifest, "..", JSON.parse(readFileSync(manifest, "utf8")).types as string),
+    ];
   }
   return paths;
 }
@@ -60,14 +68,21 @@ export function compileStrict(files: ReadonlyMap<string, string>): Map<string, s
   host.fileExists = (file) => files.has(file) || fileExists(file);
   host.getSourceFile = (file, language, onError, create) => {
     const code = files.get(file);
-    return code !== undefined ? ts.createSourceFile(file, code, language, true) : getSourceFile(file, language, onError, create);
+    return code !== undefined
+      ? ts.createSourceFile(file, code, language, true)
+      : getSourceFile(file, language, onError, create);
   };
   const program = ts.createProgram({ rootNames: [...files.keys()], options: strictOptions, host });
   const result = new Map<string, string[]>([...files.keys(), ""].map((file) => [file, []]));
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file && files.has(d.file.fileName) ? d.file.fileName : "";
-    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-    result.get(file)!.push(`${file === "" ? `${d.file?.fileName ?? ""} ` : ""}line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    const line =
+      d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+    result
+      .get(file)!
+      .push(
+        `${file === "" ? `${d.file?.fileName ?? ""} ` : ""}line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
   }
   return result;
 }

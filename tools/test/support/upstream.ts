@@ -8,6 +8,7 @@ import { parse, stringify } from "yaml";
 
 export const UPSTREAM_WORDS = "upstream-prose-marker";
 
+// biome-ignore lint/suspicious/noExplicitAny: untyped JSON documents, walked by path.
 type Json = Record<string, any>;
 
 /** A copy of `structure` with upstream descriptions, summaries, titles and examples added. */
@@ -19,26 +20,43 @@ export function withUpstreamProse(structure: Json): Json {
     for (const op of Object.values<Json>(item)) {
       op.summary = `${UPSTREAM_WORDS} ${path}`;
       op.description = `${UPSTREAM_WORDS} ${path}`;
-      for (const p of op.parameters ?? []) if (!p.$ref) Object.assign(p, { description: `${UPSTREAM_WORDS} ${p.name}`, example: UPSTREAM_WORDS });
+      for (const p of op.parameters ?? [])
+        if (!p.$ref)
+          Object.assign(p, { description: `${UPSTREAM_WORDS} ${p.name}`, example: UPSTREAM_WORDS });
       for (const response of Object.values<Json>(op.responses ?? {})) {
         if (response.$ref) continue;
         response.description = `${UPSTREAM_WORDS} response`;
-        for (const media of Object.values<Json>(response.content ?? {})) media.examples = { upstream: { summary: UPSTREAM_WORDS, value: { note: UPSTREAM_WORDS } } };
+        for (const media of Object.values<Json>(response.content ?? {}))
+          media.examples = {
+            upstream: { summary: UPSTREAM_WORDS, value: { note: UPSTREAM_WORDS } },
+          };
       }
     }
   }
   for (const schema of Object.values<Json>(doc.components?.schemas ?? {})) {
-    Object.assign(schema, { title: `${UPSTREAM_WORDS} schema`, description: `${UPSTREAM_WORDS} schema`, "x-upstream": UPSTREAM_WORDS });
-    for (const property of Object.values<Json>(schema.properties ?? {})) if (!property.$ref) Object.assign(property, { description: `${UPSTREAM_WORDS} property`, examples: [UPSTREAM_WORDS] });
+    Object.assign(schema, {
+      title: `${UPSTREAM_WORDS} schema`,
+      description: `${UPSTREAM_WORDS} schema`,
+      "x-upstream": UPSTREAM_WORDS,
+    });
+    for (const property of Object.values<Json>(schema.properties ?? {}))
+      if (!property.$ref)
+        Object.assign(property, {
+          description: `${UPSTREAM_WORDS} property`,
+          examples: [UPSTREAM_WORDS],
+        });
   }
   return doc;
 }
 
 /** Serves `doc` as /openapi-v1.json on 127.0.0.1 (any other path: 404). */
-export async function serveDocument(doc: Json): Promise<{ base: string; close: () => Promise<void> }> {
+export async function serveDocument(
+  doc: Json,
+): Promise<{ base: string; close: () => Promise<void> }> {
   const body = JSON.stringify(doc);
   const server: Server = createServer((req, res) => {
-    if (req.url === "/openapi-v1.json") res.writeHead(200, { "content-type": "application/json" }).end(body);
+    if (req.url === "/openapi-v1.json")
+      res.writeHead(200, { "content-type": "application/json" }).end(body);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -56,7 +74,12 @@ export async function serveDocument(doc: Json): Promise<{ base: string; close: (
 export function dropOverlayActionsUnder(overlayFile: string, path: string): number {
   const overlay = parse(readFileSync(overlayFile, "utf8"));
   const prefix = `$.paths['${path}']`;
-  const kept = overlay.actions.filter((a: { target: string }) => a.target !== prefix && !a.target.startsWith(prefix + ".") && !a.target.startsWith(prefix + "["));
+  const kept = overlay.actions.filter(
+    (a: { target: string }) =>
+      a.target !== prefix &&
+      !a.target.startsWith(`${prefix}.`) &&
+      !a.target.startsWith(`${prefix}[`),
+  );
   const dropped = overlay.actions.length - kept.length;
   writeFileSync(overlayFile, stringify({ ...overlay, actions: kept }, { lineWidth: 0 }));
   return dropped;

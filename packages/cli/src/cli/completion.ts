@@ -23,7 +23,9 @@ interface Spec {
 }
 
 const flagsOf = (options: readonly Option[]): Flag[] =>
-  options.filter((o) => o.long).map((o) => ({ long: o.long!, description: o.description, choices: o.argChoices }));
+  options
+    .filter((o) => o.long)
+    .map((o) => ({ long: o.long!, description: o.description, choices: o.argChoices }));
 
 /** A command's spec and its subcommands' specs, read from the program itself so the script never drifts from it. */
 function specsOf(command: Command, parent: string): Spec[] {
@@ -31,7 +33,10 @@ function specsOf(command: Command, parent: string): Spec[] {
   const own: Spec = {
     path,
     description: command.description(),
-    flags: [...flagsOf(command.options), { long: "--help", description: "show help", choices: undefined }],
+    flags: [
+      ...flagsOf(command.options),
+      { long: "--help", description: "show help", choices: undefined },
+    ],
     subcommands: command.commands.map((c) => c.name()),
     argumentChoices: command.registeredArguments[0]?.argChoices ?? [],
   };
@@ -50,29 +55,44 @@ export function completionScript(program: Command, shell: Shell): string {
 
 function fishScript(top: Spec[], specs: Spec[], global: Flag[]): string {
   const lines = [`complete -c feedgate -f`];
-  for (const c of top) lines.push(`complete -c feedgate -n __fish_use_subcommand -a ${c.path} -d ${quote(c.description)}`);
+  for (const c of top)
+    lines.push(
+      `complete -c feedgate -n __fish_use_subcommand -a ${c.path} -d ${quote(c.description)}`,
+    );
   const flag = (condition: string, f: Flag) =>
     `complete -c feedgate${condition} -l ${f.long.slice(2)}${f.choices ? ` -xa ${quote(f.choices.join(" "))}` : ""} -d ${quote(f.description)}`;
   for (const c of specs) {
     // `mirror ls` is seen when both words are.
-    const seen = c.path.split(" ").map((word) => `__fish_seen_subcommand_from ${word}`).join("; and ");
+    const seen = c.path
+      .split(" ")
+      .map((word) => `__fish_seen_subcommand_from ${word}`)
+      .join("; and ");
     const condition = ` -n ${quote(seen)}`;
     for (const f of c.flags) lines.push(flag(condition, f));
     const words = [...c.subcommands, ...c.argumentChoices];
-    if (words.length > 0) lines.push(`complete -c feedgate${condition} -a ${quote(words.join(" "))}`);
+    if (words.length > 0)
+      lines.push(`complete -c feedgate${condition} -a ${quote(words.join(" "))}`);
   }
   for (const f of global) lines.push(flag("", f));
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 function bashScript(top: Spec[], specs: Spec[], global: Flag[], shell: Shell): string {
   const nested = specs.filter((s) => s.path.includes(" ")).map((s) => quote(s.path));
   const values = [
-    ...specs.flatMap((s) => s.flags.filter((f) => f.choices).map((f) => [`${s.path} ${f.long}`, f.choices!] as const)),
+    ...specs.flatMap((s) =>
+      s.flags.filter((f) => f.choices).map((f) => [`${s.path} ${f.long}`, f.choices!] as const),
+    ),
     ...global.filter((f) => f.choices).map((f) => [`* ${f.long}`, f.choices!] as const),
-  ].map(([key, choices]) => `    ${key.startsWith("* ") ? `*${quote(key.slice(1))}` : quote(key)}) COMPREPLY=( $(compgen -W ${quote(choices.join(" "))} -- "$cur") ); return ;;`);
+  ].map(
+    ([key, choices]) =>
+      `    ${key.startsWith("* ") ? `*${quote(key.slice(1))}` : quote(key)}) COMPREPLY=( $(compgen -W ${quote(choices.join(" "))} -- "$cur") ); return ;;`,
+  );
   const cases = specs
-    .map((s) => `    ${quote(s.path)}) opts=${quote([...s.subcommands, ...s.argumentChoices, ...s.flags.map((f) => f.long)].join(" "))} ;;`)
+    .map(
+      (s) =>
+        `    ${quote(s.path)}) opts=${quote([...s.subcommands, ...s.argumentChoices, ...s.flags.map((f) => f.long)].join(" "))} ;;`,
+    )
     .join("\n");
   const body = `_feedgate() {
   local cur prev key opts
@@ -102,5 +122,7 @@ ${cases}
 complete -o default -F _feedgate feedgate
 `;
   // zsh runs the bash function through bashcompinit.
-  return shell === "zsh" ? `#compdef feedgate\nautoload -U +X bashcompinit && bashcompinit\n${body}` : body;
+  return shell === "zsh"
+    ? `#compdef feedgate\nautoload -U +X bashcompinit && bashcompinit\n${body}`
+    : body;
 }

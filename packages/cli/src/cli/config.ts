@@ -59,13 +59,21 @@ export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiK
     );
   }
   if (apiKey === undefined) {
-    throw new UsageError("no gateway API key configured", "set FEEDGATE_API_KEY (preferred: flags show up in process lists) or pass --api-key");
+    throw new UsageError(
+      "no gateway API key configured",
+      "set FEEDGATE_API_KEY (preferred: flags show up in process lists) or pass --api-key",
+    );
   }
   return { url, apiKey };
 }
 
 /** The model of a gateway command: the flag, then the environment variable, then the documented default. */
-export function modelOf(flag: string | undefined, env: Env, variable: string, fallback: string): string {
+export function modelOf(
+  flag: string | undefined,
+  env: Env,
+  variable: string,
+  fallback: string,
+): string {
   return nonEmpty(flag) ?? nonEmpty(env[variable]) ?? fallback;
 }
 

@@ -1,5 +1,5 @@
 import { describeEnvelope } from "@feedgate/gateway-client";
-import { isFeedgateError, type FeedgateError } from "@feedgate/kit";
+import { type FeedgateError, isFeedgateError } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
@@ -33,7 +33,12 @@ function seconds(ms: number | undefined): string {
 }
 
 /** "HTTP 404 not_found: detail (request id …)": status, the service's code, its message, the id. */
-function serviceLine(status: number | undefined, code: string | undefined, requestId: string | undefined, message: string | undefined): string {
+function serviceLine(
+  status: number | undefined,
+  code: string | undefined,
+  requestId: string | undefined,
+  message: string | undefined,
+): string {
   const parts: string[] = [];
   if (status !== undefined) parts.push(`HTTP ${status}`);
   if (code) parts.push(code);
@@ -52,7 +57,10 @@ const GATEWAY_COMMANDS = new Set(["image", "respond", "tokens"]);
 function serviceOf(command: string | undefined): { name: string; setting: string } {
   return GATEWAY_COMMANDS.has(command ?? "")
     ? { name: "the model gateway", setting: "--gateway-url or FEEDGATE_GATEWAY_URL" }
-    : { name: "the feed service", setting: "--feed-url or FEEDGATE_FEED_URL (default https://aihot.virxact.com)" };
+    : {
+        name: "the feed service",
+        setting: "--feed-url or FEEDGATE_FEED_URL (default https://aihot.virxact.com)",
+      };
 }
 
 function hintFor(error: FeedgateError, command: string | undefined): string | undefined {
@@ -64,9 +72,15 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
   }
   if (status === 401) return "the gateway refused the key: check --api-key or FEEDGATE_API_KEY";
   if (error.code?.includes("quota")) return "the account has no quota left for this request";
-  if (status === 403) return "the gateway refused access: check the key (FEEDGATE_API_KEY) and that it may use this model";
+  if (status === 403)
+    return "the gateway refused access: check the key (FEEDGATE_API_KEY) and that it may use this model";
   const envelope = error.envelope;
-  if (gateway && status === 404 && error.kind !== "unsupported" && (envelope === undefined || envelope.kind === "text" || envelope.kind === "empty")) {
+  if (
+    gateway &&
+    status === 404 &&
+    error.kind !== "unsupported" &&
+    (envelope === undefined || envelope.kind === "text" || envelope.kind === "empty")
+  ) {
     return "a gateway route answered 404 without a gateway error: is FEEDGATE_GATEWAY_URL (--gateway-url) the model gateway's origin, not the feed or a web page?";
   }
   // The other way round: the feed answers every 404 with its Problem JSON; the gateway's
@@ -76,7 +90,8 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
   }
   switch (error.kind) {
     case "rate_limited":
-      if (gateway && error.retryAfterMs === undefined) return "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry";
+      if (gateway && error.retryAfterMs === undefined)
+        return "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry";
       return `the service asked to slow down; retry later${seconds(error.retryAfterMs)}`;
     case "unavailable":
       return `the service is temporarily unavailable; retry later${seconds(error.retryAfterMs)}`;
@@ -87,8 +102,12 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
         ? "check the id: a story public id (UUID) or a story URL"
         : "check the id or date you asked for";
     case "invalid_request":
-      if (gateway) return "the gateway refused the request itself: check the model name and the parameters";
-      return `the service refused the request; see 'feedgate ${command ?? ""} --help'`.replace("  ", " ");
+      if (gateway)
+        return "the gateway refused the request itself: check the model name and the parameters";
+      return `the service refused the request; see 'feedgate ${command ?? ""} --help'`.replace(
+        "  ",
+        " ",
+      );
     case "invalid_cursor":
       return "the cursor expired; start again from the first page";
     case "snapshot_required":
@@ -104,23 +123,37 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
     case "unsupported":
       return "this gateway does not offer this operation";
     case "limit_exceeded":
-      if (error.code === "max_pages") return "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)";
-      if (error.code === "cursor_loop") return "the feed service repeated a page cursor; this is its fault, not yours: retry later";
+      if (error.code === "max_pages")
+        return "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)";
+      if (error.code === "cursor_loop")
+        return "the feed service repeated a page cursor; this is its fault, not yours: retry later";
       return "a safety limit of the CLI stopped the loop";
     default:
-      return status !== undefined && status >= 500 ? `${gateway ? "the gateway" : "the service"} failed; retry later` : undefined;
+      return status !== undefined && status >= 500
+        ? `${gateway ? "the gateway" : "the service"} failed; retry later`
+        : undefined;
   }
 }
 
 function stackOf(error: unknown): string[] {
   const stack = (error as { stack?: unknown } | null)?.stack;
-  return typeof stack === "string" ? stack.split("\n").slice(1, 6).map((l) => l.trim()) : [];
+  return typeof stack === "string"
+    ? stack
+        .split("\n")
+        .slice(1, 6)
+        .map((l) => l.trim())
+    : [];
 }
 
 /** Turns any failure into the CLI's report and exit code. */
 export function describeFailure(error: unknown, ctx: Context): FailureReport {
   if (ctx.interrupted || isAbort(error)) {
-    return { exitCode: EXIT.interrupted, line: "interrupted: stopped cleanly", hint: undefined, detail: [] };
+    return {
+      exitCode: EXIT.interrupted,
+      line: "interrupted: stopped cleanly",
+      hint: undefined,
+      detail: [],
+    };
   }
   const help = `see 'feedgate${ctx.command ? ` ${ctx.command}` : ""} --help'`;
   if (error instanceof UsageError) {
@@ -133,7 +166,12 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
   if (isFeedgateError(cause)) {
     if (cause.kind === "config") {
       const setting = cause.option === "baseUrl" ? serviceOf(ctx.command).setting : undefined;
-      return { exitCode: EXIT.usage, line: cause.message, hint: setting ? `check ${setting}` : help, detail: [] };
+      return {
+        exitCode: EXIT.usage,
+        line: cause.message,
+        hint: setting ? `check ${setting}` : help,
+        detail: [],
+      };
     }
     if (cause.code === "invalid_argument") {
       // The kit's validation refused the input before sending anything.
@@ -143,7 +181,11 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
     if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
     if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
     if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
-    const message = cause.problem?.detail ?? (cause.envelope && cause.status !== undefined ? describeEnvelope(cause.envelope, cause.status).message : cause.message);
+    const message =
+      cause.problem?.detail ??
+      (cause.envelope && cause.status !== undefined
+        ? describeEnvelope(cause.envelope, cause.status).message
+        : cause.message);
     return {
       exitCode: EXIT.failure,
       line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,

@@ -39,7 +39,8 @@ export async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof StepFailure || error instanceof UsageError || error instanceof Interrupted) throw error;
+    if (error instanceof StepFailure || error instanceof UsageError || error instanceof Interrupted)
+      throw error;
     throw new StepFailure(what, error);
   }
 }

@@ -24,7 +24,10 @@ export interface SignalSource {
  * finish its cleanup (a mirror saves its cursor, a stream cancels its request); a second one
  * exits with 130 immediately, for a command that does not stop fast enough.
  */
-export function installInterrupt(onFirst: () => void, source: SignalSource = process): InterruptHandle {
+export function installInterrupt(
+  onFirst: () => void,
+  source: SignalSource = process,
+): InterruptHandle {
   const controller = new AbortController();
   let count = 0;
   const handler = () => {

@@ -123,7 +123,7 @@ export class Output {
   /** Human data on stdout (suppressed in JSON mode, where only `data()` writes to stdout). */
   print(text = ""): void {
     if (this.json) return;
-    this.#streams.stdout.write(this.#human(text) + "\n");
+    this.#streams.stdout.write(`${this.#human(text)}\n`);
   }
 
   /** Writes a fragment to stdout without a newline (streamed text). */
@@ -134,7 +134,7 @@ export class Output {
 
   /** One JSON document (or one JSON line in watch modes) on stdout. */
   data(value: unknown): void {
-    this.#toStdout(this.redact(JSON.stringify(value)) + "\n");
+    this.#toStdout(`${this.redact(JSON.stringify(value))}\n`);
   }
 
   #toStdout(text: string): void {
@@ -163,12 +163,13 @@ export class Output {
 
   /** A status or progress line on stderr. */
   note(text: string): void {
-    this.#streams.stderr.write(this.#human(text) + "\n");
+    this.#streams.stderr.write(`${this.#human(text)}\n`);
   }
 
   /** Detail shown only with `--verbose`, on stderr. */
   verbose(text: string): void {
-    if (this.verboseMode) this.#streams.stderr.write(this.#human(this.errColor.dim(`[verbose] ${text}`)) + "\n");
+    if (this.verboseMode)
+      this.#streams.stderr.write(`${this.#human(this.errColor.dim(`[verbose] ${text}`))}\n`);
   }
 
   /** Raw stderr write (filtered like every other; for the end of an in-place status line). */

@@ -15,7 +15,8 @@ export function integerArg(value: string): number {
 /** A number of seconds greater than zero (fractions allowed, e.g. 0.5). */
 export function secondsArg(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || value.trim() === "") throw new InvalidArgumentError("must be a number of seconds greater than 0.");
+  if (!Number.isFinite(n) || n <= 0 || value.trim() === "")
+    throw new InvalidArgumentError("must be a number of seconds greater than 0.");
   return n;
 }
 

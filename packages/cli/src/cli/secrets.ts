@@ -14,13 +14,17 @@ function urlPasswords(value: string | undefined): string[] {
  * found before parsing so that even commander's own error messages pass through the redaction
  * filter.
  */
-export function secretsIn(argv: readonly string[], env: Record<string, string | undefined>): string[] {
+export function secretsIn(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): string[] {
   const found: string[] = [];
   const fromEnv = env["FEEDGATE_API_KEY"]?.trim();
   if (fromEnv) found.push(fromEnv);
   found.push(...urlPasswords(env["FEEDGATE_STORE"]));
   // A URL given as an argument (mirror's [dir]) or to --store.
-  for (const arg of argv) found.push(...urlPasswords(arg.startsWith("--store=") ? arg.slice("--store=".length) : arg));
+  for (const arg of argv)
+    found.push(...urlPasswords(arg.startsWith("--store=") ? arg.slice("--store=".length) : arg));
   argv.forEach((arg, i) => {
     if (arg === "--api-key" && i + 1 < argv.length) found.push(argv[i + 1]!.trim());
     else if (arg.startsWith("--api-key=")) found.push(arg.slice("--api-key=".length).trim());

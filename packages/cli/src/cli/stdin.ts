@@ -10,14 +10,22 @@ const MAX_STDIN_BYTES = 8 * 1024 * 1024;
  * UTF-8, up to 8 MiB. A terminal on stdin would wait forever for text nobody pipes in, so it
  * is refused with a usage error instead.
  */
-export async function textArgument(value: string, what: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
+export async function textArgument(
+  value: string,
+  what: string,
+  stdin: NodeJS.ReadStream = process.stdin,
+): Promise<string> {
   if (value !== "-") return value;
-  if (stdin.isTTY) throw new UsageError(`${what} "-" reads standard input, but it is a terminal: pipe the text in (echo … | feedgate …)`);
+  if (stdin.isTTY)
+    throw new UsageError(
+      `${what} "-" reads standard input, but it is a terminal: pipe the text in (echo … | feedgate …)`,
+    );
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stdin) {
     const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    if ((size += bytes.length) > MAX_STDIN_BYTES) throw new UsageError(`${what} on standard input is over ${MAX_STDIN_BYTES} bytes`);
+    if ((size += bytes.length) > MAX_STDIN_BYTES)
+      throw new UsageError(`${what} on standard input is over ${MAX_STDIN_BYTES} bytes`);
     chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -28,21 +36,36 @@ export async function textArgument(value: string, what: string, stdin: NodeJS.Re
  * regular file is read: `/dev/zero` would never end and a FIFO would wait for a writer forever
  * (it is opened with O_NONBLOCK and refused), so both are usage errors, before anything is sent.
  */
-export async function regularFileText(path: string, option: string, maxBytes: number): Promise<string> {
-  let handle;
+export async function regularFileText(
+  path: string,
+  option: string,
+  maxBytes: number,
+): Promise<string> {
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new UsageError(`cannot read ${option} ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(
+      `cannot read ${option} ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new UsageError(`${option} ${path} is not a regular file (a device, FIFO or directory is never read)`);
+    if (!stats.isFile())
+      throw new UsageError(
+        `${option} ${path} is not a regular file (a device, FIFO or directory is never read)`,
+      );
     const buffer = Buffer.alloc(maxBytes + 1);
     let size = 0;
     // Read at most one byte past the cap: a file that grows while it is read is still bounded.
-    for (let n; size <= maxBytes && (n = (await handle.read(buffer, size, buffer.length - size, null)).bytesRead) > 0; ) size += n;
-    if (stats.size > maxBytes || size > maxBytes) throw new UsageError(`${option} ${path} is over ${maxBytes} bytes`);
+    for (
+      let n: number;
+      size <= maxBytes &&
+      (n = (await handle.read(buffer, size, buffer.length - size, null)).bytesRead) > 0;
+    )
+      size += n;
+    if (stats.size > maxBytes || size > maxBytes)
+      throw new UsageError(`${option} ${path} is over ${maxBytes} bytes`);
     return buffer.subarray(0, size).toString("utf8");
   } finally {
     await handle.close();
@@ -50,7 +73,11 @@ export async function regularFileText(path: string, option: string, maxBytes: nu
 }
 
 /** A text file named by an option (`--file`), or standard input for `-`: up to the same 8 MiB as a prompt on stdin. */
-export async function textFile(path: string, option: string, stdin: NodeJS.ReadStream = process.stdin): Promise<string> {
+export async function textFile(
+  path: string,
+  option: string,
+  stdin: NodeJS.ReadStream = process.stdin,
+): Promise<string> {
   if (path === "-") return textArgument("-", option, stdin);
   return regularFileText(path, option, MAX_STDIN_BYTES);
 }

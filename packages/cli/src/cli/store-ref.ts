@@ -3,7 +3,9 @@ import type { Output } from "./output.js";
 import { regularFileText, textArgument } from "./stdin.js";
 
 /** Where a mirror lives: a directory (the embedded file store) or a PostgreSQL URL (a fleet's shared copy). */
-export type StoreRef = { kind: "dir"; dir: string } | { kind: "postgres"; url: string; shown: string };
+export type StoreRef =
+  | { kind: "dir"; dir: string }
+  | { kind: "postgres"; url: string; shown: string };
 
 /** The options naming a store: `--store <url|->` and `--store-file <path>`. */
 export interface StoreOptions {
@@ -20,26 +22,47 @@ const MAX_STORE_FILE_BYTES = 64 * 1024;
 /** Help text shared by every `--store` option: what the flag shows to other users of the machine. */
 export const STORE_HELP =
   "a PostgreSQL URL (postgres://user:password@host:5432/db), or - to read it from stdin. A URL on the command line, password included, is visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -";
-export const STORE_FILE_HELP = "read the PostgreSQL URL from this file (its first line), keeping the password out of the process list";
+export const STORE_FILE_HELP =
+  "read the PostgreSQL URL from this file (its first line), keeping the password out of the process list";
 
 /**
  * The store of a mirror command: the argument, else `--store` (`-`: standard input), else
  * `--store-file`, else `FEEDGATE_STORE`. A PostgreSQL URL's password is registered as a secret,
  * so no output can carry it, and is shown with it masked.
  */
-export async function storeRefOf(argument: string | undefined, options: StoreOptions, env: Record<string, string | undefined>, out: Output, stdin?: NodeJS.ReadStream): Promise<StoreRef> {
-  if (options.storeFile !== undefined && (argument ?? options.store) !== undefined) throw new UsageError("give the store once", "either a directory or URL (argument or --store), or --store-file");
-  let value = argument ?? options.store ?? (options.storeFile === undefined ? undefined : await firstLineOf(options.storeFile)) ?? env["FEEDGATE_STORE"];
+export async function storeRefOf(
+  argument: string | undefined,
+  options: StoreOptions,
+  env: Record<string, string | undefined>,
+  out: Output,
+  stdin?: NodeJS.ReadStream,
+): Promise<StoreRef> {
+  if (options.storeFile !== undefined && (argument ?? options.store) !== undefined)
+    throw new UsageError(
+      "give the store once",
+      "either a directory or URL (argument or --store), or --store-file",
+    );
+  let value =
+    argument ??
+    options.store ??
+    (options.storeFile === undefined ? undefined : await firstLineOf(options.storeFile)) ??
+    env["FEEDGATE_STORE"];
   if (value === "-") value = (await textArgument("-", "--store", stdin)).split(/\r?\n/)[0]!.trim();
   if (value === undefined || value.trim() === "") {
-    throw new UsageError("no mirror given", "give a directory, or a PostgreSQL URL (FEEDGATE_STORE, --store-file PATH, --store - on stdin, or --store postgres://…)");
+    throw new UsageError(
+      "no mirror given",
+      "give a directory, or a PostgreSQL URL (FEEDGATE_STORE, --store-file PATH, --store - on stdin, or --store postgres://…)",
+    );
   }
   if (!POSTGRES.test(value)) return { kind: "dir", dir: value };
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError("the store URL is not a URL", "postgres://user:password@host:5432/database");
+    throw new UsageError(
+      "the store URL is not a URL",
+      "postgres://user:password@host:5432/database",
+    );
   }
   if (url.password) {
     out.addSecret(url.password);
@@ -52,5 +75,7 @@ export async function storeRefOf(argument: string | undefined, options: StoreOpt
 
 /** The first line of a small regular file (a FIFO or a device would block or never end); never printed. */
 async function firstLineOf(path: string): Promise<string> {
-  return (await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES)).split(/\r?\n/)[0]!.trim();
+  return (await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES))
+    .split(/\r?\n/)[0]!
+    .trim();
 }

@@ -14,7 +14,9 @@ export interface Wire {
    * Wraps a command body as a commander action: builds the context (output, Ctrl-C signal,
    * global options), runs it, and turns any failure into one error line, a hint and an exit code.
    */
-  action<O extends object>(run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>): (...args: unknown[]) => Promise<void>;
+  action<O extends object>(
+    run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
+  ): (...args: unknown[]) => Promise<void>;
 }
 
 /** Mutable result of a run: the exit code the action chose. */
@@ -22,13 +24,20 @@ export interface RunState {
   exitCode: number;
 }
 
-export function createWire(streams: Streams, secrets: readonly string[], interrupt: InterruptHandle, state: RunState): Wire {
+export function createWire(
+  streams: Streams,
+  secrets: readonly string[],
+  interrupt: InterruptHandle,
+  state: RunState,
+): Wire {
   return {
     streams,
     action(run) {
       return async (...args: unknown[]) => {
         const command = args[args.length - 1] as Command;
-        const positional = args.slice(0, -2).flatMap((a) => (Array.isArray(a) ? [a.join(" ")] : a === undefined ? [] : [String(a)]));
+        const positional = args
+          .slice(0, -2)
+          .flatMap((a) => (Array.isArray(a) ? [a.join(" ")] : a === undefined ? [] : [String(a)]));
         const options = command.optsWithGlobals() as GlobalOptions & { json?: boolean };
         const out = new Output(streams, {
           json: options.json === true,
@@ -37,19 +46,30 @@ export function createWire(streams: Streams, secrets: readonly string[], interru
         });
         for (const secret of secrets) out.addSecret(secret);
         if (options.apiKey) out.addSecret(options.apiKey);
-        const ctx: CommandContext = { out, signal: interrupt.signal, globals: options, env: streams.env };
+        const ctx: CommandContext = {
+          out,
+          signal: interrupt.signal,
+          globals: options,
+          env: streams.env,
+        };
         try {
           // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.
           await useEnvironmentProxy(streams.env);
           await run(ctx, options as never, ...positional);
           state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
-          if (interrupt.interrupted) out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
+          if (interrupt.interrupted)
+            out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
         } catch (error) {
           // Loaded on failure only: it knows every package's errors, and start-up should not pay for them.
           const { describeFailure } = await import("./describe-failure.js");
           // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
-          const name = command.parent && command.parent.parent ? `${command.parent.name()} ${command.name()}` : command.name();
-          const report = describeFailure(error, { interrupted: interrupt.interrupted, command: name });
+          const name = command.parent?.parent
+            ? `${command.parent.name()} ${command.name()}`
+            : command.name();
+          const report = describeFailure(error, {
+            interrupted: interrupt.interrupted,
+            command: name,
+          });
           const c = out.errColor;
           state.exitCode = report.exitCode;
           if (report.exitCode === EXIT.interrupted) {

@@ -1,15 +1,19 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { renderDailies, renderDaily } from "../render/daily.js";
-import { feedServices } from "../services/feed.js";
 import { DAILIES, DAILY_REPORT, renderable } from "../render/shapes.js";
+import { feedServices } from "../services/feed.js";
 
 export interface DailyOptions {
   json?: boolean;
 }
 
 /** `feedgate daily [latest | YYYY-MM-DD]`. */
-export async function runDaily(ctx: CommandContext, options: DailyOptions, date = "latest"): Promise<void> {
+export async function runDaily(
+  ctx: CommandContext,
+  _options: DailyOptions,
+  date = "latest",
+): Promise<void> {
   const { out } = ctx;
   const data = await step(`daily report ${date}`, () => feedServices(ctx).daily(date, ctx.signal));
   if (out.json) out.data(data);
@@ -24,7 +28,9 @@ export interface DailiesOptions {
 /** `feedgate dailies [--limit N]`. */
 export async function runDailies(ctx: CommandContext, options: DailiesOptions): Promise<void> {
   const { out } = ctx;
-  const data = await step("daily reports", () => feedServices(ctx).dailies(options.limit, ctx.signal));
+  const data = await step("daily reports", () =>
+    feedServices(ctx).dailies(options.limit, ctx.signal),
+  );
   if (out.json) out.data(data);
   else out.print(renderDailies(renderable(data, DAILIES, "daily reports"), out));
 }

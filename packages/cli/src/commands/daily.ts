@@ -1,8 +1,8 @@
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
+import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../cli/help.js";
-import type { DailyOptions, DailiesOptions } from "./daily-run.js";
+import type { DailiesOptions, DailyOptions } from "./daily-run.js";
 
 export function registerDaily(program: Command, wire: Wire): void {
   const daily = program
@@ -10,14 +10,24 @@ export function registerDaily(program: Command, wire: Wire): void {
     .description("a daily report: the latest, or the one of a date")
     .argument("[date]", "latest, or a date as YYYY-MM-DD", "latest")
     .option("--json", "print the service's JSON document")
-    .action(wire.action<DailyOptions>(async (ctx, options, date) => (await import("./daily-run.js")).runDaily(ctx, options, date)));
+    .action(
+      wire.action<DailyOptions>(async (ctx, options, date) =>
+        (await import("./daily-run.js")).runDaily(ctx, options, date),
+      ),
+    );
   examples(daily, ["feedgate daily", "feedgate daily 2026-10-04", "feedgate daily latest --json"]);
 
   const dailies = program
     .command("dailies")
     .description("the index of daily reports, newest first")
-    .addOption(new Option("--limit <n>", "how many, 1 to 180 (service default 30)").argParser(integerArg))
+    .addOption(
+      new Option("--limit <n>", "how many, 1 to 180 (service default 30)").argParser(integerArg),
+    )
     .option("--json", "print the service's JSON document")
-    .action(wire.action<DailiesOptions>(async (ctx, options) => (await import("./daily-run.js")).runDailies(ctx, options)));
+    .action(
+      wire.action<DailiesOptions>(async (ctx, options) =>
+        (await import("./daily-run.js")).runDailies(ctx, options),
+      ),
+    );
   examples(dailies, ["feedgate dailies", "feedgate dailies --limit 7 --json"]);
 }

@@ -1,11 +1,13 @@
 import type { Command } from "commander";
-import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
+import type { Wire } from "../cli/wire.js";
 
 export function registerDemo(program: Command, wire: Wire): void {
   const command = program
     .command("demo")
-    .description("the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)")
+    .description(
+      "the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)",
+    )
     .action(
       wire.action(async (ctx) => {
         // Loaded on use: the fake servers are not needed by any other command.

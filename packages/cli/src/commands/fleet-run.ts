@@ -16,16 +16,31 @@ export interface FleetCommandOptions {
   json?: boolean;
 }
 
-const RESOURCES: readonly FleetResource[] = ["mirror", "hotTopics", "codexResetsRecent", "latestDaily"];
+const RESOURCES: readonly FleetResource[] = [
+  "mirror",
+  "hotTopics",
+  "codexResetsRecent",
+  "latestDaily",
+];
 
 /** `feedgate fleet --store postgres://…`: one member of a fleet, until Ctrl-C. */
 export async function runFleet(ctx: CommandContext, options: FleetCommandOptions): Promise<void> {
   const { out } = ctx;
   const ref = await storeRefOf(undefined, options, ctx.env, out);
-  if (ref.kind !== "postgres") throw new UsageError("a fleet shares its copy through PostgreSQL", "pass --store postgres://user:password@host:5432/database (or set FEEDGATE_STORE)");
-  const resources = (options.resources ?? RESOURCES.join(",")).split(",").map((r) => r.trim()) as FleetResource[];
+  if (ref.kind !== "postgres")
+    throw new UsageError(
+      "a fleet shares its copy through PostgreSQL",
+      "pass --store postgres://user:password@host:5432/database (or set FEEDGATE_STORE)",
+    );
+  const resources = (options.resources ?? RESOURCES.join(","))
+    .split(",")
+    .map((r) => r.trim()) as FleetResource[];
   const unknown = resources.filter((r) => !RESOURCES.includes(r));
-  if (unknown.length) throw new UsageError(`unknown resource ${unknown.join(", ")}`, `choose among ${RESOURCES.join(", ")}`);
+  if (unknown.length)
+    throw new UsageError(
+      `unknown resource ${unknown.join(", ")}`,
+      `choose among ${RESOURCES.join(", ")}`,
+    );
   const { createFleet } = await import("@feedgate/postgres");
   const member = await step(`joining the fleet at ${ref.shown}`, () =>
     createFleet({
@@ -33,17 +48,36 @@ export async function runFleet(ctx: CommandContext, options: FleetCommandOptions
       feedUrl: feedUrlOf(ctx.globals, ctx.env),
       resources,
       onLeadership: (resource, leading) => {
-        if (out.json) out.data({ type: "leadership", resource, leading, at: new Date().toISOString() });
-        else out.print(`${clockStamp()} ${leading ? out.color.green("leading") : out.color.yellow("following")} ${resource}`);
+        if (out.json)
+          out.data({ type: "leadership", resource, leading, at: new Date().toISOString() });
+        else
+          out.print(
+            `${clockStamp()} ${leading ? out.color.green("leading") : out.color.yellow("following")} ${resource}`,
+          );
       },
       // A loop that keeps failing says so, on stderr (through the output's one filter), with its count in a row.
       onError: (resource, error, failures) => {
-        out.note(`${clockStamp()} ${out.errColor.red(`${resource} failed`)} (${failures} in a row): ${error.message}`);
-        if (out.json) out.data({ type: "error", resource, kind: error.kind, code: error.code ?? null, message: error.message, failures, at: new Date().toISOString() });
+        out.note(
+          `${clockStamp()} ${out.errColor.red(`${resource} failed`)} (${failures} in a row): ${error.message}`,
+        );
+        if (out.json)
+          out.data({
+            type: "error",
+            resource,
+            kind: error.kind,
+            code: error.code ?? null,
+            message: error.message,
+            failures,
+            at: new Date().toISOString(),
+          });
       },
     }),
   );
-  out.note(out.errColor.dim(`fleet member ${member.memberId} at ${ref.shown}: ${resources.join(", ")}; Ctrl-C to leave`));
+  out.note(
+    out.errColor.dim(
+      `fleet member ${member.memberId} at ${ref.shown}: ${resources.join(", ")}; Ctrl-C to leave`,
+    ),
+  );
   try {
     await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
   } finally {

@@ -1,17 +1,33 @@
 import type { Command } from "commander";
-import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
+import type { Wire } from "../cli/wire.js";
 import type { FleetCommandOptions } from "./fleet-run.js";
 
 export function registerFleet(program: Command, wire: Wire): void {
   const command = program
     .command("fleet")
-    .description("join a fleet that shares one copy through PostgreSQL: one member polls each resource, the others take over when it stops")
-    .option("--store <url>", `the fleet's ${STORE_HELP}. Env FEEDGATE_STORE; its password is never printed`)
+    .description(
+      "join a fleet that shares one copy through PostgreSQL: one member polls each resource, the others take over when it stops",
+    )
+    .option(
+      "--store <url>",
+      `the fleet's ${STORE_HELP}. Env FEEDGATE_STORE; its password is never printed`,
+    )
     .option("--store-file <path>", STORE_FILE_HELP)
-    .option("--resources <list>", "what this member may lead: mirror,hotTopics,codexResetsRecent,latestDaily (default: all)")
+    .option(
+      "--resources <list>",
+      "what this member may lead: mirror,hotTopics,codexResetsRecent,latestDaily (default: all)",
+    )
     .option("--json", "leadership changes and failures as JSON lines")
-    .action(wire.action<FleetCommandOptions>(async (ctx, options) => (await import("./fleet-run.js")).runFleet(ctx, options)));
-  examples(command, ["FEEDGATE_STORE=postgres://feedgate:…@db:5432/feedgate feedgate fleet", "feedgate fleet --store-file /run/secrets/feedgate-store --resources mirror", "pass show feedgate/store | feedgate fleet --store -"]);
+    .action(
+      wire.action<FleetCommandOptions>(async (ctx, options) =>
+        (await import("./fleet-run.js")).runFleet(ctx, options),
+      ),
+    );
+  examples(command, [
+    "FEEDGATE_STORE=postgres://feedgate:…@db:5432/feedgate feedgate fleet",
+    "feedgate fleet --store-file /run/secrets/feedgate-store --resources mirror",
+    "pass show feedgate/store | feedgate fleet --store -",
+  ]);
 }

@@ -1,8 +1,8 @@
-import type { CommandContext } from "../cli/context.js";
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
-import { UsageError, step } from "../cli/errors.js";
-import { stripTerminalControls } from "../cli/terminal-safe.js";
+import type { CommandContext } from "../cli/context.js";
+import { step, UsageError } from "../cli/errors.js";
 import { textArgument } from "../cli/stdin.js";
+import { stripTerminalControls } from "../cli/terminal-safe.js";
 import { gatewayServices } from "../services/gateway.js";
 import { safeStem, saveImages } from "./image-files.js";
 
@@ -21,7 +21,11 @@ export interface GenerateOptions {
  * answer's id reduced to safe characters (never a path from server text), never overwriting a
  * file without `--force`, each under the same size cap.
  */
-export async function runGenerate(ctx: CommandContext, options: GenerateOptions, argument: string): Promise<void> {
+export async function runGenerate(
+  ctx: CommandContext,
+  options: GenerateOptions,
+  argument: string,
+): Promise<void> {
   const { out } = ctx;
   const prompt = await textArgument(argument, "the prompt");
   if (prompt.trim() === "") throw new UsageError("the prompt is empty");
@@ -45,7 +49,15 @@ export async function runGenerate(ctx: CommandContext, options: GenerateOptions,
   );
   if (wroteText) out.printRaw("\n");
   const stem = safeStem((outcome.answer as { responseId?: string }).responseId, Date.now());
-  const saved = outcome.images.length === 0 ? [] : await step("saving the images", () => saveImages(outcome.images, options.out ?? ".", stem, { signal: ctx.signal, force: options.force === true }));
+  const saved =
+    outcome.images.length === 0
+      ? []
+      : await step("saving the images", () =>
+          saveImages(outcome.images, options.out ?? ".", stem, {
+            signal: ctx.signal,
+            force: options.force === true,
+          }),
+        );
   if (out.json) {
     out.data({ model, answer: withoutImageData(outcome.answer), text: outcome.text, files: saved });
     return;
@@ -57,8 +69,14 @@ export async function runGenerate(ctx: CommandContext, options: GenerateOptions,
 /** The answer with each inline image's data replaced by its size: the bytes are in the files. */
 function withoutImageData(answer: unknown): unknown {
   return JSON.parse(JSON.stringify(answer), (key, value: unknown) =>
-    key === "inlineData" && typeof value === "object" && value !== null && typeof (value as { data?: unknown }).data === "string"
-      ? { ...value, data: `<${(value as { data: string }).data.length} base64 characters, written to a file>` }
+    key === "inlineData" &&
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { data?: unknown }).data === "string"
+      ? {
+          ...value,
+          data: `<${(value as { data: string }).data.length} base64 characters, written to a file>`,
+        }
       : value,
   );
 }

@@ -17,7 +17,9 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
   // The table code loads while the request is in flight: the request goes out first.
   const answer = options.watch ? undefined : step("hot topics", () => feed.hotTopics(ctx.signal));
   answer?.catch(() => {});
-  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = await Promise.all([import("../render/hot.js"), import("../render/shapes.js")]);
+  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = await Promise.all(
+    [import("../render/hot.js"), import("../render/shapes.js")],
+  );
   if (answer) {
     const { data, meta } = await answer;
     out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
@@ -28,8 +30,13 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
   let last: string | undefined;
   await untilAborted(ctx.signal, () =>
     step("watching hot topics", async () => {
-      for await (const { data, meta } of feed.watchHotTopics({ intervalMs: secondsToMs(options.interval), signal: ctx.signal })) {
-        out.verbose(`hot topics: new version, ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);
+      for await (const { data, meta } of feed.watchHotTopics({
+        intervalMs: secondsToMs(options.interval),
+        signal: ctx.signal,
+      })) {
+        out.verbose(
+          `hot topics: new version, ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`,
+        );
         const fingerprint = hotTopicsFingerprint(data);
         if (fingerprint === last) continue;
         last = fingerprint;

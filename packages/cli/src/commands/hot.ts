@@ -1,7 +1,7 @@
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
+import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../cli/help.js";
 import type { HotOptions } from "./hot-run.js";
 
 export function registerHot(program: Command, wire: Wire): void {
@@ -9,8 +9,21 @@ export function registerHot(program: Command, wire: Wire): void {
     .command("hot")
     .description("the current top 10 hot topics as a table (rank, title, sources, latest time)")
     .option("--watch", "keep watching; redraw only when the list changes (JSON lines with --json)")
-    .addOption(new Option("--interval <seconds>", "seconds between polls when watching (default: the service's s-maxage; never faster)").argParser(secondsArg))
+    .addOption(
+      new Option(
+        "--interval <seconds>",
+        "seconds between polls when watching (default: the service's s-maxage; never faster)",
+      ).argParser(secondsArg),
+    )
     .option("--json", "print the service's JSON document (one per version when watching)")
-    .action(wire.action<HotOptions>(async (ctx, options) => (await import("./hot-run.js")).runHot(ctx, options)));
-  examples(command, ["feedgate hot", "feedgate hot --watch", "feedgate hot --json | jq '.items[].title'"]);
+    .action(
+      wire.action<HotOptions>(async (ctx, options) =>
+        (await import("./hot-run.js")).runHot(ctx, options),
+      ),
+    );
+  examples(command, [
+    "feedgate hot",
+    "feedgate hot --watch",
+    "feedgate hot --json | jq '.items[].title'",
+  ]);
 }

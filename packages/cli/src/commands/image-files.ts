@@ -3,9 +3,17 @@ import { dirname, resolve } from "node:path";
 
 /** The file extension of image bytes, by their magic number (PNG, JPEG, WebP, GIF), else `.png`. */
 export function extensionOf(bytes: Uint8Array, contentType?: string | null): string {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return ".png";
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return ".png";
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return ".jpg";
-  if (bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46 && bytes[8] === 0x57) return ".webp";
+  if (
+    bytes[0] === 0x52 &&
+    bytes[1] === 0x49 &&
+    bytes[2] === 0x46 &&
+    bytes[3] === 0x46 &&
+    bytes[8] === 0x57
+  )
+    return ".webp";
   if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46) return ".gif";
   if (contentType?.includes("jpeg")) return ".jpg";
   if (contentType?.includes("webp")) return ".webp";
@@ -43,7 +51,10 @@ export class ImageSaveError extends Error {
  * `--out` or hide in a dot file. Without a usable id the stem is ours.
  */
 export function safeStem(taskId: string | undefined, now: number): string {
-  const cleaned = (taskId ?? "").replace(/[^A-Za-z0-9_-]/g, "").replace(/^[-_]+/, "").slice(0, 64);
+  const cleaned = (taskId ?? "")
+    .replace(/[^A-Za-z0-9_-]/g, "")
+    .replace(/^[-_]+/, "")
+    .slice(0, 64);
   return cleaned === "" ? `image-${now}` : cleaned;
 }
 
@@ -54,13 +65,24 @@ export function safeStem(taskId: string | undefined, now: number): string {
  * that exists is never overwritten unless `force` is set.
  */
 export async function saveImages(
-  images: ReadonlyArray<{ url?: string | undefined; b64_json?: string | undefined; bytes?: Uint8Array | undefined; mimeType?: string | undefined }>,
+  images: ReadonlyArray<{
+    url?: string | undefined;
+    b64_json?: string | undefined;
+    bytes?: Uint8Array | undefined;
+    mimeType?: string | undefined;
+  }>,
   dir: string,
   stem: string,
   options: SaveOptions,
 ): Promise<SavedImage[]> {
-  const { signal, force = false, downloadIdleTimeoutMs = DOWNLOAD_IDLE_TIMEOUT_MS, maxImageBytes = MAX_IMAGE_BYTES } = options;
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(stem)) throw new ImageSaveError(`unsafe file name stem ${JSON.stringify(stem)}`);
+  const {
+    signal,
+    force = false,
+    downloadIdleTimeoutMs = DOWNLOAD_IDLE_TIMEOUT_MS,
+    maxImageBytes = MAX_IMAGE_BYTES,
+  } = options;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(stem))
+    throw new ImageSaveError(`unsafe file name stem ${JSON.stringify(stem)}`);
   const root = resolve(dir);
   await mkdir(root, { recursive: true });
   const saved: SavedImage[] = [];
@@ -73,11 +95,13 @@ export async function saveImages(
     let contentType: string | null = null;
     if (image.bytes !== undefined) {
       // Already decoded (a generateContent answer's inline image): the same cap applies.
-      if (image.bytes.byteLength > maxImageBytes) throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
+      if (image.bytes.byteLength > maxImageBytes)
+        throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
       bytes = image.bytes;
       contentType = image.mimeType ?? null;
     } else if (b64 !== undefined) {
-      if (b64.length > Math.ceil(maxImageBytes / 3) * 4) throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
+      if (b64.length > Math.ceil(maxImageBytes / 3) * 4)
+        throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
       bytes = Buffer.from(b64, "base64");
     } else if (url !== undefined) {
       ({ bytes, contentType } = await download(url, signal, downloadIdleTimeoutMs, maxImageBytes));
@@ -91,23 +115,38 @@ export async function saveImages(
     try {
       await writeFile(path, bytes, { flag: force ? "w" : "wx" });
     } catch (error) {
-      if ((error as { code?: string }).code === "EEXIST") throw new ImageSaveError(`${path} already exists: not overwritten (pass --force to replace it)`);
+      if ((error as { code?: string }).code === "EEXIST")
+        throw new ImageSaveError(
+          `${path} already exists: not overwritten (pass --force to replace it)`,
+        );
       throw error;
     }
-    saved.push({ path, from: image.bytes !== undefined ? "inlineData" : b64 !== undefined ? "b64_json" : url!, bytes: bytes.byteLength });
+    saved.push({
+      path,
+      from: image.bytes !== undefined ? "inlineData" : b64 !== undefined ? "b64_json" : url!,
+      bytes: bytes.byteLength,
+    });
   }
   return saved;
 }
 
 /** One image URL's bytes, read under an idle timeout and a size cap. */
-async function download(url: string, signal: AbortSignal, idleMs: number, maxBytes: number): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+async function download(
+  url: string,
+  signal: AbortSignal,
+  idleMs: number,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ImageSaveError(`the gateway answered an image URL that is not a URL: ${JSON.stringify(url.slice(0, 80))}`);
+    throw new ImageSaveError(
+      `the gateway answered an image URL that is not a URL: ${JSON.stringify(url.slice(0, 80))}`,
+    );
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new ImageSaveError(`refusing to download an image over ${parsed.protocol}`);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    throw new ImageSaveError(`refusing to download an image over ${parsed.protocol}`);
   const shown = `${parsed.origin}${parsed.pathname}`;
   const controller = new AbortController();
   const abort = () => controller.abort(signal.reason);
@@ -115,18 +154,31 @@ async function download(url: string, signal: AbortSignal, idleMs: number, maxByt
   let timer: ReturnType<typeof setTimeout> | undefined;
   const idle = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => controller.abort(new ImageSaveError(`downloading ${shown} stalled: no data for ${idleMs} ms`)), idleMs);
+    timer = setTimeout(
+      () =>
+        controller.abort(
+          new ImageSaveError(`downloading ${shown} stalled: no data for ${idleMs} ms`),
+        ),
+      idleMs,
+    );
   };
   try {
     idle();
-    const response = await fetch(parsed, { signal: controller.signal, credentials: "omit", redirect: "follow" });
-    if (!response.ok) throw new ImageSaveError(`downloading ${shown} failed: HTTP ${response.status}`);
-    if (Number(response.headers.get("content-length")) > maxBytes) throw new ImageSaveError(`downloading ${shown}: over ${maxBytes} bytes`);
+    const response = await fetch(parsed, {
+      signal: controller.signal,
+      credentials: "omit",
+      redirect: "follow",
+    });
+    if (!response.ok)
+      throw new ImageSaveError(`downloading ${shown} failed: HTTP ${response.status}`);
+    if (Number(response.headers.get("content-length")) > maxBytes)
+      throw new ImageSaveError(`downloading ${shown}: over ${maxBytes} bytes`);
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of response.body ?? []) {
       idle();
-      if ((size += chunk.byteLength) > maxBytes) throw new ImageSaveError(`downloading ${shown}: over ${maxBytes} bytes`);
+      if ((size += chunk.byteLength) > maxBytes)
+        throw new ImageSaveError(`downloading ${shown}: over ${maxBytes} bytes`);
       chunks.push(chunk);
     }
     return { bytes: Buffer.concat(chunks), contentType: response.headers.get("content-type") };
@@ -135,7 +187,9 @@ async function download(url: string, signal: AbortSignal, idleMs: number, maxByt
     if (error instanceof ImageSaveError) throw error;
     if (controller.signal.reason instanceof ImageSaveError) throw controller.signal.reason;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new ImageSaveError(`downloading ${shown} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    throw new ImageSaveError(
+      `downloading ${shown} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
   } finally {
     clearTimeout(timer);
     signal.removeEventListener("abort", abort);

@@ -23,7 +23,10 @@ export function workflowOf(flags: ImageFlags): Workflow {
   if (flags.region !== undefined) return "regionalImageToImage";
   if (flags.quality !== undefined) return flags.n !== undefined ? "multiGptImage" : "gptImage";
   if (flags.n !== undefined) {
-    if (flags.image?.length) throw new UsageError("--n with --image needs --quality (only the GPT-image workflow takes both)");
+    if (flags.image?.length)
+      throw new UsageError(
+        "--n with --image needs --quality (only the GPT-image workflow takes both)",
+      );
     return "multiImage";
   }
   if (flags.image?.length) return "imageToImage";
@@ -55,7 +58,10 @@ export function imageRequestOf(flags: ImageFlags): ImageRequest {
   const body = buildImageRequest(workflow, params) as Record<string, unknown>;
   for (const key of Object.keys(params)) {
     if (!(key in body)) {
-      const why = workflow === "panorama" ? "--panorama takes only a model and a prompt" : `the ${workflow} workflow does not use it`;
+      const why =
+        workflow === "panorama"
+          ? "--panorama takes only a model and a prompt"
+          : `the ${workflow} workflow does not use it`;
       throw new UsageError(`${FLAG_OF[key] ?? key} cannot be used here: ${why}`);
     }
   }

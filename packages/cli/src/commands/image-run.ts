@@ -1,5 +1,5 @@
-import type { CommandContext } from "../cli/context.js";
 import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
+import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { StatusSpinner } from "../render/spinner.js";
 import { gatewayServices } from "../services/gateway.js";
@@ -23,13 +23,20 @@ export interface ImageOptions {
 }
 
 /** `feedgate image <prompt>`: generates, polls the task with a spinner, writes the files. */
-export async function runImage(ctx: CommandContext, options: ImageOptions, prompt: string): Promise<void> {
+export async function runImage(
+  ctx: CommandContext,
+  options: ImageOptions,
+  prompt: string,
+): Promise<void> {
   const { out } = ctx;
   const model = modelOf(options.model, ctx.env, "FEEDGATE_IMAGE_MODEL", DEFAULT_IMAGE_MODEL);
   const body = imageRequestOf({ ...options, model, prompt });
   const gateway = gatewayServices(ctx);
-  const spinner = new StatusSpinner(out, `${options.async ? "submitting" : "generating"} with ${model}…`);
-  let outcome;
+  const spinner = new StatusSpinner(
+    out,
+    `${options.async ? "submitting" : "generating"} with ${model}…`,
+  );
+  let outcome: Awaited<ReturnType<typeof gateway.image>>;
   try {
     outcome = await step("image generation", () =>
       gateway.image(body as Record<string, unknown>, {
@@ -43,17 +50,28 @@ export async function runImage(ctx: CommandContext, options: ImageOptions, promp
     throw error;
   }
   const { taskId } = outcome;
-  spinner.succeed(`${outcome.images.length} image${outcome.images.length === 1 ? "" : "s"} ready${taskId ? ` (task ${taskId})` : ""}`);
+  spinner.succeed(
+    `${outcome.images.length} image${outcome.images.length === 1 ? "" : "s"} ready${taskId ? ` (task ${taskId})` : ""}`,
+  );
   const stem = safeStem(taskId, Date.now());
   const saved = await step("saving the images", () =>
     saveImages(outcome.images, options.out ?? ".", stem, {
       signal: ctx.signal,
       force: options.force === true,
-      downloadIdleTimeoutMs: options.downloadTimeout === undefined ? DOWNLOAD_IDLE_TIMEOUT_MS : options.downloadTimeout * 1000,
+      downloadIdleTimeoutMs:
+        options.downloadTimeout === undefined
+          ? DOWNLOAD_IDLE_TIMEOUT_MS
+          : options.downloadTimeout * 1000,
     }),
   );
   if (out.json) {
-    out.data({ model, taskId: taskId ?? null, status: outcome.status, ...(outcome.task ? { task: outcome.task } : {}), files: saved });
+    out.data({
+      model,
+      taskId: taskId ?? null,
+      status: outcome.status,
+      ...(outcome.task ? { task: outcome.task } : {}),
+      files: saved,
+    });
     return;
   }
   for (const file of saved) out.print(file.path);

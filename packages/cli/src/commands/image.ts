@@ -1,29 +1,55 @@
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
 import { DEFAULT_IMAGE_MODEL } from "../cli/config.js";
+import { examples } from "../cli/help.js";
 import { collect, integerArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../cli/help.js";
 import type { ImageOptions } from "./image-run.js";
 
 export function registerImage(program: Command, wire: Wire): void {
   const command = program
     .command("image")
-    .description("generate images through the gateway; polls the task with a spinner, writes the files and prints their paths")
+    .description(
+      "generate images through the gateway; polls the task with a spinner, writes the files and prints their paths",
+    )
     .argument("<prompt>", "what to draw")
-    .option("--model <model>", `image model (env FEEDGATE_IMAGE_MODEL; default ${DEFAULT_IMAGE_MODEL})`)
+    .option(
+      "--model <model>",
+      `image model (env FEEDGATE_IMAGE_MODEL; default ${DEFAULT_IMAGE_MODEL})`,
+    )
     .option("--resolution <r>", "e.g. 1K, 2K, 4K (Kling: 1k/2k; Vidu: 1080p)")
-    .option("--aspect <ratio>", "aspect ratio, e.g. 16:9 (not for Seedream, Hunyuan, Qwen: put it in the prompt)")
+    .option(
+      "--aspect <ratio>",
+      "aspect ratio, e.g. 16:9 (not for Seedream, Hunyuan, Qwen: put it in the prompt)",
+    )
     .option("--quality <q>", "GPT-image quality: low, medium or high")
     .addOption(new Option("--n <n>", "how many images").argParser(integerArg))
     .option("--image <url>", "a reference image URL (repeat for several)", collect)
-    .addOption(new Option("--region <region>", "where the reference images are hosted").choices(["Mainland", "Oversea", "OverseaUSWest"]))
+    .addOption(
+      new Option("--region <region>", "where the reference images are hosted").choices([
+        "Mainland",
+        "Oversea",
+        "OverseaUSWest",
+      ]),
+    )
     .option("--panorama", "a 3D panorama (Hunyuan): model and prompt only")
     .option("--async", "submit a task and poll it (every 5 s) instead of waiting on one request")
-    .option("--out <dir>", "where to write the images (default: the current directory); names are <task id>-<n>.<ext>")
+    .option(
+      "--out <dir>",
+      "where to write the images (default: the current directory); names are <task id>-<n>.<ext>",
+    )
     .option("--force", "replace files of the same name (default: fail and name the file)")
-    .addOption(new Option("--download-timeout <seconds>", "fail a download with no data for this long (default: 60)").argParser(integerArg))
+    .addOption(
+      new Option(
+        "--download-timeout <seconds>",
+        "fail a download with no data for this long (default: 60)",
+      ).argParser(integerArg),
+    )
     .option("--json", "print the task (or result) and the written files as JSON")
-    .action(wire.action<ImageOptions>(async (ctx, options, prompt) => (await import("./image-run.js")).runImage(ctx, options, prompt!)));
+    .action(
+      wire.action<ImageOptions>(async (ctx, options, prompt) =>
+        (await import("./image-run.js")).runImage(ctx, options, prompt!),
+      ),
+    );
   examples(command, [
     "feedgate image 'a lighthouse at dawn, watercolour' --aspect 16:9 --async --out ./art",
     "feedgate image 'the same, brighter' --image https://example.com/ref.png --region Oversea",

@@ -1,14 +1,14 @@
 import type { Command } from "commander";
 import type { Wire } from "../cli/wire.js";
 import { registerDaily } from "./daily.js";
+import { registerDemo } from "./demo.js";
 import { registerFleet } from "./fleet.js";
 import { registerGenerate } from "./generate.js";
-import { registerDemo } from "./demo.js";
 import { registerHot } from "./hot.js";
 import { registerImage } from "./image.js";
 import { registerItems } from "./items.js";
-import { registerMirror } from "./mirror.js";
 import { registerMcp } from "./mcp.js";
+import { registerMirror } from "./mirror.js";
 import { registerMock } from "./mock.js";
 import { registerResets } from "./resets.js";
 import { registerRespond } from "./respond.js";

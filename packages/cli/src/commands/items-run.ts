@@ -1,11 +1,11 @@
 import type { ItemsResponse } from "@feedgate/feed-client";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
-import { StatusLine } from "../render/progress.js";
 import { renderItems } from "../render/items.js";
+import { StatusLine } from "../render/progress.js";
+import { ITEM, renderable } from "../render/shapes.js";
 import { feedServices } from "../services/feed.js";
 import type { ItemsQueryInput } from "../services/types.js";
-import { ITEM, renderable } from "../render/shapes.js";
 
 export interface ItemsOptions {
   mode?: "selected" | "all";
@@ -29,10 +29,21 @@ export interface ItemsOptions {
  */
 export async function runItems(ctx: CommandContext, options: ItemsOptions): Promise<void> {
   const { out } = ctx;
-  for (const [flag, value] of [["--limit", options.limit], ["--max-pages", options.maxPages]] as const) {
-    if (value !== undefined && value < 1) throw new UsageError(`${flag} must be at least 1, got ${value}`);
+  for (const [flag, value] of [
+    ["--limit", options.limit],
+    ["--max-pages", options.maxPages],
+  ] as const) {
+    if (value !== undefined && value < 1)
+      throw new UsageError(`${flag} must be at least 1, got ${value}`);
   }
-  const query: ItemsQueryInput = { mode: options.mode, category: options.category, window: options.window, by: options.by, q: options.q, limit: options.pageSize };
+  const query: ItemsQueryInput = {
+    mode: options.mode,
+    category: options.category,
+    window: options.window,
+    by: options.by,
+    q: options.q,
+    limit: options.pageSize,
+  };
   const paging = options.all === true || options.limit !== undefined;
   const cap = options.limit ?? Number.POSITIVE_INFINITY;
   const progress = paging && out.animate ? new StatusLine(out) : undefined;
@@ -43,7 +54,12 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
   let selected = 0;
   try {
     await step(paging ? "items (paged)" : "items", async () => {
-      for await (const page of feedServices(ctx).items(query, paging, ctx.signal, options.maxPages)) {
+      for await (const page of feedServices(ctx).items(
+        query,
+        paging,
+        ctx.signal,
+        options.maxPages,
+      )) {
         pages += 1;
         first ??= page;
         last = page;
@@ -52,14 +68,22 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
         selected += items.filter((i) => i.selected).length;
         if (out.json) {
           // One page: the service's document. Paged: one item per line (NDJSON), as they come.
-          if (!paging) out.data(Object.fromEntries(Object.entries(page).filter(([k]) => k !== "restarts")));
+          if (!paging)
+            out.data(Object.fromEntries(Object.entries(page).filter(([k]) => k !== "restarts")));
           else for (const item of items) out.data(item);
         } else {
           progress?.done();
-          const rows = renderItems(renderable(items, [ITEM], "items"), out, page.query?.by === "published" ? "published" : "timeline", pages === 1);
+          const rows = renderItems(
+            renderable(items, [ITEM], "items"),
+            out,
+            page.query?.by === "published" ? "published" : "timeline",
+            pages === 1,
+          );
           if (rows !== "") out.print(rows);
         }
-        progress?.set(`items: ${pages} page${pages === 1 ? "" : "s"}, ${printed} items${page.restarts ? `, ${page.restarts} restart${page.restarts === 1 ? "" : "s"}` : ""}…`);
+        progress?.set(
+          `items: ${pages} page${pages === 1 ? "" : "s"}, ${printed} items${page.restarts ? `, ${page.restarts} restart${page.restarts === 1 ? "" : "s"}` : ""}…`,
+        );
         if (printed >= cap) break;
       }
     });
@@ -68,7 +92,18 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
   }
   if (!first || !last || out.json) return;
   // What was shown and why it ended, on stderr: stdout stays data only (for pipes).
-  const why = printed >= cap && last.page.hasMore ? `; stopped at --limit ${cap}` : !paging && last.page.hasMore ? "; more available: add --all, or --limit N" : "";
-  const restarts = last.restarts ? ` (${last.restarts} cursor restart${last.restarts === 1 ? "" : "s"})` : "";
-  out.note(out.errColor.dim(`${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${String(first.query?.mode ?? "-")}, window ${String(first.query?.window ?? "-")}, by ${String(first.query?.by ?? "-")}${first.query?.q ? `, q "${String(first.query.q)}"` : ""}`));
+  const why =
+    printed >= cap && last.page.hasMore
+      ? `; stopped at --limit ${cap}`
+      : !paging && last.page.hasMore
+        ? "; more available: add --all, or --limit N"
+        : "";
+  const restarts = last.restarts
+    ? ` (${last.restarts} cursor restart${last.restarts === 1 ? "" : "s"})`
+    : "";
+  out.note(
+    out.errColor.dim(
+      `${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${String(first.query?.mode ?? "-")}, window ${String(first.query?.window ?? "-")}, by ${String(first.query?.by ?? "-")}${first.query?.q ? `, q "${String(first.query.q)}"` : ""}`,
+    ),
+  );
 }

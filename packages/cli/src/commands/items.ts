@@ -1,8 +1,8 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
+import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../cli/help.js";
 import type { ItemsOptions } from "./items-run.js";
 
 /** The items operation's parameters: choices, bounds and category keys as the feed document declares them. */
@@ -12,17 +12,44 @@ export function registerItems(program: Command, wire: Wire): void {
   const command = program
     .command("items")
     .description("recent items: one page, --limit N items across pages, or every page with --all")
-    .addOption(new Option("--mode <mode>", "editorial picks or everything listed").choices(mode.enum))
+    .addOption(
+      new Option("--mode <mode>", "editorial picks or everything listed").choices(mode.enum),
+    )
     .option("--category <key>", `one category (e.g. ${category.examples.join(", ")})`)
     .addOption(new Option("--window <window>", "how far back").choices(window.enum))
-    .addOption(new Option("--by <order>", "sort by the site's timeline or by publication time").choices(by.enum))
+    .addOption(
+      new Option("--by <order>", "sort by the site's timeline or by publication time").choices(
+        by.enum,
+      ),
+    )
     .option("--q <text>", `search text, ${q.minLength} to ${q.maxLength} characters`)
-    .addOption(new Option("--limit <n>", "print at most n items, fetching pages as needed (as gh does)").argParser(integerArg))
-    .addOption(new Option("--page-size <n>", `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`).argParser(integerArg))
+    .addOption(
+      new Option(
+        "--limit <n>",
+        "print at most n items, fetching pages as needed (as gh does)",
+      ).argParser(integerArg),
+    )
+    .addOption(
+      new Option(
+        "--page-size <n>",
+        `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`,
+      ).argParser(integerArg),
+    )
     .option("--all", "fetch every page (restarts transparently when a cursor expires)")
-    .addOption(new Option("--max-pages <n>", "stop a paged walk after n pages (default 1000)").argParser(integerArg))
-    .option("--json", "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)")
-    .action(wire.action<ItemsOptions>(async (ctx, options) => (await import("./items-run.js")).runItems(ctx, options)));
+    .addOption(
+      new Option("--max-pages <n>", "stop a paged walk after n pages (default 1000)").argParser(
+        integerArg,
+      ),
+    )
+    .option(
+      "--json",
+      "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)",
+    )
+    .action(
+      wire.action<ItemsOptions>(async (ctx, options) =>
+        (await import("./items-run.js")).runItems(ctx, options),
+      ),
+    );
   examples(command, [
     "feedgate items",
     "feedgate items --limit 200",

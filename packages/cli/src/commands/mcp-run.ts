@@ -1,5 +1,5 @@
-import { readFileStore } from "@feedgate/kit/node";
 import { createFeedKit } from "@feedgate/kit/feed";
+import { readFileStore } from "@feedgate/kit/node";
 import { feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
@@ -34,18 +34,34 @@ const MAX_RESPONSE_BYTES = 8 * 1_048_576;
  * loaded here, on use, so no other command pays for it.
  */
 export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<void> {
-  if (!options.http && (options.port !== undefined || options.token !== undefined || options.allowOrigin !== undefined)) {
-    throw new UsageError("--port, --token and --allow-origin are for --http", "add --http, or drop them for stdio");
+  if (
+    !options.http &&
+    (options.port !== undefined || options.token !== undefined || options.allowOrigin !== undefined)
+  ) {
+    throw new UsageError(
+      "--port, --token and --allow-origin are for --http",
+      "add --http, or drop them for stdio",
+    );
   }
-  if (options.mirror !== undefined && options.store !== undefined) throw new UsageError("give --mirror or --store, not both");
+  if (options.mirror !== undefined && options.store !== undefined)
+    throw new UsageError("give --mirror or --store, not both");
   const mcp = await import("@feedgate/mcp");
-  const kit = createFeedKit({ baseUrl: feedUrlOf(ctx.globals, ctx.env), userAgent: USER_AGENT, transport: { maxResponseBytes: MAX_RESPONSE_BYTES }, ...cliLogger(ctx) });
+  const kit = createFeedKit({
+    baseUrl: feedUrlOf(ctx.globals, ctx.env),
+    userAgent: USER_AGENT,
+    transport: { maxResponseBytes: MAX_RESPONSE_BYTES },
+    ...cliLogger(ctx),
+  });
   const local = await localCopy(ctx, options, mcp.fileStoreCopy);
   try {
     if (options.http) {
       const token = options.token ?? ctx.env["FEEDGATE_MCP_TOKEN"];
       if (token !== undefined) {
-        if (token.trim().length < 8) throw new UsageError("the token is too short", "use at least 8 characters, e.g. $(openssl rand -hex 16)");
+        if (token.trim().length < 8)
+          throw new UsageError(
+            "the token is too short",
+            "use at least 8 characters, e.g. $(openssl rand -hex 16)",
+          );
         ctx.out.addSecret(token);
       }
       const watchers = mcp.createResourceWatchers(kit);
@@ -55,7 +71,9 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
         token,
         allowedOrigins: options.allowOrigin,
       });
-      ctx.out.note(`feedgate mcp: Streamable HTTP at ${server.url}${token ? " (bearer token required)" : ""}; Ctrl-C to stop`);
+      ctx.out.note(
+        `feedgate mcp: Streamable HTTP at ${server.url}${token ? " (bearer token required)" : ""}; Ctrl-C to stop`,
+      );
       try {
         await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
       } finally {
@@ -64,7 +82,9 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
       }
     } else {
       const server = mcp.createFeedMcpServer({ kit, store: local?.copy });
-      const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+      const stopped = new Promise<void>((resolve) =>
+        ctx.signal.addEventListener("abort", () => resolve(), { once: true }),
+      );
       await Promise.race([mcp.serveStdio(server), stopped]);
       await server.close();
     }
@@ -74,24 +94,54 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
 }
 
 /** The local copy for search_local: a mirror directory (read without its lock), or a fleet's PostgreSQL store. */
-async function localCopy(ctx: CommandContext, options: McpOptions, fileStoreCopy: (dir: string) => import("@feedgate/mcp").LocalCopy) {
-  if (options.mirror === undefined && options.store === undefined && options.storeFile === undefined && ctx.env["FEEDGATE_STORE"] === undefined) return undefined;
+async function localCopy(
+  ctx: CommandContext,
+  options: McpOptions,
+  fileStoreCopy: (dir: string) => import("@feedgate/mcp").LocalCopy,
+) {
+  if (
+    options.mirror === undefined &&
+    options.store === undefined &&
+    options.storeFile === undefined &&
+    ctx.env["FEEDGATE_STORE"] === undefined
+  )
+    return undefined;
   // Over stdio, standard input carries the protocol: it cannot also carry the URL.
-  if (options.store === "-" && !options.http) throw new UsageError("--store - reads standard input, which carries the protocol over stdio", "use --store-file PATH or FEEDGATE_STORE");
-  const ref = await storeRefOf(options.mirror, { ...(options.store !== undefined && { store: options.store }), ...(options.storeFile !== undefined && { storeFile: options.storeFile }) }, ctx.env, ctx.out);
+  if (options.store === "-" && !options.http)
+    throw new UsageError(
+      "--store - reads standard input, which carries the protocol over stdio",
+      "use --store-file PATH or FEEDGATE_STORE",
+    );
+  const ref = await storeRefOf(
+    options.mirror,
+    {
+      ...(options.store !== undefined && { store: options.store }),
+      ...(options.storeFile !== undefined && { storeFile: options.storeFile }),
+    },
+    ctx.env,
+    ctx.out,
+  );
   if (ref.kind === "dir") {
     // Fail now, not at the first search, when the directory holds no mirror.
     await readFileStore(ref.dir).catch((error: unknown) => {
-      throw new UsageError(`${ref.dir} holds no mirror (${(error as Error).message})`, `create it with: feedgate mirror ${ref.dir}`);
+      throw new UsageError(
+        `${ref.dir} holds no mirror (${(error as Error).message})`,
+        `create it with: feedgate mirror ${ref.dir}`,
+      );
     });
     ctx.out.note(`feedgate mcp: search_local reads ${ref.dir}`);
     return { copy: fileStoreCopy(ref.dir), close: async () => {} };
   }
   const { openPostgresStore } = await import("@feedgate/postgres");
   // Read-only: search_local never writes, and a role with SELECT alone is enough.
-  const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch((error: unknown) => {
-    throw new StepFailure("opening the mirror", error);
-  });
+  const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
+    (error: unknown) => {
+      throw new StepFailure("opening the mirror", error);
+    },
+  );
   ctx.out.note(`feedgate mcp: search_local reads ${ref.shown}`);
-  return { copy: { iterate: (filter?: Parameters<typeof store.iterate>[0]) => store.iterate(filter) }, close: () => store.close() };
+  return {
+    copy: { iterate: (filter?: Parameters<typeof store.iterate>[0]) => store.iterate(filter) },
+    close: () => store.close(),
+  };
 }

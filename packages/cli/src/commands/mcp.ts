@@ -1,21 +1,49 @@
-import { Option, type Command } from "commander";
-import { collect, portArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
+import { collect, portArg } from "../cli/parse.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
+import type { Wire } from "../cli/wire.js";
 import type { McpOptions } from "./mcp-run.js";
 
 export function registerMcp(program: Command, wire: Wire): void {
   const command = program
     .command("mcp")
-    .description("serve the feed to agents as a Model Context Protocol server: over stdio (the default), or Streamable HTTP on 127.0.0.1 with --http")
+    .description(
+      "serve the feed to agents as a Model Context Protocol server: over stdio (the default), or Streamable HTTP on 127.0.0.1 with --http",
+    )
     .option("--http", "serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio")
-    .addOption(new Option("--port <n>", "the HTTP port (default: a free one, printed on stderr)").argParser(portArg))
-    .option("--token <token>", "HTTP only: require 'Authorization: Bearer <token>' (env FEEDGATE_MCP_TOKEN)")
-    .addOption(new Option("--allow-origin <origin>", "HTTP only: also accept requests from this Origin (repeatable; default: the server's own)").argParser(collect))
-    .option("--mirror <dir>", "add search_local: offline search over the copy `feedgate mirror <dir>` keeps")
-    .option("--store <url>", `add search_local over a fleet's PostgreSQL copy, or a directory: ${STORE_HELP} (with --http only). Env FEEDGATE_STORE`)
+    .addOption(
+      new Option("--port <n>", "the HTTP port (default: a free one, printed on stderr)").argParser(
+        portArg,
+      ),
+    )
+    .option(
+      "--token <token>",
+      "HTTP only: require 'Authorization: Bearer <token>' (env FEEDGATE_MCP_TOKEN)",
+    )
+    .addOption(
+      new Option(
+        "--allow-origin <origin>",
+        "HTTP only: also accept requests from this Origin (repeatable; default: the server's own)",
+      ).argParser(collect),
+    )
+    .option(
+      "--mirror <dir>",
+      "add search_local: offline search over the copy `feedgate mirror <dir>` keeps",
+    )
+    .option(
+      "--store <url>",
+      `add search_local over a fleet's PostgreSQL copy, or a directory: ${STORE_HELP} (with --http only). Env FEEDGATE_STORE`,
+    )
     .option("--store-file <path>", STORE_FILE_HELP)
-    .action(wire.action<McpOptions>(async (ctx, options) => (await import("./mcp-run.js")).runMcp(ctx, options)));
-  examples(command, ["feedgate mcp", "feedgate mcp --mirror ./selected", "feedgate mcp --http --port 8765 --token \"$FEEDGATE_MCP_TOKEN\""]);
+    .action(
+      wire.action<McpOptions>(async (ctx, options) =>
+        (await import("./mcp-run.js")).runMcp(ctx, options),
+      ),
+    );
+  examples(command, [
+    "feedgate mcp",
+    "feedgate mcp --mirror ./selected",
+    'feedgate mcp --http --port 8765 --token "$FEEDGATE_MCP_TOKEN"',
+  ]);
 }

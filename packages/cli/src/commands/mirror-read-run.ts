@@ -1,7 +1,7 @@
-import { readFileStore, type FileStoreView } from "@feedgate/kit/node";
+import { type FileStoreView, readFileStore } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
-import { storeRefOf, type StoreOptions } from "../cli/store-ref.js";
+import { type StoreOptions, storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 import { formatUtc } from "../render/time.js";
 import { table } from "../render/ui.js";
@@ -44,13 +44,19 @@ interface ReadView {
   close(): Promise<void>;
 }
 
-async function open(ctx: CommandContext, dir: string | undefined, options: StoreOptions): Promise<ReadView> {
+async function open(
+  ctx: CommandContext,
+  dir: string | undefined,
+  options: StoreOptions,
+): Promise<ReadView> {
   const ref = await storeRefOf(dir, options, ctx.env, ctx.out);
   if (ref.kind === "postgres") {
     const { openPostgresStore } = await import("@feedgate/postgres");
-    const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch((error: unknown) => {
-      throw new StepFailure("opening the mirror", error);
-    });
+    const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
+      (error: unknown) => {
+        throw new StepFailure("opening the mirror", error);
+      },
+    );
     const state = await store.getState();
     return {
       shown: ref.shown,
@@ -60,7 +66,8 @@ async function open(ctx: CommandContext, dir: string | undefined, options: Store
       async select(options) {
         const since = sinceOf(options.since);
         const items: Mirrored[] = [];
-        for await (const item of store.iterate({ category: options.category, since, q: options.q })) items.push(item as Mirrored);
+        for await (const item of store.iterate({ category: options.category, since, q: options.q }))
+          items.push(item as Mirrored);
         return items;
       },
       close: () => store.close(),
@@ -71,7 +78,10 @@ async function open(ctx: CommandContext, dir: string | undefined, options: Store
     view = await readFileStore(ref.dir);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "ENOSTORE" || code === "ENOENT") throw new UsageError(`${ref.dir} holds no mirror: create one with 'feedgate mirror ${ref.dir}'`);
+    if (code === "ENOSTORE" || code === "ENOENT")
+      throw new UsageError(
+        `${ref.dir} holds no mirror: create one with 'feedgate mirror ${ref.dir}'`,
+      );
     throw new StepFailure("reading the mirror", error);
   }
   return {
@@ -87,7 +97,10 @@ async function open(ctx: CommandContext, dir: string | undefined, options: Store
 function sinceOf(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const since = Date.parse(value);
-  if (Number.isNaN(since)) throw new UsageError(`--since must be an ISO 8601 date or date-time, e.g. 2026-11-20 or 2026-11-20T08:00:00Z; got ${JSON.stringify(value)}`);
+  if (Number.isNaN(since))
+    throw new UsageError(
+      `--since must be an ISO 8601 date or date-time, e.g. 2026-11-20 or 2026-11-20T08:00:00Z; got ${JSON.stringify(value)}`,
+    );
   return new Date(since);
 }
 
@@ -106,7 +119,11 @@ function select(view: FileStoreView, options: MirrorReadOptions): Mirrored[] {
 }
 
 /** `feedgate mirror ls DIR`: the local copy as a table (tab-separated in a pipe), filtered. */
-export async function runMirrorLs(ctx: CommandContext, options: MirrorReadOptions, dir: string | undefined): Promise<void> {
+export async function runMirrorLs(
+  ctx: CommandContext,
+  options: MirrorReadOptions,
+  dir: string | undefined,
+): Promise<void> {
   const view = await open(ctx, dir, options);
   const items = await view.select(options).finally(() => view.close());
   const { out } = ctx;
@@ -114,17 +131,36 @@ export async function runMirrorLs(ctx: CommandContext, options: MirrorReadOption
   else if (options.ndjson) for (const item of items) out.data(item);
   else {
     const t = table(out, ["Time", "Title", "Category", "Id"], [22, "flex", 13, 38]);
-    for (const item of cleanForTerminal(items)) t.push([timeOf(item) ? formatUtc(timeOf(item)) : "-", item.title ?? "", item.category ?? "-", item.id]);
+    for (const item of cleanForTerminal(items))
+      t.push([
+        timeOf(item) ? formatUtc(timeOf(item)) : "-",
+        item.title ?? "",
+        item.category ?? "-",
+        item.id,
+      ]);
     if (items.length > 0) out.print(t.toString());
   }
-  ctx.out.note(ctx.out.errColor.dim(`${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`));
+  ctx.out.note(
+    ctx.out.errColor.dim(
+      `${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`,
+    ),
+  );
 }
 
 /** `feedgate mirror show DIR ID`: one item of the local copy. */
-export async function runMirrorShow(ctx: CommandContext, options: MirrorReadOptions, dir: string, id: string): Promise<void> {
+export async function runMirrorShow(
+  ctx: CommandContext,
+  options: MirrorReadOptions,
+  dir: string,
+  id: string,
+): Promise<void> {
   const view = await open(ctx, dir, options);
   const item = await view.get(id).finally(() => view.close());
-  if (item === undefined) throw new StepFailure(`mirror show ${id}`, new Error(`no item ${id} in the mirror at ${view.shown} (${view.count} items)`));
+  if (item === undefined)
+    throw new StepFailure(
+      `mirror show ${id}`,
+      new Error(`no item ${id} in the mirror at ${view.shown} (${view.count} items)`),
+    );
   const { out } = ctx;
   if (out.json) {
     out.data(item);
@@ -148,7 +184,11 @@ export async function runMirrorShow(ctx: CommandContext, options: MirrorReadOpti
 }
 
 /** `feedgate mirror export DIR`: every (filtered) item, NDJSON by default, or one JSON array with --json. */
-export async function runMirrorExport(ctx: CommandContext, options: MirrorReadOptions, dir: string | undefined): Promise<void> {
+export async function runMirrorExport(
+  ctx: CommandContext,
+  options: MirrorReadOptions,
+  dir: string | undefined,
+): Promise<void> {
   const view = await open(ctx, dir, options);
   const items = await view.select(options).finally(() => view.close());
   if (ctx.out.json) ctx.out.data(items);

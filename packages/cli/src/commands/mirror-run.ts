@@ -49,7 +49,10 @@ export async function runMirror(
       if (lastPhase === "snapshot") bar.stop();
       // The clock only on a TTY, where the line is rewritten in place; in a pipe it would add a line per poll.
       const checked = out.animate ? ` · checked ${clockStamp()}` : "";
-      const next = p.phase === "idle" && p.waitMs !== undefined ? ` · next check in ${Math.ceil(p.waitMs / 1000)} s` : "";
+      const next =
+        p.phase === "idle" && p.waitMs !== undefined
+          ? ` · next check in ${Math.ceil(p.waitMs / 1000)} s`
+          : "";
       const tail = options.follow ? `${next} (Ctrl-C to stop; resumable)` : "";
       status.set(
         `${options.follow ? "following" : "applying"} changes: ${p.items} items · ${p.changes ?? 0} changes applied${checked}${tail}`,
@@ -80,7 +83,10 @@ export async function runMirror(
   }
   if (out.json) out.data({ type: "summary", ...summary });
   else {
-    const how = summary.resumed && !summary.snapshotTaken ? "resumed from the saved cursor" : "snapshot taken";
+    const how =
+      summary.resumed && !summary.snapshotTaken
+        ? "resumed from the saved cursor"
+        : "snapshot taken";
     out.print(
       `${out.color.green("✔")} ${summary.items} selected items mirrored in ${summary.dir} (${how}; ${summary.changes} changes applied)`,
     );

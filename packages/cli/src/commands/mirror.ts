@@ -1,24 +1,44 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
-import { Option, type Command } from "commander";
-import { secondsArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
+import { secondsArg } from "../cli/parse.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { MirrorOptions } from "./mirror-run.js";
+import type { Wire } from "../cli/wire.js";
 import type { MirrorReadOptions } from "./mirror-read-run.js";
+import type { MirrorOptions } from "./mirror-run.js";
 
 export function registerMirror(program: Command, wire: Wire): void {
   const command = program
     .command("mirror")
-    .description("keep a local copy of the selected set in a directory: snapshot, then changes; resumable after Ctrl-C or a crash. Read it with mirror ls / show / export")
-    .argument("[dir]", "directory of the local copy (created if missing), or a postgres:// URL (seen in the process list: prefer FEEDGATE_STORE); default --store / FEEDGATE_STORE")
+    .description(
+      "keep a local copy of the selected set in a directory: snapshot, then changes; resumable after Ctrl-C or a crash. Read it with mirror ls / show / export",
+    )
+    .argument(
+      "[dir]",
+      "directory of the local copy (created if missing), or a postgres:// URL (seen in the process list: prefer FEEDGATE_STORE); default --store / FEEDGATE_STORE",
+    )
     .option("--store <url>", `the copy a fleet shares: ${STORE_HELP}. Env FEEDGATE_STORE`)
     .option("--store-file <path>", STORE_FILE_HELP)
-    .addOption(new Option("--fields <fields>", "full items or the minimal projection (fixed at the first snapshot)").choices(FEED_RULES.operations.selectedSnapshot.params.fields.enum))
+    .addOption(
+      new Option(
+        "--fields <fields>",
+        "full items or the minimal projection (fixed at the first snapshot)",
+      ).choices(FEED_RULES.operations.selectedSnapshot.params.fields.enum),
+    )
     .option("--follow", "keep following changes until Ctrl-C")
-    .addOption(new Option("--interval <seconds>", "seconds between change polls when following (default: the service's s-maxage)").argParser(secondsArg))
+    .addOption(
+      new Option(
+        "--interval <seconds>",
+        "seconds between change polls when following (default: the service's s-maxage)",
+      ).argParser(secondsArg),
+    )
     .option("--json", "JSON lines: progress, then a summary")
-    .action(wire.action<MirrorOptions>(async (ctx, options, dir) => void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir))));
+    .action(
+      wire.action<MirrorOptions>(
+        async (ctx, options, dir) =>
+          void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir)),
+      ),
+    );
   examples(command, [
     "feedgate mirror ./selected",
     "feedgate mirror ./selected --follow",
@@ -29,15 +49,33 @@ export function registerMirror(program: Command, wire: Wire): void {
   const filters = (sub: Command) =>
     sub
       .option("--category <key>", "only this category")
-      .option("--since <time>", "only items published (else discovered) at or after this ISO 8601 date or date-time")
-      .option("--q <text>", "only items whose title or summary contains this text (case-insensitive)")
-      .option("--store <url>", `read a fleet's copy instead of a directory: ${STORE_HELP}. Env FEEDGATE_STORE`)
+      .option(
+        "--since <time>",
+        "only items published (else discovered) at or after this ISO 8601 date or date-time",
+      )
+      .option(
+        "--q <text>",
+        "only items whose title or summary contains this text (case-insensitive)",
+      )
+      .option(
+        "--store <url>",
+        `read a fleet's copy instead of a directory: ${STORE_HELP}. Env FEEDGATE_STORE`,
+      )
       .option("--store-file <path>", STORE_FILE_HELP);
   const run = () => import("./mirror-read-run.js");
-  filters(command.command("ls").description("list the local copy, newest first (no network)").argument("[dir]", "the mirror's directory or postgres:// URL"))
+  filters(
+    command
+      .command("ls")
+      .description("list the local copy, newest first (no network)")
+      .argument("[dir]", "the mirror's directory or postgres:// URL"),
+  )
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line")
-    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorLs(ctx, options, dir)));
+    .action(
+      wire.action<MirrorReadOptions>(async (ctx, options, dir) =>
+        (await run()).runMirrorLs(ctx, options, dir),
+      ),
+    );
   command
     .command("show")
     .description("one item of the local copy (no network)")
@@ -45,10 +83,25 @@ export function registerMirror(program: Command, wire: Wire): void {
     .argument("<id>", "the item's id")
     .option("--json", "the item as JSON")
     .option("--store <url>", "(unused with a URL argument) a fleet's PostgreSQL copy")
-    .option("--store-file <path>", "(unused with a URL argument) " + STORE_FILE_HELP)
-    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir, id) => (await run()).runMirrorShow(ctx, options, dir!, id!)));
-  filters(command.command("export").description("write the local copy to stdout: NDJSON, or one JSON array with --json (no network)").argument("[dir]", "the mirror's directory or postgres:// URL"))
+    .option("--store-file <path>", `(unused with a URL argument) ${STORE_FILE_HELP}`)
+    .action(
+      wire.action<MirrorReadOptions>(async (ctx, options, dir, id) =>
+        (await run()).runMirrorShow(ctx, options, dir!, id!),
+      ),
+    );
+  filters(
+    command
+      .command("export")
+      .description(
+        "write the local copy to stdout: NDJSON, or one JSON array with --json (no network)",
+      )
+      .argument("[dir]", "the mirror's directory or postgres:// URL"),
+  )
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line (the default)")
-    .action(wire.action<MirrorReadOptions>(async (ctx, options, dir) => (await run()).runMirrorExport(ctx, options, dir)));
+    .action(
+      wire.action<MirrorReadOptions>(async (ctx, options, dir) =>
+        (await run()).runMirrorExport(ctx, options, dir),
+      ),
+    );
 }

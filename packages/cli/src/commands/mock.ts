@@ -1,15 +1,26 @@
-import { Argument, Option, type Command } from "commander";
+import { Argument, type Command, Option } from "commander";
+import { examples } from "../cli/help.js";
 import { portArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
 import type { MockOptions } from "../demo/mock-run.js";
-import { examples } from "../cli/help.js";
 
 export function registerMock(program: Command, wire: Wire): void {
   const command = program
     .command("mock")
-    .description("run the seeded fake feed and/or gateway servers on 127.0.0.1 until Ctrl-C, printing their URLs")
-    .addArgument(new Argument("[which]", "which fake to run").choices(["feed", "gateway", "all"]).default("all"))
-    .addOption(new Option("--port <n>", "the feed fake on port n, the gateway fake on n+1 (default: free ports)").argParser(portArg))
+    .description(
+      "run the seeded fake feed and/or gateway servers on 127.0.0.1 until Ctrl-C, printing their URLs",
+    )
+    .addArgument(
+      new Argument("[which]", "which fake to run")
+        .choices(["feed", "gateway", "all"])
+        .default("all"),
+    )
+    .addOption(
+      new Option(
+        "--port <n>",
+        "the feed fake on port n, the gateway fake on n+1 (default: free ports)",
+      ).argParser(portArg),
+    )
     .addOption(new Option("--feed-port <n>", "the feed fake's port").argParser(portArg))
     .addOption(new Option("--gateway-port <n>", "the gateway fake's port").argParser(portArg))
     .option("--json", "print the URLs as one JSON document")
@@ -20,5 +31,10 @@ export function registerMock(program: Command, wire: Wire): void {
         await runMock(ctx, options, which);
       }),
     );
-  examples(command, ["feedgate mock", "feedgate mock --port 4010", "feedgate mock feed", "FEEDGATE_API_KEY=sk-test feedgate mock gateway"]);
+  examples(command, [
+    "feedgate mock",
+    "feedgate mock --port 4010",
+    "feedgate mock feed",
+    "FEEDGATE_API_KEY=sk-test feedgate mock gateway",
+  ]);
 }

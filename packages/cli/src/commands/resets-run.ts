@@ -1,11 +1,11 @@
+import type { CodexResetsResponse } from "@feedgate/feed-client";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
-import type { CodexResetsResponse } from "@feedgate/feed-client";
+import { optional, RESET_EVENT, RESETS, renderable } from "../render/shapes.js";
 import { feedServices } from "../services/feed.js";
 import { secondsToMs } from "./hot-run.js";
 import { clockStamp, untilAborted } from "./watch-util.js";
-import { optional, renderable, RESET_EVENT, RESETS } from "../render/shapes.js";
 
 export interface ResetsOptions {
   recent?: boolean;
@@ -22,7 +22,11 @@ export interface ResetsHooks {
 }
 
 /** `feedgate resets`: the reset calendar in Beijing time; `--watch` prints each change. */
-export async function runResets(ctx: CommandContext, options: ResetsOptions, hooks: ResetsHooks = {}): Promise<void> {
+export async function runResets(
+  ctx: CommandContext,
+  options: ResetsOptions,
+  hooks: ResetsHooks = {},
+): Promise<void> {
   const { out } = ctx;
   const feed = feedServices(ctx);
   const recent = options.recent === true;
@@ -35,7 +39,10 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
   let previous: CodexResetsResponse | undefined;
   await untilAborted(ctx.signal, () =>
     step("watching the reset calendar", async () => {
-      for await (const version of feed.watchResets(recent, { intervalMs: secondsToMs(options.interval), signal: ctx.signal })) {
+      for await (const version of feed.watchResets(recent, {
+        intervalMs: secondsToMs(options.interval),
+        signal: ctx.signal,
+      })) {
         const { changes } = version;
         const data = out.json ? version.data : renderable(version.data, RESETS, "reset calendar");
         const at = new Date();
@@ -47,15 +54,34 @@ export async function runResets(ctx: CommandContext, options: ResetsOptions, hoo
         if (before === undefined) {
           if (!out.json) {
             out.print(renderResets(data, out, recent));
-            out.print(out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`));
+            out.print(
+              out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`),
+            );
           }
           hooks.afterVersion?.(0);
           continue;
         }
         if (!out.json) out.print(renderCalendarUpdate(before, data, out, clockStamp(at)));
         for (const change of changes) {
-          if (out.json) out.data({ type: change.kind, at: at.toISOString(), event: change.event, ...(change.previous ? { previous: change.previous } : {}) });
-          else out.print(renderResetChange(renderable(change, { event: RESET_EVENT, previous: optional(RESET_EVENT) }, "reset calendar change"), out, clockStamp(at)));
+          if (out.json)
+            out.data({
+              type: change.kind,
+              at: at.toISOString(),
+              event: change.event,
+              ...(change.previous ? { previous: change.previous } : {}),
+            });
+          else
+            out.print(
+              renderResetChange(
+                renderable(
+                  change,
+                  { event: RESET_EVENT, previous: optional(RESET_EVENT) },
+                  "reset calendar change",
+                ),
+                out,
+                clockStamp(at),
+              ),
+            );
         }
         hooks.afterVersion?.(changes.length);
       }

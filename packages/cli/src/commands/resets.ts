@@ -1,17 +1,38 @@
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
+import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Wire } from "../cli/wire.js";
-import { examples } from "../cli/help.js";
 import type { ResetsOptions } from "./resets-run.js";
 
 export function registerResets(program: Command, wire: Wire): void {
   const command = program
     .command("resets")
-    .description("the reset calendar in Beijing time (UTC+8): status, schedule, confirmation and source quotes")
-    .option("--recent", "only the last 7 days and open events (a few KB instead of the full history)")
+    .description(
+      "the reset calendar in Beijing time (UTC+8): status, schedule, confirmation and source quotes",
+    )
+    .option(
+      "--recent",
+      "only the last 7 days and open events (a few KB instead of the full history)",
+    )
     .option("--watch", "keep watching; print added, changed and withdrawn events as they happen")
-    .addOption(new Option("--interval <seconds>", "seconds between polls when watching (default 300; never faster than the service's s-maxage)").argParser(secondsArg))
-    .option("--json", "print the service's JSON document (JSON lines when watching: the calendar, then one line per change)")
-    .action(wire.action<ResetsOptions>(async (ctx, options) => (await import("./resets-run.js")).runResets(ctx, options)));
-  examples(command, ["feedgate resets", "feedgate resets --recent --watch", "feedgate resets --recent --watch --json | jq -c 'select(.type != \"calendar\")'"]);
+    .addOption(
+      new Option(
+        "--interval <seconds>",
+        "seconds between polls when watching (default 300; never faster than the service's s-maxage)",
+      ).argParser(secondsArg),
+    )
+    .option(
+      "--json",
+      "print the service's JSON document (JSON lines when watching: the calendar, then one line per change)",
+    )
+    .action(
+      wire.action<ResetsOptions>(async (ctx, options) =>
+        (await import("./resets-run.js")).runResets(ctx, options),
+      ),
+    );
+  examples(command, [
+    "feedgate resets",
+    "feedgate resets --recent --watch",
+    "feedgate resets --recent --watch --json | jq -c 'select(.type != \"calendar\")'",
+  ]);
 }

@@ -1,9 +1,9 @@
-import type { CommandContext } from "../cli/context.js";
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
-import { UsageError, step } from "../cli/errors.js";
-import { gatewayServices } from "../services/gateway.js";
-import { stripTerminalControls } from "../cli/terminal-safe.js";
+import type { CommandContext } from "../cli/context.js";
+import { step, UsageError } from "../cli/errors.js";
 import { textArgument } from "../cli/stdin.js";
+import { stripTerminalControls } from "../cli/terminal-safe.js";
+import { gatewayServices } from "../services/gateway.js";
 
 export interface RespondOptions {
   model?: string;
@@ -12,14 +12,20 @@ export interface RespondOptions {
 }
 
 /** `feedgate respond <prompt>`: a model's answer, streamed as it arrives with `--stream`. */
-export async function runRespond(ctx: CommandContext, options: RespondOptions, argument: string): Promise<void> {
+export async function runRespond(
+  ctx: CommandContext,
+  options: RespondOptions,
+  argument: string,
+): Promise<void> {
   const { out } = ctx;
   const prompt = await textArgument(argument, "the prompt");
   if (prompt.trim() === "") throw new UsageError("the prompt is empty");
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
   const gateway = gatewayServices(ctx);
   if (!options.stream) {
-    const { response, text } = await step("response", () => gateway.respond(model, prompt, ctx.signal));
+    const { response, text } = await step("response", () =>
+      gateway.respond(model, prompt, ctx.signal),
+    );
     if (out.json) out.data(response);
     else out.print(stripTerminalControls(text));
     return;
@@ -30,7 +36,11 @@ export async function runRespond(ctx: CommandContext, options: RespondOptions, a
     // The stream itself fails (StreamError `stream_truncated`) when it ends without response.completed / failed / incomplete.
     let wroteText = false;
     for await (const event of stream) {
-      const e = event as { type: string; delta?: unknown; response?: { error?: { message?: string } | null } };
+      const e = event as {
+        type: string;
+        delta?: unknown;
+        response?: { error?: { message?: string } | null };
+      };
       if (out.json) {
         out.data(event);
       } else if (e.type === "response.output_text.delta" && typeof e.delta === "string") {

@@ -1,17 +1,27 @@
 import type { Command } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
-import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
+import type { Wire } from "../cli/wire.js";
 import type { RespondOptions } from "./respond-run.js";
 
 export function registerRespond(program: Command, wire: Wire): void {
   const command = program
     .command("respond")
-    .description("ask a model through the gateway's Responses API; --stream prints the text as it arrives (Ctrl-C cancels)")
+    .description(
+      "ask a model through the gateway's Responses API; --stream prints the text as it arrives (Ctrl-C cancels)",
+    )
     .argument("<prompt>", "the input text")
     .option("--model <model>", `model (env FEEDGATE_MODEL; default ${DEFAULT_MODEL})`)
     .option("--stream", "stream the answer as it is generated")
     .option("--json", "print the Response object (with --stream: one JSON line per event)")
-    .action(wire.action<RespondOptions>(async (ctx, options, prompt) => (await import("./respond-run.js")).runRespond(ctx, options, prompt!)));
-  examples(command, ["feedgate respond 'Summarise the news in one line'", "feedgate respond 'Write a haiku' --stream", "feedgate respond 'Hello' --model gpt-4.1-mini --json"]);
+    .action(
+      wire.action<RespondOptions>(async (ctx, options, prompt) =>
+        (await import("./respond-run.js")).runRespond(ctx, options, prompt!),
+      ),
+    );
+  examples(command, [
+    "feedgate respond 'Summarise the news in one line'",
+    "feedgate respond 'Write a haiku' --stream",
+    "feedgate respond 'Hello' --model gpt-4.1-mini --json",
+  ]);
 }

@@ -1,22 +1,36 @@
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
+import { renderable, STORY } from "../render/shapes.js";
 import { renderStory } from "../render/story.js";
 import { feedServices } from "../services/feed.js";
-import { renderable, STORY } from "../render/shapes.js";
 
 export interface StoryOptions {
   json?: boolean;
 }
 
 /** `feedgate story <id | story URL>`: follows merges and says which id survives. */
-export async function runStory(ctx: CommandContext, options: StoryOptions, idOrUrl: string): Promise<void> {
+export async function runStory(
+  ctx: CommandContext,
+  _options: StoryOptions,
+  idOrUrl: string,
+): Promise<void> {
   const { out } = ctx;
   checkStoryRef(idOrUrl);
-  const { data, origin } = await step(`story ${idOrUrl}`, () => feedServices(ctx).story(idOrUrl, ctx.signal));
-  if (origin.requestedId !== origin.survivingId) out.verbose(`followed merges: ${[origin.requestedId, ...origin.chain.slice(1)].join(" → ")}`);
+  const { data, origin } = await step(`story ${idOrUrl}`, () =>
+    feedServices(ctx).story(idOrUrl, ctx.signal),
+  );
+  if (origin.requestedId !== origin.survivingId)
+    out.verbose(`followed merges: ${[origin.requestedId, ...origin.chain.slice(1)].join(" → ")}`);
   if (out.json) {
     // The service's StoryResponse, plus how it was reached (extra members are allowed by the schema).
-    out.data({ ...data, merge: { requestedId: origin.requestedId, survivingId: origin.survivingId, chain: origin.chain } });
+    out.data({
+      ...data,
+      merge: {
+        requestedId: origin.requestedId,
+        survivingId: origin.survivingId,
+        chain: origin.chain,
+      },
+    });
     return;
   }
   out.print(renderStory(renderable(data.story, STORY, "story"), origin, out));

@@ -1,15 +1,24 @@
 import type { Command } from "commander";
-import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
+import type { Wire } from "../cli/wire.js";
 import type { StoryOptions } from "./story-run.js";
 
 export function registerStory(program: Command, wire: Wire): void {
   const command = program
     .command("story")
-    .description("a story: title, status, digest, timeline (newest first), storyline and related stories; follows merges")
+    .description(
+      "a story: title, status, digest, timeline (newest first), storyline and related stories; follows merges",
+    )
     .argument("<id>", "a story public id, or a story URL such as a hot topic's links.story")
-    .option("--json", "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids)")
-    .action(wire.action<StoryOptions>(async (ctx, options, id) => (await import("./story-run.js")).runStory(ctx, options, id!)));
+    .option(
+      "--json",
+      "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids)",
+    )
+    .action(
+      wire.action<StoryOptions>(async (ctx, options, id) =>
+        (await import("./story-run.js")).runStory(ctx, options, id!),
+      ),
+    );
   examples(command, [
     "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333",
     "feedgate story https://aihot.virxact.com/story/2dc37050-6375-45a7-8668-26d97fc0c333",

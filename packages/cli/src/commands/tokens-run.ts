@@ -1,8 +1,8 @@
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
-import { UsageError, step } from "../cli/errors.js";
-import { gatewayServices } from "../services/gateway.js";
+import { step, UsageError } from "../cli/errors.js";
 import { textArgument, textFile } from "../cli/stdin.js";
+import { gatewayServices } from "../services/gateway.js";
 
 export interface TokensOptions {
   file?: string;
@@ -12,17 +12,28 @@ export interface TokensOptions {
 }
 
 /** `feedgate tokens <text | --file F> [--model M]`: the input-token count of a prompt. */
-export async function runTokens(ctx: CommandContext, options: TokensOptions, text: string | undefined): Promise<void> {
+export async function runTokens(
+  ctx: CommandContext,
+  options: TokensOptions,
+  text: string | undefined,
+): Promise<void> {
   const { out } = ctx;
-  if (text !== undefined && options.file !== undefined) throw new UsageError("give either a text or --file, not both");
-  if (text === undefined && options.file === undefined) throw new UsageError("give a text to count, or --file F");
+  if (text !== undefined && options.file !== undefined)
+    throw new UsageError("give either a text or --file, not both");
+  if (text === undefined && options.file === undefined)
+    throw new UsageError("give a text to count, or --file F");
   // The same model `respond` uses by default, so counting and answering agree without flags.
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
   let input = text === undefined ? "" : await textArgument(text, "the text");
   if (options.file !== undefined) input = await textFile(options.file, "--file");
   const protocol = options.protocol ?? "responses";
   const gateway = gatewayServices(ctx);
-  const result = await step("token count", () => gateway.countTokens(protocol, model, input, ctx.signal));
+  const result = await step("token count", () =>
+    gateway.countTokens(protocol, model, input, ctx.signal),
+  );
   if (out.json) out.data(result);
-  else out.print(`${result.input_tokens} input tokens ${out.color.dim(`(model ${model}, ${protocol} protocol)`)}`);
+  else
+    out.print(
+      `${result.input_tokens} input tokens ${out.color.dim(`(model ${model}, ${protocol} protocol)`)}`,
+    );
 }

@@ -1,7 +1,7 @@
-import { Option, type Command } from "commander";
+import { type Command, Option } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
-import type { Wire } from "../cli/wire.js";
 import { examples } from "../cli/help.js";
+import type { Wire } from "../cli/wire.js";
 import type { TokensOptions } from "./tokens-run.js";
 
 export function registerTokens(program: Command, wire: Wire): void {
@@ -10,9 +10,26 @@ export function registerTokens(program: Command, wire: Wire): void {
     .description("count the input tokens of a text for a model")
     .argument("[text]", "the text to count (or --file)")
     .option("--file <path>", "read the text from a file")
-    .option("--model <model>", `model to count for (env FEEDGATE_MODEL; default ${DEFAULT_MODEL}, as respond)`)
-    .addOption(new Option("--protocol <protocol>", "which counting endpoint: OpenAI-style responses or Anthropic-style messages").choices(["responses", "messages"]).default("responses"))
+    .option(
+      "--model <model>",
+      `model to count for (env FEEDGATE_MODEL; default ${DEFAULT_MODEL}, as respond)`,
+    )
+    .addOption(
+      new Option(
+        "--protocol <protocol>",
+        "which counting endpoint: OpenAI-style responses or Anthropic-style messages",
+      )
+        .choices(["responses", "messages"])
+        .default("responses"),
+    )
     .option("--json", "print the gateway's JSON answer")
-    .action(wire.action<TokensOptions>(async (ctx, options, text) => (await import("./tokens-run.js")).runTokens(ctx, options, text)));
-  examples(command, ["feedgate tokens 'How long is this?' --model gpt-5.2", "feedgate tokens --file prompt.txt --model claude-sonnet-4-5 --protocol messages"]);
+    .action(
+      wire.action<TokensOptions>(async (ctx, options, text) =>
+        (await import("./tokens-run.js")).runTokens(ctx, options, text),
+      ),
+    );
+  examples(command, [
+    "feedgate tokens 'How long is this?' --model gpt-5.2",
+    "feedgate tokens --file prompt.txt --model claude-sonnet-4-5 --protocol messages",
+  ]);
 }

@@ -13,5 +13,5 @@ export async function untilAborted(signal: AbortSignal, loop: () => Promise<void
 
 /** The wall-clock time of a watch event, for its stamp. */
 export function clockStamp(date = new Date()): string {
-  return date.toISOString().slice(11, 19) + "Z";
+  return `${date.toISOString().slice(11, 19)}Z`;
 }

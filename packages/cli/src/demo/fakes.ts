@@ -1,6 +1,21 @@
-import { createFakeClock, startFeedFake, startGatewayFake, type FeedFake, type FeedFakeOptions, type GatewayFake } from "@feedgate/mock";
+import {
+  createFakeClock,
+  type FeedFake,
+  type FeedFakeOptions,
+  type GatewayFake,
+  startFeedFake,
+  startGatewayFake,
+} from "@feedgate/mock";
+import {
+  demoDailies,
+  demoHotTopics,
+  demoItems,
+  demoSelectedSet,
+  demoStories,
+  MERGED_STORY_ID,
+  SURVIVING_STORY_ID,
+} from "./feed-seed.js";
 import { calendarBefore } from "./resets-seed.js";
-import { demoDailies, demoHotTopics, demoItems, demoSelectedSet, demoStories, MERGED_STORY_ID, SURVIVING_STORY_ID } from "./feed-seed.js";
 
 /** The embedded fake servers of `feedgate mock` and `feedgate demo`, seeded with the demo data. */
 export interface DemoFakes {
@@ -31,7 +46,11 @@ export interface DemoFakesOptions {
  * which never polls faster than s-maxage, within a second — through ordinary conditional
  * requests: 304 while nothing changed, 200 with a new ETag once something did.
  */
-export const DEMO_CACHE_CONTROL = { hotTopics: 1, codexResets: 1, codexResetsRecent: 1 } as const satisfies FeedFakeOptions["cacheControl"];
+export const DEMO_CACHE_CONTROL = {
+  hotTopics: 1,
+  codexResets: 1,
+  codexResetsRecent: 1,
+} as const satisfies FeedFakeOptions["cacheControl"];
 
 /** Seeds a feed fake with the demo data, anchored at `now`. */
 export function seedFeed(feed: FeedFake, now: number, selected: number): void {
@@ -52,10 +71,18 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
   const feed =
     options.feed === false
       ? undefined
-      : await startFeedFake({ clock, data: "empty", port: options.feedPort ?? 0, ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}) });
+      : await startFeedFake({
+          clock,
+          data: "empty",
+          port: options.feedPort ?? 0,
+          ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
+        });
   let gateway: GatewayFake | undefined;
   try {
-    gateway = options.gateway === false ? undefined : await startGatewayFake({
+    gateway =
+      options.gateway === false
+        ? undefined
+        : await startGatewayFake({
             clock,
             port: options.gatewayPort ?? 0,
             // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,

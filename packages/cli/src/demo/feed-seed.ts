@@ -1,5 +1,5 @@
 import type { DailyReport, HotTopic, Item, Story } from "@feedgate/feed-client";
-import { DAY, HOUR, MINUTE, itemIdOf, utc, uuidOf } from "./time.js";
+import { DAY, HOUR, itemIdOf, MINUTE, utc, uuidOf } from "./time.js";
 
 /**
  * The demo's feed data: synthesised for this project, shaped like the service's real
@@ -53,7 +53,8 @@ function item(site: string, n: number, at: number, selected: boolean): Item {
   const headline = HEADLINES[n % HEADLINES.length]!;
   return {
     id,
-    title: n < HEADLINES.length ? headline : `${headline}（后续 ${Math.floor(n / HEADLINES.length)}）`,
+    title:
+      n < HEADLINES.length ? headline : `${headline}（后续 ${Math.floor(n / HEADLINES.length)}）`,
     originalTitle: n % 3 === 0 ? null : `Demo original title ${n}`,
     summary: SUMMARIES[n % SUMMARIES.length]!,
     source: { name: SOURCES[n % SOURCES.length]! },
@@ -70,12 +71,16 @@ function item(site: string, n: number, at: number, selected: boolean): Item {
 
 /** Items of the last days: every third is an editorial pick ("selected"). */
 export function demoItems(site: string, now: number, count = 36): Item[] {
-  return Array.from({ length: count }, (_, n) => item(site, n, now - (n + 1) * 2 * HOUR, n % 3 !== 2));
+  return Array.from({ length: count }, (_, n) =>
+    item(site, n, now - (n + 1) * 2 * HOUR, n % 3 !== 2),
+  );
 }
 
 /** The selected set the mirror copies: large enough for a few snapshot pages. */
 export function demoSelectedSet(site: string, now: number, count = 1200): Item[] {
-  return Array.from({ length: count }, (_, n) => item(site, 10_000 + n, now - (n % 160) * HOUR - n * 1000, true));
+  return Array.from({ length: count }, (_, n) =>
+    item(site, 10_000 + n, now - (n % 160) * HOUR - n * 1000, true),
+  );
 }
 
 /** One more selected item, for changes that arrive while the mirror follows. */
@@ -96,7 +101,12 @@ export function demoStories(site: string, now: number): Story[] {
   });
   const reports = [
     ["官方发布技术报告：开源多模态模型的训练数据与对齐细节", "公众号：机器之心", true, 1],
-    ["社区复现：开源多模态模型在图表理解基准上的成绩属实", "X：Hugging Face (@huggingface)", false, 5],
+    [
+      "社区复现：开源多模态模型在图表理解基准上的成绩属实",
+      "X：Hugging Face (@huggingface)",
+      false,
+      5,
+    ],
     ["开源多模态模型发布：在图表理解基准上追平闭源旗舰", "The Decoder：AI News（RSS）", false, 9],
     ["预告：某实验室将于本周开源多模态模型", "IT之家（RSS）", false, 30],
   ] as const;
@@ -109,7 +119,8 @@ export function demoStories(site: string, now: number): Story[] {
     firstReportAt: utc(now - 30 * HOUR),
     latestAt: utc(now - 1 * HOUR),
     latest: reports[0][0],
-    digest: "某实验室开源多模态模型，公开权重、训练数据说明与评测脚本；社区复现确认其在图表理解与文档问答基准上接近闭源旗舰，许可证允许商用。后续关注：推理成本与中文场景表现。",
+    digest:
+      "某实验室开源多模态模型，公开权重、训练数据说明与评测脚本；社区复现确认其在图表理解与文档问答基准上接近闭源旗舰，许可证允许商用。后续关注：推理成本与中文场景表现。",
     digestUpdatedAt: utc(now - 2 * HOUR),
     links: { aihot: `${site}/story/${SURVIVING_STORY_ID}` },
     reports: reports.map(([title, source, firstParty, hoursAgo], i) => ({
@@ -118,10 +129,16 @@ export function demoStories(site: string, now: number): Story[] {
       summary: SUMMARIES[i % SUMMARIES.length]!,
       source: { name: source, firstParty },
       publishedAt: utc(now - hoursAgo * HOUR),
-      links: { aihot: `${site}/items/${itemIdOf(900 + i)}`, original: `https://news.example.com/${itemIdOf(900 + i)}` },
+      links: {
+        aihot: `${site}/items/${itemIdOf(900 + i)}`,
+        original: `https://news.example.com/${itemIdOf(900 + i)}`,
+      },
     })),
     storyline: [neighbour(9, "上一代多模态模型开源回顾", "storyline")],
-    related: [neighbour(10, "图表理解基准更新：新增 2,000 道长图题", "related"), neighbour(11, "闭源旗舰模型降价", "related")],
+    related: [
+      neighbour(10, "图表理解基准更新：新增 2,000 道长图题", "related"),
+      neighbour(11, "闭源旗舰模型降价", "related"),
+    ],
   };
   return [main];
 }
@@ -137,7 +154,11 @@ export function demoHotTopics(site: string, now: number): HotTopic[] {
       id,
       title: i === 0 ? "开源多模态模型发布并追平闭源旗舰" : HEADLINES[(i * 3) % HEADLINES.length]!,
       source: { name: names[0]! },
-      links: { aihot: `${site}/items/${id}`, original: `https://news.example.com/${id}`, story: `${site}/story/${storyId}` },
+      links: {
+        aihot: `${site}/items/${id}`,
+        original: `https://news.example.com/${id}`,
+        story: `${site}/story/${storyId}`,
+      },
       sourceCount: 18 - i,
       signalCount: 30 - 2 * i,
       participantCount: 40 - 3 * i,
@@ -157,7 +178,10 @@ export function demoDailies(site: string, now: number): DailyReport[] {
       title: HEADLINES[(n + back * 5) % HEADLINES.length]!,
       summary: SUMMARIES[(n + back) % SUMMARIES.length]!,
       source: { name: SOURCES[(n + back) % SOURCES.length]! },
-      links: { aihot: `${site}/items/${itemIdOf(700 + n)}`, original: `https://news.example.com/${itemIdOf(700 + n)}` },
+      links: {
+        aihot: `${site}/items/${itemIdOf(700 + n)}`,
+        original: `https://news.example.com/${itemIdOf(700 + n)}`,
+      },
     });
     return {
       date,

@@ -8,9 +8,12 @@ import { readFileSync } from "node:fs";
  */
 
 /** The text the demo's streamed response spells out, delta by delta. */
-export const DEMO_TEXT = "今天的热点集中在开源多模态模型：权重与评测全部公开，社区复现确认它已追平闭源旗舰。";
+export const DEMO_TEXT =
+  "今天的热点集中在开源多模态模型：权重与评测全部公开，社区复现确认它已追平闭源旗舰。";
 
 /** The demo image as an image task's `b64_json`; read when first asked for (the file ships in the package). */
 export function demoImageBase64(): string {
-  return readFileSync(new URL("../../assets/demo-lighthouse.png", import.meta.url)).toString("base64");
+  return readFileSync(new URL("../../assets/demo-lighthouse.png", import.meta.url)).toString(
+    "base64",
+  );
 }

@@ -20,7 +20,9 @@ export async function runMcpSession(ctx: CommandContext, feedUrl: string): Promi
     import("@modelcontextprotocol/sdk/inMemory.js"),
     import("@feedgate/mcp"),
   ]);
-  const server = createFeedMcpServer({ kit: createFeedKit({ baseUrl: feedUrl, userAgent: USER_AGENT }) });
+  const server = createFeedMcpServer({
+    kit: createFeedKit({ baseUrl: feedUrl, userAgent: USER_AGENT }),
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "feedgate-demo", version: VERSION });
@@ -32,12 +34,21 @@ export async function runMcpSession(ctx: CommandContext, feedUrl: string): Promi
       ["hot_topics", {}],
       ["get_story", { id: MERGED_STORY_ID }],
     ] as const) {
-      const result = await client.callTool({ name, arguments: args }, undefined, { signal: ctx.signal });
-      const text = (result.content as Array<{ type: string; text?: string }>).map((block) => block.text ?? "").join("\n");
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        signal: ctx.signal,
+      });
+      const text = (result.content as Array<{ type: string; text?: string }>)
+        .map((block) => block.text ?? "")
+        .join("\n");
       const lines = text.split("\n");
-      out.print(`${c.dim(`tools/call ${name} ${JSON.stringify(args)} →${result.isError ? " (isError)" : ""}`)}`);
+      out.print(
+        `${c.dim(`tools/call ${name} ${JSON.stringify(args)} →${result.isError ? " (isError)" : ""}`)}`,
+      );
       for (const line of lines.slice(0, SHOWN_LINES)) out.print(`  ${line}`);
-      if (lines.length > SHOWN_LINES) out.print(c.dim(`  … ${lines.length - SHOWN_LINES} more lines, and the same as structuredContent`));
+      if (lines.length > SHOWN_LINES)
+        out.print(
+          c.dim(`  … ${lines.length - SHOWN_LINES} more lines, and the same as structuredContent`),
+        );
     }
   } finally {
     await client.close();

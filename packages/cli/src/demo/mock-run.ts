@@ -18,7 +18,11 @@ export interface MockOptions {
  * The fake gateway accepts the configured key (FEEDGATE_API_KEY), which is never printed;
  * without one it makes up a throwaway key and prints that, since it opens nothing real.
  */
-export async function runMock(ctx: CommandContext, options: MockOptions, which = "all"): Promise<void> {
+export async function runMock(
+  ctx: CommandContext,
+  options: MockOptions,
+  which = "all",
+): Promise<void> {
   const { out } = ctx;
   const configured = apiKeyOf(ctx.globals, ctx.env);
   const apiKey = configured ?? `sk-fake-${randomBytes(8).toString("hex")}`;
@@ -28,21 +32,36 @@ export async function runMock(ctx: CommandContext, options: MockOptions, which =
       gateway: which !== "feed",
       apiKey,
       feedPort: options.feedPort ?? options.port,
-      gatewayPort: options.gatewayPort ?? (options.port === undefined ? undefined : options.port + (which === "gateway" ? 0 : 1)),
+      gatewayPort:
+        options.gatewayPort ??
+        (options.port === undefined ? undefined : options.port + (which === "gateway" ? 0 : 1)),
     }),
   );
   try {
     if (out.json) {
-      out.data({ feedUrl: fakes.feed?.url ?? null, gatewayUrl: fakes.gateway?.url ?? null, apiKey: configured ? "(your FEEDGATE_API_KEY)" : apiKey });
+      out.data({
+        feedUrl: fakes.feed?.url ?? null,
+        gatewayUrl: fakes.gateway?.url ?? null,
+        apiKey: configured ? "(your FEEDGATE_API_KEY)" : apiKey,
+      });
     } else {
       const c = out.color;
-      if (fakes.feed) out.print(`${c.bold("feed fake")}     ${fakes.feed.url}   ${c.dim("(seeded demo data)")}`);
-      if (fakes.gateway) out.print(`${c.bold("gateway fake")}  ${fakes.gateway.url}   ${c.dim(configured ? "(accepts your FEEDGATE_API_KEY)" : `(accepts the throwaway key ${apiKey})`)}`);
+      if (fakes.feed)
+        out.print(`${c.bold("feed fake")}     ${fakes.feed.url}   ${c.dim("(seeded demo data)")}`);
+      if (fakes.gateway)
+        out.print(
+          `${c.bold("gateway fake")}  ${fakes.gateway.url}   ${c.dim(configured ? "(accepts your FEEDGATE_API_KEY)" : `(accepts the throwaway key ${apiKey})`)}`,
+        );
       out.print("");
       out.print("In another terminal:");
       if (fakes.feed) out.print(`  export FEEDGATE_FEED_URL=${fakes.feed.url}`);
       if (fakes.gateway) out.print(`  export FEEDGATE_GATEWAY_URL=${fakes.gateway.url}`);
-      if (fakes.gateway) out.print(configured ? "  # FEEDGATE_API_KEY: keep yours, the fake accepts it" : `  export FEEDGATE_API_KEY=${apiKey}`);
+      if (fakes.gateway)
+        out.print(
+          configured
+            ? "  # FEEDGATE_API_KEY: keep yours, the fake accepts it"
+            : `  export FEEDGATE_API_KEY=${apiKey}`,
+        );
       out.print(`  feedgate ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
     }
     out.note(out.errColor.dim("fake servers running; Ctrl-C to stop"));
@@ -52,4 +71,3 @@ export async function runMock(ctx: CommandContext, options: MockOptions, which =
     await fakes.close();
   }
 }
-

@@ -13,7 +13,11 @@ export interface PollFollower {
  * order, shortly after its answer was made (the log is read every 20 ms). The demo uses it to
  * show what a watch does not print: the 304s of its conditional polls.
  */
-export function followPolls(feed: FeedFake, route: FeedRoute, onAnswer: (record: RecordedRequest) => void): PollFollower {
+export function followPolls(
+  feed: FeedFake,
+  route: FeedRoute,
+  onAnswer: (record: RecordedRequest) => void,
+): PollFollower {
   let next = feed.requests.length;
   const statuses: number[] = [];
   const read = () => {

@@ -2,14 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CommandContext } from "../cli/context.js";
+import { describeFailure } from "../cli/describe-failure.js";
 import { step } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
-import { DEMO_CACHE_CONTROL, startDemoFakes } from "./fakes.js";
-import { followPolls } from "./polls.js";
-import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
-import { calendarAfter } from "./resets-seed.js";
-import { DEMO_TEXT, demoImageBase64 } from "./gateway-seed.js";
-import { describeFailure } from "../cli/describe-failure.js";
 import { runDailies, runDaily } from "../commands/daily-run.js";
 import { runHot } from "../commands/hot-run.js";
 import { runImage } from "../commands/image-run.js";
@@ -20,6 +15,11 @@ import { runRespond } from "../commands/respond-run.js";
 import { runStory } from "../commands/story-run.js";
 import { runTokens } from "../commands/tokens-run.js";
 import { clockStamp } from "../commands/watch-util.js";
+import { DEMO_CACHE_CONTROL, startDemoFakes } from "./fakes.js";
+import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
+import { DEMO_TEXT, demoImageBase64 } from "./gateway-seed.js";
+import { followPolls } from "./polls.js";
+import { calendarAfter } from "./resets-seed.js";
 
 /** The throwaway key the demo's fake gateway accepts (it opens nothing real). */
 const DEMO_KEY = "sk-demo-0000000000000000";
@@ -41,7 +41,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     out.print(c.bold(c.cyan(`━━ ${n}/${total} ${title} `)) + c.dim(`$ ${command}`));
   };
 
-  const fakes = await step("starting the fake servers", () => startDemoFakes({ apiKey: DEMO_KEY, cacheControl: DEMO_CACHE_CONTROL }));
+  const fakes = await step("starting the fake servers", () =>
+    startDemoFakes({ apiKey: DEMO_KEY, cacheControl: DEMO_CACHE_CONTROL }),
+  );
   const feed = fakes.feed!;
   const gateway = fakes.gateway!;
   const work = await mkdtemp(join(tmpdir(), "feedgate-demo-"));
@@ -60,8 +62,15 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
   };
 
   try {
-    out.print(c.bold("feedgate demo") + c.dim(" — every capability against embedded fake servers (no network, no account)"));
-    out.print(c.dim(`feed fake ${feed.url} · gateway fake ${gateway.url} · data anchored at ${new Date(fakes.now).toISOString()}`));
+    out.print(
+      c.bold("feedgate demo") +
+        c.dim(" — every capability against embedded fake servers (no network, no account)"),
+    );
+    out.print(
+      c.dim(
+        `feed fake ${feed.url} · gateway fake ${gateway.url} · data anchored at ${new Date(fakes.now).toISOString()}`,
+      ),
+    );
 
     section("Hot topics", "feedgate hot");
     await runHot(sub(), {});
@@ -73,12 +82,18 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     section("A story reached through a merge redirect", `feedgate story ${storyUrl}`);
     await runStory(sub(), {}, storyUrl);
 
-    section("The latest daily report and the index", "feedgate daily latest; feedgate dailies --limit 3");
+    section(
+      "The latest daily report and the index",
+      "feedgate daily latest; feedgate dailies --limit 3",
+    );
     await runDaily(sub(), {}, "latest");
     out.print("");
     await runDailies(sub(), { limit: 3 });
 
-    section("The reset calendar, watched while a change arrives", "feedgate resets --recent --watch --interval 1");
+    section(
+      "The reset calendar, watched while a change arrives",
+      "feedgate resets --recent --watch --interval 1",
+    );
     // The fake holds calendarBefore (seeded) and answers it with a one-second lifetime, so the
     // watch polls every second with If-None-Match. The fake's request log shows each answer:
     // a 304 (unchanged) is narrated here, and after the first one the "service" publishes a
@@ -92,7 +107,11 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     let fallback: ReturnType<typeof setTimeout> | undefined;
     const polls = followPolls(feed, "codexResetsRecent", (record) => {
       if (record.status === 304) {
-        out.print(c.dim(`${clockStamp()} = unchanged 304 Not Modified (sent If-None-Match ${record.headers["if-none-match"] ?? "-"}): nothing new to print`));
+        out.print(
+          c.dim(
+            `${clockStamp()} = unchanged 304 Not Modified (sent If-None-Match ${record.headers["if-none-match"] ?? "-"}): nothing new to print`,
+          ),
+        );
         publish();
       } else if (record.status === 200 && fallback === undefined) {
         // Should no 304 follow the first version within a few polls, publish anyway rather than wait forever.
@@ -101,19 +120,34 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     });
     try {
       await watch(async (inner, stop) => {
-        await runResets(inner, { recent: true, watch: true, interval: 1 }, { afterVersion: (changes) => void (changes > 0 && stop()) });
+        await runResets(
+          inner,
+          { recent: true, watch: true, interval: 1 },
+          { afterVersion: (changes) => void (changes > 0 && stop()) },
+        );
       });
     } finally {
       clearTimeout(fallback);
       polls.stop();
     }
-    out.print(c.dim(`the feed fake answered the watch's polls ${polls.statuses().join(" → ")} (304: unchanged, no body; 200: a new version)`));
+    out.print(
+      c.dim(
+        `the feed fake answered the watch's polls ${polls.statuses().join(" → ")} (304: unchanged, no body; 200: a new version)`,
+      ),
+    );
 
     const mirrorDir = join(work, "selected");
-    section("The selected-set mirror: snapshot with a progress bar", `feedgate mirror ${mirrorDir}`);
+    section(
+      "The selected-set mirror: snapshot with a progress bar",
+      `feedgate mirror ${mirrorDir}`,
+    );
     await runMirror(sub(), {}, mirrorDir);
     out.print("");
-    out.print(c.dim(`$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`));
+    out.print(
+      c.dim(
+        `$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`,
+      ),
+    );
     await watch(async (inner, stop) => {
       await runMirror(inner, { follow: true }, mirrorDir, {
         onProgress: (p) => {
@@ -121,17 +155,36 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
         },
       });
     });
-    out.print(c.dim("stopped; the cursor was saved after the last applied page. Meanwhile the selected set changes:"));
+    out.print(
+      c.dim(
+        "stopped; the cursor was saved after the last applied page. Meanwhile the selected set changes:",
+      ),
+    );
     feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 1));
     feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 2));
     feed.selected.remove(feed.selected.truth()[0]!.id);
-    out.print(c.dim(`$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`));
+    out.print(
+      c.dim(
+        `$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`,
+      ),
+    );
     await runMirror(sub(), {}, mirrorDir);
 
-    section("An async image task, polled to completion", `feedgate image "…" --async --out ${join(work, "images")}`);
+    section(
+      "An async image task, polled to completion",
+      `feedgate image "…" --async --out ${join(work, "images")}`,
+    );
     // The task completes at the first status request (the kit waits 5 s between them, as the gateway asks).
-    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: demoImageBase64() }] });
-    await runImage(sub(), { async: true, aspect: "16:9", out: join(work, "images") }, "海边灯塔，清晨，水彩风格");
+    gateway.images.scriptTask({
+      polls: 0,
+      outcome: "completed",
+      images: [{ b64_json: demoImageBase64() }],
+    });
+    await runImage(
+      sub(),
+      { async: true, aspect: "16:9", out: join(work, "images") },
+      "海边灯塔，清晨，水彩风格",
+    );
 
     section("A streamed response", 'feedgate respond "…" --stream');
     gateway.responses.scriptStream({ transcript: DEMO_TEXT });
@@ -139,7 +192,11 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
 
     section("Input-token counts", 'feedgate tokens "…" --model gpt-5.2');
     await runTokens(sub(), { model: "gpt-5.2" }, "用一句话总结今天的 AI 热点");
-    await runTokens(sub(), { model: "claude-sonnet-4-5", protocol: "messages" }, "用一句话总结今天的 AI 热点");
+    await runTokens(
+      sub(),
+      { model: "claude-sonnet-4-5", protocol: "messages" },
+      "用一句话总结今天的 AI 热点",
+    );
 
     section("An agent's MCP session: list tools, call hot_topics and get_story", "feedgate mcp");
     await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url);
@@ -150,7 +207,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
       await runItems(sub(), { q: "x" });
     } catch (error) {
       const report = describeFailure(error, { interrupted: ctx.signal.aborted, command: "items" });
-      out.print(`${c.red("feedgate: error:")} ${report.line} ${c.dim(`(exit code ${report.exitCode}; requests sent: ${feed.requests.length - before})`)}`);
+      out.print(
+        `${c.red("feedgate: error:")} ${report.line} ${c.dim(`(exit code ${report.exitCode}; requests sent: ${feed.requests.length - before})`)}`,
+      );
     }
   } finally {
     await fakes.close();
@@ -158,9 +217,14 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   out.print("");
-  out.print(`${c.green("✔")} demo finished in ${seconds} s; the fake servers are stopped and the temporary files removed.`);
-  out.print(c.dim("Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real."));
+  out.print(
+    `${c.green("✔")} demo finished in ${seconds} s; the fake servers are stopped and the temporary files removed.`,
+  );
+  out.print(
+    c.dim(
+      "Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real.",
+    ),
+  );
   // A last wait of zero lets the closed servers' sockets settle before exit.
   await sleep(0, new AbortController().signal);
 }
-

@@ -20,5 +20,7 @@ export function renderHotTopics(response: HotTopicsResponse, ui: Ui): string {
 
 /** A fingerprint of what the table shows, so `--watch` redraws only when it changed. */
 export function hotTopicsFingerprint(response: HotTopicsResponse): string {
-  return JSON.stringify(response.items.map((t) => [t.rank, t.id, t.title, t.sourceCount, t.latestAt]));
+  return JSON.stringify(
+    response.items.map((t) => [t.rank, t.id, t.title, t.sourceCount, t.latestAt]),
+  );
 }

@@ -1,6 +1,6 @@
 import type { CodexResetEvent, CodexResetsResponse } from "@feedgate/feed-client";
 import { formatBeijing, formatBeijingRange } from "./time.js";
-import { type Ui } from "./ui.js";
+import type { Ui } from "./ui.js";
 
 /** One change of the reset calendar seen by `resets --watch`. */
 export interface ResetChange {
@@ -27,15 +27,23 @@ function statusBadge(event: CodexResetEvent, ui: Ui): string {
 export function renderResetEvent(event: CodexResetEvent, ui: Ui, maxPosts = 3): string {
   const c = ui.color;
   const lines: string[] = [];
-  lines.push(`${c.bold(event.title)}  ${statusBadge(event, ui)}  ${event.displayLabel ?? event.label} · ${event.scope}`);
+  lines.push(
+    `${c.bold(event.title)}  ${statusBadge(event, ui)}  ${event.displayLabel ?? event.label} · ${event.scope}`,
+  );
   if (event.schedule) {
-    lines.push(`  schedule:     ${formatBeijingRange(event.schedule.from, event.schedule.through)} (UTC+8, ${event.schedule.precision}) — ${event.schedule.label}`);
+    lines.push(
+      `  schedule:     ${formatBeijingRange(event.schedule.from, event.schedule.through)} (UTC+8, ${event.schedule.precision}) — ${event.schedule.label}`,
+    );
   } else if (event.estimate) {
-    lines.push(`  estimate:     ${formatBeijingRange(event.estimate.from, event.estimate.through)} (UTC+8) — ${event.estimate.label}`);
+    lines.push(
+      `  estimate:     ${formatBeijingRange(event.estimate.from, event.estimate.through)} (UTC+8) — ${event.estimate.label}`,
+    );
   }
   if (event.confirmedAt) {
     const basis = event.confirmationBasis ? ` via ${event.confirmationBasis}` : "";
-    lines.push(`  confirmed:    ${formatBeijing(event.confirmedAt)} (UTC+8)${basis}${event.occurredOn ? `, happened on ${event.occurredOn}` : ""}`);
+    lines.push(
+      `  confirmed:    ${formatBeijing(event.confirmedAt)} (UTC+8)${basis}${event.occurredOn ? `, happened on ${event.occurredOn}` : ""}`,
+    );
   } else {
     lines.push(`  confirmed:    ${c.dim("not yet")}`);
   }
@@ -44,10 +52,14 @@ export function renderResetEvent(event: CodexResetEvent, ui: Ui, maxPosts = 3): 
   if (posts.length > 0) lines.push("  quotes:");
   for (const post of posts) {
     // `text` is the service's Chinese rendering of the passage; the original follows, dimmed.
-    lines.push(`    ${c.dim(formatBeijing(post.publishedAt))} ${c.dim(`[${post.stage}]`)} “${post.text}”`);
-    if (post.originalText && post.originalText !== post.text) lines.push(`    ${" ".repeat(16)} ${c.dim(post.originalText)}`);
+    lines.push(
+      `    ${c.dim(formatBeijing(post.publishedAt))} ${c.dim(`[${post.stage}]`)} “${post.text}”`,
+    );
+    if (post.originalText && post.originalText !== post.text)
+      lines.push(`    ${" ".repeat(16)} ${c.dim(post.originalText)}`);
   }
-  if (event.posts.length > posts.length) lines.push(c.dim(`    … ${event.posts.length - posts.length} more`));
+  if (event.posts.length > posts.length)
+    lines.push(c.dim(`    … ${event.posts.length - posts.length} more`));
   return lines.join("\n");
 }
 
@@ -70,8 +82,10 @@ function what(change: ResetChange): string {
   const ns = event.presentation?.status;
   if (ps !== ns && ns !== event.status) diffs.push(`shown as ${ps ?? "-"} → ${ns ?? "-"}`);
   if (previous.title !== event.title) diffs.push(`title “${previous.title}” → “${event.title}”`);
-  if (previous.posts.length !== event.posts.length) diffs.push(`${event.posts.length - previous.posts.length} new post(s)`);
-  if (JSON.stringify(previous.schedule) !== JSON.stringify(event.schedule)) diffs.push("schedule changed");
+  if (previous.posts.length !== event.posts.length)
+    diffs.push(`${event.posts.length - previous.posts.length} new post(s)`);
+  if (JSON.stringify(previous.schedule) !== JSON.stringify(event.schedule))
+    diffs.push("schedule changed");
   return diffs.length > 0 ? diffs.join("; ") : "details changed";
 }
 
@@ -96,23 +110,38 @@ export function renderResetChange(change: ResetChange, ui: Ui, at: string): stri
  * (`activities`, by id), the monitor's status, the outage notice and the check time. The
  * service replaces the whole calendar on every change, so `resets --watch` says each one.
  */
-export function describeCalendarUpdate(previous: CodexResetsResponse, next: CodexResetsResponse): string[] {
+export function describeCalendarUpdate(
+  previous: CodexResetsResponse,
+  next: CodexResetsResponse,
+): string[] {
   const parts: string[] = [];
   // Read defensively: these parts of the answer are not checked before rendering.
-  const postIds = (r: CodexResetsResponse) => (Array.isArray(r.activities) ? r.activities : []).map((a) => (a as { id?: unknown } | null)?.id).filter((id) => typeof id === "string");
+  const postIds = (r: CodexResetsResponse) =>
+    (Array.isArray(r.activities) ? r.activities : [])
+      .map((a) => (a as { id?: unknown } | null)?.id)
+      .filter((id) => typeof id === "string");
   const seen = new Set(postIds(previous));
   const posts = postIds(next).filter((id) => !seen.has(id)).length;
   if (posts > 0) parts.push(`${posts} new source post${posts === 1 ? "" : "s"}`);
-  const status = (r: CodexResetsResponse) => (typeof r.monitor?.status === "string" ? r.monitor.status : "none");
-  if (status(previous) !== status(next)) parts.push(`monitor ${status(previous)} → ${status(next)}`);
-  const outage = (r: CodexResetsResponse) => (typeof r.outage === "object" && r.outage !== null ? JSON.stringify(r.outage) : null);
-  if (outage(previous) !== outage(next)) parts.push(next.outage ? "outage notice" : "outage notice cleared");
+  const status = (r: CodexResetsResponse) =>
+    typeof r.monitor?.status === "string" ? r.monitor.status : "none";
+  if (status(previous) !== status(next))
+    parts.push(`monitor ${status(previous)} → ${status(next)}`);
+  const outage = (r: CodexResetsResponse) =>
+    typeof r.outage === "object" && r.outage !== null ? JSON.stringify(r.outage) : null;
+  if (outage(previous) !== outage(next))
+    parts.push(next.outage ? "outage notice" : "outage notice cleared");
   if (previous.checkedAt !== next.checkedAt) parts.push(`checked ${formatBeijing(next.checkedAt)}`);
   return parts;
 }
 
 /** The line `resets --watch` prints for a new version of the calendar, before its event changes. */
-export function renderCalendarUpdate(previous: CodexResetsResponse, next: CodexResetsResponse, ui: Ui, at: string): string {
+export function renderCalendarUpdate(
+  previous: CodexResetsResponse,
+  next: CodexResetsResponse,
+  ui: Ui,
+  at: string,
+): string {
   const parts = describeCalendarUpdate(previous, next);
   return `${ui.color.dim(at)} ${ui.color.cyan("* calendar")}  ${parts.length > 0 ? parts.join("; ") : "replaced"}`;
 }

@@ -8,7 +8,14 @@ import { cleanForTerminal } from "../cli/terminal-safe.js";
  * deep inside a table. The kit checks each operation's top level; this checks as deep as the
  * renderers read. Fields a renderer shows as "-" when absent are `optional`.
  */
-export type Shape = "string" | "number" | "boolean" | "any" | Optional | readonly [Shape] | { readonly [field: string]: Shape };
+export type Shape =
+  | "string"
+  | "number"
+  | "boolean"
+  | "any"
+  | Optional
+  | readonly [Shape]
+  | { readonly [field: string]: Shape };
 
 interface Optional {
   readonly optional: Shape;
@@ -29,10 +36,16 @@ function typeName(shape: Shape): string {
 
 /** The first field of `value` that does not match `shape` (as `items[0].title`), or undefined. */
 export function shapeMismatch(value: unknown, shape: Shape, path = ""): string | undefined {
-  if (isOptional(shape)) return value === undefined || value === null ? undefined : shapeMismatch(value, shape.optional, path);
+  if (isOptional(shape))
+    return value === undefined || value === null
+      ? undefined
+      : shapeMismatch(value, shape.optional, path);
   const wrong = () => `\`${path || "body"}\` is not ${typeName(shape)}`;
   if (shape === "any") return value === undefined ? wrong() : undefined;
-  if (typeof shape === "string") return typeof value === shape && !(shape === "number" && Number.isNaN(value)) ? undefined : wrong();
+  if (typeof shape === "string")
+    return typeof value === shape && !(shape === "number" && Number.isNaN(value))
+      ? undefined
+      : wrong();
   if (Array.isArray(shape)) {
     if (!Array.isArray(value)) return wrong();
     for (let i = 0; i < value.length; i++) {
@@ -43,14 +56,23 @@ export function shapeMismatch(value: unknown, shape: Shape, path = ""): string |
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return wrong();
   for (const [field, inner] of Object.entries(shape as Record<string, Shape>)) {
-    const problem = shapeMismatch((value as Record<string, unknown>)[field], inner, path ? `${path}.${field}` : field);
+    const problem = shapeMismatch(
+      (value as Record<string, unknown>)[field],
+      inner,
+      path ? `${path}.${field}` : field,
+    );
     if (problem) return problem;
   }
   return undefined;
 }
 
 /** Throws `invalid_response` (code `unexpected_shape`) naming the first field a renderer would trip on. */
-export function checkRenderable<T>(value: T, shape: Shape, what: string, meta?: Partial<Pick<ResponseMeta, "status" | "requestId">>): T {
+export function checkRenderable<T>(
+  value: T,
+  shape: Shape,
+  what: string,
+  meta?: Partial<Pick<ResponseMeta, "status" | "requestId">>,
+): T {
   const problem = shapeMismatch(value, shape);
   if (problem === undefined) return value;
   throw createError({
@@ -65,7 +87,17 @@ export function checkRenderable<T>(value: T, shape: Shape, what: string, meta?: 
 const source = { name: "string" } as const;
 
 /** What `renderHotTopics` reads. */
-export const HOT_TOPICS: Shape = { items: [{ rank: "number", title: "string", sourceNames: ["string"], sourceCount: "number", latestAt: optional("string") }] };
+export const HOT_TOPICS: Shape = {
+  items: [
+    {
+      rank: "number",
+      title: "string",
+      sourceNames: ["string"],
+      sourceCount: "number",
+      latestAt: optional("string"),
+    },
+  ],
+};
 
 /** What `renderItems` reads of one item. */
 export const ITEM: Shape = {
@@ -85,13 +117,17 @@ export const DAILY_REPORT: Shape = {
   windowStart: optional("string"),
   windowEnd: optional("string"),
   lead: optional({ title: "string", leadParagraph: "string" }),
-  sections: [{ label: "string", items: [{ title: "string", source, summary: optional("string") }] }],
+  sections: [
+    { label: "string", items: [{ title: "string", source, summary: optional("string") }] },
+  ],
   flashes: [{ publishedAt: optional("string"), title: "string", source }],
   links: { aihot: "string" },
 };
 
 /** What `renderDailies` reads. */
-export const DAILIES: Shape = { items: [{ date: "string", leadTitle: optional("string"), generatedAt: optional("string") }] };
+export const DAILIES: Shape = {
+  items: [{ date: "string", leadTitle: optional("string"), generatedAt: optional("string") }],
+};
 
 const neighbor = { title: "string", publicId: "string" } as const;
 /** What `renderStory` reads. */
@@ -105,12 +141,22 @@ export const STORY: Shape = {
   publicId: "string",
   links: { aihot: "string" },
   digest: optional("string"),
-  reports: [{ source: { name: "string", firstParty: optional("boolean") }, publishedAt: optional("string"), title: "string" }],
+  reports: [
+    {
+      source: { name: "string", firstParty: optional("boolean") },
+      publishedAt: optional("string"),
+      title: "string",
+    },
+  ],
   storyline: [neighbor],
   related: [neighbor],
 };
 
-const range = { from: optional("string"), through: optional("string"), label: optional("string") } as const;
+const range = {
+  from: optional("string"),
+  through: optional("string"),
+  label: optional("string"),
+} as const;
 /** What `renderResetEvent` reads of one event. */
 export const RESET_EVENT: Shape = {
   id: "string",
@@ -126,7 +172,14 @@ export const RESET_EVENT: Shape = {
   confirmationBasis: optional("string"),
   occurredOn: optional("string"),
   updatedAt: optional("string"),
-  posts: [{ publishedAt: optional("string"), stage: optional("string"), text: "string", originalText: optional("string") }],
+  posts: [
+    {
+      publishedAt: optional("string"),
+      stage: optional("string"),
+      text: "string",
+      originalText: optional("string"),
+    },
+  ],
 };
 
 /** What `renderResets` reads. */
@@ -139,6 +192,11 @@ export const RESETS: Shape = {
 };
 
 /** Checked as deep as a renderer reads ({@link checkRenderable}), then made safe to print. */
-export function renderable<T>(value: T, shape: Shape, what: string, meta?: Partial<Pick<ResponseMeta, "status" | "requestId">>): T {
+export function renderable<T>(
+  value: T,
+  shape: Shape,
+  what: string,
+  meta?: Partial<Pick<ResponseMeta, "status" | "requestId">>,
+): T {
   return cleanForTerminal(checkRenderable(value, shape, what, meta));
 }

@@ -14,7 +14,12 @@ export class StatusSpinner {
   constructor(out: Output, text: string) {
     this.#out = out;
     if (out.animate) {
-      this.#spinner = ora({ text, stream: out.stderrStream as NodeJS.WritableStream, discardStdin: false, hideCursor: true }).start();
+      this.#spinner = ora({
+        text,
+        stream: out.stderrStream as NodeJS.WritableStream,
+        discardStdin: false,
+        hideCursor: true,
+      }).start();
     } else {
       this.#spinner = undefined;
       this.#out.note(text);

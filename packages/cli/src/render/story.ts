@@ -20,17 +20,25 @@ export function renderStory(story: Story, origin: StoryOrigin, ui: Ui): string {
   );
   lines.push(c.dim(`id ${story.publicId} · ${story.links.aihot}`));
   if (origin.requestedId !== origin.survivingId) {
-    lines.push(c.yellow(`merged: ${origin.requestedId} was merged into ${origin.survivingId}; use the surviving id from now on`));
+    lines.push(
+      c.yellow(
+        `merged: ${origin.requestedId} was merged into ${origin.survivingId}; use the surviving id from now on`,
+      ),
+    );
   }
   lines.push("");
   lines.push(c.bold("Digest"));
-  lines.push(indent(story.digest ?? c.dim("(no current digest: the timeline moved on since it was written)")));
+  lines.push(
+    indent(
+      story.digest ?? c.dim("(no current digest: the timeline moved on since it was written)"),
+    ),
+  );
   lines.push("");
   lines.push(c.bold(`Timeline (newest first, ${story.reports.length} of ${story.reportCount})`));
   for (const report of story.reports) {
     const party = report.source.firstParty ? c.cyan(" [first party]") : "";
     lines.push(`  ${c.dim(formatUtc(report.publishedAt))}  ${report.title}`);
-    lines.push(`  ${" ".repeat(20)}  ${c.dim("— " + report.source.name)}${party}`);
+    lines.push(`  ${" ".repeat(20)}  ${c.dim(`— ${report.source.name}`)}${party}`);
   }
   if (story.storyline.length > 0) {
     lines.push("");

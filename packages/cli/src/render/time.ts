@@ -31,7 +31,10 @@ export function formatBeijing(iso: string | null | undefined): string {
 }
 
 /** A Beijing-time range; the end drops its date when it is the same day. */
-export function formatBeijingRange(from: string | null | undefined, through: string | null | undefined): string {
+export function formatBeijingRange(
+  from: string | null | undefined,
+  through: string | null | undefined,
+): string {
   const a = formatBeijing(from);
   const b = formatBeijing(through);
   if (a === b) return a;

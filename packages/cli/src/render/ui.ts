@@ -1,5 +1,5 @@
-import type pc from "picocolors";
 import Table from "cli-table3";
+import type pc from "picocolors";
 import { wrapToWidth } from "./wrap.js";
 
 /** What a renderer needs from the terminal: colours (no-ops when disabled), a width, and whether it is one. */
@@ -31,7 +31,9 @@ export function columnWidths(columns: number, widths: Array<number | "flex">): n
   const room = columns - widths.length - 1;
   const fixed = widths.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
   const scale = fixed + MIN_FLEX > room ? Math.max(0, room - MIN_FLEX) / fixed : 1;
-  const sized = widths.map((w) => (w === "flex" ? w : Math.min(w, Math.max(MIN_FIXED, Math.floor(w * scale)))));
+  const sized = widths.map((w) =>
+    w === "flex" ? w : Math.min(w, Math.max(MIN_FIXED, Math.floor(w * scale))),
+  );
   const used = sized.reduce<number>((sum, w) => sum + (w === "flex" ? 0 : w), 0);
   const flex = Math.max(MIN_FIXED, room - used);
   return sized.map((w) => (w === "flex" ? flex : w));
@@ -41,7 +43,12 @@ export function columnWidths(columns: number, widths: Array<number | "flex">): n
  * A table sized to the terminal; `flex` names the column that takes the remaining width
  * (titles). Cells are pre-wrapped by display width (see wrap.ts), so nothing is cut off.
  */
-export function table(ui: Ui, head: string[], widths: Array<number | "flex">, { header = true }: { header?: boolean } = {}): SizedTable {
+export function table(
+  ui: Ui,
+  head: string[],
+  widths: Array<number | "flex">,
+  { header = true }: { header?: boolean } = {},
+): SizedTable {
   if (ui.tty === false) return tabSeparated(head, header);
   const colWidths = columnWidths(ui.columns, widths);
   const t = new Table({
@@ -72,7 +79,11 @@ const SGR = /\x1b\[[0-9;]*m/g;
  * no borders, no colour, no wrapping; tabs and newlines inside a cell become spaces.
  */
 function tabSeparated(head: string[], header: boolean): SizedTable {
-  const cell = (text: string) => text.replace(SGR, "").replace(/[\t\r\n]+/g, " ").trim();
+  const cell = (text: string) =>
+    text
+      .replace(SGR, "")
+      .replace(/[\t\r\n]+/g, " ")
+      .trim();
   const lines = header ? [head.map((h) => cell(h).toUpperCase()).join("\t")] : [];
   return {
     push: (row) => void lines.push(row.map(cell).join("\t")),

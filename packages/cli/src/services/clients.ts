@@ -1,4 +1,4 @@
-import type { Logger, LogFields } from "@feedgate/kit";
+import type { LogFields, Logger } from "@feedgate/kit";
 import { createFeedKit, type FeedKit } from "@feedgate/kit/feed";
 import { feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
@@ -15,13 +15,23 @@ export function cliLogger(ctx: CommandContext): { logger: Logger; logLevel: "deb
   const line = (message: string, fields: LogFields) => {
     if (fields.event === "interval_raised") ctx.out.note(`feedgate: ${message}`);
     else if (!verbose) return;
-    else if (fields.event === "request") ctx.out.verbose(`${fields.method ?? "GET"} ${fields.url ?? ""}${fields.attempt && fields.attempt > 1 ? ` (attempt ${fields.attempt})` : ""}`);
+    else if (fields.event === "request")
+      ctx.out.verbose(
+        `${fields.method ?? "GET"} ${fields.url ?? ""}${fields.attempt && fields.attempt > 1 ? ` (attempt ${fields.attempt})` : ""}`,
+      );
     else ctx.out.verbose(message);
   };
-  return { logger: { debug: line, info: line, warn: line, error: line }, logLevel: verbose ? "debug" : "info" };
+  return {
+    logger: { debug: line, info: line, warn: line, error: line },
+    logLevel: verbose ? "debug" : "info",
+  };
 }
 
 /** The feed kit of a command (feed commands load nothing of the gateway client): base URL from flags/env/default, retries, an honest User-Agent. */
 export function feedKitOf(ctx: CommandContext): FeedKit {
-  return createFeedKit({ baseUrl: feedUrlOf(ctx.globals, ctx.env), userAgent: USER_AGENT, ...cliLogger(ctx) });
+  return createFeedKit({
+    baseUrl: feedUrlOf(ctx.globals, ctx.env),
+    userAgent: USER_AGENT,
+    ...cliLogger(ctx),
+  });
 }

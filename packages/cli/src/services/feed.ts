@@ -3,7 +3,7 @@ import { diffResetEvents, type ResetChange as KitResetChange } from "@feedgate/k
 import type { CommandContext } from "../cli/context.js";
 import type { ResetChange } from "../render/resets.js";
 import { cliLogger, feedKitOf } from "./clients.js";
-import type { FeedServices, Meta } from "./types.js";
+import type { FeedServices } from "./types.js";
 
 /** The reset calendar's default watch interval: 5 minutes, the service's collection cadence. */
 const RESETS_INTERVAL_MS = 5 * 60_000;
@@ -25,7 +25,10 @@ export function feedServices(ctx: CommandContext): FeedServices {
       return { data, meta: meta };
     },
     async *watchHotTopics({ intervalMs, signal }) {
-      for await (const version of kit.watchHotTopics({ signal, ...(intervalMs === undefined ? {} : { intervalMs }) })) {
+      for await (const version of kit.watchHotTopics({
+        signal,
+        ...(intervalMs === undefined ? {} : { intervalMs }),
+      })) {
         yield { data: version.data, meta: version.meta };
       }
     },
@@ -37,9 +40,17 @@ export function feedServices(ctx: CommandContext): FeedServices {
       if (query.by) q.by = query.by;
       if (query.q !== undefined) q.q = query.q;
       if (query.limit !== undefined) q.limit = query.limit;
-      for await (const page of kit.iterateItemPages(q, { signal, ...(maxPages === undefined ? {} : { maxPages }) })) {
+      for await (const page of kit.iterateItemPages(q, {
+        signal,
+        ...(maxPages === undefined ? {} : { maxPages }),
+      })) {
         // The kit drops ids already yielded after a transparent restart; the page says so.
-        yield { ...page.data, items: page.items, page: { ...page.data.page, count: page.items.length }, restarts: page.restarts };
+        yield {
+          ...page.data,
+          items: page.items,
+          page: { ...page.data.page, count: page.items.length },
+          restarts: page.restarts,
+        };
         if (!all) return;
       }
     },
@@ -47,29 +58,46 @@ export function feedServices(ctx: CommandContext): FeedServices {
       const found = await kit.getStory(idOrUrl, { signal });
       return {
         data: { schemaVersion: 1, story: found.story },
-        origin: { requestedId: found.requestedId, survivingId: found.survivingId, chain: found.mergedChain },
+        origin: {
+          requestedId: found.requestedId,
+          survivingId: found.survivingId,
+          chain: found.mergedChain,
+        },
       };
     },
     async daily(date, signal) {
-      return (date === "latest" ? await kit.latestDaily({ signal }) : await kit.dailyByDate(date, { signal })).data;
+      return (
+        date === "latest"
+          ? await kit.latestDaily({ signal })
+          : await kit.dailyByDate(date, { signal })
+      ).data;
     },
     async dailies(limit, signal) {
       return (await kit.dailies(limit === undefined ? undefined : { limit }, { signal })).data;
     },
     async resets(recent, signal) {
-      return (recent ? await kit.codexResetsRecent({ signal }) : await kit.codexResets({ signal })).data;
+      return (recent ? await kit.codexResetsRecent({ signal }) : await kit.codexResets({ signal }))
+        .data;
     },
     async *watchResets(recent, { intervalMs, signal }) {
       if (recent) {
-        for await (const update of kit.watchResets({ signal, intervalMs: intervalMs ?? RESETS_INTERVAL_MS })) {
+        for await (const update of kit.watchResets({
+          signal,
+          intervalMs: intervalMs ?? RESETS_INTERVAL_MS,
+        })) {
           yield { data: update.data, changes: update.changes.map(changeOf) };
         }
         return;
       }
       // The full calendar: the same conditional poller, diffed by event id here.
       let previous: CodexResetsResponse | undefined;
-      for await (const version of kit.pollUntilChanged("codexResets", undefined, { signal, intervalMs: intervalMs ?? RESETS_INTERVAL_MS })) {
-        const changes = previous ? diffResetEvents(previous.events, version.data.events).map(changeOf) : [];
+      for await (const version of kit.pollUntilChanged("codexResets", undefined, {
+        signal,
+        intervalMs: intervalMs ?? RESETS_INTERVAL_MS,
+      })) {
+        const changes = previous
+          ? diffResetEvents(previous.events, version.data.events).map(changeOf)
+          : [];
         previous = version.data;
         // Every new version: one with only new source posts or a new check time is news too.
         yield { data: version.data, changes };
@@ -89,7 +117,9 @@ export function feedServices(ctx: CommandContext): FeedServices {
         // Without --fields, the copy keeps the projection it has; a different one means a new snapshot, said once.
         const fields = options.fields ?? state.fields ?? "default";
         if (state.fields !== undefined && fields !== state.fields) {
-          ctx.out.note(`feedgate: ${options.dir} holds --fields ${state.fields}; taking a new snapshot with --fields ${fields} (its items will be replaced)`);
+          ctx.out.note(
+            `feedgate: ${options.dir} holds --fields ${state.fields}; taking a new snapshot with --fields ${fields} (its items will be replaced)`,
+          );
         }
         let snapshotPages = 0;
         const mirror = createSelectedMirror({

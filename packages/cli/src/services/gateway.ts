@@ -1,8 +1,18 @@
-import { collectGenerateContent, contentImages, outputText } from "@feedgate/gateway-client/collect";
+import {
+  createGatewayClient,
+  type GatewayClient,
+  type GenerateContentResponse,
+  type ImageRequest,
+  type ImageTask,
+} from "@feedgate/gateway-client";
+import {
+  collectGenerateContent,
+  contentImages,
+  outputText,
+} from "@feedgate/gateway-client/collect";
 import { generateImage } from "@feedgate/kit/images";
-import type { CommandContext } from "../cli/context.js";
-import { createGatewayClient, type GatewayClient, type GenerateContentResponse, type ImageRequest, type ImageTask } from "@feedgate/gateway-client";
 import { gatewayOf } from "../cli/config.js";
+import type { CommandContext } from "../cli/context.js";
 import { USER_AGENT } from "../version.js";
 import { cliLogger } from "./clients.js";
 import { UNDICI_TIMEOUTS, untimedFetch } from "./http.js";
@@ -25,10 +35,18 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
         signal: options.signal,
         onPoll: (state) => {
           task = state;
-          options.onStatus(String((state as { status?: unknown }).status ?? "unknown"), taskIdOf(state));
+          options.onStatus(
+            String((state as { status?: unknown }).status ?? "unknown"),
+            taskIdOf(state),
+          );
         },
       });
-      return { taskId: generation.taskId, status: generation.status, task, images: generation.images };
+      return {
+        taskId: generation.taskId,
+        status: generation.status,
+        task,
+        images: generation.images,
+      };
     },
     async respond(model, prompt, signal) {
       const response = await gateway.responses.create({ model, input: prompt }, { signal });
@@ -38,7 +56,10 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
       return gateway.responses.stream({ model, input: prompt }, { signal });
     },
     async generateContent(model, prompt, { images, stream, onText, signal }) {
-      const body = { contents: [{ role: "user", parts: [{ text: prompt }] }], ...(images ? { generationConfig: { responseModalities: ["TEXT", "IMAGE"] } } : {}) };
+      const body = {
+        contents: [{ role: "user", parts: [{ text: prompt }] }],
+        ...(images ? { generationConfig: { responseModalities: ["TEXT", "IMAGE"] } } : {}),
+      };
       let answer: GenerateContentResponse;
       if (stream) {
         const chunks = await gateway.gemini.streamGenerateContent(model, body as never, { signal });
@@ -50,14 +71,20 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
             yield chunk;
           }
         }
-        answer = await collectGenerateContent(Object.assign(tee(), { requestId: chunks.requestId, response: chunks.response }) as never);
+        answer = await collectGenerateContent(
+          Object.assign(tee(), { requestId: chunks.requestId, response: chunks.response }) as never,
+        );
       } else {
         answer = await gateway.gemini.generateContent(model, body as never, { signal });
       }
       return { answer, text: textOfAnswer(answer), images: contentImages(answer) };
     },
     async countTokens(protocol, model, text, signal) {
-      if (protocol === "messages") return gateway.messages.countTokens({ model, messages: [{ role: "user", content: text }] }, { signal });
+      if (protocol === "messages")
+        return gateway.messages.countTokens(
+          { model, messages: [{ role: "user", content: text }] },
+          { signal },
+        );
       return gateway.responses.countInputTokens({ model, input: text }, { signal });
     },
   };
@@ -69,14 +96,27 @@ export function gatewayServices(ctx: CommandContext): GatewayServices {
  * environment's proxy when one is set), and the CLI's
  * logger; a missing URL or key is a usage error, before any request.
  */
-export function gatewayClientOf(ctx: CommandContext, fetch: (request: Request) => Promise<Response> = untimedFetch(UNDICI_TIMEOUTS, ctx.env)): GatewayClient {
+export function gatewayClientOf(
+  ctx: CommandContext,
+  fetch: (request: Request) => Promise<Response> = untimedFetch(UNDICI_TIMEOUTS, ctx.env),
+): GatewayClient {
   const { url, apiKey } = gatewayOf(ctx.globals, ctx.env);
   ctx.out.addSecret(apiKey);
-  return createGatewayClient({ baseUrl: url, apiKey, headers: { "User-Agent": USER_AGENT }, fetch, ...cliLogger(ctx) });
+  return createGatewayClient({
+    baseUrl: url,
+    apiKey,
+    headers: { "User-Agent": USER_AGENT },
+    fetch,
+    ...cliLogger(ctx),
+  });
 }
 
 /** The text parts of an answer's first candidate (thoughts left out), joined. */
 function textOfAnswer(answer: GenerateContentResponse): string {
-  const parts = Array.isArray(answer?.candidates?.[0]?.content?.parts) ? answer.candidates[0].content.parts : [];
-  return parts.map((p) => (typeof p?.text === "string" && p.thought !== true ? p.text : "")).join("");
+  const parts = Array.isArray(answer?.candidates?.[0]?.content?.parts)
+    ? answer.candidates[0].content.parts
+    : [];
+  return parts
+    .map((p) => (typeof p?.text === "string" && p.thought !== true ? p.text : ""))
+    .join("");
 }

@@ -1,4 +1,4 @@
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from "undici";
 import { proxySettings } from "./proxy.js";
 
 /**
@@ -18,10 +18,17 @@ let agent: Dispatcher | undefined;
  * transport with its own defaults. `options` replaces the timeouts (tests use small ones to show
  * which timer fires); `env` defaults to no proxy.
  */
-export function untimedFetch(options: { bodyTimeout: number; headersTimeout: number } = UNDICI_TIMEOUTS, env: Record<string, string | undefined> = {}): (request: Request) => Promise<Response> {
+export function untimedFetch(
+  options: { bodyTimeout: number; headersTimeout: number } = UNDICI_TIMEOUTS,
+  env: Record<string, string | undefined> = {},
+): (request: Request) => Promise<Response> {
   const proxy = proxySettings(env);
   const dispatcher: Dispatcher =
-    proxy !== undefined ? new EnvHttpProxyAgent({ ...proxy, ...options }) : options === UNDICI_TIMEOUTS ? (agent ??= new Agent(UNDICI_TIMEOUTS)) : new Agent(options);
+    proxy !== undefined
+      ? new EnvHttpProxyAgent({ ...proxy, ...options })
+      : options === UNDICI_TIMEOUTS
+        ? (agent ??= new Agent(UNDICI_TIMEOUTS))
+        : new Agent(options);
   // `dispatcher` is undici's extension of RequestInit, which Node's fetch honours.
   return (request) => fetch(request, { dispatcher } as RequestInit);
 }

@@ -11,13 +11,19 @@ function variable(env: Env, name: string): string | undefined {
  * URLs, `HTTP_PROXY` for http ones, `NO_PROXY` for hosts reached directly (either case each).
  * Undefined when neither proxy variable is set: then the CLI connects directly.
  */
-export function proxySettings(env: Env): { httpProxy?: string; httpsProxy?: string; noProxy?: string } | undefined {
+export function proxySettings(
+  env: Env,
+): { httpProxy?: string; httpsProxy?: string; noProxy?: string } | undefined {
   const httpProxy = variable(env, "HTTP_PROXY");
   const httpsProxy = variable(env, "HTTPS_PROXY");
   if (httpProxy === undefined && httpsProxy === undefined) return undefined;
   const noProxy = variable(env, "NO_PROXY");
   // undici falls back to HTTP_PROXY for https URLs when HTTPS_PROXY is unset, as curl does not; pass both explicitly.
-  return { ...(httpProxy && { httpProxy }), ...(httpsProxy && { httpsProxy }), ...(noProxy && { noProxy }) };
+  return {
+    ...(httpProxy && { httpProxy }),
+    ...(httpsProxy && { httpsProxy }),
+    ...(noProxy && { noProxy }),
+  };
 }
 
 /**

@@ -3,14 +3,21 @@ import type {
   DailiesResponse,
   DailyResponse,
   HotTopicsResponse,
+  ItemsQuery,
   ItemsResponse,
   StoryResponse,
 } from "@feedgate/feed-client";
+import type {
+  CountTokensResponse,
+  GenerateContentResponse,
+  ImageTask,
+  InputTokensResponse,
+  ResponseObject,
+  ResponseStreamEvent,
+} from "@feedgate/gateway-client";
+import type { ContentImage } from "@feedgate/gateway-client/collect";
 import type { ResponseMeta } from "@feedgate/kit";
 import type { MirrorProgress as KitMirrorProgress } from "@feedgate/kit/mirror";
-import type { ItemsQuery } from "@feedgate/feed-client";
-import type { ImageTask, InputTokensResponse, CountTokensResponse, GenerateContentResponse, ResponseObject, ResponseStreamEvent } from "@feedgate/gateway-client";
-import type { ContentImage } from "@feedgate/gateway-client/collect";
 import type { ResetChange } from "../render/resets.js";
 import type { StoryOrigin } from "../render/story.js";
 
@@ -24,7 +31,9 @@ import type { StoryOrigin } from "../render/story.js";
 export type Meta = Partial<ResponseMeta>;
 
 /** The items query the CLI sends: the feed client's own type, without the cursor (the kit pages). */
-export type ItemsQueryInput = { [K in Exclude<keyof ItemsQuery, "cursor">]?: ItemsQuery[K] | undefined };
+export type ItemsQueryInput = {
+  [K in Exclude<keyof ItemsQuery, "cursor">]?: ItemsQuery[K] | undefined;
+};
 
 export interface WatchOptions {
   /** Requested poll interval; the watcher never polls faster than the server's s-maxage. */
@@ -33,7 +42,8 @@ export interface WatchOptions {
 }
 
 /** The kit's mirror progress, as the kit reports it (the demo's fakes give the counters they have). */
-export type MirrorProgress = Pick<KitMirrorProgress, "phase" | "pages" | "items"> & Partial<Pick<KitMirrorProgress, "changes" | "waitMs">>;
+export type MirrorProgress = Pick<KitMirrorProgress, "phase" | "pages" | "items"> &
+  Partial<Pick<KitMirrorProgress, "changes" | "waitMs">>;
 
 export interface MirrorRunOptions {
   /** Shown in messages: the directory, or the PostgreSQL URL with its password masked. */
@@ -69,13 +79,24 @@ export interface FeedServices {
    * One page (`all: false`) or every page, restarting transparently on an expired cursor;
    * `restarts` counts those restarts so far. `maxPages` bounds the walk (default: the kit's 1000).
    */
-  items(query: ItemsQueryInput, all: boolean, signal: AbortSignal, maxPages?: number): AsyncIterable<ItemsResponse & { restarts: number }>;
-  story(idOrUrl: string, signal: AbortSignal): Promise<{ data: StoryResponse; origin: StoryOrigin }>;
+  items(
+    query: ItemsQueryInput,
+    all: boolean,
+    signal: AbortSignal,
+    maxPages?: number,
+  ): AsyncIterable<ItemsResponse & { restarts: number }>;
+  story(
+    idOrUrl: string,
+    signal: AbortSignal,
+  ): Promise<{ data: StoryResponse; origin: StoryOrigin }>;
   daily(date: string | "latest", signal: AbortSignal): Promise<DailyResponse>;
   dailies(limit: number | undefined, signal: AbortSignal): Promise<DailiesResponse>;
   resets(recent: boolean, signal: AbortSignal): Promise<CodexResetsResponse>;
   /** Yields the calendar first (`changes` empty), then each new version with its changes. */
-  watchResets(recent: boolean, options: WatchOptions): AsyncIterable<{ data: CodexResetsResponse; changes: ResetChange[] }>;
+  watchResets(
+    recent: boolean,
+    options: WatchOptions,
+  ): AsyncIterable<{ data: CodexResetsResponse; changes: ResetChange[] }>;
   mirror(options: MirrorRunOptions): Promise<MirrorSummary>;
 }
 
@@ -98,12 +119,29 @@ export interface ImageOutcome {
 
 export interface GatewayServices {
   image(body: Record<string, unknown>, options: ImageRunOptions): Promise<ImageOutcome>;
-  respond(model: string, prompt: string, signal: AbortSignal): Promise<{ response: ResponseObject; text: string }>;
+  respond(
+    model: string,
+    prompt: string,
+    signal: AbortSignal,
+  ): Promise<{ response: ResponseObject; text: string }>;
   /** Streams the events; breaking out or aborting cancels the request. */
-  respondStream(model: string, prompt: string, signal: AbortSignal): Promise<AsyncIterable<ResponseStreamEvent> & { requestId: string | undefined }>;
-  countTokens(protocol: "responses" | "messages", model: string, text: string, signal: AbortSignal): Promise<InputTokensResponse | CountTokensResponse>;
+  respondStream(
+    model: string,
+    prompt: string,
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<ResponseStreamEvent> & { requestId: string | undefined }>;
+  countTokens(
+    protocol: "responses" | "messages",
+    model: string,
+    text: string,
+    signal: AbortSignal,
+  ): Promise<InputTokensResponse | CountTokensResponse>;
   /** `generateContent` (or its stream, text handed to `onText` as it arrives): the answer, its text and its images. */
-  generateContent(model: string, prompt: string, options: GenerateContentRunOptions): Promise<GenerateContentOutcome>;
+  generateContent(
+    model: string,
+    prompt: string,
+    options: GenerateContentRunOptions,
+  ): Promise<GenerateContentOutcome>;
 }
 
 export interface GenerateContentRunOptions {

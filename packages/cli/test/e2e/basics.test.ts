@@ -1,11 +1,29 @@
-import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
 
-const COMMANDS = ["hot", "items", "story", "daily", "dailies", "resets", "mirror", "image", "respond", "tokens", "mcp", "mock", "demo"];
-const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const COMMANDS = [
+  "hot",
+  "items",
+  "story",
+  "daily",
+  "dailies",
+  "resets",
+  "mirror",
+  "image",
+  "respond",
+  "tokens",
+  "mcp",
+  "mock",
+  "demo",
+];
+const version = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
 
 describe.concurrent("feedgate basics", () => {
   it("--version prints the package version and exits 0", async () => {
@@ -24,7 +42,8 @@ describe.concurrent("feedgate basics", () => {
   it("--help lists every command, the configuration and the exit codes", async () => {
     const result = await runCli(["--help"]);
     expect(result.code).toBe(0);
-    for (const command of COMMANDS) expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+    for (const command of COMMANDS)
+      expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
     expect(result.stdout).toContain("FEEDGATE_FEED_URL");
     expect(result.stdout).toContain("https://aihot.virxact.com");
     expect(result.stdout).toContain("130 interrupted");
@@ -43,12 +62,18 @@ describe.concurrent("feedgate basics", () => {
     const result = await runCli([]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: feedgate");
-    expect(result.stdout).toContain("Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted");
+    expect(result.stdout).toContain(
+      "Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted",
+    );
     expect(result.stderr).toBe("");
   });
 
   it("feedgate version and --version print the version", async () => {
-    const { version } = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8"))) as { version: string };
+    const { version } = JSON.parse(
+      await import("node:fs").then((fs) =>
+        fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+      ),
+    ) as { version: string };
     for (const args of [["version"], ["--version"]]) {
       const result = await runCli(args);
       expect(result.code).toBe(0);
@@ -60,7 +85,8 @@ describe.concurrent("feedgate basics", () => {
     for (const shell of ["bash", "zsh", "fish"]) {
       const result = await runCli(["completion", shell]);
       expect(result.code).toBe(0);
-      for (const command of COMMANDS.filter((c) => c !== "dailies")) expect(result.stdout).toContain(command);
+      for (const command of COMMANDS.filter((c) => c !== "dailies"))
+        expect(result.stdout).toContain(command);
       expect(result.stdout).toContain("page-size");
     }
     expect((await runCli(["completion", "tcsh"])).code).toBe(2);
@@ -71,16 +97,23 @@ describe.concurrent("feedgate basics", () => {
     // What bash offers after the words typed (the last word is the one being completed).
     const complete = (words: string[]) => {
       const program = `${script}\nCOMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _feedgate; printf '%s\\n' "\${COMPREPLY[@]}"`;
-      const result = spawnSync("bash", ["--norc", "--noprofile", "-c", program], { encoding: "utf8" });
+      const result = spawnSync("bash", ["--norc", "--noprofile", "-c", program], {
+        encoding: "utf8",
+      });
       expect(result.status, result.stderr).toBe(0);
-      return result.stdout.split("\n").filter((line) => line !== "").sort();
+      return result.stdout
+        .split("\n")
+        .filter((line) => line !== "")
+        .sort();
     };
     expect(complete(["feedgate", "it"])).toEqual(["items"]);
     expect(complete(["feedgate", "items", "--mode", ""])).toEqual(["all", "selected"]);
     expect(complete(["feedgate", "items", "--window", ""])).toEqual(["24h", "7d"]);
     expect(complete(["feedgate", "items", "--by", ""])).toEqual(["published", "timeline"]);
     expect(complete(["feedgate", "tokens", "--protocol", "m"])).toEqual(["messages"]);
-    expect(complete(["feedgate", "mirror", ""])).toEqual(expect.arrayContaining(["ls", "show", "export"]));
+    expect(complete(["feedgate", "mirror", ""])).toEqual(
+      expect.arrayContaining(["ls", "show", "export"]),
+    );
     expect(complete(["feedgate", "mirror", "ls", "--cat"])).toEqual(["--category"]);
     expect(complete(["feedgate", "mock", "g"])).toEqual(["gateway"]);
     expect(complete(["feedgate", "completion", "f"])).toEqual(["fish"]);
@@ -94,7 +127,17 @@ describe.concurrent("feedgate basics", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: feedgate mirror ls \[options\] \[dir\]/);
     const own = result.stdout.split(/^Options:$/m)[1]?.split(/^Global Options:$/m)[0] ?? "";
-    for (const flag of ["--category <key>", "--since <time>", "--q <text>", "--store <url>", "--store-file <path>", "--json", "--ndjson", "--help"]) expect(own).toContain(flag);
+    for (const flag of [
+      "--category <key>",
+      "--since <time>",
+      "--q <text>",
+      "--store <url>",
+      "--store-file <path>",
+      "--json",
+      "--ndjson",
+      "--help",
+    ])
+      expect(own).toContain(flag);
   });
 
   it("an unknown command or option is a one-line usage error (exit 2)", async () => {

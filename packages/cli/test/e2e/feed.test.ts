@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripVTControlCharacters } from "node:util";
-import stringWidth from "string-width";
 import type { FeedFake } from "@feedgate/mock";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import stringWidth from "string-width";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
 import { cliEnv, expectValid, jsonLines, runCli, specs } from "./helpers.js";
 
@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => fakes.close());
 
 function requestsWithLimit(limit: string): number {
-  return feed.requests.filter((r) => r.path === "/api/v1/items" && r.query.get("limit") === limit).length;
+  return feed.requests.filter((r) => r.path === "/api/v1/items" && r.query.get("limit") === limit)
+    .length;
 }
 
 describe.concurrent("feedgate hot", () => {
@@ -75,7 +76,8 @@ describe.concurrent("feedgate items", () => {
     const result = await runCli(["items", "--all", "--page-size", "4", "--json"], env);
     expect(result.code).toBe(0);
     const items = jsonLines(result.stdout) as Array<{ id: string; selected: boolean }>;
-    for (const item of items.slice(0, 3)) expectValid(specs.feed.validateResponse("items", 200, { ...itemsEnvelope, items: [item] }));
+    for (const item of items.slice(0, 3))
+      expectValid(specs.feed.validateResponse("items", 200, { ...itemsEnvelope, items: [item] }));
     const expected = feed.items.list().filter((i) => i.selected).length;
     expect(items).toHaveLength(expected);
     expect(new Set(items.map((i) => i.id)).size).toBe(expected);
@@ -83,9 +85,15 @@ describe.concurrent("feedgate items", () => {
   });
 
   it("--mode all --window 24h --by published narrows the query", async () => {
-    const result = await runCli(["items", "--mode", "all", "--window", "24h", "--by", "published", "--json"], env);
+    const result = await runCli(
+      ["items", "--mode", "all", "--window", "24h", "--by", "published", "--json"],
+      env,
+    );
     expect(result.code).toBe(0);
-    const body = JSON.parse(result.stdout) as { query: { mode: string; window: string; by: string }; items: unknown[] };
+    const body = JSON.parse(result.stdout) as {
+      query: { mode: string; window: string; by: string };
+      items: unknown[];
+    };
     expectValid(specs.feed.validateResponse("items", 200, body));
     expect(body.query).toMatchObject({ mode: "all", window: "24h", by: "published" });
     expect(body.items.length).toBeGreaterThan(0);
@@ -104,7 +112,14 @@ describe.concurrent("feedgate items", () => {
 /** The envelope of an items page, to validate one streamed item against the document. */
 const itemsEnvelope = {
   schemaVersion: 1,
-  query: { mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" },
+  query: {
+    mode: "selected",
+    category: null,
+    window: "7d",
+    q: null,
+    by: "timeline",
+    ordering: "timelineDesc",
+  },
   page: { count: 1, hasMore: false, nextCursor: null },
 };
 
@@ -112,7 +127,9 @@ describe.concurrent("feedgate story", () => {
   it("follows a merge and says which id survives", async () => {
     const result = await runCli(["story", MERGED_STORY_ID], env);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`merged: ${MERGED_STORY_ID} was merged into ${SURVIVING_STORY_ID}`);
+    expect(result.stdout).toContain(
+      `merged: ${MERGED_STORY_ID} was merged into ${SURVIVING_STORY_ID}`,
+    );
     expect(result.stdout).toContain("Timeline (newest first");
     expect(result.stdout).toContain("Digest");
     expect(result.stdout).toContain("Related");
@@ -121,10 +138,16 @@ describe.concurrent("feedgate story", () => {
   it("accepts a story URL and --json gives the StoryResponse plus the merge", async () => {
     const result = await runCli(["story", `${feed.url}/story/${MERGED_STORY_ID}`, "--json"], env);
     expect(result.code).toBe(0);
-    const body = JSON.parse(result.stdout) as { story: { publicId: string }; merge: { requestedId: string; survivingId: string } };
+    const body = JSON.parse(result.stdout) as {
+      story: { publicId: string };
+      merge: { requestedId: string; survivingId: string };
+    };
     expectValid(specs.feed.validateResponse("storyByPublicId", 200, body));
     expect(body.story.publicId).toBe(SURVIVING_STORY_ID);
-    expect(body.merge).toMatchObject({ requestedId: MERGED_STORY_ID, survivingId: SURVIVING_STORY_ID });
+    expect(body.merge).toMatchObject({
+      requestedId: MERGED_STORY_ID,
+      survivingId: SURVIVING_STORY_ID,
+    });
   });
 });
 
@@ -167,8 +190,12 @@ describe.concurrent("feedgate resets", () => {
     expect(result.stdout).toContain("[announced]");
     expect(result.stdout).toContain("[confirmed]");
     expect(result.stdout).toMatch(/schedule: +\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    expect(result.stdout).toMatch(/confirmed: +\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\) via source_post/);
-    expect(result.stdout).toContain("“我们今天下午会给所有 Plus 和 Pro 用户发放一张额度重置卡，分批到账。”");
+    expect(result.stdout).toMatch(
+      /confirmed: +\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\) via source_post/,
+    );
+    expect(result.stdout).toContain(
+      "“我们今天下午会给所有 Plus 和 Pro 用户发放一张额度重置卡，分批到账。”",
+    );
   });
 
   it("--json and --recent --json are valid calendars", async () => {

@@ -3,12 +3,21 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake } from "@feedgate/mock";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MODEL } from "../../src/cli/config.js";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { DEMO_TEXT, demoImageBase64 } from "../../src/demo/gateway-seed.js";
-import { cliEnv, TEST_KEY, allOutput, expectValid, jsonLines, runCli, specs, startCli } from "./helpers.js";
+import {
+  allOutput,
+  cliEnv,
+  expectValid,
+  jsonLines,
+  runCli,
+  specs,
+  startCli,
+  TEST_KEY,
+} from "./helpers.js";
 
 let fakes: DemoFakes;
 let gateway: GatewayFake;
@@ -28,9 +37,17 @@ afterAll(async () => {
 
 describe("feedgate image", () => {
   it("--async polls the task to completion, writes the image and prints its path", async () => {
-    gateway.images.scriptTask({ polls: 0, outcome: "completed", images: [{ b64_json: demoImageBase64() }] });
+    gateway.images.scriptTask({
+      polls: 0,
+      outcome: "completed",
+      images: [{ b64_json: demoImageBase64() }],
+    });
     const out = join(work, "async");
-    const result = await runCli(["image", "a lighthouse at dawn", "--aspect", "16:9", "--async", "--out", out, "--json"], env, 20_000);
+    const result = await runCli(
+      ["image", "a lighthouse at dawn", "--aspect", "16:9", "--async", "--out", out, "--json"],
+      env,
+      20_000,
+    );
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout) as { task: unknown; files: Array<{ path: string }> };
     expectValid(specs.gateway.validateResponse("getImageTask", 200, body.task));
@@ -39,14 +56,26 @@ describe("feedgate image", () => {
     expect(bytes.subarray(0, 4).toString("hex")).toBe("89504e47");
     expect(bytes.toString("base64")).toBe(demoImageBase64());
     // The submit carried async=true and the key went only to the gateway.
-    expect(gateway.requests.some((r) => r.method === "POST" && r.query.get("async") === "true")).toBe(true);
+    expect(
+      gateway.requests.some((r) => r.method === "POST" && r.query.get("async") === "true"),
+    ).toBe(true);
   });
 
   it("a failed task: exit 1 with the task's error and a hint", async () => {
-    gateway.images.scriptTask({ polls: 0, outcome: "failed", error: { code: "content_policy", message: "the prompt was refused" } });
-    const result = await runCli(["image", "something", "--async", "--out", join(work, "failed")], env, 20_000);
+    gateway.images.scriptTask({
+      polls: 0,
+      outcome: "failed",
+      error: { code: "content_policy", message: "the prompt was refused" },
+    });
+    const result = await runCli(
+      ["image", "something", "--async", "--out", join(work, "failed")],
+      env,
+      20_000,
+    );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^feedgate: error: image generation failed: .*the prompt was refused/m);
+    expect(result.stderr).toMatch(
+      /^feedgate: error: image generation failed: .*the prompt was refused/m,
+    );
     expect(result.stderr).toMatch(/^hint: the image task failed/m);
   });
 
@@ -55,10 +84,19 @@ describe("feedgate image", () => {
     ["a bare message", { error: null, message: "the prompt was refused (message)" }],
   ] as const)("a failed task with %s: exit 1 with that reason", async (_shape, failure) => {
     gateway.images.scriptTask({ polls: 0, outcome: "failed", ...failure });
-    const result = await runCli(["image", "something", "--async", "--out", join(work, "failed-shape")], env, 20_000);
+    const result = await runCli(
+      ["image", "something", "--async", "--out", join(work, "failed-shape")],
+      env,
+      20_000,
+    );
     expect(result.code).toBe(1);
-    const reason = "error" in failure && typeof failure.error === "string" ? failure.error : (failure as { message: string }).message;
-    expect(result.stderr).toMatch(/^feedgate: error: image generation failed: .*image task \S+ ended failed: /m);
+    const reason =
+      "error" in failure && typeof failure.error === "string"
+        ? failure.error
+        : (failure as { message: string }).message;
+    expect(result.stderr).toMatch(
+      /^feedgate: error: image generation failed: .*image task \S+ ended failed: /m,
+    );
     expect(result.stderr).toContain(reason);
     expect(result.stderr).toMatch(/^hint: the image task failed/m);
   });
@@ -68,14 +106,23 @@ describe("feedgate image", () => {
     const seen: Array<Record<string, string | string[] | undefined>> = [];
     const storage: Server = createServer((req, res) => {
       seen.push(req.headers);
-      res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(demoImageBase64(), "base64"));
+      res
+        .writeHead(200, { "content-type": "image/png" })
+        .end(Buffer.from(demoImageBase64(), "base64"));
     });
     await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
     const imageUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/img/1.png`;
     gateway.faults.add({
       route: "createImage",
       times: 1,
-      fault: { type: "body", status: 200, body: { created: 1_790_000_000, data: [{ url: imageUrl, b64_json: "", revised_prompt: "" }] } },
+      fault: {
+        type: "body",
+        status: 200,
+        body: {
+          created: 1_790_000_000,
+          data: [{ url: imageUrl, b64_json: "", revised_prompt: "" }],
+        },
+      },
     });
     try {
       const out = join(work, "sync");
@@ -138,24 +185,59 @@ describe("feedgate tokens", () => {
     const human = await runCli(["tokens", "How long is this?", "--model", "gpt-5.2"], env);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/^\d+ input tokens \(model gpt-5\.2, responses protocol\)$/m);
-    const responses = await runCli(["tokens", "How long is this?", "--model", "gpt-5.2", "--json"], env);
-    expectValid(specs.gateway.validateResponse("countResponseInputTokens", 200, JSON.parse(responses.stdout)));
-    const messages = await runCli(["tokens", "How long is this?", "--model", "claude-sonnet-4-5", "--protocol", "messages", "--json"], env);
+    const responses = await runCli(
+      ["tokens", "How long is this?", "--model", "gpt-5.2", "--json"],
+      env,
+    );
+    expectValid(
+      specs.gateway.validateResponse("countResponseInputTokens", 200, JSON.parse(responses.stdout)),
+    );
+    const messages = await runCli(
+      [
+        "tokens",
+        "How long is this?",
+        "--model",
+        "claude-sonnet-4-5",
+        "--protocol",
+        "messages",
+        "--json",
+      ],
+      env,
+    );
     expect(messages.code).toBe(0);
-    expectValid(specs.gateway.validateResponse("countMessageTokens", 200, JSON.parse(messages.stdout)));
+    expectValid(
+      specs.gateway.validateResponse("countMessageTokens", 200, JSON.parse(messages.stdout)),
+    );
   });
 
   it("counts for respond's default model when no --model or FEEDGATE_MODEL is given", async () => {
     const result = await runCli(["tokens", "How long is this?"], env);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(new RegExp(`^\\d+ input tokens \\(model ${DEFAULT_MODEL.replace(/\./g, "\\.")}, responses protocol\\)$`, "m"));
-    expect((JSON.parse(gateway.requests.at(-1)!.body) as { model: string }).model).toBe(DEFAULT_MODEL);
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^\\d+ input tokens \\(model ${DEFAULT_MODEL.replace(/\./g, "\\.")}, responses protocol\\)$`,
+        "m",
+      ),
+    );
+    expect((JSON.parse(gateway.requests.at(-1)!.body) as { model: string }).model).toBe(
+      DEFAULT_MODEL,
+    );
     const help = await runCli(["tokens", "--help"], env);
     expect(help.stdout.replace(/\s+/g, " ")).toContain(`default ${DEFAULT_MODEL}`);
   });
 
   it("reads --file", async () => {
-    const result = await runCli(["tokens", "--file", new URL("../../package.json", import.meta.url).pathname, "--model", "gpt-5.2", "--json"], env);
+    const result = await runCli(
+      [
+        "tokens",
+        "--file",
+        new URL("../../package.json", import.meta.url).pathname,
+        "--model",
+        "gpt-5.2",
+        "--json",
+      ],
+      env,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
   });

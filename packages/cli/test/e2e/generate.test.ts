@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake } from "@feedgate/mock";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
-import { cliEnv, TEST_KEY, runCli } from "./helpers.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { cliEnv, runCli, TEST_KEY } from "./helpers.js";
 
 let fakes: DemoFakes;
 let gateway: GatewayFake;
@@ -26,7 +26,11 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 
 describe("feedgate generate (the contents-based routes)", () => {
   it("prints the text of a generateContent answer", async () => {
-    const result = await runCli(["generate", "hello there", "--model", "gemini-2.5-flash"], env, 20_000);
+    const result = await runCli(
+      ["generate", "hello there", "--model", "gemini-2.5-flash"],
+      env,
+      20_000,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("Echo: hello there");
     expect(gateway.requests.at(-1)!.path).toBe("/v1beta/models/gemini-2.5-flash:generateContent");
@@ -34,20 +38,37 @@ describe("feedgate generate (the contents-based routes)", () => {
 
   it("--images writes the answer's images like `feedgate image`, named from the answer id, and prints their paths", async () => {
     const dir = join(work, "images");
-    const result = await runCli(["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"], env, 20_000);
+    const result = await runCli(
+      ["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"],
+      env,
+      20_000,
+    );
     expect(result.code, result.stderr).toBe(0);
-    const body = JSON.parse(result.stdout) as { files: Array<{ path: string; from: string; bytes: number }>; answer: { responseId: string }; text: string };
+    const body = JSON.parse(result.stdout) as {
+      files: Array<{ path: string; from: string; bytes: number }>;
+      answer: { responseId: string };
+      text: string;
+    };
     expect(body.files).toHaveLength(1);
-    expect(body.files[0]).toMatchObject({ path: join(dir, `${body.answer.responseId}-1.png`), from: "inlineData" });
+    expect(body.files[0]).toMatchObject({
+      path: join(dir, `${body.answer.responseId}-1.png`),
+      from: "inlineData",
+    });
     expect([...(await readFile(body.files[0]!.path)).subarray(0, 4)]).toEqual(PNG_MAGIC);
     // The JSON keeps the answer, not the image data.
     expect(result.stdout).not.toMatch(/iVBORw0KGgo/);
-    expect(JSON.parse(gateway.requests.at(-1)!.body).generationConfig).toEqual({ responseModalities: ["TEXT", "IMAGE"] });
+    expect(JSON.parse(gateway.requests.at(-1)!.body).generationConfig).toEqual({
+      responseModalities: ["TEXT", "IMAGE"],
+    });
   });
 
   it("--stream prints the text as it arrives and writes the images from the stream", async () => {
     const dir = join(work, "streamed");
-    const result = await runCli(["generate", "a dog", "--model", "Nano-Banana2", "--images", "--stream", "--out", dir], env, 20_000);
+    const result = await runCli(
+      ["generate", "a dog", "--model", "Nano-Banana2", "--images", "--stream", "--out", dir],
+      env,
+      20_000,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("Echo: a dog");
     const files = await readdir(dir);
@@ -58,15 +79,32 @@ describe("feedgate generate (the contents-based routes)", () => {
 
   it("never overwrites a file without --force, with the same rules as `feedgate image`", async () => {
     const dir = join(work, "no-overwrite");
-    const first = await runCli(["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"], env, 20_000);
+    const first = await runCli(
+      ["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"],
+      env,
+      20_000,
+    );
     const path = (JSON.parse(first.stdout) as { files: Array<{ path: string }> }).files[0]!.path;
     await writeFile(path, "mine");
     // The fake's answer ids differ per request, so aim a second answer at the same name by hand.
     const { saveImages } = await import("../../src/commands/image-files.js");
     const stem = path.slice(dir.length + 1).replace(/-1\.png$/, "");
-    await expect(saveImages([{ bytes: new Uint8Array(PNG_MAGIC), mimeType: "image/png" }], dir, stem, { signal: new AbortController().signal })).rejects.toThrow(/already exists: not overwritten/);
+    await expect(
+      saveImages([{ bytes: new Uint8Array(PNG_MAGIC), mimeType: "image/png" }], dir, stem, {
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow(/already exists: not overwritten/);
     expect(await readFile(path, "utf8")).toBe("mine");
-    await expect(saveImages([{ bytes: new Uint8Array(PNG_MAGIC) }], dir, "../escape", { signal: new AbortController().signal })).rejects.toThrow(/unsafe file name stem/);
-    await expect(saveImages([{ bytes: new Uint8Array(100) }], dir, "big", { signal: new AbortController().signal, maxImageBytes: 10 })).rejects.toThrow(/over 10 bytes/);
+    await expect(
+      saveImages([{ bytes: new Uint8Array(PNG_MAGIC) }], dir, "../escape", {
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow(/unsafe file name stem/);
+    await expect(
+      saveImages([{ bytes: new Uint8Array(100) }], dir, "big", {
+        signal: new AbortController().signal,
+        maxImageBytes: 10,
+      }),
+    ).rejects.toThrow(/over 10 bytes/);
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { fromRoot, loadSpec, type SpecValidator } from "@feedgate/test-harness";
 import type { DemoFakes } from "../../src/demo/fakes.js";
@@ -40,7 +40,12 @@ export const allOutput: string[] = [];
 
 function baseEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   // A clean environment: no inherited FEEDGATE_* settings, no colour, not CI-dependent.
-  const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], NO_COLOR: "1", TZ: "UTC" };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env["PATH"],
+    HOME: process.env["HOME"],
+    NO_COLOR: "1",
+    TZ: "UTC",
+  };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -60,12 +65,18 @@ export function startCli(args: string[], env: Record<string, string | undefined>
   let stdout = "";
   let stderr = "";
   const waiters: Array<() => void> = [];
-  child.stdout.setEncoding("utf8").on("data", (d: string) => ((stdout += d), waiters.forEach((w) => w())));
-  child.stderr.setEncoding("utf8").on("data", (d: string) => ((stderr += d), waiters.forEach((w) => w())));
+  child.stdout.setEncoding("utf8").on("data", (d: string) => {
+    stdout += d;
+    for (const w of waiters) w();
+  });
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+    for (const w of waiters) w();
+  });
   const done = new Promise<CliResult>((resolve) => {
     child.on("close", (code, signal) => {
       allOutput.push(stdout, stderr);
-      waiters.forEach((w) => w());
+      for (const w of waiters) w();
       resolve({ code, signal, stdout, stderr });
     });
   });
@@ -82,10 +93,20 @@ export function startCli(args: string[], env: Record<string, string | undefined>
             resolve();
           } else if (child.exitCode !== null) {
             clearTimeout(timer);
-            reject(new Error(`exited (${child.exitCode}) before ${pattern}:\nstdout: ${stdout}\nstderr: ${stderr}`));
+            reject(
+              new Error(
+                `exited (${child.exitCode}) before ${pattern}:\nstdout: ${stdout}\nstderr: ${stderr}`,
+              ),
+            );
           }
         };
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\nstdout: ${stdout}\nstderr: ${stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(`timed out waiting for ${pattern}:\nstdout: ${stdout}\nstderr: ${stderr}`),
+            ),
+          timeoutMs,
+        );
         waiters.push(check);
         check();
       });
@@ -94,7 +115,11 @@ export function startCli(args: string[], env: Record<string, string | undefined>
 }
 
 /** Runs the built CLI to completion (bounded by `timeoutMs`). */
-export async function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 15_000): Promise<CliResult> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 15_000,
+): Promise<CliResult> {
   const running = startCli(args, env);
   const timer = setTimeout(() => running.child.kill("SIGKILL"), timeoutMs);
   try {

@@ -1,6 +1,6 @@
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
+import { type HostileServer, sendJson, startHostileServer } from "@feedgate/test-harness";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
-import { sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
 import { runCli } from "./helpers.js";
 
 /** A well-formed story public id (a UUID), so the CLI sends the request. */
@@ -15,9 +15,16 @@ afterEach(async () => {
 });
 
 describe("a 200 that is not the operation's shape is one clear line and exit 1", () => {
-  for (const [command, field] of [["hot", "items"], ["daily", "report"], ["resets", "events"], ["dailies", "items"]] as const) {
+  for (const [command, field] of [
+    ["hot", "items"],
+    ["daily", "report"],
+    ["resets", "events"],
+    ["dailies", "items"],
+  ] as const) {
     it(`feedgate ${command}`, async () => {
-      server = await startHostileServer((_req, res) => sendJson(res, 200, { unexpected: true }, { "x-request-id": "req-shape-1" }));
+      server = await startHostileServer((_req, res) =>
+        sendJson(res, 200, { unexpected: true }, { "x-request-id": "req-shape-1" }),
+      );
       const result = await runCli(command.split(" "), { FEEDGATE_FEED_URL: server.origin });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`\`${field}\` is not`);
@@ -48,16 +55,56 @@ describe("a merge redirect to an id the kit would refuse is the server's fault: 
 describe("shapes are checked as deep as the renderer reads: invalid_response naming the field, never a TypeError", () => {
   const cases: Array<[string, unknown, string]> = [
     ["hot", { items: [{}] }, "items[0].rank"],
-    ["hot", { items: [{ rank: 1, title: "t", sourceNames: "not a list", sourceCount: 1 }] }, "items[0].sourceNames"],
-    ["items", { items: [{ title: "t", discoveredAt: "2026-11-19T00:00:00Z" }], page: { hasMore: false, nextCursor: null } }, "[0].source"],
-    ["daily", { report: { date: "2026-11-19", sections: [{ label: "s", items: [{}] }], flashes: [], links: { aihot: "x" } } }, "sections[0].items[0].title"],
+    [
+      "hot",
+      { items: [{ rank: 1, title: "t", sourceNames: "not a list", sourceCount: 1 }] },
+      "items[0].sourceNames",
+    ],
+    [
+      "items",
+      {
+        items: [{ title: "t", discoveredAt: "2026-11-19T00:00:00Z" }],
+        page: { hasMore: false, nextCursor: null },
+      },
+      "[0].source",
+    ],
+    [
+      "daily",
+      {
+        report: {
+          date: "2026-11-19",
+          sections: [{ label: "s", items: [{}] }],
+          flashes: [],
+          links: { aihot: "x" },
+        },
+      },
+      "sections[0].items[0].title",
+    ],
     ["dailies", { items: [{ leadTitle: "x" }] }, "items[0].date"],
     ["resets", { events: [{ id: "e1", title: "t", status: "scheduled" }] }, "events[0].posts"],
-    [`story ${STORY_ID}`, { story: { title: "t", status: "active", reportCount: 1, sourceCount: 1, publicId: STORY_ID, links: { aihot: "x" }, reports: [], storyline: [{}], related: [] } }, "storyline[0].title"],
+    [
+      `story ${STORY_ID}`,
+      {
+        story: {
+          title: "t",
+          status: "active",
+          reportCount: 1,
+          sourceCount: 1,
+          publicId: STORY_ID,
+          links: { aihot: "x" },
+          reports: [],
+          storyline: [{}],
+          related: [],
+        },
+      },
+      "storyline[0].title",
+    ],
   ];
   for (const [command, body, field] of cases) {
     it(`feedgate ${command} answered ${JSON.stringify(body).slice(0, 60)}`, async () => {
-      server = await startHostileServer((_req, res) => sendJson(res, 200, body, { "x-request-id": "req-deep-1" }));
+      server = await startHostileServer((_req, res) =>
+        sendJson(res, 200, body, { "x-request-id": "req-deep-1" }),
+      );
       const result = await runCli(command.split(" "), { FEEDGATE_FEED_URL: server.origin });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`\`${field}\` is not`);

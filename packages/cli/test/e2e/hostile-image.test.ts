@@ -1,8 +1,13 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  type HostileServer,
+  sendEndless,
+  sendJson,
+  startHostileServer,
+} from "@feedgate/test-harness";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sendEndless, sendJson, startHostileServer, type HostileServer } from "@feedgate/test-harness";
 import { demoImageBase64 } from "../../src/demo/gateway-seed.js";
 import { runCli, TEST_KEY } from "./helpers.js";
 
@@ -14,13 +19,22 @@ function hostileGateway(taskId: string, image: (res: import("node:http").ServerR
   return startHostileServer((req, res) => {
     const path = (req.url ?? "").split("?")[0]!;
     if (path === "/v1/images/generations" || path.startsWith("/v1/images/generations/")) {
-      return sendJson(res, 200, { task_id: taskId, status: "completed", data: [{ url: `http://${req.headers.host}/files/out.png`, b64_json: "", revised_prompt: "" }] });
+      return sendJson(res, 200, {
+        task_id: taskId,
+        status: "completed",
+        data: [
+          { url: `http://${req.headers.host}/files/out.png`, b64_json: "", revised_prompt: "" },
+        ],
+      });
     }
     if (path === "/files/out.png") return image(res);
-    sendJson(res, 404, { error: { message: `Invalid URL (${req.method} ${path})`, type: "invalid_request_error" } });
+    sendJson(res, 404, {
+      error: { message: `Invalid URL (${req.method} ${path})`, type: "invalid_request_error" },
+    });
   });
 }
-const png = (res: import("node:http").ServerResponse) => res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(demoImageBase64(), "base64"));
+const png = (res: import("node:http").ServerResponse) =>
+  res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from(demoImageBase64(), "base64"));
 
 let work: string;
 let server: HostileServer | undefined;
@@ -69,15 +83,23 @@ describe("feedgate image never takes a file name from the network", () => {
     expect(await readFile(join(out, "task_same-1.png"), "utf8")).toBe("mine");
     const forced = await runCli(["image", "x", "--async", "--out", out, "--force"], env(), 30_000);
     expect(forced.code).toBe(0);
-    expect((await readFile(join(out, "task_same-1.png"))).toString("base64")).toBe(demoImageBase64());
+    expect((await readFile(join(out, "task_same-1.png"))).toString("base64")).toBe(
+      demoImageBase64(),
+    );
     // Three runs of the CLI, each polling a task: seconds each on a busy machine.
   }, 100_000);
 });
 
 describe("image downloads are bounded", () => {
   it("an endless image body fails at the 64 MiB cap with exit 1, in bounded memory", async () => {
-    server = await hostileGateway("task_big", (res) => sendEndless(res, new Uint8Array(256 * 1024), { "content-type": "image/png" }));
-    const result = await runCli(["image", "x", "--async", "--out", join(work, "big")], env(), 60_000);
+    server = await hostileGateway("task_big", (res) =>
+      sendEndless(res, new Uint8Array(256 * 1024), { "content-type": "image/png" }),
+    );
+    const result = await runCli(
+      ["image", "x", "--async", "--out", join(work, "big")],
+      env(),
+      60_000,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/over 67108864 bytes/);
     expect(server.bytesSent).toBeLessThan(256 * 1024 * 1024);
@@ -88,14 +110,22 @@ describe("image downloads are bounded", () => {
       res.writeHead(200, { "content-type": "image/png" });
       res.write(Buffer.from(demoImageBase64(), "base64").subarray(0, 8));
     });
-    const result = await runCli(["image", "x", "--async", "--out", join(work, "stall"), "--download-timeout", "1"], env(), 30_000);
+    const result = await runCli(
+      ["image", "x", "--async", "--out", join(work, "stall"), "--download-timeout", "1"],
+      env(),
+      30_000,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/stalled: no data for 1000 ms/);
   });
 
   it("the download carries no credential, even to the gateway's own origin", async () => {
     server = await hostileGateway("task_creds", png);
-    const result = await runCli(["image", "x", "--async", "--out", join(work, "creds")], env(), 30_000);
+    const result = await runCli(
+      ["image", "x", "--async", "--out", join(work, "creds")],
+      env(),
+      30_000,
+    );
     expect(result.code).toBe(0);
     const download = server.requests.find((r) => r.url === "/files/out.png")!;
     expect(download.headers.authorization).toBeUndefined();

@@ -15,13 +15,15 @@ afterEach(async () => {
   server = undefined;
 });
 
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
 
 describe("bounded in count as well as in bytes", () => {
   it("respond --stream applies backpressure: a paused reader holds the stream back instead of growing memory", async () => {
     const TOTAL = 64 * 1024 * 1024;
     const delta = "x".repeat(1000);
-    const frame = (type: string, extra: object) => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: 0, ...extra })}\n\n`;
+    const frame = (type: string, extra: object) =>
+      `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: 0, ...extra })}\n\n`;
     let sent = 0;
     let finished = false;
     let blocked: () => void = () => {};
@@ -29,10 +31,19 @@ describe("bounded in count as well as in bytes", () => {
     server = createServer((req, res) => {
       req.resume();
       res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write(frame("response.created", { response: { id: "resp_1", object: "response", status: "in_progress", output: [] } }));
+      res.write(
+        frame("response.created", {
+          response: { id: "resp_1", object: "response", status: "in_progress", output: [] },
+        }),
+      );
       const pump = () => {
         while (sent < TOTAL) {
-          const chunk = frame("response.output_text.delta", { item_id: "m", output_index: 0, content_index: 0, delta });
+          const chunk = frame("response.output_text.delta", {
+            item_id: "m",
+            output_index: 0,
+            content_index: 0,
+            delta,
+          });
           sent += chunk.length;
           if (!res.write(chunk)) {
             // Past 4 MiB, a write that must wait means the client stopped reading.
@@ -42,13 +53,20 @@ describe("bounded in count as well as in bytes", () => {
           }
         }
         finished = true;
-        res.end(frame("response.completed", { response: { id: "resp_1", object: "response", status: "completed", output: [] } }));
+        res.end(
+          frame("response.completed", {
+            response: { id: "resp_1", object: "response", status: "completed", output: [] },
+          }),
+        );
       };
       pump();
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const cli = startCli(["respond", "endless", "--stream"], { FEEDGATE_GATEWAY_URL: url, FEEDGATE_API_KEY: TEST_KEY });
+    const cli = startCli(["respond", "endless", "--stream"], {
+      FEEDGATE_GATEWAY_URL: url,
+      FEEDGATE_API_KEY: TEST_KEY,
+    });
     await cli.waitFor(/x/);
     cli.child.stdout.pause();
     // Either the server is held back, or (without backpressure) it sends all 64 MiB into the CLI.
@@ -63,14 +81,20 @@ describe("bounded in count as well as in bytes", () => {
   }, 30_000);
 
   it("tokens --file refuses /dev/zero and a FIFO at once (usage error), before any request", async () => {
-    const zero = await runCli(["tokens", "--file", "/dev/zero", "--model", "gpt-5.2"], { FEEDGATE_GATEWAY_URL: "http://127.0.0.1:9", FEEDGATE_API_KEY: TEST_KEY });
+    const zero = await runCli(["tokens", "--file", "/dev/zero", "--model", "gpt-5.2"], {
+      FEEDGATE_GATEWAY_URL: "http://127.0.0.1:9",
+      FEEDGATE_API_KEY: TEST_KEY,
+    });
     expect(zero.code).toBe(2);
     expect(zero.stderr).toMatch(/not a regular file/);
     const dir = await mkdtemp(join(tmpdir(), "feedgate-fifo-"));
     try {
       const fifo = join(dir, "fifo");
       execFileSync("mkfifo", [fifo]);
-      const result = await runCli(["tokens", "--file", fifo, "--model", "gpt-5.2"], { FEEDGATE_GATEWAY_URL: "http://127.0.0.1:9", FEEDGATE_API_KEY: TEST_KEY });
+      const result = await runCli(["tokens", "--file", fifo, "--model", "gpt-5.2"], {
+        FEEDGATE_GATEWAY_URL: "http://127.0.0.1:9",
+        FEEDGATE_API_KEY: TEST_KEY,
+      });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/not a regular file/);
     } finally {

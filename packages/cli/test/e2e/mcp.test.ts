@@ -8,14 +8,21 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CACHE_CONTROL, startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
 import { BIN, runCli, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
 const feedPath = (path: string) => fakes.feed!.requests.filter((r) => r.path === path);
 /** Resolves once `check` holds (re-checked as the fake sees requests; bounded by the test timeout). */
-const until = (check: () => boolean) => new Promise<void>((done) => void (function tick() { if (check()) done(); else setTimeout(tick, 20); })());
+const until = (check: () => boolean) =>
+  new Promise<void>(
+    (done) =>
+      void (function tick() {
+        if (check()) done();
+        else setTimeout(tick, 20);
+      })(),
+  );
 
 beforeAll(async () => {
   fakes = await startDemoFakes({ gateway: false, cacheControl: DEMO_CACHE_CONTROL, selected: 120 });
@@ -26,7 +33,12 @@ afterAll(async () => {
 
 /** `feedgate mcp [args]` over stdio, as a host runs it, with the official client. */
 async function stdioSession(args: string[] = []) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", ...args], env: { PATH: process.env["PATH"] ?? "", FEEDGATE_FEED_URL: fakes.feed!.url, NO_COLOR: "1" }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", ...args],
+    env: { PATH: process.env["PATH"] ?? "", FEEDGATE_FEED_URL: fakes.feed!.url, NO_COLOR: "1" },
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: "e2e", version: "1.0.0" });
@@ -43,19 +55,34 @@ describe("feedgate mcp over stdio", () => {
   it("lists tools and resources, calls every tool, and errors come back as results", async () => {
     const { client, errors, stderr, close } = await stdioSession();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["daily_report", "get_story", "hot_topics", "reset_calendar", "search_items"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "daily_report",
+      "get_story",
+      "hot_topics",
+      "reset_calendar",
+      "search_items",
+    ]);
     expect((await client.listResources()).resources).toHaveLength(3);
-    const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<Result>;
+    const call = (name: string, args: Record<string, unknown> = {}) =>
+      client.callTool({ name, arguments: args }) as Promise<Result>;
 
     const search = await call("search_items", { limit: 5, mode: "all" });
     expect((search.structuredContent as { count: number }).count).toBe(5);
     const hot = await call("hot_topics");
     expect(text(hot)).toContain("开源多模态模型发布并追平闭源旗舰");
     const story = await call("get_story", { id: MERGED_STORY_ID });
-    expect(story.structuredContent).toMatchObject({ merged: true, id: SURVIVING_STORY_ID, requestedId: MERGED_STORY_ID });
+    expect(story.structuredContent).toMatchObject({
+      merged: true,
+      id: SURVIVING_STORY_ID,
+      requestedId: MERGED_STORY_ID,
+    });
     expect(text(story)).toContain(`was merged into ${SURVIVING_STORY_ID}`);
-    expect((await call("daily_report")).structuredContent).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
-    expect((await call("reset_calendar", { scope: "full" })).structuredContent).toMatchObject({ scope: "full" });
+    expect((await call("daily_report")).structuredContent).toMatchObject({
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+    });
+    expect((await call("reset_calendar", { scope: "full" })).structuredContent).toMatchObject({
+      scope: "full",
+    });
 
     const missing = await call("get_story", { id: "no-such-story" });
     expect(missing.isError).toBe(true);
@@ -73,16 +100,28 @@ describe("feedgate mcp over stdio", () => {
   it("sends exactly one resources/updated after the fake's hot topics change", async () => {
     const { client, close } = await stdioSession();
     const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    client.setNotificationHandler(
+      ResourceUpdatedNotificationSchema,
+      (n) => void updates.push(n.params.uri),
+    );
     const path = "/api/v1/hot-topics";
     const before = feedPath(path).length;
     await client.subscribeResource({ uri: "feedgate://hot-topics" });
-    await until(() => feedPath(path).slice(before).some((r) => r.status === 304));
+    await until(() =>
+      feedPath(path)
+        .slice(before)
+        .some((r) => r.status === 304),
+    );
     expect(updates).toEqual([]);
     fakes.feed!.hotTopics.set([...fakes.feed!.hotTopics.list()].reverse());
     await until(() => updates.length > 0);
     const changedAt = feedPath(path).length;
-    await until(() => feedPath(path).slice(changedAt).filter((r) => r.status === 304).length >= 2);
+    await until(
+      () =>
+        feedPath(path)
+          .slice(changedAt)
+          .filter((r) => r.status === 304).length >= 2,
+    );
     expect(updates).toEqual(["feedgate://hot-topics"]);
     await close();
   });
@@ -93,7 +132,10 @@ describe("feedgate mcp over stdio", () => {
       expect((await runCli(["mirror", dir], { FEEDGATE_FEED_URL: fakes.feed!.url })).code).toBe(0);
       const { client, close } = await stdioSession(["--mirror", dir]);
       const before = fakes.feed!.requests.length;
-      const result = (await client.callTool({ name: "search_local", arguments: { limit: 3 } })) as Result;
+      const result = (await client.callTool({
+        name: "search_local",
+        arguments: { limit: 3 },
+      })) as Result;
       expect((result.structuredContent as { count: number; nextCursor: string }).count).toBe(3);
       expect(fakes.feed!.requests.length).toBe(before);
       await close();
@@ -107,16 +149,39 @@ describe("feedgate mcp over stdio, hostile input", () => {
   it("drops an endless message (10 MiB on one line) and answers the next request", async () => {
     const cli = startCli(["mcp"], { FEEDGATE_FEED_URL: fakes.feed!.url });
     const send = (message: object) => cli.child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
+    });
     await cli.waitFor(/"id":1/);
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    const huge = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_items", arguments: { q: "x".repeat(10 * 1_048_576) } } });
+    const huge = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "search_items", arguments: { q: "x".repeat(10 * 1_048_576) } },
+    });
     cli.child.stdin.write(`${huge}\n`);
-    send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "hot_topics", arguments: {} } });
+    send({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "hot_topics", arguments: {} },
+    });
     await cli.waitFor(/"id":3/);
     expect(cli.stderr()).toMatch(/dropped a \d+-byte message/);
     expect(cli.stdout()).not.toMatch(/"id":2/);
-    const lines = cli.stdout().trim().split("\n").map((line) => JSON.parse(line) as { id?: number; result?: { isError?: boolean } });
+    const lines = cli
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id?: number; result?: { isError?: boolean } });
     expect(lines.find((m) => m.id === 3)?.result?.isError).toBeUndefined();
     cli.child.stdin.end();
     expect((await cli.done).code).toBe(0);
@@ -126,13 +191,22 @@ describe("feedgate mcp over stdio, hostile input", () => {
 describe("feedgate mcp --http", () => {
   it("serves Streamable HTTP on 127.0.0.1 with a bearer token, says where on stderr, and writes nothing to stdout", async () => {
     const token = "e2e-token-5d1c7a";
-    const cli = startCli(["mcp", "--http", "--token", token], { FEEDGATE_FEED_URL: fakes.feed!.url });
+    const cli = startCli(["mcp", "--http", "--token", token], {
+      FEEDGATE_FEED_URL: fakes.feed!.url,
+    });
     await cli.waitFor(/Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
     const url = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(cli.stderr())![1]!;
     expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(401);
     const client = new Client({ name: "e2e-http", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-    const result = (await client.callTool({ name: "search_items", arguments: { limit: 2 } })) as Result;
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const result = (await client.callTool({
+      name: "search_items",
+      arguments: { limit: 2 },
+    })) as Result;
     expect((result.structuredContent as { count: number }).count).toBe(2);
     await client.close();
     cli.child.kill("SIGINT");
@@ -145,18 +219,39 @@ describe("feedgate mcp --http", () => {
 
 describe("@modelcontextprotocol/inspector-cli", () => {
   it("lists the tools and calls one", async () => {
-    const inspector = resolve(dirname(fileURLToPath(import.meta.resolve("@modelcontextprotocol/inspector-cli/package.json"))), "build/cli.js");
+    const inspector = resolve(
+      dirname(
+        fileURLToPath(import.meta.resolve("@modelcontextprotocol/inspector-cli/package.json")),
+      ),
+      "build/cli.js",
+    );
     // inspector-cli 1.0.3 checks for "../package.json" relative to its working directory before
     // importing its own: run it from a directory that has one (dist/, under this package).
     const cwd = dirname(BIN);
     const run = (args: string[]) =>
       new Promise<string>((done, fail) =>
-        execFile(process.execPath, [inspector, "--cli", "-e", `FEEDGATE_FEED_URL=${fakes.feed!.url}`, process.execPath, BIN, "mcp", ...args], { cwd, timeout: 80_000, env: { PATH: process.env["PATH"] ?? "" } }, (error, stdout, stderr) =>
-          error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout),
+        execFile(
+          process.execPath,
+          [
+            inspector,
+            "--cli",
+            "-e",
+            `FEEDGATE_FEED_URL=${fakes.feed!.url}`,
+            process.execPath,
+            BIN,
+            "mcp",
+            ...args,
+          ],
+          { cwd, timeout: 80_000, env: { PATH: process.env["PATH"] ?? "" } },
+          (error, stdout, stderr) =>
+            error ? fail(new Error(`${error.message}\n${stderr}`)) : done(stdout),
         ),
       );
     // Both sessions at once: each starts the inspector and a server (seconds each on a busy machine).
-    const [list, call] = await Promise.all([run(["--method", "tools/list"]), run(["--method", "tools/call", "--tool-name", "hot_topics"])]);
+    const [list, call] = await Promise.all([
+      run(["--method", "tools/list"]),
+      run(["--method", "tools/call", "--tool-name", "hot_topics"]),
+    ]);
     const listed = JSON.parse(list) as { tools: Array<{ name: string }> };
     expect(listed.tools.map((t) => t.name)).toContain("hot_topics");
     const called = JSON.parse(call) as { structuredContent: { count: number } };
@@ -182,7 +277,9 @@ describe("start-up stays light", () => {
     await visit(BIN);
     await visit(resolve(dirname(BIN), "commands/hot-run.js"));
     expect(seen.size).toBeGreaterThan(5);
-    expect([...bare].filter((s) => s.startsWith("@modelcontextprotocol/") || s === "@feedgate/mcp")).toEqual([]);
+    expect(
+      [...bare].filter((s) => s.startsWith("@modelcontextprotocol/") || s === "@feedgate/mcp"),
+    ).toEqual([]);
     expect(seen.has(resolve(dirname(BIN), "commands/mcp-run.js"))).toBe(false);
   });
 });

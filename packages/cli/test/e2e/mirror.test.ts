@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake } from "@feedgate/mock";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { demoSelectedItem } from "../../src/demo/feed-seed.js";
 import { cliEnv, jsonLines, runCli, startCli } from "./helpers.js";
 
@@ -23,7 +23,14 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-type Line = { type: string; phase?: string; items?: number; changes?: number; resumed?: boolean; snapshotTaken?: boolean };
+type Line = {
+  type: string;
+  phase?: string;
+  items?: number;
+  changes?: number;
+  resumed?: boolean;
+  snapshotTaken?: boolean;
+};
 
 describe("feedgate mirror", () => {
   it("takes the snapshot page by page and ends equal to the server's set", async () => {
@@ -50,13 +57,17 @@ describe("feedgate mirror", () => {
     // Changes while it was stopped, then a plain run: no new snapshot, the changes applied.
     feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 1));
     feed.selected.remove(feed.selected.truth()[0]!.id);
-    const snapshotsBefore = feed.requests.filter((r) => r.path === "/api/v1/selected/snapshot").length;
+    const snapshotsBefore = feed.requests.filter(
+      (r) => r.path === "/api/v1/selected/snapshot",
+    ).length;
     const second = await runCli(["mirror", dir, "--json"], env);
     expect(second.code).toBe(0);
     const summary = (jsonLines(second.stdout) as Line[]).find((l) => l.type === "summary")!;
     expect(summary).toMatchObject({ resumed: true, snapshotTaken: false, changes: 2 });
     expect(summary.items).toBe(feed.selected.truth().length);
-    expect(feed.requests.filter((r) => r.path === "/api/v1/selected/snapshot").length).toBe(snapshotsBefore);
+    expect(feed.requests.filter((r) => r.path === "/api/v1/selected/snapshot").length).toBe(
+      snapshotsBefore,
+    );
   });
 
   it("re-snapshots when the service requires it", async () => {

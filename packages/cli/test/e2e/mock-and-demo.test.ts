@@ -1,17 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { TEST_KEY, allOutput, runCli, startCli } from "./helpers.js";
+import { allOutput, runCli, startCli, TEST_KEY } from "./helpers.js";
 
 describe("feedgate mock", () => {
   it("runs the seeded fakes until Ctrl-C, printing their URLs; they answer; exit 130", async () => {
     const cli = startCli(["mock", "--json"], { FEEDGATE_API_KEY: TEST_KEY });
     await cli.waitFor(/"gatewayUrl"/);
-    const urls = JSON.parse(cli.stdout().trim().split("\n")[0]!) as { feedUrl: string; gatewayUrl: string };
+    const urls = JSON.parse(cli.stdout().trim().split("\n")[0]!) as {
+      feedUrl: string;
+      gatewayUrl: string;
+    };
     expect(urls.feedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const hot = await fetch(`${urls.feedUrl}/api/v1/hot-topics`);
     expect(hot.status).toBe(200);
     expect(((await hot.json()) as { count: number }).count).toBe(10);
     // The fake gateway accepts the configured key, through the CLI itself.
-    const tokens = await runCli(["tokens", "hello", "--model", "gpt-5.2"], { FEEDGATE_GATEWAY_URL: urls.gatewayUrl, FEEDGATE_API_KEY: TEST_KEY });
+    const tokens = await runCli(["tokens", "hello", "--model", "gpt-5.2"], {
+      FEEDGATE_GATEWAY_URL: urls.gatewayUrl,
+      FEEDGATE_API_KEY: TEST_KEY,
+    });
     expect(tokens.code).toBe(0);
     cli.child.kill("SIGINT");
     const result = await cli.done;
@@ -43,7 +49,9 @@ describe("feedgate demo", () => {
     expect(result.stderr).toMatch(/\d+ items in \d+ pages/); // every page of items
     expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
     // The watch polls conditionally: a 304 while the calendar is unchanged, then the change as a 200.
-    expect(out).toMatch(/\d{2}:\d{2}:\d{2}Z = unchanged 304 Not Modified \(sent If-None-Match W\/"v1-codex-resets-recent-[0-9a-f]{16}"\)/);
+    expect(out).toMatch(
+      /\d{2}:\d{2}:\d{2}Z = unchanged 304 Not Modified \(sent If-None-Match W\/"v1-codex-resets-recent-[0-9a-f]{16}"\)/,
+    );
     expect(out).toMatch(/the feed fake answered the watch's polls 200( → 304)+ → 200 /);
     expect(out).toMatch(/\+ added/); // a change during the watch
     expect(out).toMatch(/- withdrawn/);
@@ -51,7 +59,9 @@ describe("feedgate demo", () => {
     expect(out).toMatch(/resumed from the saved cursor; 3 changes applied/);
     expect(out).toMatch(/\.png$/m); // the image file
     expect(out).toContain("今天的热点集中在开源多模态模型"); // the streamed text
-    expect(out).toMatch(/tools\/list → search_items, hot_topics, get_story, daily_report, reset_calendar/); // the MCP session
+    expect(out).toMatch(
+      /tools\/list → search_items, hot_topics, get_story, daily_report, reset_calendar/,
+    ); // the MCP session
     expect(out).toMatch(/Note: story \S+ was merged into \S+/);
     expect(out).toMatch(/requests sent: 0/);
     expect(out).toMatch(/demo finished in \d+\.\d s/);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemoFakes } from "../../src/demo/fakes.js";
 import { jsonLines, runCli, startCli } from "./helpers.js";
 
@@ -20,7 +20,9 @@ describe("the CLI says when it changes the interval asked for", () => {
     await cli.waitFor(/raised/);
     cli.child.kill("SIGINT");
     const result = await cli.done;
-    expect(result.stderr).toMatch(/^feedgate: hotTopics: the interval of 1000 ms was raised to the service's cache lifetime \(60000 ms\)$/m);
+    expect(result.stderr).toMatch(
+      /^feedgate: hotTopics: the interval of 1000 ms was raised to the service's cache lifetime \(60000 ms\)$/m,
+    );
     expect(result.stderr.match(/raised/g)).toHaveLength(1);
     expect(result.code).toBe(130);
   });
@@ -36,11 +38,19 @@ describe("the CLI says when it re-snapshots a mirror", () => {
       expect(first.code).toBe(0);
       const again = await runCli(["mirror", dir, "--json"], env);
       expect(again.stderr).not.toContain("taking a new snapshot");
-      expect((jsonLines(again.stdout).at(-1) as { fields: string; snapshotTaken: boolean })).toMatchObject({ fields: "minimal", snapshotTaken: false });
+      expect(
+        jsonLines(again.stdout).at(-1) as { fields: string; snapshotTaken: boolean },
+      ).toMatchObject({ fields: "minimal", snapshotTaken: false });
       const changed = await runCli(["mirror", dir, "--fields", "default", "--json"], env);
       expect(changed.code).toBe(0);
-      expect(changed.stderr.match(/holds --fields minimal; taking a new snapshot with --fields default/g)).toHaveLength(1);
-      expect((jsonLines(changed.stdout).at(-1) as { fields: string; snapshotTaken: boolean })).toMatchObject({ fields: "default", snapshotTaken: true });
+      expect(
+        changed.stderr.match(
+          /holds --fields minimal; taking a new snapshot with --fields default/g,
+        ),
+      ).toHaveLength(1);
+      expect(
+        jsonLines(changed.stdout).at(-1) as { fields: string; snapshotTaken: boolean },
+      ).toMatchObject({ fields: "default", snapshotTaken: true });
     } finally {
       await fakes.close();
       await rm(dir, { recursive: true, force: true });

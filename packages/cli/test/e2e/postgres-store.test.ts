@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "@feedgate/postgres";
-import { freePort, startPostgres, type RunningPostgres } from "@feedgate/test-harness";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { freePort, type RunningPostgres, startPostgres } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { BIN, jsonLines, runCli, startCli } from "./helpers.js";
 
 let pg: RunningPostgres;
@@ -17,7 +17,10 @@ let dir: string;
 const PASSWORD = "feedgate-test";
 
 beforeAll(async () => {
-  [pg, fakes] = await Promise.all([startPostgres(), startDemoFakes({ gateway: false, selected: 120 })]);
+  [pg, fakes] = await Promise.all([
+    startPostgres(),
+    startDemoFakes({ gateway: false, selected: 120 }),
+  ]);
   env = { FEEDGATE_FEED_URL: fakes.feed!.url };
   dir = await mkdtemp(join(tmpdir(), "feedgate-store-"));
 }, 60_000);
@@ -32,7 +35,11 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     const url = `${pg.url}?application_name=cli-test`;
     const sync = await runCli(["mirror", "--store", url, "--json"], env, 30_000);
     expect(sync.code).toBe(0);
-    expect(jsonLines(sync.stdout).at(-1)).toMatchObject({ type: "summary", items: 120, snapshotTaken: true });
+    expect(jsonLines(sync.stdout).at(-1)).toMatchObject({
+      type: "summary",
+      items: 120,
+      snapshotTaken: true,
+    });
     const ls = await runCli(["mirror", "ls", "--store", url, "--json"], env);
     const items = JSON.parse(ls.stdout) as Array<{ id: string }>;
     expect(items).toHaveLength(120);
@@ -49,14 +56,21 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
   it("mcp --store postgres://… adds search_local over the fleet's copy, with no feed request and the password never printed", async () => {
     const url = `${pg.url}?application_name=cli-mcp-test`;
     expect((await runCli(["mirror", "--store", url, "--json"], env, 30_000)).code).toBe(0);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp", "--store", url], env: { PATH: process.env["PATH"] ?? "", ...env }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "mcp", "--store", url],
+      env: { PATH: process.env["PATH"] ?? "", ...env },
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     const client = new Client({ name: "pg-test", version: "1.0.0" });
     await client.connect(transport);
     const before = fakes.feed!.requests.length;
     const result = await client.callTool({ name: "search_local", arguments: { limit: 5 } });
-    expect((result.structuredContent as { count: number; nextCursor: string | null }).count).toBe(5);
+    expect((result.structuredContent as { count: number; nextCursor: string | null }).count).toBe(
+      5,
+    );
     expect(fakes.feed!.requests.length).toBe(before);
     await client.close();
     expect(stderr).toContain("postgres:***@");
@@ -69,7 +83,11 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     cli.child.kill("SIGINT");
     const result = await cli.done;
     expect(result.code).toBe(130);
-    expect(jsonLines(result.stdout)[0]).toMatchObject({ type: "leadership", resource: "hotTopics", leading: true });
+    expect(jsonLines(result.stdout)[0]).toMatchObject({
+      type: "leadership",
+      resource: "hotTopics",
+      leading: true,
+    });
     expect(result.stdout + result.stderr).not.toContain(PASSWORD);
   });
 
@@ -92,13 +110,20 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/not a regular file/);
     }
-    for (const result of [ls, exported]) expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+    for (const result of [ls, exported])
+      expect(result.stdout + result.stderr).not.toContain(PASSWORD);
   });
 
   it("--help of mirror and fleet says a URL on the command line shows in the process list, and names the other ways", async () => {
-    for (const args of [["mirror", "--help"], ["mirror", "ls", "--help"], ["fleet", "--help"]]) {
+    for (const args of [
+      ["mirror", "--help"],
+      ["mirror", "ls", "--help"],
+      ["fleet", "--help"],
+    ]) {
       const help = await runCli(args, {});
-      expect(help.stdout.replace(/\s+/g, " ")).toMatch(/visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -/);
+      expect(help.stdout.replace(/\s+/g, " ")).toMatch(
+        /visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -/,
+      );
       expect(help.stdout).toContain("--store-file <path>");
     }
   });
@@ -122,12 +147,16 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     expect(JSON.parse(show.stdout)).toMatchObject({ id: items[0]!.id });
     const exported = await runCli(["mirror", "export"], { ...env, FEEDGATE_STORE: reader });
     expect(jsonLines(exported.stdout)).toHaveLength(120);
-    for (const result of [ls, show, exported]) expect(result.stdout + result.stderr).not.toContain("reader-pw-9x");
+    for (const result of [ls, show, exported])
+      expect(result.stdout + result.stderr).not.toContain("reader-pw-9x");
   });
 
   it("fleet prints a loop that keeps failing on stderr, with its count in a row", async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
-    const cli = startCli(["fleet", "--resources", "hotTopics"], { FEEDGATE_FEED_URL: dead, FEEDGATE_STORE: pg.url });
+    const cli = startCli(["fleet", "--resources", "hotTopics"], {
+      FEEDGATE_FEED_URL: dead,
+      FEEDGATE_STORE: pg.url,
+    });
     await cli.waitFor(/hotTopics failed \(1 in a row\)/, 25_000);
     cli.child.kill("SIGINT");
     const result = await cli.done;

@@ -1,8 +1,8 @@
 import { createServer, request, type Server } from "node:http";
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { cliEnv, runCli, TEST_KEY } from "./helpers.js";
 
 let fakes: DemoFakes;
@@ -69,9 +69,17 @@ describe("HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured", () => {
 
   it("NO_PROXY=127.0.0.1 bypasses it", async () => {
     seen.length = 0;
-    const feed = await runCli(["hot", "--json"], { ...env, HTTP_PROXY: proxyUrl, NO_PROXY: "127.0.0.1" });
+    const feed = await runCli(["hot", "--json"], {
+      ...env,
+      HTTP_PROXY: proxyUrl,
+      NO_PROXY: "127.0.0.1",
+    });
     expect(feed.code, feed.stderr).toBe(0);
-    const gateway = await runCli(["tokens", "How long is this?"], { ...env, HTTP_PROXY: proxyUrl, NO_PROXY: "127.0.0.1" });
+    const gateway = await runCli(["tokens", "How long is this?"], {
+      ...env,
+      HTTP_PROXY: proxyUrl,
+      NO_PROXY: "127.0.0.1",
+    });
     expect(gateway.code, gateway.stderr).toBe(0);
     expect(seen).toEqual([]);
   });

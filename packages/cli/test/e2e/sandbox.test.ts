@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERGED_STORY_ID } from "../../src/demo/feed-seed.js";
-import { freePort } from "@feedgate/test-harness";
-import { runCli, startCli, type RunningCli } from "./helpers.js";
+import { type RunningCli, runCli, startCli } from "./helpers.js";
 
 let mock: RunningCli;
 let env: Record<string, string>;
@@ -17,7 +17,9 @@ beforeAll(async () => {
   mock = startCli(["mock", "--port", String(port)]);
   await mock.waitFor(/export FEEDGATE_API_KEY=\S+/);
   // The exact lines the sandbox prints are what a user pastes: take the environment from them.
-  env = Object.fromEntries([...mock.stdout().matchAll(/^ {2}export (FEEDGATE_\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+  env = Object.fromEntries(
+    [...mock.stdout().matchAll(/^ {2}export (FEEDGATE_\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
 });
 afterAll(async () => {
   mock.child.kill("SIGINT");
@@ -52,7 +54,10 @@ describe("feedgate mock is a sandbox every command works against", () => {
     ["respond", () => ["respond", "hello"]],
     ["respond --stream", () => ["respond", "hello", "--stream"]],
     ["tokens", () => ["tokens", "hello there", "--model", "gpt-5.2"]],
-    ["tokens --protocol messages", () => ["tokens", "hello there", "--model", "claude-sonnet-4-5", "--protocol", "messages"]],
+    [
+      "tokens --protocol messages",
+      () => ["tokens", "hello there", "--model", "claude-sonnet-4-5", "--protocol", "messages"],
+    ],
     ["version", () => ["version"]],
     ["completion", () => ["completion", "bash"]],
   ];
@@ -60,7 +65,10 @@ describe("feedgate mock is a sandbox every command works against", () => {
   for (const [name, args] of commands) {
     it(name, async () => {
       const result = await runCli(args(), env, 30_000);
-      expect({ code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({ code: 0, stderr: "" });
+      expect({ code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({
+        code: 0,
+        stderr: "",
+      });
       expect(result.stdout.length).toBeGreaterThan(0);
     });
   }
@@ -68,7 +76,9 @@ describe("feedgate mock is a sandbox every command works against", () => {
   it("a large export through a pipe arrives whole (nothing lost when the process exits)", async () => {
     const exported = await runCli(["mirror", "export", join(work, "mirror")], env, 30_000);
     const lines = exported.stdout.trimEnd().split("\n");
-    expect(exported.stderr).toMatch(new RegExp(`exported ${lines.length} of ${lines.length} items`));
+    expect(exported.stderr).toMatch(
+      new RegExp(`exported ${lines.length} of ${lines.length} items`),
+    );
     expect(lines.length).toBeGreaterThan(1000);
   });
 
@@ -80,7 +90,11 @@ describe("feedgate mock is a sandbox every command works against", () => {
     }
   });
 
-  for (const watch of [["hot", "--watch"], ["resets", "--watch"], ["mirror", "--follow"]]) {
+  for (const watch of [
+    ["hot", "--watch"],
+    ["resets", "--watch"],
+    ["mirror", "--follow"],
+  ]) {
     it(`${watch.join(" ")} runs until Ctrl-C and exits 130`, async () => {
       const args = watch[0] === "mirror" ? ["mirror", join(work, "mirror"), "--follow"] : watch;
       const cli = startCli(args, env);

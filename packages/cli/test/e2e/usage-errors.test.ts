@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake, GatewayFake } from "@feedgate/mock";
-import { startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
-import { cliEnv, TEST_KEY, allOutput, runCli } from "./helpers.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { allOutput, cliEnv, runCli, TEST_KEY } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -25,22 +25,46 @@ const CASES: Array<[string, string[], RegExp]> = [
   ["a limit of 0", ["items", "--limit", "0"], /--limit.*at least 1/],
   ["max pages of 0", ["items", "--all", "--max-pages", "0"], /--max-pages.*at least 1/],
   ["a limit that is not a number", ["items", "--limit", "ten"], /--limit.*whole number/],
-  ["an unknown mode", ["items", "--mode", "best"], /--mode.*selected, all|Allowed choices are selected, all/],
+  [
+    "an unknown mode",
+    ["items", "--mode", "best"],
+    /--mode.*selected, all|Allowed choices are selected, all/,
+  ],
   ["a story id longer than 128 characters", ["story", "a".repeat(129)], /not a story id/],
   ["a story id with a space", ["story", "not an id"], /not a story id/],
   ["a story id that is not a UUID", ["story", "not-an-id"], /not a story id/],
-  ["a story id one hex digit short of a UUID", ["story", "5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a1"], /not a story id/],
+  [
+    "a story id one hex digit short of a UUID",
+    ["story", "5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a1"],
+    /not a story id/,
+  ],
   ["an argument to hot", ["hot", "abc"], /hot takes no id/],
-  ["a gateway URL that is the feed", ["respond", "hi", "--gateway-url", "https://aihot.virxact.com"], /is the feed service, not a model gateway/],
+  [
+    "a gateway URL that is the feed",
+    ["respond", "hi", "--gateway-url", "https://aihot.virxact.com"],
+    /is the feed service, not a model gateway/,
+  ],
   ["an invalid date", ["daily", "2026-02-30"], /date\b.*calendar date/],
   ["a date in another format", ["daily", "30.02.2026"], /date\b.*YYYY-MM-DD/],
   ["a dailies limit of 181", ["dailies", "--limit", "181"], /limit\b.*1 to 180/],
   ["an interval of 0", ["hot", "--watch", "--interval", "0"], /--interval.*greater than 0/],
-  ["a panorama with an aspect ratio", ["image", "a valley", "--panorama", "--aspect", "16:9"], /--aspect.*panorama/],
-  ["an unknown region", ["image", "a valley", "--image", "https://example.com/a.png", "--region", "Mars"], /--region.*Mainland/],
+  [
+    "a panorama with an aspect ratio",
+    ["image", "a valley", "--panorama", "--aspect", "16:9"],
+    /--aspect.*panorama/,
+  ],
+  [
+    "an unknown region",
+    ["image", "a valley", "--image", "https://example.com/a.png", "--region", "Mars"],
+    /--region.*Mainland/,
+  ],
   ["tokens with neither text nor file", ["tokens", "--model", "m"], /text to count/],
   ["an empty prompt", ["respond", "  "], /prompt is empty/],
-  ["a feed URL with /api/v1", ["hot", "--feed-url", "http://127.0.0.1:9/api/v1"], /without \/api\/v1/],
+  [
+    "a feed URL with /api/v1",
+    ["hot", "--feed-url", "http://127.0.0.1:9/api/v1"],
+    /without \/api\/v1/,
+  ],
 ];
 
 describe.concurrent("usage errors: exit 2, the rule named, nothing sent", () => {
@@ -65,7 +89,9 @@ describe.concurrent("usage errors: exit 2, the rule named, nothing sent", () => 
 
   it("a gateway command without a key says how to set it", async () => {
     const before = gateway.requests.length;
-    const result = await runCli(["tokens", "hello", "--model", "m"], { FEEDGATE_GATEWAY_URL: gateway.url });
+    const result = await runCli(["tokens", "hello", "--model", "m"], {
+      FEEDGATE_GATEWAY_URL: gateway.url,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("no gateway API key configured");
     expect(result.stderr).toContain("FEEDGATE_API_KEY");

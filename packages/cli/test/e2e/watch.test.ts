@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedFake } from "@feedgate/mock";
-import { DEMO_CACHE_CONTROL, startDemoFakes, type DemoFakes } from "../../src/demo/fakes.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { demoHotTopics } from "../../src/demo/feed-seed.js";
 import { calendarAfter, calendarBefore } from "../../src/demo/resets-seed.js";
 import { cliEnv, expectValid, jsonLines, specs, startCli } from "./helpers.js";
@@ -22,12 +22,16 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     const cli = startCli(["hot", "--watch", "--interval", "0.5", "--json"], env);
     await cli.waitFor(/"schemaVersion":1/);
     const topics = demoHotTopics(feed.url, fakes.now);
-    topics.reverse().forEach((t, i) => (t.rank = i + 1));
+    for (const [i, t] of topics.reverse().entries()) t.rank = i + 1;
     feed.hotTopics.set(topics);
     await cli.waitFor(/\n.*\n/);
     // Let one more poll happen: unchanged (same ETag), it prints nothing.
     const seen = feed.requests.filter((r) => r.path === "/api/v1/hot-topics").length;
-    for (let i = 0; i < 40 && feed.requests.filter((r) => r.path === "/api/v1/hot-topics").length <= seen; i += 1) {
+    for (
+      let i = 0;
+      i < 40 && feed.requests.filter((r) => r.path === "/api/v1/hot-topics").length <= seen;
+      i += 1
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     cli.child.kill("SIGINT");
@@ -58,12 +62,21 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     const result = await cli.done;
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("interrupted");
-    const lines = jsonLines(result.stdout) as Array<{ type: string; calendar?: unknown; event?: { id: string } }>;
+    const lines = jsonLines(result.stdout) as Array<{
+      type: string;
+      calendar?: unknown;
+      event?: { id: string };
+    }>;
     expect(lines[0]!.type).toBe("calendar");
     expectValid(specs.feed.validateResponse("codexResetsRecent", 200, lines[0]!.calendar));
     const changes = lines.slice(1).filter((line) => line.type !== "calendar");
-    expect(changes.map((c) => `${c.type}:${c.event!.id}`).sort()).toEqual(["added:reset-demo-next", "changed:reset-demo-card", "removed:reset-demo-rumour"]);
-    for (const change of changes) expectValid(specs.feed.validatePointer("#/components/schemas/CodexResetEvent", change.event));
+    expect(changes.map((c) => `${c.type}:${c.event!.id}`).sort()).toEqual([
+      "added:reset-demo-next",
+      "changed:reset-demo-card",
+      "removed:reset-demo-rumour",
+    ]);
+    for (const change of changes)
+      expectValid(specs.feed.validatePointer("#/components/schemas/CodexResetEvent", change.event));
   });
 
   it("resets --watch in human form shows the change lines", async () => {
@@ -82,19 +95,46 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     feed.resets.update({ activities: [], monitor: null, outage: null });
     const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5", "--json"], env);
     await cli.waitFor(/"type":"calendar"/);
-    const post = { id: "post-new", publishedAt: new Date(fakes.now).toISOString(), eventIds: [], kind: "related", text: "A new source post.", originalText: "A new source post.", context: [], statusChanged: false, action: null, url: "https://social.example/posts/new" };
+    const post = {
+      id: "post-new",
+      publishedAt: new Date(fakes.now).toISOString(),
+      eventIds: [],
+      kind: "related",
+      text: "A new source post.",
+      originalText: "A new source post.",
+      context: [],
+      statusChanged: false,
+      action: null,
+      url: "https://social.example/posts/new",
+    };
     feed.resets.update({ activities: [post as never] });
     await cli.waitFor(/post-new/);
     const human = startCli(["resets", "--recent", "--watch", "--interval", "0.5"], env);
     await human.waitFor(/watching for added/);
-    feed.resets.update({ monitor: { status: "delayed", lastAttemptAt: null, lastCollectedAt: null, lastVerifiedAt: null, heldWindowCount: 0, pendingCount: 1, reviewCount: 0 } });
+    feed.resets.update({
+      monitor: {
+        status: "delayed",
+        lastAttemptAt: null,
+        lastCollectedAt: null,
+        lastVerifiedAt: null,
+        heldWindowCount: 0,
+        pendingCount: 1,
+        reviewCount: 0,
+      },
+    });
     await human.waitFor(/\* calendar +monitor none → delayed/);
     for (const run of [cli, human]) run.child.kill("SIGINT");
     const [json, text] = await Promise.all([cli.done, human.done]);
     expect([json.code, text.code]).toEqual([130, 130]);
-    const lines = jsonLines(json.stdout) as Array<{ type: string; calendar: { activities: Array<{ id: string }> } }>;
+    const lines = jsonLines(json.stdout) as Array<{
+      type: string;
+      calendar: { activities: Array<{ id: string }> };
+    }>;
     expect(lines.every((line) => line.type === "calendar")).toBe(true);
-    expect(lines.map((line) => line.calendar.activities.map((a) => a.id).join())).toEqual(expect.arrayContaining(["", "post-new"]));
-    for (const line of lines) expectValid(specs.feed.validateResponse("codexResetsRecent", 200, line.calendar));
+    expect(lines.map((line) => line.calendar.activities.map((a) => a.id).join())).toEqual(
+      expect.arrayContaining(["", "post-new"]),
+    );
+    for (const line of lines)
+      expectValid(specs.feed.validateResponse("codexResetsRecent", 200, line.calendar));
   });
 });

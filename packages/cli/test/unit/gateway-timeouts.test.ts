@@ -70,12 +70,29 @@ function state<T>(promise: Promise<T>) {
   return seen;
 }
 
-const RESPONSE = { id: "resp_1", object: "response", status: "completed", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "late but whole" }] }] };
+const RESPONSE = {
+  id: "resp_1",
+  object: "response",
+  status: "completed",
+  output: [
+    {
+      type: "message",
+      role: "assistant",
+      content: [{ type: "output_text", text: "late but whole" }],
+    },
+  ],
+};
 
 describe("feedgate respond: the gateway client's own timeouts govern", () => {
   it("a non-streamed answer that takes 75 s arrives (core's 60 s default does not apply)", async () => {
     const gateway = await holdingGateway();
-    const call = state(gatewayServices(context(gateway.url)).respond("gpt-5.2", "think hard", new AbortController().signal));
+    const call = state(
+      gatewayServices(context(gateway.url)).respond(
+        "gpt-5.2",
+        "think hard",
+        new AbortController().signal,
+      ),
+    );
     const res = await gateway.request();
     await vi.advanceTimersByTimeAsync(75_000);
     expect(call).toMatchObject({ settled: false });
@@ -87,7 +104,13 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
 
   it("the 600 s per-attempt timeout is the one that ends a silent non-streamed call", async () => {
     const gateway = await holdingGateway();
-    const call = state(gatewayServices(context(gateway.url)).respond("gpt-5.2", "think hard", new AbortController().signal));
+    const call = state(
+      gatewayServices(context(gateway.url)).respond(
+        "gpt-5.2",
+        "think hard",
+        new AbortController().signal,
+      ),
+    );
     await gateway.request();
     await vi.advanceTimersByTimeAsync(599_000);
     expect(call).toMatchObject({ settled: false });
@@ -115,7 +138,9 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
   }
 
   it("a silent stream ends at the client's 330 s idle timeout, not at undici's 300 s body timeout", async () => {
-    const read = await silentStream((ctx) => gatewayServices(ctx).respondStream("gpt-5.2", "think hard", new AbortController().signal));
+    const read = await silentStream((ctx) =>
+      gatewayServices(ctx).respondStream("gpt-5.2", "think hard", new AbortController().signal),
+    );
     await vi.advanceTimersByTimeAsync(320_000);
     expect(read).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(11_000);
@@ -124,7 +149,12 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
   });
 
   it("control: over Node's fetch with undici's defaults, the same stream is cut at 300 s as a broken connection", async () => {
-    const read = await silentStream((ctx) => gatewayClientOf(ctx, (request) => fetch(request)).responses.stream({ model: "gpt-5.2", input: "think hard" }));
+    const read = await silentStream((ctx) =>
+      gatewayClientOf(ctx, (request) => fetch(request)).responses.stream({
+        model: "gpt-5.2",
+        input: "think hard",
+      }),
+    );
     await vi.advanceTimersByTimeAsync(290_000);
     expect(read).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(15_000);

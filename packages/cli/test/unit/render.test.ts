@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import pc from "picocolors";
-import { formatBeijing, formatBeijingRange, formatUtc } from "../../src/render/time.js";
+import { describe, expect, it } from "vitest";
+import { apiKeyOf, DEFAULT_FEED_URL, feedUrlOf, gatewayOf } from "../../src/cli/config.js";
 import { redactSecrets } from "../../src/cli/redact.js";
-import { apiKeyOf, feedUrlOf, gatewayOf, DEFAULT_FEED_URL } from "../../src/cli/config.js";
-import { renderHotTopics } from "../../src/render/hot.js";
 import { demoHotTopics } from "../../src/demo/feed-seed.js";
+import { renderHotTopics } from "../../src/render/hot.js";
+import { formatBeijing, formatBeijingRange, formatUtc } from "../../src/render/time.js";
 
 const ui = { color: pc.createColors(false), columns: 100 };
 
@@ -13,7 +13,9 @@ describe("times", () => {
     expect(formatUtc("2026-11-20T08:05:59.123Z")).toBe("2026-11-20 08:05 UTC");
     expect(formatBeijing("2026-09-26T08:07:13.000+08:00")).toBe("2026-09-26 08:07");
     expect(formatBeijing("2026-09-26T00:07:13.000Z")).toBe("2026-09-26 08:07");
-    expect(formatBeijingRange("2026-09-26T08:00:00.000+08:00", "2026-09-26T12:00:00.000+08:00")).toBe("2026-09-26 08:00–12:00");
+    expect(
+      formatBeijingRange("2026-09-26T08:00:00.000+08:00", "2026-09-26T12:00:00.000+08:00"),
+    ).toBe("2026-09-26 08:00–12:00");
     expect(formatUtc(null)).toBe("-");
   });
 });
@@ -22,20 +24,31 @@ describe("configuration", () => {
   it("flags win over the environment, which wins over the default", () => {
     expect(feedUrlOf({}, {})).toBe(DEFAULT_FEED_URL);
     expect(feedUrlOf({}, { FEEDGATE_FEED_URL: "http://env" })).toBe("http://env");
-    expect(feedUrlOf({ feedUrl: "http://flag" }, { FEEDGATE_FEED_URL: "http://env" })).toBe("http://flag");
+    expect(feedUrlOf({ feedUrl: "http://flag" }, { FEEDGATE_FEED_URL: "http://env" })).toBe(
+      "http://flag",
+    );
     expect(apiKeyOf({ apiKey: "sk-flag" }, { FEEDGATE_API_KEY: "sk-env" })).toBe("sk-flag");
     expect(() => gatewayOf({}, { FEEDGATE_API_KEY: "k" })).toThrow(/no gateway URL/);
     expect(() => gatewayOf({ gatewayUrl: "http://g" }, {})).toThrow(/no gateway API key/);
   });
 
   it("redacts the key with and without its sk- prefix", () => {
-    expect(redactSecrets("key sk-abcdef123 and abcdef123", ["sk-abcdef123"])).toBe("key [redacted] and [redacted]");
+    expect(redactSecrets("key sk-abcdef123 and abcdef123", ["sk-abcdef123"])).toBe(
+      "key [redacted] and [redacted]",
+    );
   });
 });
 
 describe("hot topics table", () => {
   it("has a row per topic with rank, title, source count and time", () => {
-    const text = renderHotTopics({ schemaVersion: 1, count: 10, items: demoHotTopics("http://127.0.0.1:1", Date.UTC(2026, 10, 20, 12)) }, ui);
+    const text = renderHotTopics(
+      {
+        schemaVersion: 1,
+        count: 10,
+        items: demoHotTopics("http://127.0.0.1:1", Date.UTC(2026, 10, 20, 12)),
+      },
+      ui,
+    );
     expect(text).toMatch(/│ 1 +│ 开源多模态模型发布并追平闭源旗舰/);
     expect(text).toMatch(/│ 10 +│/);
     expect(text).toContain("2026-11-20 11:23 UTC");

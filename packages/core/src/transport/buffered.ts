@@ -67,6 +67,7 @@ export class BufferedResponse extends Response {
     this.#used = true;
     return Promise.resolve(decoder.decode(this.#bytes));
   }
+  // biome-ignore lint/suspicious/noExplicitAny: the same signature as Response.json(), which it overrides.
   override json(): Promise<any> {
     return this.text().then(JSON.parse);
   }
@@ -93,14 +94,23 @@ export class BufferedResponse extends Response {
  * body when its request's signal fires; for an injected fetch (`tied` false) that may not, the
  * read is cancelled here. Chunks are joined only when there are several.
  */
-export async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>, signal: AbortSignal, tied: boolean, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readAll(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+  signal: AbortSignal,
+  tied: boolean,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const stop = () => void reader.cancel().catch(() => {});
   if (!tied) signal.addEventListener("abort", stop);
   try {
     const chunks: Uint8Array<ArrayBuffer>[] = [];
     let size = 0;
-    for (let read; !(read = await reader.read()).done; size += read.value.byteLength) {
+    for (
+      let read: ReadableStreamReadResult<Uint8Array>;
+      !(read = await reader.read()).done;
+      size += read.value.byteLength
+    ) {
       if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
       // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
       if (size + read.value.byteLength > limit) {
@@ -120,4 +130,3 @@ export async function readAll(body: ReadableStream<Uint8Array<ArrayBuffer>>, sig
     signal.removeEventListener("abort", stop);
   }
 }
-

@@ -2,7 +2,15 @@
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 /** What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a poll. */
-export type LogEvent = "request" | "response" | "retry" | "wait" | "give_up" | "poll" | "redirect" | "interval_raised";
+export type LogEvent =
+  | "request"
+  | "response"
+  | "retry"
+  | "wait"
+  | "give_up"
+  | "poll"
+  | "redirect"
+  | "interval_raised";
 
 /** Structured fields of a record. Never holds headers, bodies or credentials. */
 export interface LogFields {
@@ -52,21 +60,32 @@ export interface LogOptions {
 const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
 
 /** Query parameters whose values are masked in logged URLs. */
-const SECRET_PARAMS = /^(key|api[-_]?key|access[-_]?token|token|auth|authorization|sig|signature|password|secret)$/i;
+const SECRET_PARAMS =
+  /^(key|api[-_]?key|access[-_]?token|token|auth|authorization|sig|signature|password|secret)$/i;
 
 /** A URL as it may be logged: no userinfo, no fragment, secret-looking query values masked. */
 export function loggableUrl(url: string): string {
   try {
     const { origin, pathname, searchParams } = new URL(url);
-    const query = new URLSearchParams([...searchParams].map(([name, value]) => [name, SECRET_PARAMS.test(name) ? "[redacted]" : value])).toString();
-    return origin + pathname + (query && "?" + query);
+    const query = new URLSearchParams(
+      [...searchParams].map(([name, value]) => [
+        name,
+        SECRET_PARAMS.test(name) ? "[redacted]" : value,
+      ]),
+    ).toString();
+    return origin + pathname + (query && `?${query}`);
   } catch {
     return "[unparsable url]";
   }
 }
 
 /** Emits records to a logger, filtering by level and scrubbing the given secrets from every string. */
-export type Log = (level: LogLevel, message: string, fields: LogFields, secrets?: readonly string[]) => void;
+export type Log = (
+  level: LogLevel,
+  message: string,
+  fields: LogFields,
+  secrets?: readonly string[],
+) => void;
 
 /** Builds the {@link Log} function the transport and the kit log through, from a logger and a level (defaults as in {@link LogOptions}). */
 export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
@@ -88,14 +107,22 @@ export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
 
 /** Replaces each secret (of at least 4 characters) found in `text`. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets) if (secret.length >= 4) text = text.split(secret).join("[redacted]");
+  for (const secret of secrets)
+    if (secret.length >= 4) text = text.split(secret).join("[redacted]");
   return text;
 }
 
 /** The credential values a request carries (a bearer token without its scheme, and without `sk-`, too). */
 export function secretsOf(headers: Headers): string[] {
   const out: string[] = [];
-  for (const name of ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"]) {
+  for (const name of [
+    "authorization",
+    "proxy-authorization",
+    "x-api-key",
+    "x-goog-api-key",
+    "api-key",
+    "cookie",
+  ]) {
     const value = headers.get(name);
     if (!value) continue;
     const token = /^\s*\w+\s+(.+)$/.exec(value)?.[1];

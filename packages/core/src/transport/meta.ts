@@ -4,7 +4,12 @@
  * on a relayed success, may have set), else `request-id`.
  */
 export function requestIdOf(headers: Headers): string | undefined {
-  return headers.get("x-oneapi-request-id") ?? headers.get("x-request-id") ?? headers.get("request-id") ?? undefined;
+  return (
+    headers.get("x-oneapi-request-id") ??
+    headers.get("x-request-id") ??
+    headers.get("request-id") ??
+    undefined
+  );
 }
 
 /** What is known about one answer, beyond its body. */
@@ -53,7 +58,8 @@ export function recordMeta(response: Response, attempts: number, url: string): v
  * from their headers, with `attempts: 1`.
  */
 export function getResponseMeta(response: Response): ResponseMeta {
-  const [attempts, url] = (response as { [META]?: Recorded })[META] ?? metas.get(response) ?? [1, ""];
+  const [attempts, url] = (response as { [META]?: Recorded })[META] ??
+    metas.get(response) ?? [1, ""];
   const { headers } = response;
   const cacheControl = headers.get("cache-control") ?? undefined;
   const meta = {
@@ -67,12 +73,20 @@ export function getResponseMeta(response: Response): ResponseMeta {
     url: url || response.url,
   } as ResponseMeta;
   // Deprecated, and not enumerable: JSON, spreads and deep equality see only `attempts`.
-  return Object.defineProperty(meta, "retries", { get: () => meta.attempts - 1, enumerable: false });
+  return Object.defineProperty(meta, "retries", {
+    get: () => meta.attempts - 1,
+    enumerable: false,
+  });
 }
 
 /** A delta-seconds directive of `Cache-Control` (`max-age`, `s-maxage`), in ms; undefined when absent. */
-export function cacheDirectiveMs(cacheControl: string | undefined, name: string): number | undefined {
-  const seconds = new RegExp(`(?:^|,)\\s*${name}\\s*=\\s*"?(\\d+)"?\\s*(?:,|$)`, "i").exec(cacheControl ?? "")?.[1];
+export function cacheDirectiveMs(
+  cacheControl: string | undefined,
+  name: string,
+): number | undefined {
+  const seconds = new RegExp(`(?:^|,)\\s*${name}\\s*=\\s*"?(\\d+)"?\\s*(?:,|$)`, "i").exec(
+    cacheControl ?? "",
+  )?.[1];
   return seconds === undefined ? undefined : Number(seconds) * 1000;
 }
 

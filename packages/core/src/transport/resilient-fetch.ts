@@ -4,9 +4,16 @@ import { createError, type FeedgateError, type FeedgateErrorKind } from "../erro
 import { isFinalAnswer } from "../final.js";
 import { monotonicNow, realSleep, watch } from "../time.js";
 import { BufferedResponse, decoder, readAll, TooLarge } from "./buffered.js";
-import { createLog, loggableUrl, scrubSecrets, secretsOf, type LogFields, type LogLevel } from "./logger.js";
+import {
+  createLog,
+  type LogFields,
+  type LogLevel,
+  loggableUrl,
+  scrubSecrets,
+  secretsOf,
+} from "./logger.js";
 import { recordMeta, requestIdOf } from "./meta.js";
-import { DEFAULTS, type CallOverrides, type ResilientFetchOptions } from "./options.js";
+import { type CallOverrides, DEFAULTS, type ResilientFetchOptions } from "./options.js";
 import {
   codesOf,
   failedBeforeSending,
@@ -45,7 +52,14 @@ const DEADLINE = Symbol();
  */
 type Outcome =
   | { tag: "answer"; response: Response }
-  | { tag: "status"; response: Response; retryAfterMs: number | undefined; codes: string[]; final: boolean; hint: string | null }
+  | {
+      tag: "status";
+      response: Response;
+      retryAfterMs: number | undefined;
+      codes: string[];
+      final: boolean;
+      hint: string | null;
+    }
   | { tag: "invalid"; response: Response }
   | { tag: "too_large" }
   | { tag: "network"; error: unknown }
@@ -78,7 +92,8 @@ interface Call {
 
 function checkOptions(o: ResilientFetchOptions | CallOverrides): void {
   for (const [name, value] of Object.entries(o)) {
-    if (/Ms$|Retries$|Bytes$/.test(name)) checkPositive(name, value as number | undefined, !name.endsWith("Ms"));
+    if (/Ms$|Retries$|Bytes$/.test(name))
+      checkPositive(name, value as number | undefined, !name.endsWith("Ms"));
   }
   checkFraction("jitter", (o as ResilientFetchOptions).jitter);
 }
@@ -107,7 +122,12 @@ function isRetryable(call: Call, failure: Failure): boolean {
     case "status": {
       const { status } = failure.response;
       if (failure.hint === "false" || failure.final) return false;
-      return call.idempotent || status === 429 || status === 408 || (status === 503 && failure.retryAfterMs !== undefined);
+      return (
+        call.idempotent ||
+        status === 429 ||
+        status === 408 ||
+        (status === 503 && failure.retryAfterMs !== undefined)
+      );
     }
     case "deadline":
     case "too_large":
@@ -118,23 +138,43 @@ function isRetryable(call: Call, failure: Failure): boolean {
 }
 
 /** Step 5: the error a failure ends in (kind, code, what happened), once no retry is left. */
-function failureError(call: Call, failure: Failure, attempts: number, requestId: string | undefined): FeedgateError {
-  const cause = (failure as { error?: { message?: unknown; cause?: { message?: unknown; code?: unknown } } }).error;
-  const detail = [cause?.message, cause?.cause?.code ?? cause?.cause?.message].filter((x) => typeof x === "string").join(": ");
+function failureError(
+  call: Call,
+  failure: Failure,
+  attempts: number,
+  requestId: string | undefined,
+): FeedgateError {
+  const cause = (
+    failure as { error?: { message?: unknown; cause?: { message?: unknown; code?: unknown } } }
+  ).error;
+  const detail = [cause?.message, cause?.cause?.code ?? cause?.cause?.message]
+    .filter((x) => typeof x === "string")
+    .join(": ");
   const status = "response" in failure ? failure.response.status : undefined;
   const [kind, code, happened]: [FeedgateErrorKind, string, string] =
     failure.tag === "invalid"
       ? ["invalid_response", "not_json", "answered HTML, not JSON"]
       : failure.tag === "too_large"
-        ? ["response_too_large", "response_too_large", `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`]
+        ? [
+            "response_too_large",
+            "response_too_large",
+            `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`,
+          ]
         : failure.tag === "network"
-          ? ["network", typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error", `connection failed: ${detail || "unknown error"}`]
+          ? [
+              "network",
+              typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error",
+              `connection failed: ${detail || "unknown error"}`,
+            ]
           : failure.tag === "attempt_timeout"
             ? ["timeout", "attempt_timeout", `no complete answer within ${call.timeoutMs} ms`]
             : failure.tag === "deadline"
               ? ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`]
               : ["http", `http_${status}`, `failed with ${status}`];
-  const message = scrubSecrets(`${call.what()}: ${happened} (after ${attempts} attempt(s))`, call.secrets());
+  const message = scrubSecrets(
+    `${call.what()}: ${happened} (after ${attempts} attempt(s))`,
+    call.secrets(),
+  );
   // No `cause`: a fetch rejection may quote the URL or a header with a credential in it.
   return createError({ kind, code, message, attempts, status, requestId });
 }
@@ -157,7 +197,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   // fetch makes that copy itself from (request, init) (looked up per attempt, so a fetch patched
   // later is honoured); an injected fetch takes a Request, so the copy is made here.
   const { fetch: injected, sleep = realSleep, random = Math.random, now = Date.now } = options;
-  const send = (request: Request, init: RequestInit) => (injected ? injected(new Request(request, init)) : globalThis.fetch(request, init));
+  const send = (request: Request, init: RequestInit) =>
+    injected ? injected(new Request(request, init)) : globalThis.fetch(request, init);
   const log = createLog(options);
   // Per-attempt records are built only when someone reads them: this is the hot path of every call.
   const debug = options.logger && options.logLevel === "debug";
@@ -181,7 +222,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       request,
       method,
       body: null,
-      streamBody: request.body !== null && !isReplayableBodyType(request.headers.get("content-type")),
+      streamBody:
+        request.body !== null && !isReplayableBodyType(request.headers.get("content-type")),
       maxRetries: overrides.maxRetries ?? (image ? o.syncImageMaxRetries : o.maxRetries),
       timeoutMs: overrides.timeoutMs ?? (image ? o.syncImageTimeoutMs : o.timeoutMs),
       deadlineMs: overrides.deadlineMs ?? (image ? o.syncImageTimeoutMs : o.deadlineMs),
@@ -210,41 +252,79 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const controller = new AbortController();
     const { signal } = controller;
     const abort = (reason: unknown) => controller.abort(reason);
-    const unwatch = watch(Math.min(left, call.timeoutMs), () => abort(left < call.timeoutMs ? DEADLINE : ATTEMPT_TIMEOUT));
+    const unwatch = watch(Math.min(left, call.timeoutMs), () =>
+      abort(left < call.timeoutMs ? DEADLINE : ATTEMPT_TIMEOUT),
+    );
     const follow = (event: Event) => abort((event.target as AbortSignal).reason);
     for (const s of call.signals) s.addEventListener("abort", follow);
     let streamed = false;
-    if (debug) say(call, "debug", `${call.what()} (attempt ${n})`, { event: "request", attempt: n });
+    if (debug)
+      say(call, "debug", `${call.what()} (attempt ${n})`, { event: "request", attempt: n });
     try {
       const response = await send(call.request, { body: call.body, signal });
       const type = response.headers.get("content-type");
       // Streamed to the caller: its own signal (still linked) and idle timeouts govern the body.
-      if ((streamed = response.type === "opaqueredirect" || (response.ok && isStreamedResponse(type)))) return { tag: "answer", response };
+      if (
+        (streamed = response.type === "opaqueredirect" || (response.ok && isStreamedResponse(type)))
+      )
+        return { tag: "answer", response };
       // A body announced over the cap is refused unread.
       if (Number(response.headers.get("content-length")) > call.maxBytes) {
         void response.body?.cancel().catch(() => {});
         return { tag: "too_large" };
       }
       // Read here, under the attempt's timeout, so a truncated or stalled body is one more retryable failure.
-      const bytes = response.body && (await readAll(response.body as ReadableStream<Uint8Array<ArrayBuffer>>, signal, !injected, call.maxBytes));
+      const bytes =
+        response.body &&
+        (await readAll(
+          response.body as ReadableStream<Uint8Array<ArrayBuffer>>,
+          signal,
+          !injected,
+          call.maxBytes,
+        ));
       const answer = bytes ? new BufferedResponse(response, bytes) : response;
       const { status, headers } = answer;
       const hint = headers.get("x-should-retry");
-      if (debug) say(call, "debug", `${call.what()} answered ${status}`, { event: "response", status, attempt: n, requestId: idOf(call, headers) });
+      if (debug)
+        say(call, "debug", `${call.what()} answered ${status}`, {
+          event: "response",
+          status,
+          attempt: n,
+          requestId: idOf(call, headers),
+        });
       if (isForeignHtml(call.request, status, type)) return { tag: "invalid", response: answer };
-      if (status < 400 || !(RETRYABLE_STATUSES.has(status) || hint === "true")) return { tag: "answer", response: answer };
+      if (status < 400 || !(RETRYABLE_STATUSES.has(status) || hint === "true"))
+        return { tag: "answer", response: answer };
       let parsed: unknown;
       try {
         parsed = JSON.parse(decoder.decode(bytes!));
       } catch {}
-      const retryAfterMs = maxDefined([parseRetryAfterHeaders(headers, now), parseRetryAfterBody(parsed)]);
+      const retryAfterMs = maxDefined([
+        parseRetryAfterHeaders(headers, now),
+        parseRetryAfterBody(parsed),
+      ]);
       const codes = codesOf(parsed);
-      return { tag: "status", response: answer, retryAfterMs, codes, final: isFinalAnswer(codes, messageOf(parsed)), hint };
+      return {
+        tag: "status",
+        response: answer,
+        retryAfterMs,
+        codes,
+        final: isFinalAnswer(codes, messageOf(parsed)),
+        hint,
+      };
     } catch (caught) {
       const aborted = abortedError(call, n);
       if (aborted) throw aborted;
       if (caught instanceof TooLarge) return { tag: "too_large" };
-      return { tag: signal.reason === DEADLINE ? "deadline" : signal.reason === ATTEMPT_TIMEOUT ? "attempt_timeout" : "network", error: caught };
+      return {
+        tag:
+          signal.reason === DEADLINE
+            ? "deadline"
+            : signal.reason === ATTEMPT_TIMEOUT
+              ? "attempt_timeout"
+              : "network",
+        error: caught,
+      };
     } finally {
       unwatch();
       if (!streamed) for (const s of call.signals) s.removeEventListener("abort", follow);
@@ -252,15 +332,36 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   }
 
   /** Step 4: waits before the next attempt; false when no wait fits before the deadline. */
-  async function pauseBeforeRetry(call: Call, failure: Failure, n: number, delay: number, fields: Omit<LogFields, "event">): Promise<boolean> {
+  async function pauseBeforeRetry(
+    call: Call,
+    failure: Failure,
+    n: number,
+    delay: number,
+    fields: Omit<LogFields, "event">,
+  ): Promise<boolean> {
     if (monotonicNow() + delay >= call.deadlineAt) {
-      say(call, "warn", `${call.what()}: no time left for a retry`, { event: "give_up", delayMs: delay, reason: "deadline" });
+      say(call, "warn", `${call.what()}: no time left for a retry`, {
+        event: "give_up",
+        delayMs: delay,
+        reason: "deadline",
+      });
       return false;
     }
-    const reason = failure.tag === "status" ? `HTTP ${failure.response.status}` : failure.tag.replace("_", " ");
-    const source = failure.tag === "status" && failure.retryAfterMs !== undefined ? "retry-after" : "backoff";
-    say(call, "warn", `${call.what()}: ${reason}; retry ${n} of ${call.maxRetries} in ${Math.round(delay)} ms`, { ...fields, event: "retry", delayMs: delay, reason });
-    say(call, "info", `waiting ${Math.round(delay)} ms (${source})`, { event: "wait", delayMs: delay, source });
+    const reason =
+      failure.tag === "status" ? `HTTP ${failure.response.status}` : failure.tag.replace("_", " ");
+    const source =
+      failure.tag === "status" && failure.retryAfterMs !== undefined ? "retry-after" : "backoff";
+    say(
+      call,
+      "warn",
+      `${call.what()}: ${reason}; retry ${n} of ${call.maxRetries} in ${Math.round(delay)} ms`,
+      { ...fields, event: "retry", delayMs: delay, reason },
+    );
+    say(call, "info", `waiting ${Math.round(delay)} ms (${source})`, {
+      event: "wait",
+      delayMs: delay,
+      source,
+    });
     try {
       // The deadline cannot pass during this wait (checked above): only the caller's signals can cut it.
       await sleep(delay, call.signals[1] ? AbortSignal.any(call.signals) : call.signals[0]);
@@ -280,23 +381,57 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       }
       const response = "response" in outcome ? outcome.response : undefined;
       const requestId = response && idOf(call, response.headers);
-      const fields = { attempt: n, status: outcome.tag === "status" ? outcome.response.status : undefined, requestId };
+      const fields = {
+        attempt: n,
+        status: outcome.tag === "status" ? outcome.response.status : undefined,
+        requestId,
+      };
       const retryAfterMs = outcome.tag === "status" ? outcome.retryAfterMs : undefined;
-      if (isRetryable(call, outcome) && n <= call.maxRetries && overrides.shouldRetry?.() !== false) {
+      if (
+        isRetryable(call, outcome) &&
+        n <= call.maxRetries &&
+        overrides.shouldRetry?.() !== false
+      ) {
         if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) {
           const status = response!.status;
-          const message = scrubSecrets(`${call.what()}: the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs (after ${n} attempt(s))`, call.secrets());
+          const message = scrubSecrets(
+            `${call.what()}: the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs (after ${n} attempt(s))`,
+            call.secrets(),
+          );
           say(call, "error", message, { ...fields, event: "give_up", reason: "retry_too_long" });
           const code = (outcome as { codes: string[] }).codes[0] ?? `http_${status}`;
-          throw createError({ kind: "retry_too_long", code, message, attempts: n, status, requestId, retryAfterMs });
+          throw createError({
+            kind: "retry_too_long",
+            code,
+            message,
+            attempts: n,
+            status,
+            requestId,
+            retryAfterMs,
+          });
         }
-        const delay = retryAfterMs ?? backoffDelay(n, { initialDelayMs: o.initialDelayMs, maxDelayMs: o.maxDelayMs, jitter: o.jitter, random });
+        const delay =
+          retryAfterMs ??
+          backoffDelay(n, {
+            initialDelayMs: o.initialDelayMs,
+            maxDelayMs: o.maxDelayMs,
+            jitter: o.jitter,
+            random,
+          });
         if (await pauseBeforeRetry(call, outcome, n, delay, fields)) continue;
       }
       // A failure status is returned to the client, which builds its typed error from the body.
       if (outcome.tag === "status") {
         recordMeta(outcome.response, n, request.url);
-        say(call, n > 1 ? "warn" : "info", scrubSecrets(`${call.what()}: failed with ${outcome.response.status} (after ${n} attempt(s))`, call.secrets()), { ...fields, event: "give_up" });
+        say(
+          call,
+          n > 1 ? "warn" : "info",
+          scrubSecrets(
+            `${call.what()}: failed with ${outcome.response.status} (after ${n} attempt(s))`,
+            call.secrets(),
+          ),
+          { ...fields, event: "give_up" },
+        );
         return outcome.response;
       }
       const error = failureError(call, outcome, n, requestId);
@@ -307,7 +442,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
 
   function make(overrides: CallOverrides): ResilientFetch {
     const resilient = ((input: RequestInfo | URL, init?: RequestInit) =>
-      run(input instanceof Request && !init ? input : new Request(input, init), overrides)) as ResilientFetch;
+      run(
+        input instanceof Request && !init ? input : new Request(input, init),
+        overrides,
+      )) as ResilientFetch;
     resilient.withOptions = (more: CallOverrides) => {
       checkOptions(more);
       const merged: CallOverrides = { ...overrides, ...stripUndefined(more) };

@@ -11,7 +11,10 @@ const wait = (ms: number) => (ms >= 0 && ms < Infinity ? ms : undefined);
  * `retry-after-ms` (milliseconds, may be fractional, as openai-node reads it) and
  * `Retry-After` (delta-seconds, a fraction tolerated, or an HTTP-date).
  */
-export function parseRetryAfterHeaders(headers: Headers, now: () => number = Date.now): number | undefined {
+export function parseRetryAfterHeaders(
+  headers: Headers,
+  now: () => number = Date.now,
+): number | undefined {
   const ms = headers.get("retry-after-ms")?.trim();
   const after = headers.get("retry-after")?.trim();
   return maxDefined([
@@ -32,7 +35,8 @@ function dateWait(value: string, now: () => number): number | undefined {
 }
 
 /** IMF-fixdate, RFC 850 and asctime forms (RFC 9110 §5.6.7): a weekday name, a month name, a time. */
-const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b.*\d{2}:\d{2}:\d{2}/;
+const HTTP_DATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b.*\d{2}:\d{2}:\d{2}/;
 
 /**
  * Waits an error body asks for: Gemini's `google.rpc.RetryInfo` detail (`retryDelay`, a
@@ -40,14 +44,25 @@ const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b(Jan|Feb|Mar|Apr|M
  * Problem's undeclared `retryAfter` seconds.
  */
 export function parseRetryAfterBody(body: unknown): number | undefined {
-  const { retryAfter, error } = (body ?? {}) as { retryAfter?: unknown; error?: { details?: unknown } };
+  const { retryAfter, error } = (body ?? {}) as {
+    retryAfter?: unknown;
+    error?: { details?: unknown };
+  };
   const hints = [typeof retryAfter === "number" ? wait(retryAfter * 1000) : undefined];
   const details = error?.details;
   if (Array.isArray(details)) {
     for (const detail of details) {
-      const { "@type": type, retryDelay } = (detail ?? {}) as { "@type"?: unknown; retryDelay?: unknown };
-      const match = typeof retryDelay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(retryDelay.trim()) : null;
-      if (match && (type === undefined || (typeof type === "string" && type.endsWith("google.rpc.RetryInfo")))) hints.push(Number(match[1]) * 1000);
+      const { "@type": type, retryDelay } = (detail ?? {}) as {
+        "@type"?: unknown;
+        retryDelay?: unknown;
+      };
+      const match =
+        typeof retryDelay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(retryDelay.trim()) : null;
+      if (
+        match &&
+        (type === undefined || (typeof type === "string" && type.endsWith("google.rpc.RetryInfo")))
+      )
+        hints.push(Number(match[1]) * 1000);
     }
   }
   return maxDefined(hints);

@@ -9,6 +9,7 @@ import {
   createError,
   errorClassOf,
   FeedgateError,
+  type FeedgateErrorKind,
   InvalidRequestError,
   isFeedgateError,
   isTransientError,
@@ -20,7 +21,6 @@ import {
   StreamError,
   TimeoutError,
   UnsupportedError,
-  type FeedgateErrorKind,
 } from "../../src/index.js";
 
 describe("the FeedgateError family", () => {
@@ -29,7 +29,9 @@ describe("the FeedgateError family", () => {
     expect(isFeedgateError(local)).toBe(true);
     expect(isFeedgateError(local, "rate_limited")).toBe(true);
     expect(isFeedgateError(local, "timeout")).toBe(false);
-    const foreign = runInNewContext(`({ name: "RateLimitError", isFeedgateError: true, kind: "timeout", message: "m" })`);
+    const foreign = runInNewContext(
+      `({ name: "RateLimitError", isFeedgateError: true, kind: "timeout", message: "m" })`,
+    );
     expect(foreign instanceof FeedgateError).toBe(false);
     expect(isFeedgateError(foreign, "timeout")).toBe(true);
     expect(isFeedgateError(new Error("x"))).toBe(false);
@@ -89,19 +91,67 @@ describe("the FeedgateError family", () => {
     expect(isTransientError(createError({ kind: "server", status: 500, message: "m" }))).toBe(true);
     expect(isTransientError(createError({ kind: "network", message: "m" }))).toBe(true);
     // The gateway's validation 500 is final.
-    expect(isTransientError(createError({ kind: "invalid_request", status: 500, code: "invalid_request", message: "m" }))).toBe(false);
-    expect(isTransientError(createError({ kind: "not_found", status: 404, message: "m" }))).toBe(false);
+    expect(
+      isTransientError(
+        createError({
+          kind: "invalid_request",
+          status: 500,
+          code: "invalid_request",
+          message: "m",
+        }),
+      ),
+    ).toBe(false);
+    expect(isTransientError(createError({ kind: "not_found", status: 404, message: "m" }))).toBe(
+      false,
+    );
     expect(isTransientError(new Error("x"))).toBe(false);
   });
 
   it("never treats a code naming a quota as transient: waiting does not refill it", () => {
-    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "", message: "m" }))).toBe(true);
-    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "rate_limit_exceeded", message: "m" }))).toBe(true);
-    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "insufficient_quota", message: "m" }))).toBe(false);
-    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "insufficient_user_quota", message: "m" }))).toBe(false);
-    expect(isTransientError(createError({ kind: "rate_limited", status: 429, code: "QUOTA_EXCEEDED", message: "m" }))).toBe(false);
+    expect(
+      isTransientError(createError({ kind: "rate_limited", status: 429, code: "", message: "m" })),
+    ).toBe(true);
+    expect(
+      isTransientError(
+        createError({
+          kind: "rate_limited",
+          status: 429,
+          code: "rate_limit_exceeded",
+          message: "m",
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isTransientError(
+        createError({
+          kind: "rate_limited",
+          status: 429,
+          code: "insufficient_quota",
+          message: "m",
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      isTransientError(
+        createError({
+          kind: "rate_limited",
+          status: 429,
+          code: "insufficient_user_quota",
+          message: "m",
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      isTransientError(
+        createError({ kind: "rate_limited", status: 429, code: "QUOTA_EXCEEDED", message: "m" }),
+      ),
+    ).toBe(false);
     // Even a 5xx: the status alone would make it transient.
-    expect(isTransientError(createError({ kind: "server", status: 503, code: "quota_exhausted", message: "m" }))).toBe(false);
+    expect(
+      isTransientError(
+        createError({ kind: "server", status: 503, code: "quota_exhausted", message: "m" }),
+      ),
+    ).toBe(false);
   });
 
   // Issue 20 (3): one table decides for the transport and for isTransientError.
@@ -113,24 +163,63 @@ describe("the FeedgateError family", () => {
     [500, "channel:model_mapped_error", "x"],
     [500, "get_channel_failed", "x"],
     [500, "invalid_api_type", "x"],
-    [500, "bad_response_status_code", "createImage failed: HTTP 500 bad_response_status_code: task_id is empty"],
+    [
+      500,
+      "bad_response_status_code",
+      "createImage failed: HTTP 500 bad_response_status_code: task_id is empty",
+    ],
   ])("an answer the gateway marks final (%i %s) is never transient", (status, code, message) => {
-    expect(isTransientError(createError({ kind: kindOfStatus(status, code), status, code, message }))).toBe(false);
+    expect(
+      isTransientError(createError({ kind: kindOfStatus(status, code), status, code, message })),
+    ).toBe(false);
   });
 
   it("an unsupported operation is never transient, whatever its status", () => {
-    expect(isTransientError(createError({ kind: "unsupported", status: 501, code: "unsupported_by_gateway", message: "m" }))).toBe(false);
+    expect(
+      isTransientError(
+        createError({
+          kind: "unsupported",
+          status: 501,
+          code: "unsupported_by_gateway",
+          message: "m",
+        }),
+      ),
+    ).toBe(false);
   });
 
   it("serialises only what the service answered", () => {
-    const error = createError({ kind: "authentication", message: "m", status: 401, code: "unauthorized", cause: new Error("inner") });
-    expect(Object.keys(error.toJSON()).sort()).toEqual(["attempts", "code", "envelope", "kind", "message", "name", "option", "param", "problem", "requestId", "retryAfterMs", "status", "taskId"]);
-    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "AuthenticationError", status: 401 });
+    const error = createError({
+      kind: "authentication",
+      message: "m",
+      status: 401,
+      code: "unauthorized",
+      cause: new Error("inner"),
+    });
+    expect(Object.keys(error.toJSON()).sort()).toEqual([
+      "attempts",
+      "code",
+      "envelope",
+      "kind",
+      "message",
+      "name",
+      "option",
+      "param",
+      "problem",
+      "requestId",
+      "retryAfterMs",
+      "status",
+      "taskId",
+    ]);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+      name: "AuthenticationError",
+      status: 401,
+    });
   });
 
   it("types: createError returns the base type, narrowed by instanceof", () => {
     const error: unknown = createError({ kind: "rate_limited", message: "m" });
-    if (error instanceof RateLimitError) expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
+    if (error instanceof RateLimitError)
+      expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
     // @ts-expect-error: kinds are a closed set
     createError({ kind: "api", message: "m" });
   });

@@ -5,7 +5,10 @@ import { createResilientFetch, getResponseMeta } from "../../src/index.js";
 describe("ResponseMeta.retries (deprecated)", () => {
   it("is attempts - 1, and hidden from JSON and deep equality", async () => {
     let calls = 0;
-    const fetch = async () => (++calls === 1 ? new Response("busy", { status: 503, headers: { "retry-after": "0" } }) : new Response("{}", { status: 200 }));
+    const fetch = async () =>
+      ++calls === 1
+        ? new Response("busy", { status: 503, headers: { "retry-after": "0" } })
+        : new Response("{}", { status: 200 });
     const transport = createResilientFetch({ fetch, initialDelayMs: 1, maxDelayMs: 1 });
     const meta = getResponseMeta(await transport("http://127.0.0.1:9/x"));
     expect(meta.attempts).toBe(2);

@@ -5,13 +5,20 @@ import { getResponseMeta, requestIdOf } from "../../src/index.js";
 
 describe("request id", () => {
   it("prefers the gateway's X-Oneapi-Request-Id over an X-Request-Id a proxy or the upstream added", () => {
-    const headers = new Headers({ "x-request-id": "proxy-id", "x-oneapi-request-id": "20261125221300123456789abcdef01RandOm12" });
+    const headers = new Headers({
+      "x-request-id": "proxy-id",
+      "x-oneapi-request-id": "20261125221300123456789abcdef01RandOm12",
+    });
     expect(requestIdOf(headers)).toBe("20261125221300123456789abcdef01RandOm12");
-    expect(getResponseMeta(new Response(null, { headers })).requestId).toBe("20261125221300123456789abcdef01RandOm12");
+    expect(getResponseMeta(new Response(null, { headers })).requestId).toBe(
+      "20261125221300123456789abcdef01RandOm12",
+    );
   });
 
   it("falls back to X-Request-Id, then request-id", () => {
-    expect(requestIdOf(new Headers({ "x-request-id": "feed-1", "request-id": "other" }))).toBe("feed-1");
+    expect(requestIdOf(new Headers({ "x-request-id": "feed-1", "request-id": "other" }))).toBe(
+      "feed-1",
+    );
     expect(requestIdOf(new Headers({ "request-id": "other" }))).toBe("other");
     expect(requestIdOf(new Headers())).toBeUndefined();
   });

@@ -1,10 +1,26 @@
+import {
+  connectionError,
+  getRequest,
+  json,
+  postRequest,
+  problem,
+  recordingSleep,
+  scriptedFetch,
+} from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { createResilientFetch, getResponseMeta, isFeedgateError } from "../../src/index.js";
-import { connectionError, getRequest, json, postRequest, problem, recordingSleep, scriptedFetch } from "@feedgate/test-harness";
 
-const ok = () => json(200, { ok: true }, { etag: 'W/"v1-hot-abc"', "cache-control": "public, max-age=60, s-maxage=60" });
+const ok = () =>
+  json(
+    200,
+    { ok: true },
+    { etag: 'W/"v1-hot-abc"', "cache-control": "public, max-age=60, s-maxage=60" },
+  );
 
-function transport(script: Parameters<typeof scriptedFetch>[0], options: Parameters<typeof createResilientFetch>[0] = {}) {
+function transport(
+  script: Parameters<typeof scriptedFetch>[0],
+  options: Parameters<typeof createResilientFetch>[0] = {},
+) {
   const stub = scriptedFetch(script);
   const { sleep, waits } = recordingSleep();
   const rf = createResilientFetch({ fetch: stub.fetch, sleep, random: () => 0, ...options });
@@ -12,15 +28,25 @@ function transport(script: Parameters<typeof scriptedFetch>[0], options: Paramet
 }
 
 describe("retryable answers", () => {
-  it.each([408, 429, 500, 502, 503, 504])("retries a GET answered %i, then returns the success with its metadata", async (status) => {
-    const { rf, seen } = transport([problem(status, "x"), ok()]);
-    const response = await rf(getRequest());
-    expect(response.status).toBe(200);
-    expect(seen).toHaveLength(2);
-    const meta = getResponseMeta(response);
-    expect(meta).toMatchObject({ status: 200, attempts: 2, maxAgeMs: 60000, sMaxAgeMs: 60000, etag: 'W/"v1-hot-abc"', cacheControl: "public, max-age=60, s-maxage=60" });
-    expect(await response.json()).toEqual({ ok: true });
-  });
+  it.each([408, 429, 500, 502, 503, 504])(
+    "retries a GET answered %i, then returns the success with its metadata",
+    async (status) => {
+      const { rf, seen } = transport([problem(status, "x"), ok()]);
+      const response = await rf(getRequest());
+      expect(response.status).toBe(200);
+      expect(seen).toHaveLength(2);
+      const meta = getResponseMeta(response);
+      expect(meta).toMatchObject({
+        status: 200,
+        attempts: 2,
+        maxAgeMs: 60000,
+        sMaxAgeMs: 60000,
+        etag: 'W/"v1-hot-abc"',
+        cacheControl: "public, max-age=60, s-maxage=60",
+      });
+      expect(await response.json()).toEqual({ ok: true });
+    },
+  );
 
   it("makes 1 + maxRetries attempts (default 2) and returns the last failure for the client to report", async () => {
     const { rf, seen } = transport([problem(503, "temporarily_unavailable")]);
@@ -53,17 +79,29 @@ describe("answers that repeating cannot fix", () => {
   });
 
   it("never retries the gateway's 503 model_not_found", async () => {
-    const body = { error: { message: "no channel", type: "new_api_error", code: "model_not_found" } };
+    const body = {
+      error: { message: "no channel", type: "new_api_error", code: "model_not_found" },
+    };
     const { rf, seen } = transport([json(503, body), ok()]);
     expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(503);
     expect(seen).toHaveLength(1);
   });
 
   it("never retries a quota 429 or a 403 insufficient_user_quota", async () => {
-    const quota429 = transport([json(429, { error: { message: "quota", type: "insufficient_quota", code: "insufficient_quota" } }), ok()]);
+    const quota429 = transport([
+      json(429, {
+        error: { message: "quota", type: "insufficient_quota", code: "insufficient_quota" },
+      }),
+      ok(),
+    ]);
     expect((await quota429.rf(getRequest())).status).toBe(429);
     expect(quota429.seen).toHaveLength(1);
-    const quota403 = transport([json(403, { error: { message: "balance", type: "new_api_error", code: "insufficient_user_quota" } }), ok()]);
+    const quota403 = transport([
+      json(403, {
+        error: { message: "balance", type: "new_api_error", code: "insufficient_user_quota" },
+      }),
+      ok(),
+    ]);
     expect((await quota403.rf(getRequest())).status).toBe(403);
     expect(quota403.seen).toHaveLength(1);
   });
@@ -77,15 +115,24 @@ describe("answers that repeating cannot fix", () => {
     ["get_channel_failed", "no channel left"],
     ["invalid_api_type", "invalid api type"],
     ["bad_response_status_code", "task_id is empty"],
-  ])("never retries the gateway's final 500 %s (%s), even on an idempotent route", async (code, message) => {
-    const body = { error: { message, type: "new_api_error", param: "", code } };
-    const { rf, seen } = transport([json(500, body), ok()]);
-    expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(500);
-    expect(seen).toHaveLength(1);
-  });
+  ])(
+    "never retries the gateway's final 500 %s (%s), even on an idempotent route",
+    async (code, message) => {
+      const body = { error: { message, type: "new_api_error", param: "", code } };
+      const { rf, seen } = transport([json(500, body), ok()]);
+      expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(500);
+      expect(seen).toHaveLength(1);
+    },
+  );
 
   it("still retries a 500 bad_response_status_code that is not the task_id case", async () => {
-    const body = { error: { message: "openai_error", type: "bad_response_status_code", code: "bad_response_status_code" } };
+    const body = {
+      error: {
+        message: "openai_error",
+        type: "bad_response_status_code",
+        code: "bad_response_status_code",
+      },
+    };
     const { rf, seen } = transport([json(500, body), ok()]);
     expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(200);
     expect(seen).toHaveLength(2);
@@ -118,7 +165,12 @@ describe("backoff", () => {
   });
 
   it("uses the configured backoff", async () => {
-    const { rf, waits } = transport([problem(500, "x")], { initialDelayMs: 10, maxDelayMs: 25, jitter: 0, maxRetries: 3 });
+    const { rf, waits } = transport([problem(500, "x")], {
+      initialDelayMs: 10,
+      maxDelayMs: 25,
+      jitter: 0,
+      maxRetries: 3,
+    });
     await rf(getRequest());
     expect(waits).toEqual([10, 20, 25]);
   });
@@ -127,7 +179,11 @@ describe("backoff", () => {
 describe("every attempt is a fresh copy of the request", () => {
   it("sends the same method, headers and body on each attempt of an idempotent request", async () => {
     const { rf, seen } = transport([problem(503, "x"), problem(503, "x"), ok()]);
-    const request = new Request("https://feed.example/x", { method: "PUT", body: JSON.stringify({ n: 1 }), headers: { "content-type": "application/json", "x-trace": "t1" } });
+    const request = new Request("https://feed.example/x", {
+      method: "PUT",
+      body: JSON.stringify({ n: 1 }),
+      headers: { "content-type": "application/json", "x-trace": "t1" },
+    });
     await rf(request);
     expect(seen.map((s) => [s.method, s.body, s.headers.get("x-trace")])).toEqual([
       ["PUT", '{"n":1}', "t1"],
@@ -150,7 +206,12 @@ describe("every attempt is a fresh copy of the request", () => {
         c.close();
       },
     });
-    const request = new Request("https://gw.example/upload", { method: "PUT", body: stream, headers: { "content-type": "application/octet-stream" }, duplex: "half" } as RequestInit);
+    const request = new Request("https://gw.example/upload", {
+      method: "PUT",
+      body: stream,
+      headers: { "content-type": "application/octet-stream" },
+      duplex: "half",
+    } as RequestInit);
     expect((await rf(request)).status).toBe(503);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.body).toBe("bytes");
@@ -160,7 +221,11 @@ describe("every attempt is a fresh copy of the request", () => {
 describe("non-idempotent POSTs", () => {
   const url = "https://gw.example/v1/responses";
   it("are not retried after a 500, a reset or a 503 without a server-directed wait", async () => {
-    for (const answer of [problem(500, "x"), connectionError("UND_ERR_SOCKET"), problem(503, "x")]) {
+    for (const answer of [
+      problem(500, "x"),
+      connectionError("UND_ERR_SOCKET"),
+      problem(503, "x"),
+    ]) {
       const { rf, seen } = transport([answer, ok()]);
       await rf(postRequest(url)).catch(() => undefined);
       expect(seen).toHaveLength(1);
@@ -168,7 +233,12 @@ describe("non-idempotent POSTs", () => {
   });
 
   it("are retried after 429, 408, 503 with Retry-After, and a connection refused before sending", async () => {
-    for (const answer of [problem(429, "x"), problem(408, "x"), problem(503, "x", { "retry-after": "1" }), connectionError("ECONNREFUSED")]) {
+    for (const answer of [
+      problem(429, "x"),
+      problem(408, "x"),
+      problem(503, "x", { "retry-after": "1" }),
+      connectionError("ECONNREFUSED"),
+    ]) {
       const { rf, seen } = transport([answer, ok()]);
       expect((await rf(postRequest(url))).status).toBe(200);
       expect(seen).toHaveLength(2);
@@ -183,7 +253,11 @@ describe("non-idempotent POSTs", () => {
   });
 
   it("token counting and cancel routes count as idempotent", async () => {
-    for (const path of ["/v1/responses/input_tokens", "/v1/messages/count_tokens", "/v1/responses/resp_1/cancel"]) {
+    for (const path of [
+      "/v1/responses/input_tokens",
+      "/v1/messages/count_tokens",
+      "/v1/responses/resp_1/cancel",
+    ]) {
       const { rf, seen } = transport([problem(500, "x"), ok()]);
       expect((await rf(postRequest(`https://gw.example${path}`))).status).toBe(200);
       expect(seen).toHaveLength(2);
@@ -200,23 +274,38 @@ describe("synchronous image generation", () => {
 
   it("is retried when syncImageMaxRetries or a per-call maxRetries allows it", async () => {
     const configured = transport([problem(429, "x"), ok()], { syncImageMaxRetries: 1 });
-    expect((await configured.rf(postRequest("https://gw.example/v1/images/generations"))).status).toBe(200);
+    expect(
+      (await configured.rf(postRequest("https://gw.example/v1/images/generations"))).status,
+    ).toBe(200);
     const perCall = transport([problem(429, "x"), ok()]);
-    expect((await perCall.rf.withOptions({ maxRetries: 1 })(postRequest("https://gw.example/v1/images/generations"))).status).toBe(200);
+    expect(
+      (
+        await perCall.rf.withOptions({ maxRetries: 1 })(
+          postRequest("https://gw.example/v1/images/generations"),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("an async submission (async=true) follows the POST rule: retried on 429, not on 500", async () => {
     const on429 = transport([problem(429, "x"), ok()]);
-    expect((await on429.rf(postRequest("https://gw.example/v1/images/generations?async=true"))).status).toBe(200);
+    expect(
+      (await on429.rf(postRequest("https://gw.example/v1/images/generations?async=true"))).status,
+    ).toBe(200);
     const on500 = transport([problem(500, "x"), ok()]);
-    expect((await on500.rf(postRequest("https://gw.example/v1/images/generations?async=true"))).status).toBe(500);
+    expect(
+      (await on500.rf(postRequest("https://gw.example/v1/images/generations?async=true"))).status,
+    ).toBe(500);
     expect(on500.seen).toHaveLength(1);
   });
 });
 
 describe("answers that are not the service's", () => {
   it("retries an HTML page answered with 200 to a JSON request, then fails with invalid_response", async () => {
-    const html = new Response("<html>portal</html>", { status: 200, headers: { "content-type": "text/html" } });
+    const html = new Response("<html>portal</html>", {
+      status: 200,
+      headers: { "content-type": "text/html" },
+    });
     const recovers = transport([html, ok()]);
     expect((await recovers.rf(getRequest())).status).toBe(200);
     const persists = transport([html]);
@@ -246,7 +335,11 @@ describe("answers that are not the service's", () => {
     const { rf } = transport([json(200, { ok: true, n: 1 }, { etag: '"e1"' })]);
     const response = await rf(getRequest());
     expect(response).toBeInstanceOf(Response);
-    expect([response.status, response.ok, response.headers.get("etag")]).toEqual([200, true, '"e1"']);
+    expect([response.status, response.ok, response.headers.get("etag")]).toEqual([
+      200,
+      true,
+      '"e1"',
+    ]);
     const copy = response.clone();
     expect(await response.json()).toEqual({ ok: true, n: 1 });
     expect(response.bodyUsed).toBe(true);
@@ -282,8 +375,15 @@ describe("answers that are not the service's", () => {
 
 describe("options", () => {
   it("refuses nonsensical options before any request", () => {
-    for (const bad of [{ maxRetries: -1 }, { maxRetries: 1.5 }, { timeoutMs: Number.NaN }, { jitter: 2 }]) {
-      expect(() => createResilientFetch(bad)).toThrowError(expect.objectContaining({ kind: "config" }));
+    for (const bad of [
+      { maxRetries: -1 },
+      { maxRetries: 1.5 },
+      { timeoutMs: Number.NaN },
+      { jitter: 2 },
+    ]) {
+      expect(() => createResilientFetch(bad)).toThrowError(
+        expect.objectContaining({ kind: "config" }),
+      );
     }
   });
 

@@ -1,7 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { createResilientFetch, isFeedgateError } from "../../src/index.js";
-import { monotonicNow } from "../../src/index.js";
 import { getRequest, hanging, json, problem, scriptedFetch } from "@feedgate/test-harness";
+import { describe, expect, it } from "vitest";
+import { createResilientFetch, isFeedgateError, monotonicNow } from "../../src/index.js";
 
 const ok = () => json(200, { ok: true });
 
@@ -16,14 +15,27 @@ describe("timeouts, deadline and abort", () => {
 
   it("fails with kind timeout (attempt_timeout) when every attempt hangs", async () => {
     const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 20, initialDelayMs: 1, maxRetries: 1 });
+    const rf = createResilientFetch({
+      fetch: stub.fetch,
+      timeoutMs: 20,
+      initialDelayMs: 1,
+      maxRetries: 1,
+    });
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(isFeedgateError(error, "timeout")).toBe(true);
     expect(error).toMatchObject({ code: "attempt_timeout", attempts: 2 });
   });
 
   it("the per-attempt timeout also covers a body that stalls", async () => {
-    const stalled = () => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode("{")); } }), { status: 200, headers: { "content-type": "application/json" } });
+    const stalled = () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode("{"));
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
     const stub = scriptedFetch([stalled]);
     const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 30, maxRetries: 0 });
     const error = await rf(getRequest()).catch((e: unknown) => e);
@@ -32,7 +44,12 @@ describe("timeouts, deadline and abort", () => {
 
   it("stops at the overall deadline, with kind timeout (deadline_exceeded)", async () => {
     const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 1000, deadlineMs: 40, maxRetries: 5 });
+    const rf = createResilientFetch({
+      fetch: stub.fetch,
+      timeoutMs: 1000,
+      deadlineMs: 40,
+      maxRetries: 5,
+    });
     const started = monotonicNow();
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", code: "deadline_exceeded" });
@@ -42,7 +59,9 @@ describe("timeouts, deadline and abort", () => {
   it("per-call overrides of timeoutMs and deadlineMs", async () => {
     const stub = scriptedFetch([hanging]);
     const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 60_000, maxRetries: 0 });
-    const error = await rf.withOptions({ timeoutMs: 20 })(getRequest()).catch((e: unknown) => e);
+    const error = await rf
+      .withOptions({ timeoutMs: 20 })(getRequest())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
   });
 
@@ -73,7 +92,9 @@ describe("timeouts, deadline and abort", () => {
   it("an already-aborted signal sends nothing", async () => {
     const stub = scriptedFetch([ok()]);
     const rf = createResilientFetch({ fetch: stub.fetch });
-    const error = await rf(new Request("https://feed.example/x", { signal: AbortSignal.abort() })).catch((e: unknown) => e);
+    const error = await rf(
+      new Request("https://feed.example/x", { signal: AbortSignal.abort() }),
+    ).catch((e: unknown) => e);
     expect(isFeedgateError(error, "aborted")).toBe(true);
     expect(stub.seen).toHaveLength(0);
   });
@@ -81,13 +102,23 @@ describe("timeouts, deadline and abort", () => {
   it("a caller's AbortSignal.timeout reads as kind timeout", async () => {
     const stub = scriptedFetch([hanging]);
     const rf = createResilientFetch({ fetch: stub.fetch });
-    const error = await rf(new Request("https://feed.example/x", { signal: AbortSignal.timeout(20) })).catch((e: unknown) => e);
+    const error = await rf(
+      new Request("https://feed.example/x", { signal: AbortSignal.timeout(20) }),
+    ).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", code: "signal_timeout" });
   });
 
   it("a streamed answer outlives the attempt timeout and deadline", async () => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const sse = () => new Response(new ReadableStream<Uint8Array>({ start(c) { controller = c; } }), { status: 200, headers: { "content-type": "text/event-stream" } });
+    const sse = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            controller = c;
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      );
     const stub = scriptedFetch([sse]);
     const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 10, deadlineMs: 20 });
     const response = await rf(getRequest());

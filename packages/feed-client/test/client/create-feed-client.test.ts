@@ -6,7 +6,10 @@ function recordingFetch(body: unknown = { items: [] }) {
   const requests: Request[] = [];
   const fetch = async (request: Request) => {
     requests.push(request);
-    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   };
   return { requests, fetch };
 }
@@ -38,14 +41,20 @@ describe("createFeedClient", () => {
 
   it("lets the caller set the User-Agent", async () => {
     const { requests, fetch } = recordingFetch();
-    await createFeedClient({ baseUrl: "https://feed.example", fetch, userAgent: "my-reader/1.0" }).GET("/api/v1/hot-topics");
+    await createFeedClient({
+      baseUrl: "https://feed.example",
+      fetch,
+      userAgent: "my-reader/1.0",
+    }).GET("/api/v1/hot-topics");
     expect(requests[0]!.headers.get("user-agent")).toBe("my-reader/1.0");
   });
 
   it("does not set User-Agent in a browser, where the platform owns it", async () => {
     (globalThis as { document?: unknown }).document = {};
     const { requests, fetch } = recordingFetch();
-    await createFeedClient({ baseUrl: "https://feed.example", fetch, userAgent: "x/1" }).GET("/api/v1/hot-topics");
+    await createFeedClient({ baseUrl: "https://feed.example", fetch, userAgent: "x/1" }).GET(
+      "/api/v1/hot-topics",
+    );
     expect(requests[0]!.headers.has("user-agent")).toBe(false);
   });
 
@@ -68,7 +77,11 @@ describe("createFeedClient", () => {
 
   it("refuses credential headers in the options, before any request", () => {
     expectConfigError(
-      () => createFeedClient({ baseUrl: "https://feed.example", headers: { Authorization: "Bearer sk-secret" } }),
+      () =>
+        createFeedClient({
+          baseUrl: "https://feed.example",
+          headers: { Authorization: "Bearer sk-secret" },
+        }),
       "headers",
       /credential header "Authorization" refused/,
     );
@@ -77,15 +90,18 @@ describe("createFeedClient", () => {
   it("refuses credential headers added per call, and sends nothing", async () => {
     const { requests, fetch } = recordingFetch();
     const client = createFeedClient({ baseUrl: "https://feed.example", fetch });
-    await expect(client.GET("/api/v1/hot-topics", { headers: { "x-api-key": "sk-secret" } })).rejects.toThrow(
-      /credential header "x-api-key" refused/,
-    );
+    await expect(
+      client.GET("/api/v1/hot-topics", { headers: { "x-api-key": "sk-secret" } }),
+    ).rejects.toThrow(/credential header "x-api-key" refused/);
     expect(requests).toHaveLength(0);
   });
 
   it("never echoes a refused credential's value", () => {
     try {
-      createFeedClient({ baseUrl: "https://feed.example", headers: { Cookie: "session=sk-very-secret" } });
+      createFeedClient({
+        baseUrl: "https://feed.example",
+        headers: { Cookie: "session=sk-very-secret" },
+      });
     } catch (err) {
       expect(String(err)).not.toContain("sk-very-secret");
       return;
@@ -116,7 +132,10 @@ describe("defaults", () => {
     await createFeedClient({ fetch }).GET("/api/v1/hot-topics");
     delete process.env.FEEDGATE_FEED_URL;
     await createFeedClient({ fetch }).GET("/api/v1/hot-topics");
-    expect(requests.map((r) => r.url)).toEqual(["http://127.0.0.1:9/mirror/api/v1/hot-topics", "https://aihot.virxact.com/api/v1/hot-topics"]);
+    expect(requests.map((r) => r.url)).toEqual([
+      "http://127.0.0.1:9/mirror/api/v1/hot-topics",
+      "https://aihot.virxact.com/api/v1/hot-topics",
+    ]);
   });
 
   it("retries a 503 by default, and not at all with maxRetries 0 (per client or per call)", async () => {
@@ -124,8 +143,14 @@ describe("defaults", () => {
     const fetch = async () => {
       calls += 1;
       return calls % 3 === 0
-        ? new Response('{"items":[]}', { status: 200, headers: { "content-type": "application/json" } })
-        : new Response('{"code":"temporarily_unavailable"}', { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "0" } });
+        ? new Response('{"items":[]}', {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          })
+        : new Response('{"code":"temporarily_unavailable"}', {
+            status: 503,
+            headers: { "content-type": "application/problem+json", "retry-after": "0" },
+          });
     };
     const client = createFeedClient({ baseUrl: "https://feed.example", fetch });
     const ok = await client.GET("/api/v1/hot-topics");
@@ -135,13 +160,20 @@ describe("defaults", () => {
     expect(once.response.status).toBe(503);
     expect(calls).toBe(4);
     calls = 0;
-    const off = await createFeedClient({ baseUrl: "https://feed.example", fetch, maxRetries: 0 }).GET("/api/v1/hot-topics");
+    const off = await createFeedClient({
+      baseUrl: "https://feed.example",
+      fetch,
+      maxRetries: 0,
+    }).GET("/api/v1/hot-topics");
     expect(off.response.status).toBe(503);
     expect(calls).toBe(1);
   });
 
   it("a closed port rejects with a ConnectionError after the retries", async () => {
-    const client = createFeedClient({ baseUrl: "http://127.0.0.1:9", transport: { initialDelayMs: 1, maxDelayMs: 1 } });
+    const client = createFeedClient({
+      baseUrl: "http://127.0.0.1:9",
+      transport: { initialDelayMs: 1, maxDelayMs: 1 },
+    });
     const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "ConnectionError", kind: "network", attempts: 3 });
   });

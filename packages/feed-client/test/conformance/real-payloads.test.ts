@@ -1,5 +1,11 @@
+import {
+  fromRoot,
+  loadSpec,
+  REAL_PAYLOADS_MISSING,
+  readJsonPayload,
+  realPayloadsDir,
+} from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { fromRoot, loadSpec, readJsonPayload, realPayloadsDir, REAL_PAYLOADS_MISSING } from "@feedgate/test-harness";
 
 const spec = loadSpec(fromRoot("specs/feed/dist/openapi-v1.json"));
 const available = realPayloadsDir() !== undefined;

@@ -1,6 +1,14 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fromRoot, loadSpec } from "@feedgate/test-harness";
-import { ConflictError, createFeedClient, errorOfResult, FeedgateError, RateLimitError, ServerError, type FeedClient } from "../../src/index.js";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  ConflictError,
+  createFeedClient,
+  errorOfResult,
+  type FeedClient,
+  FeedgateError,
+  RateLimitError,
+  ServerError,
+} from "../../src/index.js";
 import { CALLS } from "../operations.js";
 
 const spec = loadSpec(fromRoot("specs/feed/dist/openapi-v1.json"));
@@ -35,7 +43,8 @@ describe("every documented failure status surfaces as a Problem", () => {
     for (const { operationId } of spec.operations()) {
       expect(byOp(operationId)).toEqual(expect.arrayContaining([400, 403, 405, 429, 503]));
     }
-    for (const id of ["storyByPublicId", "latestDaily", "dailyByDate"]) expect(byOp(id)).toContain(404);
+    for (const id of ["storyByPublicId", "latestDaily", "dailyByDate"])
+      expect(byOp(id)).toContain(404);
     for (const id of ["selectedSnapshot", "selectedChanges"]) expect(byOp(id)).toContain(409);
   });
 
@@ -58,7 +67,9 @@ describe("every documented failure status surfaces as a Problem", () => {
       if (status === 429) expect(error).toBeInstanceOf(RateLimitError);
       if (status === 503) expect(error).toBeInstanceOf(ServerError);
       if (status === 409) expect(error).toBeInstanceOf(ConflictError);
-      expect(spec.validateResponse(operationId, status, result.error, "application/problem+json").text).toBe("");
+      expect(
+        spec.validateResponse(operationId, status, result.error, "application/problem+json").text,
+      ).toBe("");
       if (status === 429 || status === 503) {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       }
@@ -67,9 +78,15 @@ describe("every documented failure status surfaces as a Problem", () => {
 
   for (const operationId of ["items", "selectedSnapshot", "selectedChanges"]) {
     it(`${operationId}: 400 invalid_cursor is available as a named example`, async () => {
-      const result = await CALLS[operationId]!(client, { headers: { Prefer: "code=400, example=invalid_cursor" } });
+      const result = await CALLS[operationId]!(client, {
+        headers: { Prefer: "code=400, example=invalid_cursor" },
+      });
       expect(result.response.headers.get("sl-violations")).toBeNull();
-      expect(errorOfResult(result)).toMatchObject({ kind: "invalid_cursor", code: "invalid_cursor", name: "InvalidRequestError" });
+      expect(errorOfResult(result)).toMatchObject({
+        kind: "invalid_cursor",
+        code: "invalid_cursor",
+        name: "InvalidRequestError",
+      });
     });
   }
 });

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
 import { fromRoot, loadSpec } from "@feedgate/test-harness";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createFeedClient, type FeedClient } from "../../src/index.js";
 import { CALLS } from "../operations.js";
 
@@ -12,13 +12,21 @@ beforeAll(() => {
 
 /** The header names an operation's response declares, lower-cased. */
 function declaredHeaders(operationId: string, status: number): string[] {
-  const headers = (spec.responseOf(operationId, status)["headers"] ?? {}) as Record<string, unknown>;
+  const headers = (spec.responseOf(operationId, status)["headers"] ?? {}) as Record<
+    string,
+    unknown
+  >;
   return Object.keys(headers).map((h) => h.toLowerCase());
 }
 
 describe("every operation answers 200 through the typed client", () => {
   it("covers every operation of the document", () => {
-    expect(Object.keys(CALLS).sort()).toEqual(spec.operations().map((o) => o.operationId).sort());
+    expect(Object.keys(CALLS).sort()).toEqual(
+      spec
+        .operations()
+        .map((o) => o.operationId)
+        .sort(),
+    );
   });
 
   for (const operationId of Object.keys(CALLS)) {

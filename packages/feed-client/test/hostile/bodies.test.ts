@@ -1,11 +1,15 @@
-import { describe, expect } from "vitest";
 import { sendEndless, sendLargeJson } from "@feedgate/test-harness";
 import { hostileTest as it } from "@feedgate/test-harness/fixtures";
+import { describe, expect } from "vitest";
 import { ConfigError, createFeedClient, InvalidResponseError } from "../../src/index.js";
 
 describe("the feed client caps every body it reads", () => {
-  it("an endless chunked body rejects with response_too_large in bounded memory", async ({ hostile }) => {
-    const server = await hostile((_req, res) => sendEndless(res, '{"items":[' + "1,".repeat(16_000)));
+  it("an endless chunked body rejects with response_too_large in bounded memory", async ({
+    hostile,
+  }) => {
+    const server = await hostile((_req, res) =>
+      sendEndless(res, `{"items":[${"1,".repeat(16_000)}`),
+    );
     const client = createFeedClient({ baseUrl: server.origin, maxResponseBytes: 256 * 1024 });
     const before = process.memoryUsage().heapUsed;
     const error = await client.GET("/api/v1/hot-topics").catch((e: unknown) => e);

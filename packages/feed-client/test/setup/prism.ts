@@ -1,5 +1,5 @@
-import type { TestProject } from "vitest/node";
 import { fromRoot, startPrism } from "@feedgate/test-harness";
+import type { TestProject } from "vitest/node";
 
 // One Prism mock of the feed document for the whole run, in-process on a free loopback port.
 export default async function setup(project: TestProject) {

@@ -1,7 +1,12 @@
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { imageWorkflows } from "../../src/image-workflows.js";
-import { ConfigError, createGatewayClient, InvalidResponseError, isFeedgateError } from "../../src/index.js";
+import {
+  ConfigError,
+  createGatewayClient,
+  InvalidResponseError,
+  isFeedgateError,
+} from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
 const KEY = "sk-feedgate-secret-0123456789";
@@ -9,9 +14,17 @@ const JSON_HEADERS = { "content-type": "application/json" };
 
 /** A fetch that records requests and answers each with `answer(request)`. */
 /** One 2xx body with the shape every operation used here checks (a response id, a token count, a task). */
-const ANY_OK = JSON.stringify({ id: "resp_1", object: "response", input_tokens: 1, task_id: "task_1", status: "queued" });
+const ANY_OK = JSON.stringify({
+  id: "resp_1",
+  object: "response",
+  input_tokens: 1,
+  task_id: "task_1",
+  status: "queued",
+});
 
-function recordingFetch(answer: (r: Request) => Response = () => new Response(ANY_OK, { headers: JSON_HEADERS })) {
+function recordingFetch(
+  answer: (r: Request) => Response = () => new Response(ANY_OK, { headers: JSON_HEADERS }),
+) {
   const requests: Request[] = [];
   return {
     requests,
@@ -42,7 +55,10 @@ describe("each route family gets exactly its own credential header", () => {
   });
 
   it("x-api-key and anthropic-version on count_tokens", async () => {
-    await gw.messages.countTokens({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "hi" }] });
+    await gw.messages.countTokens({
+      model: "claude-sonnet-4-5",
+      messages: [{ role: "user", content: "hi" }],
+    });
     const [r] = requests.splice(0);
     expect(credentialsOf(r!)).toEqual(["x-api-key"]);
     expect(r!.headers.get("x-api-key")).toBe(KEY);
@@ -50,10 +66,14 @@ describe("each route family gets exactly its own credential header", () => {
   });
 
   it("x-goog-api-key on the v1beta routes, never the key in the query", async () => {
-    await gw.gemini.generateContent("gemini-2.5-flash", { contents: [{ parts: [{ text: "hi" }] }] });
+    await gw.gemini.generateContent("gemini-2.5-flash", {
+      contents: [{ parts: [{ text: "hi" }] }],
+    });
     const [r] = requests.splice(0);
     expect(credentialsOf(r!)).toEqual(["x-goog-api-key"]);
-    expect(r!.url).toBe("https://gateway.example/prefix/v1beta/models/gemini-2.5-flash:generateContent");
+    expect(r!.url).toBe(
+      "https://gateway.example/prefix/v1beta/models/gemini-2.5-flash:generateContent",
+    );
     expect(r!.url).not.toContain(KEY);
   });
 
@@ -88,10 +108,20 @@ describe("the key never leaves the gateway's origin", () => {
   });
 
   it("follows a same-origin redirect with the key and the body", async () => {
-    gateway.script(
-      { status: 308, headers: { location: "/v1/responses?moved=1" } },
-      (req) => ({ status: 200, headers: JSON_HEADERS, chunks: [JSON.stringify({ id: "resp_1", object: "response", status: "completed", model: "m", output: [], echoed: req.body })] }),
-    );
+    gateway.script({ status: 308, headers: { location: "/v1/responses?moved=1" } }, (req) => ({
+      status: 200,
+      headers: JSON_HEADERS,
+      chunks: [
+        JSON.stringify({
+          id: "resp_1",
+          object: "response",
+          status: "completed",
+          model: "m",
+          output: [],
+          echoed: req.body,
+        }),
+      ],
+    }));
     const gw = createGatewayClient({ baseUrl: gateway.url, apiKey: KEY });
     const response = await gw.responses.create({ model: "m", input: "hi" });
     const second = gateway.requests.at(-1)!;
@@ -102,9 +132,13 @@ describe("the key never leaves the gateway's origin", () => {
   });
 
   it("gives up after too many same-origin redirects", async () => {
-    for (let i = 0; i < 7; i++) gateway.script({ status: 308, headers: { location: "/v1/responses" } });
+    for (let i = 0; i < 7; i++)
+      gateway.script({ status: 308, headers: { location: "/v1/responses" } });
     const gw = createGatewayClient({ baseUrl: gateway.url, apiKey: KEY, maxRedirects: 5 });
-    await expect(gw.responses.create({ model: "m", input: "hi" })).rejects.toMatchObject({ kind: "redirect", code: "too_many_redirects" });
+    await expect(gw.responses.create({ model: "m", input: "hi" })).rejects.toMatchObject({
+      kind: "redirect",
+      code: "too_many_redirects",
+    });
   });
 });
 
@@ -112,16 +146,38 @@ describe("errors never hold the key", () => {
   it("redacts a key the gateway echoes back, everywhere a caller can look", async () => {
     const { fetch } = recordingFetch(
       () =>
-        new Response(JSON.stringify({ error: { message: `invalid token ${KEY} (request id: 2026)`, type: "new_api_error", code: "" } }), {
-          status: 401,
-          headers: { ...JSON_HEADERS, "x-oneapi-request-id": "2026" },
-        }),
+        new Response(
+          JSON.stringify({
+            error: {
+              message: `invalid token ${KEY} (request id: 2026)`,
+              type: "new_api_error",
+              code: "",
+            },
+          }),
+          {
+            status: 401,
+            headers: { ...JSON_HEADERS, "x-oneapi-request-id": "2026" },
+          },
+        ),
     );
     const gw = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
     const error = await gw.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "AuthenticationError", kind: "authentication", status: 401, code: "new_api_error", requestId: "2026" });
-    expect((error as Error).message).toBe("createResponse failed: HTTP 401 new_api_error: invalid token [redacted]");
-    for (const view of [String(error), (error as Error).stack ?? "", JSON.stringify(error), inspect(error, { depth: 10 })]) {
+    expect(error).toMatchObject({
+      name: "AuthenticationError",
+      kind: "authentication",
+      status: 401,
+      code: "new_api_error",
+      requestId: "2026",
+    });
+    expect((error as Error).message).toBe(
+      "createResponse failed: HTTP 401 new_api_error: invalid token [redacted]",
+    );
+    for (const view of [
+      String(error),
+      (error as Error).stack ?? "",
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+    ]) {
       expect(view).not.toContain(KEY);
       expect(view).not.toContain(KEY.slice(3));
     }
@@ -142,15 +198,27 @@ describe("configuration is checked before anything is sent", () => {
 
   it("refuses to run in a browser unless told to", () => {
     (globalThis as { document?: unknown }).document = {};
-    expect(() => createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY })).toThrow(/dangerouslyAllowBrowser/);
-    expect(() => createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, dangerouslyAllowBrowser: true })).not.toThrow();
+    expect(() => createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY })).toThrow(
+      /dangerouslyAllowBrowser/,
+    );
+    expect(() =>
+      createGatewayClient({
+        baseUrl: "https://gateway.example",
+        apiKey: KEY,
+        dangerouslyAllowBrowser: true,
+      }),
+    ).not.toThrow();
   });
 
   it.each([
     [{ baseUrl: "", apiKey: KEY }, /baseUrl: required/, "baseUrl"],
     [{ baseUrl: "https://gateway.example/v1", apiKey: KEY }, /without \/v1/, "baseUrl"],
     [{ baseUrl: "https://gateway.example", apiKey: "" }, /apiKey: required/, "apiKey"],
-    [{ baseUrl: "https://gateway.example", apiKey: KEY, headers: { Authorization: "Bearer x" } }, /credential header/, "headers"],
+    [
+      { baseUrl: "https://gateway.example", apiKey: KEY, headers: { Authorization: "Bearer x" } },
+      /credential header/,
+      "headers",
+    ],
   ])("rejects %j", (options, message, option) => {
     let error: unknown;
     try {
@@ -168,7 +236,12 @@ describe("configuration is checked before anything is sent", () => {
   it("refuses a request aimed at another origin through the raw client", async () => {
     const { requests, fetch } = recordingFetch();
     const gw = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
-    await expect(gw.raw.GET("/v1/responses/{response_id}", { params: { path: { response_id: "r" } }, baseUrl: "https://evil.example" })).rejects.toMatchObject({
+    await expect(
+      gw.raw.GET("/v1/responses/{response_id}", {
+        params: { path: { response_id: "r" } },
+        baseUrl: "https://evil.example",
+      }),
+    ).rejects.toMatchObject({
       kind: "redirect",
       code: "cross_origin_refused",
     });

@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentImages, streamContentImages, type ContentImage } from "../../src/collect.js";
+import { type ContentImage, contentImages, streamContentImages } from "../../src/collect.js";
 import { createGatewayClient, type GenerateContentResponse } from "../../src/index.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-const answer = (parts: unknown[], index = 0) => ({ candidates: [{ index, content: { role: "model", parts } }] }) as GenerateContentResponse;
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const answer = (parts: unknown[], index = 0) =>
+  ({ candidates: [{ index, content: { role: "model", parts } }] }) as GenerateContentResponse;
 
 describe("images of a generateContent answer", () => {
   it("extracts every inline image/* part with its mime type and bytes, and nothing else", () => {
     const images = contentImages(
-      answer([{ text: "Here it is" }, { inlineData: { mimeType: "image/png", data: PNG } }, { inlineData: { mimeType: "audio/wav", data: "AAAA" } }, { thought: true, text: "…" }, { inlineData: { mimeType: "image/jpeg", data: "/9j/" } }]),
+      answer([
+        { text: "Here it is" },
+        { inlineData: { mimeType: "image/png", data: PNG } },
+        { inlineData: { mimeType: "audio/wav", data: "AAAA" } },
+        { thought: true, text: "…" },
+        { inlineData: { mimeType: "image/jpeg", data: "/9j/" } },
+      ]),
     );
     expect(images.map((i) => i.mimeType)).toEqual(["image/png", "image/jpeg"]);
     expect([...images[0]!.bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
@@ -20,10 +28,22 @@ describe("images of a generateContent answer", () => {
 
   it("treats a hostile answer as data: wrong shapes are skipped, bad base64 and oversize images fail typed", () => {
     expect(contentImages({ candidates: "x" } as never)).toEqual([]);
-    expect(contentImages(answer([null, { inlineData: { mimeType: 7, data: PNG } }, { inlineData: "x" }]))).toEqual([]);
-    expect(() => contentImages(answer([{ inlineData: { mimeType: "image/png", data: "not base64!" } }]))).toThrowError(expect.objectContaining({ kind: "invalid_response", code: "bad_image_data" }));
-    expect(() => contentImages(answer([{ inlineData: { mimeType: "image/png", data: PNG } }]), { maxImageBytes: 10 })).toThrowError(expect.objectContaining({ code: "image_too_large" }));
-    expect(() => contentImages(answer([]), { maxImageBytes: 0 })).toThrowError(expect.objectContaining({ kind: "invalid_request" }));
+    expect(
+      contentImages(
+        answer([null, { inlineData: { mimeType: 7, data: PNG } }, { inlineData: "x" }]),
+      ),
+    ).toEqual([]);
+    expect(() =>
+      contentImages(answer([{ inlineData: { mimeType: "image/png", data: "not base64!" } }])),
+    ).toThrowError(expect.objectContaining({ kind: "invalid_response", code: "bad_image_data" }));
+    expect(() =>
+      contentImages(answer([{ inlineData: { mimeType: "image/png", data: PNG } }]), {
+        maxImageBytes: 10,
+      }),
+    ).toThrowError(expect.objectContaining({ code: "image_too_large" }));
+    expect(() => contentImages(answer([]), { maxImageBytes: 0 })).toThrowError(
+      expect.objectContaining({ kind: "invalid_request" }),
+    );
   });
 });
 
@@ -35,11 +55,27 @@ describe("images of a streamGenerateContent stream", () => {
   afterAll(() => server.close());
 
   it("yields each image as the chunk carrying it arrives", async () => {
-    const last = { candidates: [{ index: 0, finishReason: "STOP", content: { role: "model", parts: [{ text: "done." }, { inlineData: { mimeType: "image/png", data: PNG } }] } }] };
+    const last = {
+      candidates: [
+        {
+          index: 0,
+          finishReason: "STOP",
+          content: {
+            role: "model",
+            parts: [{ text: "done." }, { inlineData: { mimeType: "image/png", data: PNG } }],
+          },
+        },
+      ],
+    };
     const chunks = [answer([{ text: "Drawing " }]), last];
-    server.script({ headers: { "content-type": "text/event-stream" }, chunks: chunks.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`) });
+    server.script({
+      headers: { "content-type": "text/event-stream" },
+      chunks: chunks.map((c) => `data: ${JSON.stringify(c)}\r\n\r\n`),
+    });
     const client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-test-gemini-key" });
-    const stream = await client.gemini.streamGenerateContent("gemini-image", { contents: [{ role: "user", parts: [{ text: "a cat" }] }] });
+    const stream = await client.gemini.streamGenerateContent("gemini-image", {
+      contents: [{ role: "user", parts: [{ text: "a cat" }] }],
+    });
     const images: ContentImage[] = [];
     for await (const image of streamContentImages(stream)) images.push(image);
     expect(images).toHaveLength(1);

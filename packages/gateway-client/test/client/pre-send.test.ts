@@ -23,7 +23,11 @@ describe("Responses create checks the gateway's required fields before sending",
     it(`create: ${name}`, async () => {
       const error = await gateway.responses.create(body as never).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidRequestError);
-      expect(error).toMatchObject({ kind: "invalid_request", code: "invalid_argument", param: body && (body as { model?: string }).model?.trim() ? "input" : "model" });
+      expect(error).toMatchObject({
+        kind: "invalid_request",
+        code: "invalid_argument",
+        param: body && (body as { model?: string }).model?.trim() ? "input" : "model",
+      });
       expect((error as Error).message).toMatch(/^(model|input): required/);
     });
     it(`stream: ${name}`, async () => {

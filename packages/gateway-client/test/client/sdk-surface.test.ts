@@ -7,7 +7,14 @@ import { createGatewayClient, RateLimitError, TimeoutError } from "../../src/ind
 
 const KEY = "sk-sdk-surface-0123456789";
 const JSON_HEADERS = { "content-type": "application/json" };
-const RESPONSE = { id: "resp_1", object: "response", created_at: 1, status: "completed", model: "m", output: [] };
+const RESPONSE = {
+  id: "resp_1",
+  object: "response",
+  created_at: 1,
+  status: "completed",
+  model: "m",
+  output: [],
+};
 
 /** A fetch answering each request with the next of `answers` (the last one repeats), counting requests. */
 function scripted(...answers: Array<() => Response>) {
@@ -18,22 +25,51 @@ function scripted(...answers: Array<() => Response>) {
   };
   return { requests, fetch };
 }
-const busy = () => new Response('{"error":{"message":"slow down","type":"new_api_error","code":""}}', { status: 429, headers: { ...JSON_HEADERS, "retry-after": "0" } });
-const ok = () => new Response(JSON.stringify(RESPONSE), { headers: { ...JSON_HEADERS, "x-oneapi-request-id": "rid-ok", etag: '"v1"' } });
+const busy = () =>
+  new Response('{"error":{"message":"slow down","type":"new_api_error","code":""}}', {
+    status: 429,
+    headers: { ...JSON_HEADERS, "retry-after": "0" },
+  });
+const ok = () =>
+  new Response(JSON.stringify(RESPONSE), {
+    headers: { ...JSON_HEADERS, "x-oneapi-request-id": "rid-ok", etag: '"v1"' },
+  });
 
 describe("one error family: the same class objects as @feedgate/core", () => {
   it("re-exports every class and helper of core's family as the very same objects", () => {
     for (const name of [
-      "FeedgateError", "ConfigError", "InvalidRequestError", "AuthenticationError", "PermissionDeniedError", "NotFoundError", "ConflictError",
-      "RateLimitError", "ServerError", "ConnectionError", "TimeoutError", "AbortError", "StreamError", "UnsupportedError", "InvalidResponseError",
-      "TaskFailedError", "LimitExceededError", "createError", "errorClassOf", "isFeedgateError", "isTransientError", "kindOfStatus",
-      "invalidArgument", "configError",
+      "FeedgateError",
+      "ConfigError",
+      "InvalidRequestError",
+      "AuthenticationError",
+      "PermissionDeniedError",
+      "NotFoundError",
+      "ConflictError",
+      "RateLimitError",
+      "ServerError",
+      "ConnectionError",
+      "TimeoutError",
+      "AbortError",
+      "StreamError",
+      "UnsupportedError",
+      "InvalidResponseError",
+      "TaskFailedError",
+      "LimitExceededError",
+      "createError",
+      "errorClassOf",
+      "isFeedgateError",
+      "isTransientError",
+      "kindOfStatus",
+      "invalidArgument",
+      "configError",
     ] as const) {
       expect(gateway[name], name).toBe(core[name]);
     }
     // The 0.1.0 names live on for one minor as deprecated aliases of the family (issue 24).
     expect(gateway.GatewayError).toBe(core.FeedgateError);
-    expect(gateway.isGatewayError(new core.RateLimitError({ kind: "rate_limited", message: "x" }))).toBe(true);
+    expect(
+      gateway.isGatewayError(new core.RateLimitError({ kind: "rate_limited", message: "x" })),
+    ).toBe(true);
     expect(gateway.isGatewayError(new Error("x"))).toBe(false);
   });
 });
@@ -50,20 +86,39 @@ describe("retries by default, per client and per call", () => {
 
   it("maxRetries: 0 per call turns them off; the client's maxRetries applies otherwise", async () => {
     const { requests, fetch } = scripted(busy);
-    const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch, maxRetries: 1 });
-    const once = await client.responses.create({ model: "m", input: "x" }, { maxRetries: 0 }).catch((e: unknown) => e);
+    const client = createGatewayClient({
+      baseUrl: "https://gateway.example",
+      apiKey: KEY,
+      fetch,
+      maxRetries: 1,
+    });
+    const once = await client.responses
+      .create({ model: "m", input: "x" }, { maxRetries: 0 })
+      .catch((e: unknown) => e);
     expect(once).toBeInstanceOf(RateLimitError);
     expect(once).toMatchObject({ attempts: 1, retryAfterMs: 0, code: "new_api_error" });
     expect(requests).toHaveLength(1);
-    const twice = await client.responses.create({ model: "m", input: "x" }).catch((e: unknown) => e);
+    const twice = await client.responses
+      .create({ model: "m", input: "x" })
+      .catch((e: unknown) => e);
     expect(twice).toMatchObject({ name: "RateLimitError", attempts: 2 });
     expect(requests).toHaveLength(3);
   });
 
   it("a quota 429 is a RateLimitError that is not retried and not transient", async () => {
-    const quota = () => new Response('{"error":{"message":"no credit","type":"insufficient_quota","code":"insufficient_quota"}}', { status: 429, headers: JSON_HEADERS });
+    const quota = () =>
+      new Response(
+        '{"error":{"message":"no credit","type":"insufficient_quota","code":"insufficient_quota"}}',
+        { status: 429, headers: JSON_HEADERS },
+      );
     const { requests, fetch } = scripted(quota);
-    const error = await createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch }).responses.create({ model: "m", input: "x" }).catch((e: unknown) => e);
+    const error = await createGatewayClient({
+      baseUrl: "https://gateway.example",
+      apiKey: KEY,
+      fetch,
+    })
+      .responses.create({ model: "m", input: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ kind: "rate_limited", code: "insufficient_quota" });
     expect(gateway.isTransientError(error)).toBe(false);
@@ -71,9 +126,14 @@ describe("retries by default, per client and per call", () => {
   });
 
   it("timeoutMs per call ends a silent answer with a TimeoutError", async () => {
-    const fetch = (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
+    const fetch = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+      );
     const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
-    const error = await client.responses.retrieve("resp_1", { timeoutMs: 50, maxRetries: 0 }).catch((e: unknown) => e);
+    const error = await client.responses
+      .retrieve("resp_1", { timeoutMs: 50, maxRetries: 0 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
   });
@@ -81,7 +141,14 @@ describe("retries by default, per client and per call", () => {
   it("a transport made with createResilientFetch is used as it is (its own retry settings)", async () => {
     const { requests, fetch } = scripted(busy);
     const resilient = core.createResilientFetch({ fetch, maxRetries: 0 });
-    const error = await createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch: resilient, maxRetries: 5 }).responses.create({ model: "m", input: "x" }).catch((e: unknown) => e);
+    const error = await createGatewayClient({
+      baseUrl: "https://gateway.example",
+      apiKey: KEY,
+      fetch: resilient,
+      maxRetries: 5,
+    })
+      .responses.create({ model: "m", input: "x" })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "RateLimitError", attempts: 1 });
     expect(requests).toHaveLength(1);
   });
@@ -107,7 +174,11 @@ describe("environment defaults", () => {
     vi.stubEnv("FEEDGATE_GATEWAY_URL", "https://env-gateway.example");
     vi.stubEnv("FEEDGATE_API_KEY", "sk-from-the-env-0000");
     const seen: Request[] = [];
-    await createGatewayClient({ baseUrl: "https://opt.example", apiKey: KEY, fetch: async (r) => (seen.push(r), ok()) }).responses.retrieve("r");
+    await createGatewayClient({
+      baseUrl: "https://opt.example",
+      apiKey: KEY,
+      fetch: async (r) => (seen.push(r), ok()),
+    }).responses.retrieve("r");
     expect(new URL(seen[0]!.url).origin).toBe("https://opt.example");
     expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${KEY}`);
   });
@@ -146,7 +217,12 @@ describe("success metadata on every helper", () => {
 
   it("a mapped answer (submit, delete) keeps its response", async () => {
     const task = { task_id: "task_1", status: "queued" };
-    const { fetch } = scripted(() => new Response(JSON.stringify(task), { headers: { ...JSON_HEADERS, "x-request-id": "rid-task" } }));
+    const { fetch } = scripted(
+      () =>
+        new Response(JSON.stringify(task), {
+          headers: { ...JSON_HEADERS, "x-request-id": "rid-task" },
+        }),
+    );
     const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
     const { data, meta } = await client.images.submit({ model: "m", prompt: "p" }).withResponse();
     expect(data).toEqual({ kind: "task", task });
@@ -156,7 +232,16 @@ describe("success metadata on every helper", () => {
   it("extraBody is merged into the JSON body, after the documented fields", async () => {
     const { requests, fetch } = scripted(ok);
     const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
-    await client.responses.create({ model: "m", input: "x", extraBody: { vendor_option: true, model: "m2" } });
-    expect(JSON.parse(await requests[0]!.text())).toEqual({ model: "m2", input: "x", vendor_option: true, stream: false });
+    await client.responses.create({
+      model: "m",
+      input: "x",
+      extraBody: { vendor_option: true, model: "m2" },
+    });
+    expect(JSON.parse(await requests[0]!.text())).toEqual({
+      model: "m2",
+      input: "x",
+      vendor_option: true,
+      stream: false,
+    });
   });
 });

@@ -4,7 +4,14 @@ import { CALLS } from "../support/operations.js";
 import { CONTRACT_KEY, prismClient } from "../support/prism-client.js";
 
 /** Every header that could carry the key. */
-const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie"];
+const CREDENTIAL_HEADERS = [
+  "authorization",
+  "proxy-authorization",
+  "x-api-key",
+  "x-goog-api-key",
+  "api-key",
+  "cookie",
+];
 
 /** The one credential header (and its value) each route family must get. */
 const EXPECTED: Record<RouteFamily, [header: string, value: string]> = {
@@ -16,7 +23,9 @@ const EXPECTED: Record<RouteFamily, [header: string, value: string]> = {
 describe("each route family sends exactly its own credential header, and Prism accepts it", () => {
   for (const [name, call] of Object.entries(CALLS)) {
     it(`${name}: ${EXPECTED[call.family][0]} only`, async () => {
-      const { client, exchanges } = prismClient(name === "createImage (async=true)" ? "example=taskSubmitted" : undefined);
+      const { client, exchanges } = prismClient(
+        name === "createImage (async=true)" ? "example=taskSubmitted" : undefined,
+      );
       await call.run(client);
       expect(exchanges).toHaveLength(1);
       const [exchange] = exchanges;
@@ -26,7 +35,9 @@ describe("each route family sends exactly its own credential header, and Prism a
       const [header, value] = EXPECTED[call.family];
       expect(CREDENTIAL_HEADERS.filter((h) => exchange!.requestHeaders.has(h))).toEqual([header]);
       expect(exchange!.requestHeaders.get(header)).toBe(value);
-      expect(exchange!.requestHeaders.get("anthropic-version")).toBe(call.family === "anthropic" ? ANTHROPIC_VERSION : null);
+      expect(exchange!.requestHeaders.get("anthropic-version")).toBe(
+        call.family === "anthropic" ? ANTHROPIC_VERSION : null,
+      );
       expect(exchange!.url).not.toContain(CONTRACT_KEY.slice(3));
       expect(new URL(exchange!.url).searchParams.has("key")).toBe(false);
     });
@@ -38,8 +49,13 @@ describe("each route family sends exactly its own credential header, and Prism a
       params: { header: { "anthropic-version": ANTHROPIC_VERSION } },
       body: { model: "claude-sonnet-4-5", messages: [{ role: "user", content: "hi" }] },
     });
-    await client.raw.POST("/v1beta/models/{model}:generateContent", { params: { path: { model: "gemini-2.5-flash" } }, body: { contents: [{ parts: [{ text: "hi" }] }] } });
-    await client.raw.GET("/v1/images/generations/{task_id}", { params: { path: { task_id: "task_1" } } });
+    await client.raw.POST("/v1beta/models/{model}:generateContent", {
+      params: { path: { model: "gemini-2.5-flash" } },
+      body: { contents: [{ parts: [{ text: "hi" }] }] },
+    });
+    await client.raw.GET("/v1/images/generations/{task_id}", {
+      params: { path: { task_id: "task_1" } },
+    });
     const sent = exchanges.map((e) => CREDENTIAL_HEADERS.filter((h) => e.requestHeaders.has(h)));
     expect(sent).toEqual([["x-api-key"], ["x-goog-api-key"], ["authorization"]]);
     for (const e of exchanges) expect(e.responseHeaders.get("sl-violations")).toBeNull();
@@ -49,11 +65,23 @@ describe("each route family sends exactly its own credential header, and Prism a
 describe("Prism enforces each operation's security requirement (so the checks above can fail)", () => {
   const routes = [
     { path: "/v1/responses", body: { model: "m", input: "hi" }, headers: {} },
-    { path: "/v1/messages/count_tokens", body: { model: "m", messages: [{ role: "user", content: "hi" }] }, headers: { "anthropic-version": "2023-06-01" } },
-    { path: "/v1beta/models/gemini-2.5-flash:generateContent", body: { contents: [{ parts: [{ text: "hi" }] }] }, headers: {} },
+    {
+      path: "/v1/messages/count_tokens",
+      body: { model: "m", messages: [{ role: "user", content: "hi" }] },
+      headers: { "anthropic-version": "2023-06-01" },
+    },
+    {
+      path: "/v1beta/models/gemini-2.5-flash:generateContent",
+      body: { contents: [{ parts: [{ text: "hi" }] }] },
+      headers: {},
+    },
   ];
   const post = (path: string, headers: Record<string, string>, body: unknown) =>
-    fetch(inject("prismUrl") + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(inject("prismUrl") + path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
 
   for (const { path, body, headers } of routes) {
     it(`${path}: no credential is a 401 violation`, async () => {

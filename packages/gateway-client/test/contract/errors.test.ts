@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { errorClassOf, FeedgateError, isFeedgateError, isTransientError, type FeedgateErrorKind } from "../../src/index.js";
+import {
+  errorClassOf,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  isFeedgateError,
+  isTransientError,
+} from "../../src/index.js";
 import { CALLS } from "../support/operations.js";
 import { CONTRACT_KEY, expectedRequestId, prismClient, spec } from "../support/prism-client.js";
 import { expectNoSecret } from "../support/secrets.js";
@@ -88,10 +94,16 @@ const KIND_OF_STATUS: Record<number, FeedgateErrorKind> = {
 };
 
 /** The kind each answer must get, besides the envelope and code. */
-function expectedKind(operationId: string, status: number, example: string | undefined, code: string): FeedgateErrorKind {
+function expectedKind(
+  operationId: string,
+  status: number,
+  example: string | undefined,
+  code: string,
+): FeedgateErrorKind {
   if (UNSUPPORTED.has(`${operationId}:${status}:${example}`)) return "unsupported";
   if (code === "task_not_exist") return "not_found";
-  if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404)) return "invalid_request";
+  if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404))
+    return "invalid_request";
   // A quota 429 is rate_limited too, keeping its code; isTransientError says waiting does not cure it.
   return KIND_OF_STATUS[status]!;
 }
@@ -109,13 +121,23 @@ const cases: Case[] = Object.entries(CALLS).flatMap(([name, call]) => {
     .filter(([status]) => Number(status) >= 400)
     .flatMap(([status, ref]) => {
       const component = ref.$ref?.split("/").at(-1) ?? `${call.operationId}:${status}`;
-      const content = (spec.responseOf(call.operationId, status)["content"] as Record<string, Json>)["application/json"]!;
+      const content = (
+        spec.responseOf(call.operationId, status)["content"] as Record<string, Json>
+      )["application/json"]!;
       const examples = Object.keys((content["examples"] as Json | undefined) ?? {});
-      return (examples.length > 0 ? examples : [undefined]).map((example) => ({ name, status: Number(status), component, example }));
+      return (examples.length > 0 ? examples : [undefined]).map((example) => ({
+        name,
+        status: Number(status),
+        component,
+        example,
+      }));
     });
 });
 
-async function failure(name: string, prefer: string): Promise<{ error: FeedgateError; prism: ReturnType<typeof prismClient> }> {
+async function failure(
+  name: string,
+  prefer: string,
+): Promise<{ error: FeedgateError; prism: ReturnType<typeof prismClient> }> {
   const prism = prismClient(prefer);
   const thrown = await CALLS[name]!.run(prism.client).then(
     () => undefined,
@@ -127,25 +149,46 @@ async function failure(name: string, prefer: string): Promise<{ error: FeedgateE
 
 describe("the document declares the failures the gateway sends", () => {
   const statusesOf = (operationId: string) =>
-    Object.keys(spec.operations().find((o) => o.operationId === operationId)!.operation["responses"] as object).map(Number);
+    Object.keys(
+      spec.operations().find((o) => o.operationId === operationId)!.operation[
+        "responses"
+      ] as object,
+    ).map(Number);
 
   it("middleware rejections on every operation, 404 where the operation may be missing, 400 for unknown tasks", () => {
-    for (const { operationId } of spec.operations()) expect(statusesOf(operationId)).toEqual(expect.arrayContaining([401, 403, 429, 500]));
-    for (const id of ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"]) {
+    for (const { operationId } of spec.operations())
+      expect(statusesOf(operationId)).toEqual(expect.arrayContaining([401, 403, 429, 500]));
+    for (const id of [
+      "retrieveResponse",
+      "deleteResponse",
+      "cancelResponse",
+      "countResponseInputTokens",
+      "countMessageTokens",
+    ]) {
       expect(statusesOf(id)).toContain(404);
     }
     expect(statusesOf("getImageTask")).toContain(400);
-    for (const id of ["createResponse", "createImage", "countMessageTokens", "generateContent", "streamGenerateContent"]) {
+    for (const id of [
+      "createResponse",
+      "createImage",
+      "countMessageTokens",
+      "generateContent",
+      "streamGenerateContent",
+    ]) {
       expect(statusesOf(id)).toContain(503);
     }
     // Only the Gemini routes answer 413; the JSON routes refuse an oversized body with 400 (issue 20).
     for (const { operationId } of spec.operations()) {
-      expect(statusesOf(operationId).includes(413), operationId).toBe(operationId === "generateContent" || operationId === "streamGenerateContent");
+      expect(statusesOf(operationId).includes(413), operationId).toBe(
+        operationId === "generateContent" || operationId === "streamGenerateContent",
+      );
     }
   });
 
   it("has an expectation for every error example", () => {
-    const keys = new Set(cases.map((c) => (c.example ? `${c.component}:${c.example}` : c.component)));
+    const keys = new Set(
+      cases.map((c) => (c.example ? `${c.component}:${c.example}` : c.component)),
+    );
     expect([...keys].sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 });
@@ -154,7 +197,10 @@ describe("every declared error status of every operation becomes the right class
   for (const { name, status, component, example } of cases) {
     const label = example ? `${component} (${example})` : component;
     it(`${name}: ${status} ${label}`, async () => {
-      const { error, prism } = await failure(name, example ? `code=${status}, example=${example}` : `code=${status}`);
+      const { error, prism } = await failure(
+        name,
+        example ? `code=${status}, example=${example}` : `code=${status}`,
+      );
       const exchange = prism.last();
       expect(exchange.responseHeaders.get("sl-violations")).toBeNull();
       expect(exchange.status).toBe(status);
@@ -165,7 +211,13 @@ describe("every declared error status of every operation becomes the right class
       const kind = expectedKind(CALLS[name]!.operationId, status, example, code);
       const unsupported = kind === "unsupported";
       expect(error).toBeInstanceOf(errorClassOf(kind));
-      expect(error).toMatchObject({ name: errorClassOf(kind).name, kind, status, code: unsupported ? "unsupported_by_gateway" : code, attempts: 1 });
+      expect(error).toMatchObject({
+        name: errorClassOf(kind).name,
+        kind,
+        status,
+        code: unsupported ? "unsupported_by_gateway" : code,
+        attempts: 1,
+      });
       expect(error.envelope).toEqual({ ...(body as object), kind: envelope });
       if (code.includes("quota")) expect(isTransientError(error)).toBe(false);
 
@@ -182,41 +234,74 @@ describe("every declared error status of every operation becomes the right class
 });
 
 describe("not found, or not served here", () => {
-  const thrownBy = (work: Promise<unknown>) => work.then(() => expect.unreachable("should have thrown"), (e: unknown) => e as FeedgateError);
+  const thrownBy = (work: Promise<unknown>) =>
+    work.then(
+      () => expect.unreachable("should have thrown"),
+      (e: unknown) => e as FeedgateError,
+    );
 
   it("a 404 naming the response asked for is a plain not-found error", async () => {
     const { error } = await failure("retrieveResponse", "code=404, example=notFound");
-    expect(error).toMatchObject({ name: "NotFoundError", kind: "not_found", status: 404, code: "invalid_request_error" });
+    expect(error).toMatchObject({
+      name: "NotFoundError",
+      kind: "not_found",
+      status: 404,
+      code: "invalid_request_error",
+    });
     expect(error.message).toMatch(/not found/);
   });
 
   it("the NoRoute 404 of the facts file, for the very request sent, is unsupported although it names the id", async () => {
     const prism = prismClient("code=404, example=notRouted");
     const error = await thrownBy(prism.client.responses.retrieve("resp_abc"));
-    expect(await prism.last().responseBody()).toBe('{"error":{"message":"Invalid URL (GET /v1/responses/resp_abc)","type":"invalid_request_error","param":"","code":""}}');
-    expect(error).toMatchObject({ name: "UnsupportedError", kind: "unsupported", status: 404, code: "unsupported_by_gateway" });
+    expect(await prism.last().responseBody()).toBe(
+      '{"error":{"message":"Invalid URL (GET /v1/responses/resp_abc)","type":"invalid_request_error","param":"","code":""}}',
+    );
+    expect(error).toMatchObject({
+      name: "UnsupportedError",
+      kind: "unsupported",
+      status: 404,
+      code: "unsupported_by_gateway",
+    });
     expect(error.message).toMatch(/^retrieveResponse is not supported by this gateway \(HTTP 404/);
     // The envelope stays available for whoever needs the details.
-    expect(error.envelope).toMatchObject({ kind: "openai", error: { type: "invalid_request_error" } });
+    expect(error.envelope).toMatchObject({
+      kind: "openai",
+      error: { type: "invalid_request_error" },
+    });
   });
 
   it("the same NoRoute body for another request is not mistaken for this one's", async () => {
-    const error = await thrownBy(prismClient("code=404, example=notRouted").client.responses.retrieve("resp_other"));
+    const error = await thrownBy(
+      prismClient("code=404, example=notRouted").client.responses.retrieve("resp_other"),
+    );
     expect(error).toMatchObject({ name: "NotFoundError", kind: "not_found", status: 404 });
   });
 
   it("an Anthropic-format 404 came from an upstream, so the route exists", async () => {
     const { error } = await failure("countMessageTokens", "code=404, example=modelNotFound");
-    expect(error).toMatchObject({ kind: "not_found", code: "not_found_error", envelope: { kind: "anthropic" } });
+    expect(error).toMatchObject({
+      kind: "not_found",
+      code: "not_found_error",
+      envelope: { kind: "anthropic" },
+    });
   });
 
   it("500 invalid_request is a final request error on every operation that declares it", async () => {
     for (const [name, call] of Object.entries(CALLS)) {
-      const content = (spec.responseOf(call.operationId, "500")["content"] as Record<string, Json>)["application/json"]!;
-      if (!Object.keys((content["examples"] as Json | undefined) ?? {}).includes("invalidRequest")) continue;
+      const content = (spec.responseOf(call.operationId, "500")["content"] as Record<string, Json>)[
+        "application/json"
+      ]!;
+      if (!Object.keys((content["examples"] as Json | undefined) ?? {}).includes("invalidRequest"))
+        continue;
       const { error } = await failure(name, "code=500, example=invalidRequest");
       expect(error.status, name).toBe(500);
-      if (call.operationId !== "countMessageTokens") expect(error, name).toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", code: "invalid_request" });
+      if (call.operationId !== "countMessageTokens")
+        expect(error, name).toMatchObject({
+          name: "InvalidRequestError",
+          kind: "invalid_request",
+          code: "invalid_request",
+        });
     }
   });
 });

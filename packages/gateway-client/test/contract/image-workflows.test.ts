@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { imageWorkflows } from "../../src/image-workflows.js";
-import { isImageTask, type GatewayClient } from "../../src/index.js";
+import { type GatewayClient, isImageTask } from "../../src/index.js";
 import { prismClient, spec } from "../support/prism-client.js";
 
 type Json = Record<string, unknown>;
@@ -19,11 +19,14 @@ const WORKFLOWS = [
 
 type Helper = (typeof WORKFLOWS)[number][0];
 type AnyWorkflow = (params: Json, options?: { async?: boolean }) => Promise<unknown>;
-const helper = (client: GatewayClient, name: Helper) => imageWorkflows(client)[name] as unknown as AnyWorkflow;
+const helper = (client: GatewayClient, name: Helper) =>
+  imageWorkflows(client)[name] as unknown as AnyWorkflow;
 
 function requestExample(name: string): Json {
   const { operation } = spec.operations().find((o) => o.operationId === "createImage")!;
-  const body = operation["requestBody"] as { content: { "application/json": { examples: Record<string, { value: Json }> } } };
+  const body = operation["requestBody"] as {
+    content: { "application/json": { examples: Record<string, { value: Json }> } };
+  };
   const example = body.content["application/json"].examples[name];
   if (!example) throw new Error(`createImage has no request example "${name}"`);
   return example.value;
@@ -32,8 +35,12 @@ function requestExample(name: string): Json {
 describe("every image workflow helper against Prism", () => {
   it("pairs each helper with one request example, and every example with a helper", () => {
     const { operation } = spec.operations().find((o) => o.operationId === "createImage")!;
-    const body = operation["requestBody"] as { content: { "application/json": { examples: Json } } };
-    expect(Object.keys(body.content["application/json"].examples).sort()).toEqual(WORKFLOWS.map(([, e]) => e).sort());
+    const body = operation["requestBody"] as {
+      content: { "application/json": { examples: Json } };
+    };
+    expect(Object.keys(body.content["application/json"].examples).sort()).toEqual(
+      WORKFLOWS.map(([, e]) => e).sort(),
+    );
   });
 
   for (const [name, example] of WORKFLOWS) {
@@ -72,10 +79,24 @@ describe("every image workflow helper against Prism", () => {
     const response = await fetch(`${inject("prismUrl")}/v1/images/generations`, {
       method: "POST",
       headers: { authorization: "Bearer sk-x", "content-type": "application/json" },
-      body: JSON.stringify({ model: "Nano-Banana2", prompt: "p", n: 0, input_region: "Mars", images: ["not a url"] }),
+      body: JSON.stringify({
+        model: "Nano-Banana2",
+        prompt: "p",
+        n: 0,
+        input_region: "Mars",
+        images: ["not a url"],
+      }),
     });
-    const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as Array<{ location: string[] }>;
-    expect(violations.map((v) => v.location.join("."))).toEqual(expect.arrayContaining(["request.body.n", "request.body.input_region", "request.body.images.0"]));
+    const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as Array<{
+      location: string[];
+    }>;
+    expect(violations.map((v) => v.location.join("."))).toEqual(
+      expect.arrayContaining([
+        "request.body.n",
+        "request.body.input_region",
+        "request.body.images.0",
+      ]),
+    );
     expect(response.status).toBe(400);
     await response.body?.cancel();
   });

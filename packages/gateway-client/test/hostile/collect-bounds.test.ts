@@ -20,7 +20,14 @@ function endless(frame: (n: number) => string) {
     });
     return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
   };
-  return { client: createGatewayClient({ baseUrl: "http://127.0.0.1:9", apiKey: "sk-test-collect-key", fetch }), state };
+  return {
+    client: createGatewayClient({
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: "sk-test-collect-key",
+      fetch,
+    }),
+    state,
+  };
 }
 
 const delta = (text: string) => (n: number) =>
@@ -40,16 +47,23 @@ describe("collectors are bounded in count as well as in bytes", () => {
   it("collectResponse stops growing text at maxTextLength", async () => {
     const { client, state } = endless(delta("x".repeat(1000)));
     const stream = await client.responses.stream({ model: "gpt-5.2", input: "endless" });
-    const error = await collectResponse(stream, { maxTextLength: 100_000 }).catch((e: unknown) => e);
+    const error = await collectResponse(stream, { maxTextLength: 100_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(isFeedgateError(error, "limit_exceeded") && error.code).toBe("max_text");
     expect(state.produced).toBeLessThanOrEqual(1000);
   });
 
   it("collectGenerateContent stops endless parts at maxTextLength", async () => {
-    const chunk = (n: number) => `data: ${JSON.stringify({ candidates: [{ index: 0, content: { role: "model", parts: [{ text: "y".repeat(500) }] } }], responseId: `r${n}` })}\n\n`;
+    const chunk = (n: number) =>
+      `data: ${JSON.stringify({ candidates: [{ index: 0, content: { role: "model", parts: [{ text: "y".repeat(500) }] } }], responseId: `r${n}` })}\n\n`;
     const { client, state } = endless(chunk);
-    const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", { contents: [{ role: "user", parts: [{ text: "endless" }] }] });
-    const error = await collectGenerateContent(stream, { maxTextLength: 50_000 }).catch((e: unknown) => e);
+    const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", {
+      contents: [{ role: "user", parts: [{ text: "endless" }] }],
+    });
+    const error = await collectGenerateContent(stream, { maxTextLength: 50_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(isFeedgateError(error, "limit_exceeded") && error.code).toBe("max_text");
     expect(state.produced).toBeLessThanOrEqual(1000);
   });

@@ -1,5 +1,5 @@
-import type { TestProject } from "vitest/node";
 import { fromRoot, startPrism } from "@feedgate/test-harness";
+import type { TestProject } from "vitest/node";
 
 // One Prism mock of the bundled gateway document for the whole run (in-process, free port).
 export default async function setup(project: TestProject) {

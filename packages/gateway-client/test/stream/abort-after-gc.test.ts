@@ -18,10 +18,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it("the caller's abort ends a stream and closes its connection after a garbage collection", async () => {
-  server.script({ headers: { "content-type": "text/event-stream" }, chunks: ['event: response.created\ndata: {"type":"response.created","sequence_number":0}\n\n'], stall: true });
+  server.script({
+    headers: { "content-type": "text/event-stream" },
+    chunks: ['event: response.created\ndata: {"type":"response.created","sequence_number":0}\n\n'],
+    stall: true,
+  });
   const client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-test-abort-gc-key" });
   const controller = new AbortController();
-  const stream = await client.responses.stream({ model: "m", input: "x" }, { signal: controller.signal });
+  const stream = await client.responses.stream(
+    { model: "m", input: "x" },
+    { signal: controller.signal },
+  );
   const iterator = stream[Symbol.asyncIterator]();
   expect((await iterator.next()).value).toMatchObject({ type: "response.created" });
   for (let i = 0; i < 3; i++) {

@@ -13,8 +13,14 @@ describe("an abort ends a stream even when it cannot reach the connection", () =
     const fetch = async () => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          const event = { type: "response.created", sequence_number: 0, response: { id: "resp_1", object: "response", status: "in_progress", output: [] } };
-          controller.enqueue(new TextEncoder().encode(`event: response.created\ndata: ${JSON.stringify(event)}\n\n`));
+          const event = {
+            type: "response.created",
+            sequence_number: 0,
+            response: { id: "resp_1", object: "response", status: "in_progress", output: [] },
+          };
+          controller.enqueue(
+            new TextEncoder().encode(`event: response.created\ndata: ${JSON.stringify(event)}\n\n`),
+          );
           // Then nothing, ever; and the request's signal is never looked at.
         },
         cancel() {
@@ -23,9 +29,17 @@ describe("an abort ends a stream even when it cannot reach the connection", () =
       });
       return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
     };
-    const client = createGatewayClient({ baseUrl: "http://127.0.0.1:9", apiKey: "sk-test-abort-key", fetch, streamIdleTimeoutMs: 3_600_000 });
+    const client = createGatewayClient({
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: "sk-test-abort-key",
+      fetch,
+      streamIdleTimeoutMs: 3_600_000,
+    });
     const caller = new AbortController();
-    const stream = await client.responses.stream({ model: "gpt-5.2", input: "hi" }, { signal: caller.signal });
+    const stream = await client.responses.stream(
+      { model: "gpt-5.2", input: "hi" },
+      { signal: caller.signal },
+    );
     const seen: string[] = [];
     const iterated = (async () => {
       for await (const event of stream) {

@@ -34,13 +34,21 @@ describe.skipIf(!transcriptsAvailable)("Gemini alt=sse stream: the recorded tran
 
   it("aggregates the chunks into one candidate", async () => {
     server.script({ headers: SSE, chunks: chunkBytes(geminiTranscript(), 33) });
-    const result = await collectGenerateContent(await client.gemini.streamGenerateContent("gemini-2.5-flash", body));
+    const result = await collectGenerateContent(
+      await client.gemini.streamGenerateContent("gemini-2.5-flash", body),
+    );
     const expectedText = chunks()
-      .flatMap((c) => (c["candidates"] as Array<{ content: { parts: Array<{ text?: string }> } }>)[0]!.content.parts)
+      .flatMap(
+        (c) =>
+          (c["candidates"] as Array<{ content: { parts: Array<{ text?: string }> } }>)[0]!.content
+            .parts,
+      )
       .map((p) => p.text ?? "")
       .join("");
     const candidate = result.candidates![0]!;
-    expect(candidate.content!.parts!.map((p) => (p as { text?: string }).text).join("")).toBe(expectedText);
+    expect(candidate.content!.parts!.map((p) => (p as { text?: string }).text).join("")).toBe(
+      expectedText,
+    );
     expect(candidate.content!.parts).toHaveLength(1);
     expect(candidate.finishReason).toBe("STOP");
     expect(result.usageMetadata).toEqual(chunks().at(-1)!["usageMetadata"]);
@@ -58,13 +66,26 @@ describe("Gemini stream errors", () => {
       ],
     });
     const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", body);
-    await expect(collectGenerateContent(stream)).rejects.toMatchObject({ kind: "stream", code: "RESOURCE_EXHAUSTED" });
+    await expect(collectGenerateContent(stream)).rejects.toMatchObject({
+      kind: "stream",
+      code: "RESOURCE_EXHAUSTED",
+    });
   });
 
   it("refuses a model id that would change the path, before any request", async () => {
     const before = server.requests.length;
-    await expect(client.gemini.streamGenerateContent("../v1/responses", body)).rejects.toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", param: "model" });
-    await expect(client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({ name: "InvalidRequestError", kind: "invalid_request", param: "model" });
+    await expect(
+      client.gemini.streamGenerateContent("../v1/responses", body),
+    ).rejects.toMatchObject({
+      name: "InvalidRequestError",
+      kind: "invalid_request",
+      param: "model",
+    });
+    await expect(client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({
+      name: "InvalidRequestError",
+      kind: "invalid_request",
+      param: "model",
+    });
     expect(server.requests.length).toBe(before);
   });
 });

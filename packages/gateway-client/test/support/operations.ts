@@ -23,7 +23,12 @@ async function drain(stream: AsyncIterable<unknown>): Promise<unknown[]> {
   return events;
 }
 
-const MESSAGES = [{ role: "user" as const, content: "Tighten: \"In order to be able to proceed, we need to first get approval.\"" }];
+const MESSAGES = [
+  {
+    role: "user" as const,
+    content: 'Tighten: "In order to be able to proceed, we need to first get approval."',
+  },
+];
 const CONTENTS = [{ role: "user" as const, parts: [{ text: "Why does bread go stale?" }] }];
 
 /** Every operation (and the two call shapes of createResponse and createImage), keyed by a test name. */
@@ -31,21 +36,43 @@ export const CALLS: Record<string, Call> = {
   createResponse: {
     operationId: "createResponse",
     family: "bearer",
-    run: (c) => c.responses.create({ model: "gpt-5.2", instructions: "Answer in one short paragraph.", input: "Why is the sky blue?" }),
+    run: (c) =>
+      c.responses.create({
+        model: "gpt-5.2",
+        instructions: "Answer in one short paragraph.",
+        input: "Why is the sky blue?",
+      }),
   },
   "createResponse (stream)": {
     operationId: "createResponse",
     family: "bearer",
     streams: true,
-    run: async (c) => drain(await c.responses.stream({ model: "gpt-5.2", input: "A haiku about rain." })),
+    run: async (c) =>
+      drain(await c.responses.stream({ model: "gpt-5.2", input: "A haiku about rain." })),
   },
-  retrieveResponse: { operationId: "retrieveResponse", family: "bearer", run: (c) => c.responses.retrieve(RESPONSE_ID) },
-  deleteResponse: { operationId: "deleteResponse", family: "bearer", run: (c) => c.responses.delete(RESPONSE_ID) },
-  cancelResponse: { operationId: "cancelResponse", family: "bearer", run: (c) => c.responses.cancel(RESPONSE_ID) },
+  retrieveResponse: {
+    operationId: "retrieveResponse",
+    family: "bearer",
+    run: (c) => c.responses.retrieve(RESPONSE_ID),
+  },
+  deleteResponse: {
+    operationId: "deleteResponse",
+    family: "bearer",
+    run: (c) => c.responses.delete(RESPONSE_ID),
+  },
+  cancelResponse: {
+    operationId: "cancelResponse",
+    family: "bearer",
+    run: (c) => c.responses.cancel(RESPONSE_ID),
+  },
   countResponseInputTokens: {
     operationId: "countResponseInputTokens",
     family: "bearer",
-    run: (c) => c.responses.countInputTokens({ model: "gpt-4.1-mini", input: "Summarise the meeting notes in three bullet points." }),
+    run: (c) =>
+      c.responses.countInputTokens({
+        model: "gpt-4.1-mini",
+        input: "Summarise the meeting notes in three bullet points.",
+      }),
   },
   compactResponse: {
     operationId: "compactResponse",
@@ -55,22 +82,40 @@ export const CALLS: Record<string, Call> = {
   "createImage (sync)": {
     operationId: "createImage",
     family: "bearer",
-    run: (c) => c.images.generate({ model: "Nano-Banana2", prompt: "A lighthouse at dusk", resolution: "4K", aspect_ratio: "16:9" }),
+    run: (c) =>
+      c.images.generate({
+        model: "Nano-Banana2",
+        prompt: "A lighthouse at dusk",
+        resolution: "4K",
+        aspect_ratio: "16:9",
+      }),
   },
   "createImage (async=true)": {
     operationId: "createImage",
     family: "bearer",
     // The answer as sent: the task (or, from a gateway ignoring async, the result) inside the submission.
     run: async (c) => {
-      const submission = await c.images.submit({ model: "Hunyuan-3d-2.0", prompt: "A greenhouse at noon, 360-degree panorama" });
+      const submission = await c.images.submit({
+        model: "Hunyuan-3d-2.0",
+        prompt: "A greenhouse at noon, 360-degree panorama",
+      });
       return submission.kind === "task" ? submission.task : submission.result;
     },
   },
-  getImageTask: { operationId: "getImageTask", family: "bearer", run: (c) => c.images.getTask(TASK_ID) },
+  getImageTask: {
+    operationId: "getImageTask",
+    family: "bearer",
+    run: (c) => c.images.getTask(TASK_ID),
+  },
   countMessageTokens: {
     operationId: "countMessageTokens",
     family: "anthropic",
-    run: (c) => c.messages.countTokens({ model: "claude-sonnet-4-5", system: "You are a meticulous copy editor.", messages: MESSAGES }),
+    run: (c) =>
+      c.messages.countTokens({
+        model: "claude-sonnet-4-5",
+        system: "You are a meticulous copy editor.",
+        messages: MESSAGES,
+      }),
   },
   generateContent: {
     operationId: "generateContent",
@@ -81,6 +126,7 @@ export const CALLS: Record<string, Call> = {
     operationId: "streamGenerateContent",
     family: "google",
     streams: true,
-    run: async (c) => drain(await c.gemini.streamGenerateContent("gemini-2.5-flash", { contents: CONTENTS })),
+    run: async (c) =>
+      drain(await c.gemini.streamGenerateContent("gemini-2.5-flash", { contents: CONTENTS })),
   },
 };

@@ -1,5 +1,5 @@
-import { inject } from "vitest";
 import { fromRoot, loadSpec } from "@feedgate/test-harness";
+import { inject } from "vitest";
 import { createGatewayClient } from "../../src/index.js";
 import { recordingFetch } from "./recording-fetch.js";
 
@@ -30,5 +30,7 @@ export function prismClient(prefer?: string, maxRetries = 0) {
 
 /** The request id of an answer by the documented precedence. */
 export function expectedRequestId(headers: Headers): string | null {
-  return headers.get("x-oneapi-request-id") ?? headers.get("x-request-id") ?? headers.get("request-id");
+  return (
+    headers.get("x-oneapi-request-id") ?? headers.get("x-request-id") ?? headers.get("request-id")
+  );
 }

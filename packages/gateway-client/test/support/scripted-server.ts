@@ -33,7 +33,10 @@ export async function startScriptedServer() {
     const recorded = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
     requests.push(recorded);
     const next = queue.shift();
-    const script = typeof next === "function" ? next(recorded) : (next ?? { status: 500, chunks: ["no script left"] });
+    const script =
+      typeof next === "function"
+        ? next(recorded)
+        : (next ?? { status: 500, chunks: ["no script left"] });
     res.writeHead(script.status ?? 200, script.headers ?? { "content-type": "text/event-stream" });
     res.flushHeaders();
     open.add(res);
@@ -71,7 +74,11 @@ export async function startScriptedServer() {
 /** Splits text into chunks at the given byte offsets (of its UTF-8 encoding). */
 export function splitBytes(text: string, offsets: number[]): Uint8Array[] {
   const bytes = new TextEncoder().encode(text);
-  const cuts = [0, ...offsets.filter((o) => o > 0 && o < bytes.length).sort((a, b) => a - b), bytes.length];
+  const cuts = [
+    0,
+    ...offsets.filter((o) => o > 0 && o < bytes.length).sort((a, b) => a - b),
+    bytes.length,
+  ];
   const out: Uint8Array[] = [];
   for (let i = 1; i < cuts.length; i++) out.push(bytes.slice(cuts[i - 1], cuts[i]));
   return out;

@@ -1,13 +1,15 @@
-import { readPayload, realPayloadsDir, REAL_PAYLOADS_MISSING } from "@feedgate/test-harness";
+import { REAL_PAYLOADS_MISSING, readPayload, realPayloadsDir } from "@feedgate/test-harness";
 
 export const transcriptsAvailable = realPayloadsDir() !== undefined;
 if (!transcriptsAvailable) console.warn(REAL_PAYLOADS_MISSING);
 
 /** The recorded OpenAI Responses stream (LF framing, `event:` + `data:`). */
-export const responsesTranscript = () => readPayload("gateway/responses-stream.200.pydantic-ai-gpt-5.2.sse");
+export const responsesTranscript = () =>
+  readPayload("gateway/responses-stream.200.pydantic-ai-gpt-5.2.sse");
 
 /** The recorded Gemini alt=sse stream (CRLF CRLF separators, data only). */
-export const geminiTranscript = () => readPayload("gateway/gemini-streamGenerateContent-alt-sse.200.pydantic-ai-gemini-2.5-flash.sse");
+export const geminiTranscript = () =>
+  readPayload("gateway/gemini-streamGenerateContent-alt-sse.200.pydantic-ai-gemini-2.5-flash.sse");
 
 /** The recorded failing stream, stored as one JSON payload per line: re-framed as SSE. */
 export function failingResponsesTranscript(): string {

@@ -1,30 +1,37 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { collectGenerateContent, collectResponse } from "../../src/collect.js";
-import { imageWorkflows, type GptImageParams, type InputRegion, type MultiGptImageParams, type MultiImageParams, type MultiImageWithoutAspectParams } from "../../src/image-workflows.js";
 import {
-  AbortError,
-  ConnectionError,
-  createGatewayClient,
-  FeedgateError,
-  RateLimitError,
+  type GptImageParams,
+  type InputRegion,
+  imageWorkflows,
+  type MultiGptImageParams,
+  type MultiImageParams,
+  type MultiImageWithoutAspectParams,
+} from "../../src/image-workflows.js";
+import {
+  type AbortError,
   type APIPromise,
-  type FeedgateErrorKind,
-  type ResponseCreateParams,
-  type WithResponse,
+  type CompletedImageSubmission,
+  type ConnectionError,
   type CountTokensResponse,
+  createGatewayClient,
+  type FeedgateError,
+  type FeedgateErrorKind,
   type GatewayEnvelope,
   type GatewayStream,
   type GenerateContentResponse,
   type ImageResult,
-  type ImageTask,
   type ImageSubmission,
-  type SubmittedImageTask,
-  type CompletedImageSubmission,
   type ImagesResponse,
+  type ImageTask,
   type InputTokensResponse,
+  type RateLimitError,
+  type ResponseCreateParams,
   type ResponseObject,
   type ResponseStreamEvent,
   type ResponseStreamEventOf,
+  type SubmittedImageTask,
+  type WithResponse,
 } from "../../src/index.js";
 
 const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-types" });
@@ -40,7 +47,11 @@ describe("createGatewayClient options", () => {
     // @ts-expect-error retries are a number
     createGatewayClient({ maxRetries: "2" });
     // @ts-expect-error the browser opt-in is a boolean, not a truthy string
-    createGatewayClient({ baseUrl: "https://g.example", apiKey: "sk", dangerouslyAllowBrowser: "yes" });
+    createGatewayClient({
+      baseUrl: "https://g.example",
+      apiKey: "sk",
+      dangerouslyAllowBrowser: "yes",
+    });
     createGatewayClient({
       baseUrl: "https://g.example",
       apiKey: "sk",
@@ -57,7 +68,12 @@ describe("createGatewayClient options", () => {
 
 describe("image workflow helpers accept only their own fields", () => {
   it("textToImage: model, prompt, resolution, aspect_ratio", () => {
-    void workflows.textToImage({ model: "Nano-Banana2", prompt: "p", resolution: "4K", aspect_ratio: "16:9" });
+    void workflows.textToImage({
+      model: "Nano-Banana2",
+      prompt: "p",
+      resolution: "4K",
+      aspect_ratio: "16:9",
+    });
     // @ts-expect-error prompt is required
     void workflows.textToImage({ model: "Nano-Banana2" });
     // @ts-expect-error reference images belong to imageToImage
@@ -69,9 +85,19 @@ describe("image workflow helpers accept only their own fields", () => {
   it("imageToImage needs images; regionalImageToImage needs a known input_region", () => {
     // @ts-expect-error images is required
     void workflows.imageToImage({ model: "m", prompt: "p" });
-    void workflows.regionalImageToImage({ model: "m", prompt: "p", images: ["https://x/a.png"], input_region: "OverseaUSWest" });
-    // @ts-expect-error not a region the gateway knows
-    void workflows.regionalImageToImage({ model: "m", prompt: "p", images: ["https://x/a.png"], input_region: "Mars" });
+    void workflows.regionalImageToImage({
+      model: "m",
+      prompt: "p",
+      images: ["https://x/a.png"],
+      input_region: "OverseaUSWest",
+    });
+    void workflows.regionalImageToImage({
+      model: "m",
+      prompt: "p",
+      images: ["https://x/a.png"],
+      // @ts-expect-error not a region the gateway knows
+      input_region: "Mars",
+    });
     expectTypeOf<InputRegion>().toEqualTypeOf<"Mainland" | "Oversea" | "OverseaUSWest">();
   });
 
@@ -88,8 +114,13 @@ describe("image workflow helpers accept only their own fields", () => {
     void workflows.multiImage({ model: "Kling:3.0-omni", prompt: "p", n: 3, aspect_ratio: "3:4" });
     // @ts-expect-error n is required
     void workflows.multiImage({ model: "Kling:3.0-omni", prompt: "p" });
-    // @ts-expect-error this family takes the ratio in the prompt, not as a field
-    void workflows.multiImageWithoutAspect({ model: "Seedream:4.5", prompt: "p", n: 4, aspect_ratio: "9:16" });
+    void workflows.multiImageWithoutAspect({
+      model: "Seedream:4.5",
+      prompt: "p",
+      n: 4,
+      // @ts-expect-error this family takes the ratio in the prompt, not as a field
+      aspect_ratio: "9:16",
+    });
     // @ts-expect-error the GPT-style variant needs its quality tier
     void workflows.multiGptImage({ model: "GPT-image-2", prompt: "p", n: 2 });
     // @ts-expect-error quality belongs to the GPT-style variant
@@ -105,13 +136,21 @@ describe("image workflow helpers accept only their own fields", () => {
 
 describe("sync or async image calls", () => {
   it("async: true returns the task; sync may return either", () => {
-    expectTypeOf(workflows.textToImage({ model: "m", prompt: "p" }, { async: true })).toEqualTypeOf<APIPromise<ImageSubmission>>();
-    expectTypeOf(workflows.textToImage({ model: "m", prompt: "p" })).toEqualTypeOf<APIPromise<ImageResult | ImageTask>>();
-    expectTypeOf(client.images.submit({ model: "m", prompt: "p" })).toEqualTypeOf<APIPromise<ImageSubmission>>();
+    expectTypeOf(workflows.textToImage({ model: "m", prompt: "p" }, { async: true })).toEqualTypeOf<
+      APIPromise<ImageSubmission>
+    >();
+    expectTypeOf(workflows.textToImage({ model: "m", prompt: "p" })).toEqualTypeOf<
+      APIPromise<ImageResult | ImageTask>
+    >();
+    expectTypeOf(client.images.submit({ model: "m", prompt: "p" })).toEqualTypeOf<
+      APIPromise<ImageSubmission>
+    >();
     expectTypeOf<ImageSubmission>().toEqualTypeOf<SubmittedImageTask | CompletedImageSubmission>();
     expectTypeOf<SubmittedImageTask["task"]>().toEqualTypeOf<ImageTask>();
     expectTypeOf<CompletedImageSubmission["result"]>().toEqualTypeOf<ImagesResponse>();
-    expectTypeOf(client.images.generate({ model: "m", prompt: "p" })).toEqualTypeOf<APIPromise<ImageResult | ImageTask>>();
+    expectTypeOf(client.images.generate({ model: "m", prompt: "p" })).toEqualTypeOf<
+      APIPromise<ImageResult | ImageTask>
+    >();
     expectTypeOf(client.images.getTask("task_1")).toEqualTypeOf<APIPromise<ImageTask>>();
   });
 
@@ -123,7 +162,9 @@ describe("sync or async image calls", () => {
 
 describe("Responses and the other families", () => {
   it("create is typed by the document, stream is set by the helper", () => {
-    expectTypeOf(client.responses.create({ model: "gpt-5.2", input: "hi" })).toEqualTypeOf<APIPromise<ResponseObject>>();
+    expectTypeOf(client.responses.create({ model: "gpt-5.2", input: "hi" })).toEqualTypeOf<
+      APIPromise<ResponseObject>
+    >();
     // @ts-expect-error model is required
     void client.responses.create({ input: "hi" });
     // @ts-expect-error model is a string
@@ -136,7 +177,12 @@ describe("Responses and the other families", () => {
     // @ts-expect-error stream is set by the helpers
     void client.responses.create({ model: "gpt-5.2", input: "hi", stream: true });
     // The one escape hatch: model-specific keys go in extraBody.
-    void client.responses.create({ model: "gpt-5.2", input: "hi", reasoning: { effort: "low" }, extraBody: { vendor_option: true } });
+    void client.responses.create({
+      model: "gpt-5.2",
+      input: "hi",
+      reasoning: { effort: "low" },
+      extraBody: { vendor_option: true },
+    });
     // @ts-expect-error typos are caught on the other bodies too
     void client.responses.countInputTokens({ model: "m", inptu: "x" });
     // @ts-expect-error and on the Gemini body
@@ -144,9 +190,15 @@ describe("Responses and the other families", () => {
     // @ts-expect-error and on the image workflows
     void workflows.textToImage({ model: "m", prompt: "p", seed: 1 });
     void workflows.textToImage({ model: "m", prompt: "p", extraBody: { seed: 1 } });
-    expectTypeOf<ResponseCreateParams["extraBody"]>().toEqualTypeOf<Record<string, unknown> | undefined>();
-    expectTypeOf(client.responses.countInputTokens({ model: "m", input: "x" })).toEqualTypeOf<APIPromise<InputTokensResponse>>();
-    expectTypeOf(client.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] })).toEqualTypeOf<APIPromise<CountTokensResponse>>();
+    expectTypeOf<ResponseCreateParams["extraBody"]>().toEqualTypeOf<
+      Record<string, unknown> | undefined
+    >();
+    expectTypeOf(client.responses.countInputTokens({ model: "m", input: "x" })).toEqualTypeOf<
+      APIPromise<InputTokensResponse>
+    >();
+    expectTypeOf(
+      client.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] }),
+    ).toEqualTypeOf<APIPromise<CountTokensResponse>>();
   });
 
   it("the raw client knows every path, and no other", () => {
@@ -162,8 +214,10 @@ describe("streams", () => {
     const stream = await client.responses.stream({ model: "gpt-5.2", input: "hi" });
     expectTypeOf(stream).toEqualTypeOf<GatewayStream<ResponseStreamEvent>>();
     for await (const event of stream) {
-      if (event.type === "response.output_text.delta") expectTypeOf(event.delta).toEqualTypeOf<string>();
-      if (event.type === "response.completed") expectTypeOf(event).toEqualTypeOf<ResponseStreamEventOf<"response.completed">>();
+      if (event.type === "response.output_text.delta")
+        expectTypeOf(event.delta).toEqualTypeOf<string>();
+      if (event.type === "response.completed")
+        expectTypeOf(event).toEqualTypeOf<ResponseStreamEventOf<"response.completed">>();
       // @ts-expect-error not an event type of the Responses stream
       if (event.type === "response.finished") break;
     }
@@ -172,18 +226,27 @@ describe("streams", () => {
   });
 
   it("collectors return the final forms", async () => {
-    const collected = await collectResponse(await client.responses.stream({ model: "m", input: "x" }));
+    const collected = await collectResponse(
+      await client.responses.stream({ model: "m", input: "x" }),
+    );
     expectTypeOf(collected).toEqualTypeOf<{ response: ResponseObject; outputText: string }>();
-    const gemini = await client.gemini.streamGenerateContent("gemini-2.5-flash", { contents: [{ parts: [{ text: "x" }] }] });
+    const gemini = await client.gemini.streamGenerateContent("gemini-2.5-flash", {
+      contents: [{ parts: [{ text: "x" }] }],
+    });
     expectTypeOf(gemini).toEqualTypeOf<GatewayStream<GenerateContentResponse>>();
     expectTypeOf(collectGenerateContent(gemini)).toEqualTypeOf<Promise<GenerateContentResponse>>();
-    expectTypeOf(gemini.tee()).toEqualTypeOf<[GatewayStream<GenerateContentResponse>, GatewayStream<GenerateContentResponse>]>();
+    expectTypeOf(gemini.tee()).toEqualTypeOf<
+      [GatewayStream<GenerateContentResponse>, GatewayStream<GenerateContentResponse>]
+    >();
     // @ts-expect-error a Responses stream is not a Gemini stream
     void collectGenerateContent(await client.responses.stream({ model: "m", input: "x" }));
   });
 
   it("per-call options: a signal everywhere, an idle timeout on streams", () => {
-    void client.responses.stream({ model: "m", input: "x" }, { signal: AbortSignal.timeout(1000), idleTimeoutMs: 5000 });
+    void client.responses.stream(
+      { model: "m", input: "x" },
+      { signal: AbortSignal.timeout(1000), idleTimeoutMs: 5000 },
+    );
     // @ts-expect-error the idle timeout is a stream option
     void client.responses.create({ model: "m", input: "x" }, { idleTimeoutMs: 5000 });
     void client.responses.create({ model: "m", input: "x" }, { maxRetries: 0, timeoutMs: 5000 });
@@ -217,6 +280,8 @@ describe("errors", () => {
     if (envelope.kind === "google") expectTypeOf(envelope.error.code).toEqualTypeOf<number>();
     if (envelope.kind === "task") expectTypeOf(envelope.code).toEqualTypeOf<string>();
     if (envelope.kind === "anthropic") expectTypeOf(envelope.error.type).toEqualTypeOf<string>();
-    expectTypeOf<GatewayEnvelope["kind"]>().toEqualTypeOf<"openai" | "google" | "anthropic" | "task" | "empty" | "text">();
+    expectTypeOf<GatewayEnvelope["kind"]>().toEqualTypeOf<
+      "openai" | "google" | "anthropic" | "task" | "empty" | "text"
+    >();
   });
 });

@@ -13,12 +13,16 @@ import { compareSets } from "./mirror-fault-run.mjs";
 const CHILD = fileURLToPath(new URL("./mirror-child.mjs", import.meta.url));
 
 function startChild(url, dir, mode, compactAfterBytes) {
-  const child = spawn(process.execPath, [CHILD, url, dir, mode, String(compactAfterBytes)], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CHILD, url, dir, mode, String(compactAfterBytes)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
   child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`child not ready after 15 s: ${err}`)), 15_000);
     const check = () => {
@@ -79,7 +83,8 @@ export async function runCrashRun(deps, options = {}) {
       const { signal, code } = await run.exited;
       const phase = run.output().match(/phase (\w+)\n(?![\s\S]*phase )/)?.[1] ?? "startup";
       killedIn[phase in killedIn ? phase : "startup"]++;
-      if (signal !== "SIGKILL") throw new Error(`child ended by itself (${code}) before the kill: ${run.errors()}`);
+      if (signal !== "SIGKILL")
+        throw new Error(`child ended by itself (${code}) before the kill: ${run.errors()}`);
       killed++;
     }
     // The last restart runs to completion (faults still on), then the parent reads the store.

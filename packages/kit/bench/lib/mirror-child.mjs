@@ -18,7 +18,12 @@ if (url === undefined || dir === undefined) {
 const store = await openFileStore(dir, { compactAfterBytes: Number(compact) });
 process.stdout.write(`ready ${JSON.stringify(store.recovery)}\n`);
 // The client's transport is the mirror's only retry loop: a page costs at most 11 requests.
-const transport = createResilientFetch({ maxRetries: 10, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000 });
+const transport = createResilientFetch({
+  maxRetries: 10,
+  initialDelayMs: 5,
+  maxDelayMs: 50,
+  timeoutMs: 10_000,
+});
 const mirror = createSelectedMirror({
   client: createFeedClient({ baseUrl: url, fetch: transport }),
   store,

@@ -6,7 +6,7 @@ import { addFaultMix, earlyRetries, retryWaits } from "./fault-mix.mjs";
 import { createChurn, makeSelectedItem } from "./items.mjs";
 
 /** Sorted copy for comparison. */
-const byId = (items) => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const _byId = (items) => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 /**
  * Compares a mirrored set with the truth: same ids, no duplicates, equal items.
@@ -31,7 +31,11 @@ export function compareSets(mirrored, truth) {
 function byKeys(value) {
   if (Array.isArray(value)) return value.map(byKeys);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, byKeys(value[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, byKeys(value[k])]),
+  );
 }
 
 /**
@@ -56,11 +60,18 @@ export async function runMirrorFaultRun(deps, options = {}) {
     for (let n = 0; n < items; n++) fake.selected.upsert(makeSelectedItem(n));
     addFaultMix(fake, faultRate, { retryAfterSeconds });
     const waits = retryWaits();
-    const waitFor = (status) => (status === 503 && retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : waits[status]);
+    const waitFor = (status) =>
+      status === 503 && retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : waits[status];
 
     // The client's transport is the mirror's only retry loop (a page costs at most 9 requests),
     // tuned for a local server (short backoffs, short timeouts).
-    const transport = deps.createResilientFetch({ maxRetries: 8, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000, deadlineMs: 60_000 });
+    const transport = deps.createResilientFetch({
+      maxRetries: 8,
+      initialDelayMs: 5,
+      maxDelayMs: 50,
+      timeoutMs: 10_000,
+      deadlineMs: 60_000,
+    });
     const client = deps.createFeedClient({ baseUrl: fake.url, fetch: transport });
     const churn = createChurn(fake, { seed: seed + 1, firstNewId: items });
     let rounds = 0;

@@ -16,12 +16,18 @@ export async function runPaginationFaultRun(deps, options = {}) {
       retry: { maxRetries: 4, initialDelayMs: 5, maxDelayMs: 50, timeoutMs: 10_000 },
     });
     const seen = [];
-    for await (const item of kit.iterateItems({ mode: "all", window: "7d", limit }, { maxPages: Math.ceil(items / limit) * 3 })) seen.push(item.id);
+    for await (const item of kit.iterateItems(
+      { mode: "all", window: "7d", limit },
+      { maxPages: Math.ceil(items / limit) * 3 },
+    ))
+      seen.push(item.id);
     const expected = new Set(fake.items.list().map((i) => i.id));
     const unique = new Set(seen);
     const waits = retryWaits();
     const early = earlyRetries(fake.requests, (status) => waits[status]);
-    const failing = fake.requests.filter((r) => r.fault !== undefined && r.fault !== "delay").length;
+    const failing = fake.requests.filter(
+      (r) => r.fault !== undefined && r.fault !== "delay",
+    ).length;
     const useful = fake.requests.length - failing;
     return {
       truth: expected.size,

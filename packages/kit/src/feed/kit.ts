@@ -1,7 +1,21 @@
-import { checkOptionNames, configError, realSleep, systemClock, type Clock, type Sleep, stripUndefined, createLog, type Logger, type LogLevel, type ResilientFetchOptions, createResilientFetch, type ResilientFetch } from "@feedgate/core";
 import {
-  createFeedClient,
+  type Clock,
+  checkOptionNames,
+  configError,
+  createLog,
+  createResilientFetch,
+  type Logger,
+  type LogLevel,
+  type ResilientFetch,
+  type ResilientFetchOptions,
+  realSleep,
+  type Sleep,
+  stripUndefined,
+  systemClock,
+} from "@feedgate/core";
+import {
   type CodexResetsResponse,
+  createFeedClient,
   type DailiesQuery,
   type DailiesResponse,
   type DailyResponse,
@@ -19,13 +33,28 @@ import {
 import type { OperationRule } from "@feedgate/feed-client/rules";
 import { FEED_OPERATIONS, type FeedOperation } from "../validate/operations.js";
 import { createCaller } from "./call.js";
-import { createPoller, type PollOptions, type PolledVersion } from "./poll.js";
-import { storyFollower, type GetStory, type StoryRef } from "./stories.js";
-import { storyWatcher, type StoryVersion, type WatchStoryOptions } from "./watch-story.js";
-import type { CallOptions, ConditionalCallOptions, ConditionalResult, FeedData, FeedOperationId, FeedParams, FeedResult } from "./types.js";
-import { paginator, type ItemsPage, type PaginateOptions } from "./pagination.js";
-import { dailiesWatcher, dailyWatcher, type DailiesUpdate, type DailyUpdate, type WatchDailiesOptions, type WatchDailyOptions } from "./watch-daily.js";
-import { resetsWatcher, type ResetsUpdate, type WatchResetsOptions } from "./watch-resets.js";
+import { type ItemsPage, type PaginateOptions, paginator } from "./pagination.js";
+import { createPoller, type PolledVersion, type PollOptions } from "./poll.js";
+import { type GetStory, type StoryRef, storyFollower } from "./stories.js";
+import type {
+  CallOptions,
+  ConditionalCallOptions,
+  ConditionalResult,
+  FeedData,
+  FeedOperationId,
+  FeedParams,
+  FeedResult,
+} from "./types.js";
+import {
+  type DailiesUpdate,
+  type DailyUpdate,
+  dailiesWatcher,
+  dailyWatcher,
+  type WatchDailiesOptions,
+  type WatchDailyOptions,
+} from "./watch-daily.js";
+import { type ResetsUpdate, resetsWatcher, type WatchResetsOptions } from "./watch-resets.js";
+import { type StoryVersion, storyWatcher, type WatchStoryOptions } from "./watch-story.js";
 
 /** Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound configuration. */
 export interface FeedKitOptions {
@@ -69,10 +98,26 @@ export interface FeedKitOptions {
 }
 
 /** The resilient transport's options that `createFeedKit` takes under `transport`: all but those it has at the top level. */
-export type KitTransportOptions = Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "logger" | "logLevel">;
+export type KitTransportOptions = Omit<
+  ResilientFetchOptions,
+  "fetch" | "maxRetries" | "timeoutMs" | "logger" | "logLevel"
+>;
 
 /** Every option of `createFeedKit`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { baseUrl: true, fetch: true, maxRetries: true, timeoutMs: true, transport: true, retry: true, logger: true, logLevel: true, userAgent: true, clock: true, sleep: true, random: true } as const satisfies Record<keyof FeedKitOptions, true>;
+const OPTION_NAMES = {
+  baseUrl: true,
+  fetch: true,
+  maxRetries: true,
+  timeoutMs: true,
+  transport: true,
+  retry: true,
+  logger: true,
+  logLevel: true,
+  userAgent: true,
+  clock: true,
+  sleep: true,
+  random: true,
+} as const satisfies Record<keyof FeedKitOptions, true>;
 
 /** Options of a typed call that is not conditional. */
 export type UnconditionalCallOptions = CallOptions & {
@@ -140,7 +185,11 @@ const CALLS = Object.entries(FEED_OPERATIONS as Record<string, OperationRule>)
   .filter(([op]) => op !== "storyByPublicId")
   .map(([op, { params }]) => {
     const rules = Object.entries(params);
-    return { op, path: rules.find(([, rule]) => rule.in === "path")?.[0], query: rules.some(([, rule]) => rule.in === "query") };
+    return {
+      op,
+      path: rules.find(([, rule]) => rule.in === "path")?.[0],
+      query: rules.some(([, rule]) => rule.in === "query"),
+    };
   });
 
 /**
@@ -151,12 +200,16 @@ const CALLS = Object.entries(FEED_OPERATIONS as Record<string, OperationRule>)
  */
 type Covers<A, B> = [B] extends [A] ? true : false;
 type Holds<T extends true> = T;
-type _TypedOperationsCoverTheDocument = [Holds<Covers<FeedOperationId, FeedOperation>>, Holds<Covers<keyof FeedCalls | "storyByPublicId", FeedOperation>>];
+type _TypedOperationsCoverTheDocument = [
+  Holds<Covers<FeedOperationId, FeedOperation>>,
+  Holds<Covers<keyof FeedCalls | "storyByPublicId", FeedOperation>>,
+];
 
 /** Arguments of a call: parameters are optional where the operation has no required ones. */
-type CallArgs<Op extends FeedOperationId, O> = Record<string, never> extends FeedParams<Op>
-  ? [params?: FeedParams<Op>, options?: O]
-  : [params: FeedParams<Op>, options?: O];
+type CallArgs<Op extends FeedOperationId, O> =
+  Record<string, never> extends FeedParams<Op>
+    ? [params?: FeedParams<Op>, options?: O]
+    : [params: FeedParams<Op>, options?: O];
 
 /**
  * The feed kit that `createFeedKit` returns: typed calls for every feed operation
@@ -172,7 +225,10 @@ export interface FeedKit extends FeedCalls {
    * answer), resolves with `{ notModified: true }` on a 304 instead of a new version. Validated
    * before sending; failures reject with a FeedgateError.
    */
-  request<Op extends FeedOperationId>(operation: Op, ...args: CallArgs<Op, ConditionalCallOptions>): Promise<ConditionalResult<FeedData<Op>>>;
+  request<Op extends FeedOperationId>(
+    operation: Op,
+    ...args: CallArgs<Op, ConditionalCallOptions>
+  ): Promise<ConditionalResult<FeedData<Op>>>;
   /**
    * A story by public id, story link, hot topic, storyline or related entry, or a story,
    * following merges (the one way to fetch a story): resolves with the story and the chain of ids
@@ -185,7 +241,10 @@ export interface FeedKit extends FeedCalls {
    * when the story is merged, the watch moves to the survivor. Yields each new version. Options and
    * defaults: {@link WatchStoryOptions}.
    */
-  watchStory(ref: StoryRef, options?: WatchStoryOptions): AsyncGenerator<StoryVersion, void, undefined>;
+  watchStory(
+    ref: StoryRef,
+    options?: WatchStoryOptions,
+  ): AsyncGenerator<StoryVersion, void, undefined>;
   /**
    * Every page of an items query, newest first: follows `nextCursor` until `hasMore` is false,
    * fetching only when asked for the next page (so `break` stops fetching). Each item id comes
@@ -194,26 +253,42 @@ export interface FeedKit extends FeedCalls {
    * `limit_exceeded` (code `cursor_loop`). Options: {@link PaginateOptions} (`maxPages` default
    * 1000, `maxRestarts` default 3, plus the call options).
    */
-  iterateItemPages(query?: ItemsQuery, options?: PaginateOptions): AsyncGenerator<ItemsPage, void, undefined>;
+  iterateItemPages(
+    query?: ItemsQuery,
+    options?: PaginateOptions,
+  ): AsyncGenerator<ItemsPage, void, undefined>;
   /**
    * Every item of an items query, newest first, each id once: the items of
    * {@link FeedKit.iterateItemPages}, one by one, with its guarantees and options
    * ({@link PaginateOptions}: `maxPages` default 1000, `maxRestarts` default 3).
    */
-  iterateItems(query?: ItemsQuery, options?: PaginateOptions): AsyncGenerator<Item, void, undefined>;
+  iterateItems(
+    query?: ItemsQuery,
+    options?: PaginateOptions,
+  ): AsyncGenerator<Item, void, undefined>;
   /**
    * The items newer than what the caller already has, newest first: pages back only until it
    * meets one of the `known` ids (a list, or the one id last seen), as the service asks clients
    * to do. With no known id met, every item of the query (bounded by `maxPages`, default 1000).
    */
-  newItemsSince(known: Iterable<string> | string, query?: ItemsQuery, options?: PaginateOptions): Promise<Item[]>;
+  newItemsSince(
+    known: Iterable<string> | string,
+    query?: ItemsQuery,
+    options?: PaginateOptions,
+  ): Promise<Item[]>;
   /**
    * Polls one operation with conditional requests and yields each new version: no faster than
    * the answer's cache lifetime, backing off on errors. Options and defaults: {@link PollOptions}.
    */
-  pollUntilChanged<Op extends FeedOperationId>(operation: Op, params?: FeedParams<Op>, options?: PollOptions): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined>;
+  pollUntilChanged<Op extends FeedOperationId>(
+    operation: Op,
+    params?: FeedParams<Op>,
+    options?: PollOptions,
+  ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined>;
   /** New versions of the hot topics, polled no faster than their s-maxage (60 s). Options and defaults: {@link PollOptions}. */
-  watchHotTopics(options?: PollOptions): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined>;
+  watchHotTopics(
+    options?: PollOptions,
+  ): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined>;
   /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed. Options and defaults: {@link WatchResetsOptions}. */
   watchResets(options?: WatchResetsOptions): AsyncGenerator<ResetsUpdate, void, undefined>;
   /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version. Options and defaults: {@link WatchDailyOptions}. */
@@ -229,28 +304,65 @@ export interface FeedKit extends FeedCalls {
  * ({@link FeedKitOptions}): `createFeedKit()` reads `FEEDGATE_FEED_URL`, else uses the public service.
  */
 export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
-  if (typeof options !== "object" || options === null) throw configError("options", "an object, e.g. { baseUrl }");
+  if (typeof options !== "object" || options === null)
+    throw configError("options", "an object, e.g. { baseUrl }");
   checkOptionNames(options, OPTION_NAMES, "createFeedKit");
-  const { baseUrl, logger, logLevel, userAgent, clock = systemClock, sleep = realSleep, random = Math.random } = options;
+  const {
+    baseUrl,
+    logger,
+    logLevel,
+    userAgent,
+    clock = systemClock,
+    sleep = realSleep,
+    random = Math.random,
+  } = options;
   const log = createLog({ logger, logLevel });
   // The deprecated `retry` first, so that the top-level options and `transport` win over it.
   const { maxRetries, timeoutMs } = options;
-  const transport: ResilientFetch = createResilientFetch(stripUndefined({ now: () => clock.now(), ...options.retry, ...options.transport, ...stripUndefined({ maxRetries, timeoutMs }), fetch: options.fetch, logger, logLevel }));
-  const client: FeedClient = createFeedClient(stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions);
+  const transport: ResilientFetch = createResilientFetch(
+    stripUndefined({
+      now: () => clock.now(),
+      ...options.retry,
+      ...options.transport,
+      ...stripUndefined({ maxRetries, timeoutMs }),
+      fetch: options.fetch,
+      logger,
+      logLevel,
+    }),
+  );
+  const client: FeedClient = createFeedClient(
+    stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions,
+  );
   const caller = createCaller(client, clock, log);
   const deps = { caller, clock, sleep, random, log };
   const getStory = storyFollower(caller, client.baseUrl, log);
   // A polled story follows its merges: revalidated through getStory, answered as the operation's body.
   const poll = createPoller(deps, async (publicId, call) => {
     const answer = await getStory(publicId, call);
-    return { notModified: answer.notModified, data: answer.story && { schemaVersion: 1, story: answer.story }, etag: answer.etag, meta: answer.meta };
+    return {
+      notModified: answer.notModified,
+      data: answer.story && { schemaVersion: 1, story: answer.story },
+      etag: answer.etag,
+      meta: answer.meta,
+    };
   });
 
-  const calls = {} as Record<string, (first?: unknown, options?: ConditionalCallOptions) => Promise<FeedResult<unknown> | ConditionalResult<unknown>>>;
+  const calls = {} as Record<
+    string,
+    (
+      first?: unknown,
+      options?: ConditionalCallOptions,
+    ) => Promise<FeedResult<unknown> | ConditionalResult<unknown>>
+  >;
   for (const { op, path, query } of CALLS) {
     const takes = path !== undefined || query;
     calls[op] = async (first, options) => {
-      const params = path !== undefined ? { path: { [path]: first } } : query && first !== undefined ? { query: first } : undefined;
+      const params =
+        path !== undefined
+          ? { path: { [path]: first } }
+          : query && first !== undefined
+            ? { query: first }
+            : undefined;
       const given = ((takes ? options : first) ?? {}) as ConditionalCallOptions;
       const result = await caller.conditional(op as FeedOperationId, params as never, given);
       // UnconditionalCallOptions: the answer as it always was; with `ifNoneMatch`: new version or "not modified".
@@ -265,7 +377,10 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
     transport,
 
     /** Any operation, optionally conditional (`ifNoneMatch`): a new version or "not modified". */
-    request<Op extends FeedOperationId>(operation: Op, ...args: CallArgs<Op, ConditionalCallOptions>): Promise<ConditionalResult<FeedData<Op>>> {
+    request<Op extends FeedOperationId>(
+      operation: Op,
+      ...args: CallArgs<Op, ConditionalCallOptions>
+    ): Promise<ConditionalResult<FeedData<Op>>> {
       return caller.conditional(operation, args[0], args[1]);
     },
 
@@ -287,7 +402,10 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
      */
     pollUntilChanged: poll,
     /** New versions of the hot topics, polled no faster than their s-maxage (60 s). */
-    watchHotTopics: (opts: PollOptions = {}): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined> => poll("hotTopics", undefined, opts),
+    watchHotTopics: (
+      opts: PollOptions = {},
+    ): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined> =>
+      poll("hotTopics", undefined, opts),
     /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed ({@link WatchResetsOptions}). */
     watchResets: resetsWatcher(poll, () => clock.now()),
     /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version ({@link WatchDailyOptions}). */
@@ -296,4 +414,3 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
     watchDailies: dailiesWatcher(deps),
   };
 }
-

@@ -1,7 +1,18 @@
-import { FeedgateError, isFeedgateError, type Log, type ResponseMeta, checkPositive, createError } from "@feedgate/core";
-import { timelineTime, type Item, type ItemsQuery, type ItemsResponse } from "@feedgate/feed-client";
+import {
+  checkPositive,
+  createError,
+  isFeedgateError,
+  type Log,
+  type ResponseMeta,
+} from "@feedgate/core";
+import {
+  type Item,
+  type ItemsQuery,
+  type ItemsResponse,
+  timelineTime,
+} from "@feedgate/feed-client";
 import type { Caller } from "./call.js";
-import type { CallOptions } from "./types.js";
+import type { CallOptions, ConditionalResult } from "./types.js";
 
 /** Options of the items paginators. */
 export interface PaginateOptions extends CallOptions {
@@ -98,7 +109,13 @@ export function positionTracker() {
           if (item.id === resume.id && (!ordered || key === resume.key)) resume = undefined;
           else if (ordered && key < resume.key) resume = undefined;
           // Newer than anything yielded: it arrived at the head after the walk began.
-          else if (ordered && headAtRestart !== undefined && (key > headAtRestart.key || (key === headAtRestart.key && !headAtRestart.ids.has(item.id)))) atHead = true;
+          else if (
+            ordered &&
+            headAtRestart !== undefined &&
+            (key > headAtRestart.key ||
+              (key === headAtRestart.key && !headAtRestart.ids.has(item.id)))
+          )
+            atHead = true;
           // Before the position, unless it shares the last key and was not yielded (ids order such ties).
           else take &&= ordered && key === resume.key;
         }
@@ -135,7 +152,10 @@ export function paginator(caller: Caller, log: Log) {
    * for the next page, so `break` stops fetching. A `cursor` in the query is where the first
    * page starts.
    */
-  async function* iterateItemPages(query: ItemsQuery = {}, options: PaginateOptions = {}): AsyncGenerator<ItemsPage, void, undefined> {
+  async function* iterateItemPages(
+    query: ItemsQuery = {},
+    options: PaginateOptions = {},
+  ): AsyncGenerator<ItemsPage, void, undefined> {
     const { maxPages = 1000, maxRestarts = 3, ...call } = options;
     checkPositive("maxPages", maxPages, true);
     checkPositive("maxRestarts", maxRestarts, true);
@@ -157,15 +177,28 @@ export function paginator(caller: Caller, log: Log) {
     let restarts = 0;
     for (;;) {
       if (pageNumber >= maxPages) {
-        throw createError({ kind: "limit_exceeded", code: "max_pages", message: `more than maxPages (${maxPages}) pages` });
+        throw createError({
+          kind: "limit_exceeded",
+          code: "max_pages",
+          message: `more than maxPages (${maxPages}) pages`,
+        });
       }
-      let result;
+      let result: ConditionalResult<ItemsResponse>;
       try {
-        result = await caller.conditional("items", { query: cursor === undefined ? rest : { ...rest, cursor } }, call);
+        result = await caller.conditional(
+          "items",
+          { query: cursor === undefined ? rest : { ...rest, cursor } },
+          call,
+        );
       } catch (error) {
         if (!isFeedgateError(error, "invalid_cursor") || cursor === undefined) throw error;
         if (restarts >= maxRestarts) {
-          throw createError({ kind: "limit_exceeded", code: "max_restarts", message: `more than maxRestarts (${maxRestarts}) restarts`, cause: error });
+          throw createError({
+            kind: "limit_exceeded",
+            code: "max_restarts",
+            message: `more than maxRestarts (${maxRestarts}) restarts`,
+            cause: error,
+          });
         }
         restarts++;
         cursor = undefined;
@@ -174,29 +207,53 @@ export function paginator(caller: Caller, log: Log) {
         pagesThisPass = 0;
         emptyPages = 0;
         position.restart();
-        log("info", "invalid_cursor: restarting from the first page", { event: "poll", reason: "invalid_cursor", restarts });
+        log("info", "invalid_cursor: restarting from the first page", {
+          event: "poll",
+          reason: "invalid_cursor",
+          restarts,
+        });
         continue;
       }
       pageNumber++;
       pagesThisPass++;
       const data = result.data!;
       if (!Array.isArray(data.items) || typeof data.page !== "object" || data.page === null) {
-        throw createError({ kind: "invalid_response", code: "not_an_items_page", message: "no items or page in the answer", requestId: result.meta.requestId });
+        throw createError({
+          kind: "invalid_response",
+          code: "not_an_items_page",
+          message: "no items or page in the answer",
+          requestId: result.meta.requestId,
+        });
       }
-      const published = (data.query?.ordering ?? (rest.by === "published" ? "publishedAtDesc" : undefined)) === "publishedAtDesc";
+      const published =
+        (data.query?.ordering ?? (rest.by === "published" ? "publishedAtDesc" : undefined)) ===
+        "publishedAtDesc";
       const items = position.accept(data.items, published);
       yield { items, data, meta: result.meta, pageNumber, restarts };
       if (!data.page.hasMore) return;
       const next = data.page.nextCursor;
       if (typeof next !== "string" || next === "") {
-        throw createError({ kind: "invalid_response", code: "missing_cursor", message: "hasMore without nextCursor", requestId: result.meta.requestId });
+        throw createError({
+          kind: "invalid_response",
+          code: "missing_cursor",
+          message: "hasMore without nextCursor",
+          requestId: result.meta.requestId,
+        });
       }
       if (items.length > 0) emptyPages = 0;
       else if (position.resuming && rewalkAllowance > 0) rewalkAllowance--;
       else emptyPages++;
       if (recentCursors.includes(next) || next === startCursor || emptyPages >= MAX_EMPTY_PAGES) {
-        const why = emptyPages >= MAX_EMPTY_PAGES ? `${emptyPages} pages in a row brought nothing new while claiming more` : "the service gave a cursor it had already given";
-        throw createError({ kind: "limit_exceeded", code: "cursor_loop", message: `pagination stopped: ${why}`, requestId: result.meta.requestId });
+        const why =
+          emptyPages >= MAX_EMPTY_PAGES
+            ? `${emptyPages} pages in a row brought nothing new while claiming more`
+            : "the service gave a cursor it had already given";
+        throw createError({
+          kind: "limit_exceeded",
+          code: "cursor_loop",
+          message: `pagination stopped: ${why}`,
+          requestId: result.meta.requestId,
+        });
       }
       recentCursors = [...recentCursors.slice(-(RECENT_CURSORS - 1)), next];
       cursor = next;
@@ -221,17 +278,25 @@ export function paginator(caller: Caller, log: Log) {
    *   before (as position-encoding cursors do) is not a loop, while a re-walk that brings nothing
    *   for more pages than the pass before it had, plus three, still is.
    */
-  async function* iterateItems(query: ItemsQuery = {}, options: PaginateOptions = {}): AsyncGenerator<Item, void, undefined> {
+  async function* iterateItems(
+    query: ItemsQuery = {},
+    options: PaginateOptions = {},
+  ): AsyncGenerator<Item, void, undefined> {
     // A plain loop, not `yield* page.items`: delegating to an array wraps it in an async
     // iterator, one more promise round per item (a tenth of the paging time in a profile).
-    for await (const page of iterateItemPages(query, options)) for (const item of page.items) yield item;
+    for await (const page of iterateItemPages(query, options))
+      for (const item of page.items) yield item;
   }
 
   /**
    * The items newer than what the caller already has: pages back only until it meets a known
    * id (or the last one it knows), as the service asks clients to do. Newest first.
    */
-  async function newItemsSince(known: Iterable<string> | string, query: ItemsQuery = {}, options: PaginateOptions = {}): Promise<Item[]> {
+  async function newItemsSince(
+    known: Iterable<string> | string,
+    query: ItemsQuery = {},
+    options: PaginateOptions = {},
+  ): Promise<Item[]> {
     const knownIds = new Set(typeof known === "string" ? [known] : known);
     const fresh: Item[] = [];
     for await (const item of iterateItems(query, options)) {

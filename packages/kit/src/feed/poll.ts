@@ -1,4 +1,18 @@
-import { backoffDelay, freshnessMs, withJitter, isTransientError, type FeedgateError, checkFraction, checkPositive, pause, type Clock, type Sleep, type Log, type ResponseMeta, serverWaitMs } from "@feedgate/core";
+import {
+  backoffDelay,
+  type Clock,
+  checkFraction,
+  checkPositive,
+  type FeedgateError,
+  freshnessMs,
+  isTransientError,
+  type Log,
+  pause,
+  type ResponseMeta,
+  type Sleep,
+  serverWaitMs,
+  withJitter,
+} from "@feedgate/core";
 import { floorOf, intervalNotice } from "../internal/floor.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
@@ -66,7 +80,18 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
   fetchOnce: (call: CallOptions & { ifNoneMatch: string | undefined }) => Promise<R>,
   options: PollOptions,
 ): AsyncGenerator<{ result: R; poll: number }, void, undefined> {
-  const { etag: known, intervalMs, minIntervalMs = 60_000, jitter = 0.1, maxConsecutiveErrors = 10, errorDelayMs = 30_000, signal, maxRetries = 0, floorMs, ...call } = options;
+  const {
+    etag: known,
+    intervalMs,
+    minIntervalMs = 60_000,
+    jitter = 0.1,
+    maxConsecutiveErrors = 10,
+    errorDelayMs = 30_000,
+    signal,
+    maxRetries = 0,
+    floorMs,
+    ...call
+  } = options;
   const floor = floorOf(floorMs);
   const raised = intervalNotice(log, label);
   checkPositive("intervalMs", intervalMs ?? 0);
@@ -91,7 +116,11 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
         lastBody = body;
       }
       etag = result.etag;
-      log("debug", `${label}: ${changed ? "new version" : "unchanged"}`, { event: "poll", status: meta.status, poll });
+      log("debug", `${label}: ${changed ? "new version" : "unchanged"}`, {
+        event: "poll",
+        status: meta.status,
+        poll,
+      });
       if (changed) yield { result, poll };
       const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
       const base = Math.max(floor, intervalMs ?? 0, lifetime);
@@ -103,8 +132,16 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
       const { kind, message } = error as FeedgateError;
       // After a transient failure: the server's Retry-After (up to a day), else a
       // doubling delay up to 10 minutes.
-      wait = Math.max(floor, serverWaitMs(error) ?? backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }));
-      log("warn", `${label}: ${message}; polling again in ${Math.round(wait)} ms`, { event: "wait", delayMs: wait, reason: kind });
+      wait = Math.max(
+        floor,
+        serverWaitMs(error) ??
+          backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }),
+      );
+      log("warn", `${label}: ${message}; polling again in ${Math.round(wait)} ms`, {
+        event: "wait",
+        delayMs: wait,
+        reason: kind,
+      });
     }
     if (!(await pause(sleep, wait, signal))) return;
   }
@@ -120,7 +157,13 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
  * Ends (returns) when `signal` fires; throws on a failure that is not transient. A story
  * (`storyByPublicId`) is revalidated through `fetchStory`, which follows its merges.
  */
-export function createPoller(deps: PollDeps, fetchStory?: (publicId: string, call: CallOptions & { ifNoneMatch: string | undefined }) => Promise<Revalidated<unknown>>) {
+export function createPoller(
+  deps: PollDeps,
+  fetchStory?: (
+    publicId: string,
+    call: CallOptions & { ifNoneMatch: string | undefined },
+  ) => Promise<Revalidated<unknown>>,
+) {
   const { caller } = deps;
   return async function* pollUntilChanged<Op extends FeedOperationId>(
     operation: Op,
@@ -131,7 +174,8 @@ export function createPoller(deps: PollDeps, fetchStory?: (publicId: string, cal
     const fetchOnce =
       operation === "storyByPublicId" && fetchStory !== undefined && typeof storyId === "string"
         ? (call: CallOptions & { ifNoneMatch: string | undefined }) => fetchStory(storyId, call)
-        : (call: CallOptions & { ifNoneMatch: string | undefined }) => caller.conditional(operation, params, call);
+        : (call: CallOptions & { ifNoneMatch: string | undefined }) =>
+            caller.conditional(operation, params, call);
     for await (const { result, poll } of pollLoop(deps, operation, fetchOnce, options)) {
       const { data, etag, meta } = result;
       yield { data: data as FeedData<Op>, etag, meta, poll };

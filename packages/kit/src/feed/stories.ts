@@ -1,4 +1,11 @@
-import { FeedgateError, invalidArgument, type Log, type ResponseMeta, checkPositive, createError } from "@feedgate/core";
+import {
+  checkPositive,
+  createError,
+  type FeedgateError,
+  invalidArgument,
+  type Log,
+  type ResponseMeta,
+} from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
 import { FEED_OPERATIONS, problemOf } from "../validate/operations.js";
 import type { Caller, RawAnswer } from "./call.js";
@@ -89,7 +96,10 @@ export type StoryRef =
 
 /** The last path segment of a URL, percent-decoded; `bad` is thrown when there is none or it does not decode. */
 function lastSegment(url: URL, bad: () => FeedgateError): string {
-  const segment = url.pathname.split("/").filter((s) => s !== "").pop();
+  const segment = url.pathname
+    .split("/")
+    .filter((s) => s !== "")
+    .pop();
   try {
     if (segment !== undefined) return decodeURIComponent(segment);
   } catch {}
@@ -102,12 +112,17 @@ export function storyIdOf(ref: StoryRef): string {
   if (typeof ref === "object" && ref !== null) {
     const { publicId } = ref as { publicId?: unknown };
     if (publicId !== undefined) {
-      if (typeof publicId !== "string" || publicId === "") throw invalidArgument("publicId", "a non-empty story id");
+      if (typeof publicId !== "string" || publicId === "")
+        throw invalidArgument("publicId", "a non-empty story id");
       return publicId;
     }
     const links = (ref.links ?? {}) as Record<string, unknown>;
     const link = [links["story"], links["api"]].find((l) => typeof l === "string" && l !== "");
-    if (typeof link !== "string") throw invalidArgument("links.story", "the hot topic has no story link (nor `links.api` or `publicId`)");
+    if (typeof link !== "string")
+      throw invalidArgument(
+        "links.story",
+        "the hot topic has no story link (nor `links.api` or `publicId`)",
+      );
     return storyIdOf(link);
   }
   if (typeof ref !== "string") throw bad("a story id, story link or hot topic");
@@ -136,54 +151,95 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
    * (browsers' opaque redirects), it lets fetch follow them and reports the chain as
    * [requestedId] when the surviving id differs.
    */
-  async function getStory(ref: StoryRef, options: GetStoryOptions = {}): Promise<StoryResult | StoryNotModified> {
+  async function getStory(
+    ref: StoryRef,
+    options: GetStoryOptions = {},
+  ): Promise<StoryResult | StoryNotModified> {
     const { maxHops = 5, ...call } = options;
     checkPositive("maxHops", maxHops, true);
     const requestedId = storyIdOf(ref);
     const chain: string[] = [];
     let id = requestedId;
     for (;;) {
-      const answer = await caller.raw("storyByPublicId", { path: { publicId: id } }, { ...call, redirect: "manual" });
+      const answer = await caller.raw(
+        "storyByPublicId",
+        { path: { publicId: id } },
+        { ...call, redirect: "manual" },
+      );
       const { response } = answer;
       const { status } = response;
       if (response.type === "opaqueredirect") {
         // The platform hides the target: let fetch follow it, and check where it ended.
-        const followed = await caller.raw("storyByPublicId", { path: { publicId: requestedId } }, { ...call, redirect: "follow" });
+        const followed = await caller.raw(
+          "storyByPublicId",
+          { path: { publicId: requestedId } },
+          { ...call, redirect: "follow" },
+        );
         const landed = followed.response.url && new URL(followed.response.url).origin;
-        if (landed && landed !== origin) throw redirectError("cross_origin_redirect", `merge redirect to ${landed} refused`);
+        if (landed && landed !== origin)
+          throw redirectError("cross_origin_redirect", `merge redirect to ${landed} refused`);
         chain.length = 0;
         if (followed.response.status === 304) {
-          return { notModified: true, story: undefined, etag: followed.meta.etag ?? call.ifNoneMatch, requestedId, survivingId: requestedId, mergedChain: chain, meta: followed.meta };
+          return {
+            notModified: true,
+            story: undefined,
+            etag: followed.meta.etag ?? call.ifNoneMatch,
+            requestedId,
+            survivingId: requestedId,
+            mergedChain: chain,
+            meta: followed.meta,
+          };
         }
         return finish(followed, requestedId);
       }
       if (status === 304) {
-        return { notModified: true, story: undefined, etag: answer.meta.etag ?? call.ifNoneMatch, requestedId, survivingId: id, mergedChain: chain, meta: answer.meta };
+        return {
+          notModified: true,
+          story: undefined,
+          etag: answer.meta.etag ?? call.ifNoneMatch,
+          requestedId,
+          survivingId: id,
+          mergedChain: chain,
+          meta: answer.meta,
+        };
       }
       if (status < 300 || status > 399) return finish(answer, id);
       const fail = (code: string, message: string) => redirectError(code, message, status);
       const location = response.headers.get("location");
-      if (!REDIRECTS.includes(status)) throw fail("unexpected_redirect", `story ${id} answered ${status}`);
-      if (location === null) throw fail("redirect_without_location", `story ${id} answered ${status} without Location`);
+      if (!REDIRECTS.includes(status))
+        throw fail("unexpected_redirect", `story ${id} answered ${status}`);
+      if (location === null)
+        throw fail("redirect_without_location", `story ${id} answered ${status} without Location`);
       let next: URL;
       try {
         next = new URL(location, answer.url);
       } catch {
-        throw fail("bad_location", `merge redirect to a bad Location ${JSON.stringify(location.slice(0, 200))}`);
+        throw fail(
+          "bad_location",
+          `merge redirect to a bad Location ${JSON.stringify(location.slice(0, 200))}`,
+        );
       }
-      if (next.origin !== origin) throw fail("cross_origin_redirect", `merge redirect to ${next.origin} refused`);
+      if (next.origin !== origin)
+        throw fail("cross_origin_redirect", `merge redirect to ${next.origin} refused`);
       const rest = next.pathname.slice(storiesPath.length);
       if (!next.pathname.startsWith(storiesPath) || !rest || rest.includes("/") || next.search) {
-        throw fail("unexpected_redirect_target", `merge redirect outside the stories route: ${next.pathname}`);
+        throw fail(
+          "unexpected_redirect_target",
+          `merge redirect outside the stories route: ${next.pathname}`,
+        );
       }
-      const target = lastSegment(next, () => fail("bad_location", "merge redirect to a badly encoded story id"));
+      const target = lastSegment(next, () =>
+        fail("bad_location", "merge redirect to a badly encoded story id"),
+      );
       // The service chose this id, not the caller: one the kit would refuse to send is the
       // server's fault (a redirect error), never the caller's invalid argument.
       const invalid = problemOf(storyParams.publicId, target);
       if (invalid) throw fail("bad_location", `merge redirect to an invalid story id (${invalid})`);
       chain.push(id);
-      if (chain.includes(target)) throw fail("redirect_loop", `merge redirects loop: ${[...chain, target].join(" -> ")}`);
-      if (chain.length > maxHops) throw fail("too_many_redirects", `more than maxHops (${maxHops}) merge redirects`);
+      if (chain.includes(target))
+        throw fail("redirect_loop", `merge redirects loop: ${[...chain, target].join(" -> ")}`);
+      if (chain.length > maxHops)
+        throw fail("too_many_redirects", `more than maxHops (${maxHops}) merge redirects`);
       log("debug", `story ${id} was merged into ${target}`, { event: "redirect", status });
       id = target;
     }
@@ -191,12 +247,26 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
     function finish({ data, meta }: RawAnswer, answeredId: string): StoryResult {
       const story = (data as { story?: Story } | undefined)?.story;
       if (typeof story !== "object" || story === null) {
-        throw createError({ kind: "invalid_response", code: "not_a_story", message: "no story in the answer", requestId: meta.requestId });
+        throw createError({
+          kind: "invalid_response",
+          code: "not_a_story",
+          message: "no story in the answer",
+          requestId: meta.requestId,
+        });
       }
-      const survivingId = typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
+      const survivingId =
+        typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
       // An alias answered directly (or an opaque redirect hid the chain): the asked-for id still merged.
       if (survivingId !== answeredId && !chain.includes(answeredId)) chain.push(answeredId);
-      return { notModified: false, etag: meta.etag, story, requestedId, survivingId, mergedChain: chain, meta };
+      return {
+        notModified: false,
+        etag: meta.etag,
+        story,
+        requestedId,
+        survivingId,
+        mergedChain: chain,
+        meta,
+      };
     }
   }
 

@@ -1,4 +1,4 @@
-import { type ResponseMeta } from "@feedgate/core";
+import type { ResponseMeta } from "@feedgate/core";
 import type {
   CodexResetsResponse,
   DailiesQuery,

@@ -1,4 +1,13 @@
-import { invalidArgument, isFeedgateError, isTransientError, type FeedgateError, checkPositive, pause, type ResponseMeta, serverWaitMs } from "@feedgate/core";
+import {
+  checkPositive,
+  type FeedgateError,
+  invalidArgument,
+  isFeedgateError,
+  isTransientError,
+  pause,
+  type ResponseMeta,
+  serverWaitMs,
+} from "@feedgate/core";
 import type { DailiesQuery, DailiesResponse, DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import type { PollDeps } from "./poll.js";
@@ -70,7 +79,11 @@ type Scheduled = "latestDaily" | "dailies";
 function minutesOf(checkTimes: readonly string[]): number[] {
   const minutes = checkTimes.map((time) => {
     const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
-    if (!(Number(h) < 24 && Number(m) < 60)) throw invalidArgument("checkTimes", `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`);
+    if (!(Number(h) < 24 && Number(m) < 60))
+      throw invalidArgument(
+        "checkTimes",
+        `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`,
+      );
     return Number(h) * 60 + Number(m);
   });
   if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
@@ -83,37 +96,70 @@ function minutesOf(checkTimes: readonly string[]): number[] {
  * (404) just waits for the next check; a transient failure is retried after `errorRetryMs`
  * (never before the server's Retry-After). Ends when `signal` fires.
  */
-function scheduledWatcher<Op extends Scheduled>({ caller, clock, sleep, random, log }: PollDeps, operation: Op, defaultTimes: readonly string[]) {
-  return async function* watch(options: WatchDailyOptions & { query?: DailiesQuery | undefined } = {}): AsyncGenerator<{ data: FeedData<Op>; etag: string | undefined; meta: ResponseMeta }, void, undefined> {
-    const { checkTimes = defaultTimes, jitterMs = 120_000, errorRetryMs = 600_000, etag: known, signal, query, ...call } = options;
+function scheduledWatcher<Op extends Scheduled>(
+  { caller, clock, sleep, random, log }: PollDeps,
+  operation: Op,
+  defaultTimes: readonly string[],
+) {
+  return async function* watch(
+    options: WatchDailyOptions & { query?: DailiesQuery | undefined } = {},
+  ): AsyncGenerator<
+    { data: FeedData<Op>; etag: string | undefined; meta: ResponseMeta },
+    void,
+    undefined
+  > {
+    const {
+      checkTimes = defaultTimes,
+      jitterMs = 120_000,
+      errorRetryMs = 600_000,
+      etag: known,
+      signal,
+      query,
+      ...call
+    } = options;
     checkPositive("jitterMs", jitterMs);
     checkPositive("errorRetryMs", errorRetryMs);
     const minutes = minutesOf(checkTimes);
-    const params = (operation === "dailies" && query !== undefined ? { query } : undefined) as never;
+    const params = (
+      operation === "dailies" && query !== undefined ? { query } : undefined
+    ) as never;
     let etag = known;
     while (!signal?.aborted) {
       let retryAt = Infinity;
       // The server's Retry-After: no check before it, even a scheduled one.
       let notBefore = 0;
       try {
-        const result = await caller.conditional(operation, params, { ...call, signal, ifNoneMatch: etag });
+        const result = await caller.conditional(operation, params, {
+          ...call,
+          signal,
+          ifNoneMatch: etag,
+        });
         const changed = !result.notModified && result.etag !== etag;
         etag = result.etag;
-        if (changed && result.data) yield { data: result.data as FeedData<Op>, etag, meta: result.meta };
+        if (changed && result.data)
+          yield { data: result.data as FeedData<Op>, etag, meta: result.meta };
       } catch (error) {
         if (signal?.aborted) return;
-        if (isFeedgateError(error, "not_found")) log("info", "no daily report published yet", { event: "poll", status: 404 });
+        if (isFeedgateError(error, "not_found"))
+          log("info", "no daily report published yet", { event: "poll", status: 404 });
         else if (!isTransientError(error)) throw error;
         else {
           const retryAfterMs = serverWaitMs(error) ?? 0;
           const wait = Math.max(retryAfterMs, errorRetryMs);
           retryAt = clock.now() + wait;
           notBefore = clock.now() + retryAfterMs;
-          log("warn", `${operation}: ${(error as FeedgateError).message}; trying again in ${wait} ms`, { event: "wait", delayMs: wait });
+          log(
+            "warn",
+            `${operation}: ${(error as FeedgateError).message}; trying again in ${wait} ms`,
+            { event: "wait", delayMs: wait },
+          );
         }
       }
       const now = clock.now();
-      const next = Math.max(notBefore, Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()));
+      const next = Math.max(
+        notBefore,
+        Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()),
+      );
       if (!(await pause(sleep, Math.max(POLL_FLOOR_MS, next - now), signal))) return;
     }
   };
@@ -125,7 +171,13 @@ export function dailyWatcher(deps: PollDeps) {
    * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
    * "none published yet" (404) just waits for the next check. Ends when `signal` fires.
    */
-  const watchLatestDaily: (options?: WatchDailyOptions) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", ["08:05", "10:00", "16:00"]);
+  const watchLatestDaily: (
+    options?: WatchDailyOptions,
+  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", [
+    "08:05",
+    "10:00",
+    "16:00",
+  ]);
   return watchLatestDaily;
 }
 
@@ -135,6 +187,11 @@ export function dailiesWatcher(deps: PollDeps) {
    * most" as the document asks: once at start, then at `checkTimes` (default 08:15 and 20:00
    * Asia/Shanghai) plus jitter, with conditional requests. Yields each new index version.
    */
-  const watchDailies: (options?: WatchDailiesOptions) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", ["08:15", "20:00"]);
+  const watchDailies: (
+    options?: WatchDailiesOptions,
+  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", [
+    "08:15",
+    "20:00",
+  ]);
   return watchDailies;
 }

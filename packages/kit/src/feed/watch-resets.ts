@@ -1,6 +1,6 @@
-import { type ResponseMeta } from "@feedgate/core";
+import type { ResponseMeta } from "@feedgate/core";
 import type { CodexResetEvent, CodexResetsResponse } from "@feedgate/feed-client";
-import type { PollOptions, createPoller } from "./poll.js";
+import type { createPoller, PollOptions } from "./poll.js";
 
 /** One difference between the local copy of the reset calendar and the new one, by event id. */
 export type ResetChange =
@@ -71,10 +71,17 @@ const DAY_MS = 86_400_000;
  * recomputed, as the service does: Beijing midnight (UTC+8) 7 days before `today` (or before
  * `now` when it has none).
  */
-export function recentWindowStart(today: string | null | undefined, now: number, historyFrom?: string | null): number {
+export function recentWindowStart(
+  today: string | null | undefined,
+  now: number,
+  historyFrom?: string | null,
+): number {
   const declared = typeof historyFrom === "string" ? Date.parse(historyFrom) : Number.NaN;
   if (Number.isFinite(declared)) return declared;
-  const day = typeof today === "string" && /^\d{4}-\d{2}-\d{2}$/.test(today) ? Date.parse(`${today}T00:00:00+08:00`) : now + 8 * 3_600_000 - ((now + 8 * 3_600_000) % DAY_MS) - 8 * 3_600_000;
+  const day =
+    typeof today === "string" && /^\d{4}-\d{2}-\d{2}$/.test(today)
+      ? Date.parse(`${today}T00:00:00+08:00`)
+      : now + 8 * 3_600_000 - ((now + 8 * 3_600_000) % DAY_MS) - 8 * 3_600_000;
   return day - 7 * DAY_MS;
 }
 
@@ -91,7 +98,11 @@ function inRecentWindow(event: CodexResetEvent, since: number): boolean {
  * then removals. With `recentSince` (the start of the `/recent` window, see
  * `recentWindowStart`) an event that left the window is `aged_out`, not `withdrawn`.
  */
-export function diffResetEvents(previous: readonly CodexResetEvent[], next: readonly CodexResetEvent[], options: { recentSince?: number } = {}): ResetChange[] {
+export function diffResetEvents(
+  previous: readonly CodexResetEvent[],
+  next: readonly CodexResetEvent[],
+  options: { recentSince?: number } = {},
+): ResetChange[] {
   const before = new Map(previous.map((e) => [e.id, e]));
   const changes: ResetChange[] = [];
   for (const event of next) {
@@ -99,11 +110,13 @@ export function diffResetEvents(previous: readonly CodexResetEvent[], next: read
     const old = before.get(id);
     before.delete(id);
     if (!old) changes.push({ type: "added", id, event });
-    else if (JSON.stringify(old) !== JSON.stringify(event)) changes.push({ type: "changed", id, event, previous: old });
+    else if (JSON.stringify(old) !== JSON.stringify(event))
+      changes.push({ type: "changed", id, event, previous: old });
   }
   const { recentSince } = options;
   for (const [id, old] of before) {
-    const reason = recentSince !== undefined && !inRecentWindow(old, recentSince) ? "aged_out" : "withdrawn";
+    const reason =
+      recentSince !== undefined && !inRecentWindow(old, recentSince) ? "aged_out" : "withdrawn";
     changes.push({ type: "removed", id, previous: old, reason });
   }
   return changes;
@@ -117,12 +130,19 @@ export function resetsWatcher(poll: ReturnType<typeof createPoller>, now: () => 
    * with the added / changed / removed events: a version where only `activities` (new source
    * posts), `checkedAt`, `monitor` or `outage` changed is yielded too, with no event changes.
    */
-  return async function* watchResets(options: WatchResetsOptions = {}): AsyncGenerator<ResetsUpdate, void, undefined> {
+  return async function* watchResets(
+    options: WatchResetsOptions = {},
+  ): AsyncGenerator<ResetsUpdate, void, undefined> {
     const { known = [], intervalMs = 300_000, ...pollOptions } = options;
     let local = known;
-    for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, { ...pollOptions, intervalMs })) {
+    for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, {
+      ...pollOptions,
+      intervalMs,
+    })) {
       const events = Array.isArray(data.events) ? data.events : [];
-      const changes = diffResetEvents(local, events, { recentSince: recentWindowStart(data.today, now(), data.historyFrom) });
+      const changes = diffResetEvents(local, events, {
+        recentSince: recentWindowStart(data.today, now(), data.historyFrom),
+      });
       local = events;
       yield { changes, events, data, etag, meta };
     }

@@ -1,7 +1,7 @@
 import type { ResponseMeta } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
-import { pollLoop, type PollDeps, type PollOptions, type Revalidated } from "./poll.js";
-import { storyIdOf, type GetStory, type GetStoryOptions, type StoryRef } from "./stories.js";
+import { type PollDeps, type PollOptions, pollLoop, type Revalidated } from "./poll.js";
+import { type GetStory, type GetStoryOptions, type StoryRef, storyIdOf } from "./stories.js";
 
 /** Options of `watchStory`: the poller's ({@link PollOptions}), plus the merge-follower's hop limit. */
 export interface WatchStoryOptions extends PollOptions {
@@ -34,7 +34,10 @@ export interface StoryVersion {
  * on from there. Yields each new version; ends when `signal` fires.
  */
 export function storyWatcher(deps: PollDeps, getStory: GetStory) {
-  return async function* watchStory(ref: StoryRef, options: WatchStoryOptions = {}): AsyncGenerator<StoryVersion, void, undefined> {
+  return async function* watchStory(
+    ref: StoryRef,
+    options: WatchStoryOptions = {},
+  ): AsyncGenerator<StoryVersion, void, undefined> {
     const { maxHops, ...pollOptions } = options;
     const requestedId = storyIdOf(ref);
     let id = requestedId;
@@ -43,10 +46,28 @@ export function storyWatcher(deps: PollDeps, getStory: GetStory) {
       const answer = await getStory(id, { ...call, maxHops });
       for (const merged of answer.mergedChain) if (!chain.includes(merged)) chain.push(merged);
       id = answer.survivingId;
-      return { notModified: answer.notModified, data: answer.story, etag: answer.etag, meta: answer.meta };
+      return {
+        notModified: answer.notModified,
+        data: answer.story,
+        etag: answer.etag,
+        meta: answer.meta,
+      };
     };
-    for await (const { result, poll } of pollLoop(deps, `story ${requestedId}`, fetchOnce, pollOptions)) {
-      yield { story: result.data as Story, etag: result.etag, meta: result.meta, poll, requestedId, survivingId: id, mergedChain: [...chain] };
+    for await (const { result, poll } of pollLoop(
+      deps,
+      `story ${requestedId}`,
+      fetchOnce,
+      pollOptions,
+    )) {
+      yield {
+        story: result.data as Story,
+        etag: result.etag,
+        meta: result.meta,
+        poll,
+        requestedId,
+        survivingId: id,
+        mergedChain: [...chain],
+      };
     }
   };
 }

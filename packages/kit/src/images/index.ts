@@ -1,10 +1,15 @@
 export {
-  generateImage,
-  waitForImageTask,
-  type GenerateImageOptions,
-  type ImageTaskOptions,
-  type ImageGeneration,
+  TASK_FAILED_STATUSES,
+  TASK_SUCCEEDED_STATUSES,
+  type TaskState,
+  taskState,
+} from "./status.js";
+export {
   type GeneratedImage,
+  type GenerateImageOptions,
+  generateImage,
   type ImageGateway,
+  type ImageGeneration,
+  type ImageTaskOptions,
+  waitForImageTask,
 } from "./tasks.js";
-export { TASK_SUCCEEDED_STATUSES, TASK_FAILED_STATUSES, taskState, type TaskState } from "./status.js";

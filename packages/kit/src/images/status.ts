@@ -4,7 +4,12 @@
  * `unknown`), and its own reference poller also stops on these aliases. Anything else —
  * `queued`, `in_progress`, `unknown`, or a string nobody has seen yet — means "still running".
  */
-export const TASK_SUCCEEDED_STATUSES: readonly string[] = ["completed", "succeeded", "success", "done"];
+export const TASK_SUCCEEDED_STATUSES: readonly string[] = [
+  "completed",
+  "succeeded",
+  "success",
+  "done",
+];
 /** Task statuses that end polling in failure (compared case-insensitively). */
 export const TASK_FAILED_STATUSES: readonly string[] = ["failed", "error", "cancelled", "canceled"];
 

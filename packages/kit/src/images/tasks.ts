@@ -1,5 +1,21 @@
-import { checkFraction, checkPositive, withJitter, FeedgateError, invalidArgument, isFeedgateError, type Sleep, createError, serverWaitMs } from "@feedgate/core";
-import { isImageTask, type GatewayClient, type ImageRequest, type ImageResult, type ImageTask } from "@feedgate/gateway-client";
+import {
+  checkFraction,
+  checkPositive,
+  createError,
+  type FeedgateError,
+  invalidArgument,
+  isFeedgateError,
+  type Sleep,
+  serverWaitMs,
+  withJitter,
+} from "@feedgate/core";
+import {
+  type GatewayClient,
+  type ImageRequest,
+  type ImageResult,
+  type ImageTask,
+  isImageTask,
+} from "@feedgate/gateway-client";
 import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
 import { anySignal, waitFor } from "../internal/wait.js";
 import { taskState } from "./status.js";
@@ -59,7 +75,8 @@ export interface GenerateImageOptions extends ImageTaskOptions {
 /** The part of a gateway client this module uses (so a test double can stand in). */
 export type ImageGateway = {
   /** The client's image calls: `submit`, `generate` and `getTask`. */
-  images: Pick<GatewayClient["images"], "submit" | "generate" | "getTask"> };
+  images: Pick<GatewayClient["images"], "submit" | "generate" | "getTask">;
+};
 
 const MIN_INTERVAL_MS = 5_000;
 const MAX_INTERVAL_MS = 10_000;
@@ -77,7 +94,11 @@ export const POLL_FLOOR_MS = 1_000;
  * message), `not_found` (`task_not_exist`, never retried), `timeout` or `aborted`.
  * The submission itself is never repeated here: a second submission is a second bill.
  */
-export async function generateImage(gateway: ImageGateway, params: ImageRequest, options: GenerateImageOptions = {}): Promise<ImageGeneration> {
+export async function generateImage(
+  gateway: ImageGateway,
+  params: ImageRequest,
+  options: GenerateImageOptions = {},
+): Promise<ImageGeneration> {
   const run = startRun(options);
   try {
     let answer: ImageResult | ImageTask;
@@ -93,7 +114,8 @@ export async function generateImage(gateway: ImageGateway, params: ImageRequest,
     } catch (error) {
       throw run.failure(error, "createImage");
     }
-    if (!isImageTask(answer)) return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
+    if (!isImageTask(answer))
+      return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
     const id = taskIdOf(answer);
     return await pollTask(gateway, id, answer, run, options).catch((error: unknown) => {
       throw withTaskId(error, id);
@@ -107,12 +129,23 @@ export async function generateImage(gateway: ImageGateway, params: ImageRequest,
  * Waits for an image task created earlier (its id, or the task object a submission answered).
  * Same rules and options as {@link generateImage}.
  */
-export async function waitForImageTask(gateway: ImageGateway, task: string | ImageTask, options: ImageTaskOptions = {}): Promise<ImageGeneration> {
+export async function waitForImageTask(
+  gateway: ImageGateway,
+  task: string | ImageTask,
+  options: ImageTaskOptions = {},
+): Promise<ImageGeneration> {
   const run = startRun(options);
   try {
-    if (typeof task === "string" && task.trim() === "") throw invalidArgument("task", "a non-empty task id");
+    if (typeof task === "string" && task.trim() === "")
+      throw invalidArgument("task", "a non-empty task id");
     const id = typeof task === "string" ? task : taskIdOf(task);
-    return await pollTask(gateway, id, typeof task === "string" ? undefined : task, run, options).catch((error: unknown) => {
+    return await pollTask(
+      gateway,
+      id,
+      typeof task === "string" ? undefined : task,
+      run,
+      options,
+    ).catch((error: unknown) => {
       throw withTaskId(error, id);
     });
   } finally {
@@ -159,11 +192,21 @@ function startRun(options: ImageTaskOptions): Run {
  * Polls until a terminal status. `known` is the task state already in hand (a submission's
  * answer), or undefined when only the id is known, in which case the first poll is immediate.
  */
-async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | undefined, run: Run, options: ImageTaskOptions): Promise<ImageGeneration> {
-  const interval = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, options.intervalMs ?? MIN_INTERVAL_MS));
+async function pollTask(
+  gateway: ImageGateway,
+  id: string,
+  known: ImageTask | undefined,
+  run: Run,
+  options: ImageTaskOptions,
+): Promise<ImageGeneration> {
+  const interval = Math.min(
+    MAX_INTERVAL_MS,
+    Math.max(MIN_INTERVAL_MS, options.intervalMs ?? MIN_INTERVAL_MS),
+  );
   const jitter = options.jitter ?? 0.1;
   const random = options.random ?? Math.random;
-  const wait = (ms: number, signal: AbortSignal) => waitFor(options.sleep, ms, signal, "image task");
+  const wait = (ms: number, signal: AbortSignal) =>
+    waitFor(options.sleep, ms, signal, "image task");
   // Bounded even if an injected clock never moves: one poll per interval until the deadline, plus the last one.
   const maxPolls = Math.ceil(run.deadlineMs / interval) + 2;
   let task = known;
@@ -173,14 +216,21 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
   for (;;) {
     if (task !== undefined) {
       const state = taskState(task.status);
-      if (state === "succeeded") return { taskId: id, status: task.status, images: imagesOf(task.data), polls };
+      if (state === "succeeded")
+        return { taskId: id, status: task.status, images: imagesOf(task.data), polls };
       if (state === "failed") throw taskFailed(id, task);
     }
     const elapsed = run.now() - run.started;
     if (elapsed >= run.deadlineMs || polls >= maxPolls) throw timeoutError(run.deadlineMs);
     if (task !== undefined || polls > 0) {
       // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
-      const waitMs = Math.max(extraWaitMs, Math.min(MAX_INTERVAL_MS, Math.max(interval, Math.ceil(withJitter(interval, jitter, random)))));
+      const waitMs = Math.max(
+        extraWaitMs,
+        Math.min(
+          MAX_INTERVAL_MS,
+          Math.max(interval, Math.ceil(withJitter(interval, jitter, random))),
+        ),
+      );
       const left = run.deadlineMs - elapsed;
       if (extraWaitMs >= left || left < POLL_FLOOR_MS) throw timeoutError(run.deadlineMs);
       try {
@@ -213,17 +263,34 @@ async function pollTask(gateway: ImageGateway, id: string, known: ImageTask | un
  */
 function withTaskId(error: unknown, taskId: string): unknown {
   if (!isFeedgateError(error) || error.taskId !== undefined) return error;
-  const resume = error.kind === "timeout" || error.kind === "aborted" ? ` (task ${taskId} may still finish: resume with waitForImageTask(gateway, "${taskId}"))` : "";
-  return createError({ ...error.toJSON(), message: error.message + resume, taskId, cause: error.cause });
+  const resume =
+    error.kind === "timeout" || error.kind === "aborted"
+      ? ` (task ${taskId} may still finish: resume with waitForImageTask(gateway, "${taskId}"))`
+      : "";
+  return createError({
+    ...error.toJSON(),
+    message: error.message + resume,
+    taskId,
+    cause: error.cause,
+  });
 }
 
 function timeoutError(deadlineMs: number): FeedgateError {
-  return createError({ kind: "timeout", code: "deadline", message: `image task not finished within ${deadlineMs} ms` });
+  return createError({
+    kind: "timeout",
+    code: "deadline",
+    message: `image task not finished within ${deadlineMs} ms`,
+  });
 }
 
 function taskIdOf(task: ImageTask): string {
   const t = task as { task_id?: unknown; id?: unknown };
-  const id = typeof t.task_id === "string" && t.task_id !== "" ? t.task_id : typeof t.id === "string" ? t.id : "";
+  const id =
+    typeof t.task_id === "string" && t.task_id !== ""
+      ? t.task_id
+      : typeof t.id === "string"
+        ? t.id
+        : "";
   if (id === "") throw badTask("a task without task_id or id");
   return id;
 }
@@ -232,19 +299,37 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
   const { error } = task;
   const object = typeof error === "object" && error !== null ? error : undefined;
   const code = object?.code === undefined ? "task_failed" : String(object.code);
-  const detail = typeof error === "string" ? error : typeof object?.message === "string" ? object.message : (task.message ?? "no reason given");
-  return createError({ kind: "task_failed", code, message: `image task ${id} ended ${task.status}: ${detail}`, envelope: { kind: "task", code, message: detail } });
+  const detail =
+    typeof error === "string"
+      ? error
+      : typeof object?.message === "string"
+        ? object.message
+        : (task.message ?? "no reason given");
+  return createError({
+    kind: "task_failed",
+    code,
+    message: `image task ${id} ended ${task.status}: ${detail}`,
+    envelope: { kind: "task", code, message: detail },
+  });
 }
 
 function badTask(what: string): FeedgateError {
-  return createError({ kind: "invalid_response", status: 200, code: "bad_task", message: `createImage: ${what}` });
+  return createError({
+    kind: "invalid_response",
+    status: 200,
+    code: "bad_task",
+    message: `createImage: ${what}`,
+  });
 }
 
-function imagesOf(data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined): GeneratedImage[] {
+function imagesOf(
+  data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined,
+): GeneratedImage[] {
   const images: GeneratedImage[] = [];
   for (const d of data ?? []) {
     const image: GeneratedImage = {};
-    for (const key of ["url", "b64_json", "revised_prompt"] as const) if (typeof d[key] === "string" && d[key]) image[key] = d[key];
+    for (const key of ["url", "b64_json", "revised_prompt"] as const)
+      if (typeof d[key] === "string" && d[key]) image[key] = d[key];
     if (image.url || image.b64_json) images.push(image);
   }
   return images;

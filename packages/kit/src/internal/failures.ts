@@ -1,24 +1,43 @@
-import { FeedgateError, isFeedgateError, isTransientError, createError } from "@feedgate/core";
+import { createError, type FeedgateError, isFeedgateError, isTransientError } from "@feedgate/core";
 
 /** The kit's aborted error, carrying the signal's reason as its cause. */
 export function abortedError(signal: AbortSignal | undefined, what: string): FeedgateError {
-  return createError({ kind: "aborted", code: "aborted", message: `${what} was aborted`, cause: signal?.reason });
+  return createError({
+    kind: "aborted",
+    code: "aborted",
+    message: `${what} was aborted`,
+    cause: signal?.reason,
+  });
 }
 
 /** Anything a call threw (connection failures, unreadable bodies, aborts), as a FeedgateError where it is one of those. */
-export function errorOfThrown(error: unknown, signal: AbortSignal | undefined, operation: string): unknown {
+export function errorOfThrown(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  operation: string,
+): unknown {
   if (isFeedgateError(error)) return error;
   if (signal?.aborted) return abortedError(signal, operation);
   const name = (error as { name?: unknown } | null)?.name;
   const failure = (kind: "timeout" | "network" | "invalid_response", code: string, what: string) =>
-    createError({ kind, code, message: `${operation}: ${what}: ${(error as Error).message}`, cause: error });
-  if (name === "AbortError" || name === "TimeoutError") return failure("timeout", "timeout", "timed out");
+    createError({
+      kind,
+      code,
+      message: `${operation}: ${what}: ${(error as Error).message}`,
+      cause: error,
+    });
+  if (name === "AbortError" || name === "TimeoutError")
+    return failure("timeout", "timeout", "timed out");
   // Without the kit's transport: fetch rejects with TypeError on resets and truncated bodies,
   // JSON.parse with SyntaxError on an HTML page.
-  if (error instanceof TypeError && (error as { isFeedClientConfigError?: unknown }).isFeedClientConfigError !== true) {
+  if (
+    error instanceof TypeError &&
+    (error as { isFeedClientConfigError?: unknown }).isFeedClientConfigError !== true
+  ) {
     return failure("network", "network_error", "connection failed");
   }
-  if (error instanceof SyntaxError) return failure("invalid_response", "not_json", "the answer was not valid JSON");
+  if (error instanceof SyntaxError)
+    return failure("invalid_response", "not_json", "the answer was not valid JSON");
   return error;
 }
 

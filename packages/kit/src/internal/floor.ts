@@ -1,4 +1,3 @@
-
 /**
  * The shortest wait between two requests of any polling loop of the kit (pollers, watchers,
  * the mirror's follow, task polling). A service that answers `max-age=0`, `s-maxage=0`, a past
@@ -9,7 +8,8 @@ export const POLL_FLOOR_MS = 1000;
 /** A loop's floor: the option as given (never under {@link POLL_FLOOR_MS}), or the default. */
 export function floorOf(floorMs: number | undefined): number {
   if (floorMs === undefined) return POLL_FLOOR_MS;
-  if (!(Number.isFinite(floorMs) && floorMs >= POLL_FLOOR_MS)) throw invalidArgument("floorMs", `at least ${POLL_FLOOR_MS} ms; got ${String(floorMs)}`);
+  if (!(Number.isFinite(floorMs) && floorMs >= POLL_FLOOR_MS))
+    throw invalidArgument("floorMs", `at least ${POLL_FLOOR_MS} ms; got ${String(floorMs)}`);
   return floorMs;
 }
 
@@ -23,8 +23,17 @@ export function intervalNotice(log: Log, what: string) {
   return (requestedMs: number | undefined, appliedMs: number, reason: "s-maxage" | "floor") => {
     if (said || requestedMs === undefined || appliedMs <= requestedMs) return;
     said = true;
-    const why = reason === "floor" ? `the floor of ${appliedMs} ms` : `the service's cache lifetime (${appliedMs} ms)`;
-    log("info", `${what}: the interval of ${requestedMs} ms was raised to ${why}`, { event: "interval_raised", requestedMs, appliedMs, reason });
+    const why =
+      reason === "floor"
+        ? `the floor of ${appliedMs} ms`
+        : `the service's cache lifetime (${appliedMs} ms)`;
+    log("info", `${what}: the interval of ${requestedMs} ms was raised to ${why}`, {
+      event: "interval_raised",
+      requestedMs,
+      appliedMs,
+      reason,
+    });
   };
-}import { invalidArgument, type Log } from "@feedgate/core";
+}
 
+import { invalidArgument, type Log } from "@feedgate/core";

@@ -6,7 +6,12 @@ import { abortedError } from "./failures.js";
  * Waits with `sleep` (the kit's real timer, which never ends early, unless one is injected)
  * and turns a wait cut short by `signal` into a FeedgateError of kind `aborted`.
  */
-export async function waitFor(sleep: Sleep | undefined, ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
+export async function waitFor(
+  sleep: Sleep | undefined,
+  ms: number,
+  signal: AbortSignal | undefined,
+  what: string,
+): Promise<void> {
   if (signal?.aborted) throw abortedError(signal, what);
   try {
     await (sleep ?? realSleep)(ms, signal);
@@ -17,7 +22,9 @@ export async function waitFor(sleep: Sleep | undefined, ms: number, signal: Abor
 }
 
 /** Combines signals: the result fires when any of them does. */
-export function anySignal(signals: ReadonlyArray<AbortSignal | undefined>): AbortSignal | undefined {
+export function anySignal(
+  signals: ReadonlyArray<AbortSignal | undefined>,
+): AbortSignal | undefined {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
   return present.length <= 1 ? present[0] : AbortSignal.any(present);
 }

@@ -1,21 +1,21 @@
+export { createMemoryStore } from "../store/memory.js";
+export type {
+  ChangesPage,
+  MirrorChange,
+  MirrorStore,
+  MirrorStoreState,
+  PendingSnapshot,
+  SelectedFields,
+  SelectedItem,
+  SnapshotPage,
+  StoreFilter,
+} from "../store/types.js";
 export {
   createSelectedMirror,
   MIRROR_DEFAULTS,
-  type SelectedMirror,
-  type SelectedMirrorOptions,
   type MirrorProgress,
   type MirrorStats,
+  type SelectedMirror,
+  type SelectedMirrorOptions,
   type SyncResult,
 } from "./mirror.js";
-export { createMemoryStore } from "../store/memory.js";
-export type {
-  MirrorStore,
-  MirrorStoreState,
-  MirrorChange,
-  PendingSnapshot,
-  ChangesPage,
-  SnapshotPage,
-  SelectedItem,
-  SelectedFields,
-  StoreFilter,
-} from "../store/types.js";

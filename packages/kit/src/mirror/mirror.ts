@@ -1,12 +1,29 @@
-import { checkOptionNames, backoffDelay, freshnessMs, withJitter, configError, stripUndefined, createError, createLog, isFeedgateError, pause, realSleep, systemClock, type FeedgateError, type Logger, type Sleep, serverWaitMs } from "@feedgate/core";
+import {
+  backoffDelay,
+  checkOptionNames,
+  configError,
+  createError,
+  createLog,
+  type FeedgateError,
+  freshnessMs,
+  isFeedgateError,
+  type Logger,
+  pause,
+  realSleep,
+  type Sleep,
+  serverWaitMs,
+  stripUndefined,
+  systemClock,
+  withJitter,
+} from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
-import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
-import { abortedError, isTransient } from "../internal/failures.js";
 import { createCaller } from "../feed/call.js";
-import { parseChanges, parseSnapshot, type ChangesBody, type SnapshotBody } from "./parse.js";
-import { POLL_FLOOR_MS, intervalNotice } from "../internal/floor.js";
+import { abortedError, isTransient } from "../internal/failures.js";
+import { intervalNotice, POLL_FLOOR_MS } from "../internal/floor.js";
 import { anySignal } from "../internal/wait.js";
+import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
 import { FEED_LIMITS } from "../validate/operations.js";
+import { parseChanges, parseSnapshot, type SnapshotBody } from "./parse.js";
 
 /** What a progress callback receives. */
 export interface MirrorProgress {
@@ -96,7 +113,24 @@ export interface SelectedMirrorOptions {
 }
 
 /** Every option of `createSelectedMirror`: an unknown name is refused at run time, naming the one meant. */
-const OPTION_NAMES = { client: true, store: true, fields: true, snapshotPageSize: true, changesPageSize: true, onProgress: true, logger: true, signal: true, intervalMs: true, jitter: true, retryBaseDelayMs: true, retryMaxDelayMs: true, maxSnapshots: true, maxPages: true, sleep: true, random: true } as const satisfies Record<keyof SelectedMirrorOptions, true>;
+const OPTION_NAMES = {
+  client: true,
+  store: true,
+  fields: true,
+  snapshotPageSize: true,
+  changesPageSize: true,
+  onProgress: true,
+  logger: true,
+  signal: true,
+  intervalMs: true,
+  jitter: true,
+  retryBaseDelayMs: true,
+  retryMaxDelayMs: true,
+  maxSnapshots: true,
+  maxPages: true,
+  sleep: true,
+  random: true,
+} as const satisfies Record<keyof SelectedMirrorOptions, true>;
 
 /** The outcome of one `sync()`. */
 export interface SyncResult {
@@ -129,7 +163,9 @@ export interface SelectedMirror {
   readonly stats: Readonly<MirrorStats>;
 }
 
-type Fetched<T> = { kind: "ok"; body: T; response: Response } | { kind: "not_modified"; response: Response };
+type Fetched<T> =
+  | { kind: "ok"; body: T; response: Response }
+  | { kind: "not_modified"; response: Response };
 
 /** The defaults of {@link SelectedMirrorOptions}, in one place. */
 export const MIRROR_DEFAULTS = {
@@ -164,18 +200,29 @@ const WHOLE: Record<string, [min: number, max: number]> = {
 
 /** Refuses every out-of-range option before anything is sent. */
 function checkMirrorOptions(options: SelectedMirrorOptions): void {
-  if (typeof options?.client?.GET !== "function") throw configError("client", "a feed client (createFeedClient())");
-  if (typeof options.store?.getState !== "function") throw configError("store", "a MirrorStore (createMemoryStore(), openFileStore(dir))");
+  if (typeof options?.client?.GET !== "function")
+    throw configError("client", "a feed client (createFeedClient())");
+  if (typeof options.store?.getState !== "function")
+    throw configError("store", "a MirrorStore (createMemoryStore(), openFileStore(dir))");
   for (const [name, [min, max]] of Object.entries(WHOLE)) {
     const value = options[name as keyof SelectedMirrorOptions];
-    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) throw configError(name, `a whole number from ${min} to ${max}; got ${String(value)}`);
+    if (
+      value !== undefined &&
+      !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
+    )
+      throw configError(name, `a whole number from ${min} to ${max}; got ${String(value)}`);
   }
   for (const name of ["intervalMs", "retryBaseDelayMs", "retryMaxDelayMs"] as const) {
     const value = options[name];
-    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw configError(name, `a finite number of at least 0; got ${String(value)}`);
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+      throw configError(name, `a finite number of at least 0; got ${String(value)}`);
   }
-  if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter <= 1)) throw configError("jitter", `a fraction from 0 to 1; got ${String(options.jitter)}`);
-  if ((options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs) < (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs)) {
+  if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter <= 1))
+    throw configError("jitter", `a fraction from 0 to 1; got ${String(options.jitter)}`);
+  if (
+    (options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs) <
+    (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs)
+  ) {
     throw configError("retryMaxDelayMs", "at least retryBaseDelayMs");
   }
 }
@@ -188,14 +235,32 @@ class SnapshotRequired extends Error {}
  * store's job. See {@link SelectedMirrorOptions} for every default.
  */
 export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMirror {
-  if (typeof options === "object" && options !== null) checkOptionNames(options, OPTION_NAMES, "createSelectedMirror");
+  if (typeof options === "object" && options !== null)
+    checkOptionNames(options, OPTION_NAMES, "createSelectedMirror");
   checkMirrorOptions(options);
   const { store } = options;
-  const { fields, snapshotPageSize, changesPageSize, maxSnapshots, maxPages, jitter, retryBaseDelayMs, retryMaxDelayMs } = { ...MIRROR_DEFAULTS, ...stripUndefined(options) };
+  const {
+    fields,
+    snapshotPageSize,
+    changesPageSize,
+    maxSnapshots,
+    maxPages,
+    jitter,
+    retryBaseDelayMs,
+    retryMaxDelayMs,
+  } = { ...MIRROR_DEFAULTS, ...stripUndefined(options) };
   const caller = createCaller(options.client, systemClock);
   const random = options.random ?? Math.random;
   const raised = intervalNotice(createLog({ logger: options.logger }), "mirror follow");
-  const stats: MirrorStats = { requests: 0, retries: 0, snapshots: 0, snapshotPages: 0, changePages: 0, changes: 0, snapshotRequired: 0 };
+  const stats: MirrorStats = {
+    requests: 0,
+    retries: 0,
+    snapshots: 0,
+    snapshotPages: 0,
+    changePages: 0,
+    changes: 0,
+    snapshotRequired: 0,
+  };
   let running = false;
   /** ETag of the last changes answer, for the cursor it was fetched with (a 304 = nothing new). */
   let lastChanges: { cursor: string; etag: string } | undefined;
@@ -205,14 +270,26 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   }
 
   /** One page through the kit's caller (validation, the transport's retries, typed errors); parsed before anything is stored. */
-  async function fetchPage<T>(operation: "selectedSnapshot" | "selectedChanges", query: object, etag: string | undefined, parse: (body: unknown, requestId?: string) => T, signal: AbortSignal | undefined): Promise<Fetched<T>> {
+  async function fetchPage<T>(
+    operation: "selectedSnapshot" | "selectedChanges",
+    query: object,
+    etag: string | undefined,
+    parse: (body: unknown, requestId?: string) => T,
+    signal: AbortSignal | undefined,
+  ): Promise<Fetched<T>> {
     if (signal?.aborted) throw abortedError(signal, operation);
     stats.requests++;
     const answer = await caller.raw(operation, { query }, { signal, ifNoneMatch: etag });
     stats.retries += answer.meta.attempts - 1;
     const { response } = answer;
     if (response.status === 304) return { kind: "not_modified", response };
-    if (response.status >= 300) throw createError({ kind: "redirect", code: "unexpected_redirect", status: response.status, message: `${operation} answered ${response.status}` });
+    if (response.status >= 300)
+      throw createError({
+        kind: "redirect",
+        code: "unexpected_redirect",
+        status: response.status,
+        message: `${operation} answered ${response.status}`,
+      });
     return { kind: "ok", body: parse(answer.data, answer.meta.requestId), response };
   }
 
@@ -220,12 +297,21 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
    * One snapshot pass into a new (or the interrupted) generation. Returns false when another
    * writer of a shared store took over, so the caller re-reads the state.
    */
-  async function snapshot(state: MirrorStoreState, forced: boolean, signal: AbortSignal | undefined, budget: { pages: number; passes: number }): Promise<boolean> {
+  async function snapshot(
+    state: MirrorStoreState,
+    forced: boolean,
+    signal: AbortSignal | undefined,
+    budget: { pages: number; passes: number },
+  ): Promise<boolean> {
     const pending = state.pending;
     let generation: number;
     let page: string | undefined;
     let items = 0;
-    if (pending !== undefined && pending.fields === fields && !(forced && pending.nextPage === null)) {
+    if (
+      pending !== undefined &&
+      pending.fields === fields &&
+      !(forced && pending.nextPage === null)
+    ) {
       // Resume an interrupted pass: its page tokens stay valid until the ledger epoch changes.
       generation = pending.generation;
       page = pending.nextPage ?? undefined;
@@ -251,14 +337,28 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       try {
         // Continuation pages carry their projection in the token; sending `fields` again is
         // allowed only when equal, so it is left out.
-        fetched = await fetchPage("selectedSnapshot", page === undefined ? { fields, limit: snapshotPageSize } : { limit: snapshotPageSize, page }, undefined, parseSnapshot, signal);
+        fetched = await fetchPage(
+          "selectedSnapshot",
+          page === undefined
+            ? { fields, limit: snapshotPageSize }
+            : { limit: snapshotPageSize, page },
+          undefined,
+          parseSnapshot,
+          signal,
+        );
       } catch (error) {
         // An expired or foreign page token (the ledger epoch changed): start the pass over.
         if (page === undefined || !isFeedgateError(error, "invalid_cursor")) throw error;
         await restart(error);
         continue;
       }
-      if (fetched.kind === "not_modified") throw createError({ kind: "invalid_response", status: 304, code: "unexpected_304", message: "selectedSnapshot answered 304 unasked" });
+      if (fetched.kind === "not_modified")
+        throw createError({
+          kind: "invalid_response",
+          status: 304,
+          code: "unexpected_304",
+          message: "selectedSnapshot answered 304 unasked",
+        });
       const body = fetched.body;
       if (!(await store.putSnapshotPage(generation, body))) {
         // A different cursor on a later page means the pass is not one pass: start over.
@@ -286,7 +386,10 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   }
 
   /** Applies the ledger until it is drained. Returns the last changes answer. */
-  async function drain(signal: AbortSignal | undefined, budget: { pages: number }): Promise<{ response: Response; pages: number }> {
+  async function drain(
+    signal: AbortSignal | undefined,
+    budget: { pages: number },
+  ): Promise<{ response: Response; pages: number }> {
     let pages = 0;
     const loop = loopGuard("selectedChanges");
     for (;;) {
@@ -294,7 +397,13 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       const cursor = await store.getCursor();
       if (cursor === undefined) throw new SnapshotRequired();
       const etag = lastChanges?.cursor === cursor ? lastChanges.etag : undefined;
-      const fetched = await fetchPage("selectedChanges", { cursor, limit: changesPageSize }, etag, parseChanges, signal).catch((error: unknown) => {
+      const fetched = await fetchPage(
+        "selectedChanges",
+        { cursor, limit: changesPageSize },
+        etag,
+        parseChanges,
+        signal,
+      ).catch((error: unknown) => {
         if (isFeedgateError(error, "snapshot_required")) {
           stats.snapshotRequired++;
           throw new SnapshotRequired();
@@ -306,7 +415,13 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
       const unchanged = body.changes.length === 0 && body.cursor === cursor;
       // Saving the cursor is part of applying the page, never earlier: a crash in between
       // leaves the old cursor, and the page (blind upserts/removes) is simply applied again.
-      const applied = unchanged || (await store.applyPage({ changes: body.changes, expectedCursor: cursor, cursor: body.cursor }));
+      const applied =
+        unchanged ||
+        (await store.applyPage({
+          changes: body.changes,
+          expectedCursor: cursor,
+          cursor: body.cursor,
+        }));
       const next = fetched.response.headers.get("etag");
       lastChanges = next !== null && body.cursor === cursor ? { cursor, etag: next } : undefined;
       if (applied && !unchanged) {
@@ -314,7 +429,8 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
         stats.changePages++;
         stats.changes += body.changes.length;
         // The count is a store read (a query on a shared store): made only when someone listens.
-        if (options.onProgress) report({ phase: "changes", pages, items: await store.count(), cursor: body.cursor });
+        if (options.onProgress)
+          report({ phase: "changes", pages, items: await store.count(), cursor: body.cursor });
       }
       // Not applied = another worker of a shared store moved the cursor: re-read and go on.
       if (applied && !body.hasMore) return { response: fetched.response, pages };
@@ -330,10 +446,18 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     for (;;) {
       if (signal?.aborted) throw abortedError(signal, "sync");
       const state = await store.getState();
-      const needsSnapshot = forced || state.cursor === undefined || state.fields !== fields || state.pending !== undefined;
+      const needsSnapshot =
+        forced ||
+        state.cursor === undefined ||
+        state.fields !== fields ||
+        state.pending !== undefined;
       if (needsSnapshot) {
         if (++budget.passes > maxSnapshots) {
-          throw createError({ kind: "snapshot_required", code: "snapshot_required", message: `gave up after ${maxSnapshots} snapshot passes in one sync()` });
+          throw createError({
+            kind: "snapshot_required",
+            code: "snapshot_required",
+            message: `gave up after ${maxSnapshots} snapshot passes in one sync()`,
+          });
         }
         const before = stats.snapshotPages;
         const done = await snapshot(state, forced, signal, budget);
@@ -361,7 +485,12 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   }
 
   async function exclusive<T>(task: () => Promise<T>): Promise<T> {
-    if (running) throw createError({ kind: "invalid_request", code: "mirror_busy", message: "one sync() or follow() at a time" });
+    if (running)
+      throw createError({
+        kind: "invalid_request",
+        code: "mirror_busy",
+        message: "one sync() or follow() at a time",
+      });
     running = true;
     try {
       return await task();
@@ -385,7 +514,12 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
             const result = await syncOnce(signal);
             failures = 0;
             const lifetime = result.cacheMs ?? MIRROR_DEFAULTS.intervalMs;
-            const base = Math.max(POLL_FLOOR_MS, options.intervalMs === undefined ? lifetime : Math.max(options.intervalMs, result.cacheMs ?? 0));
+            const base = Math.max(
+              POLL_FLOOR_MS,
+              options.intervalMs === undefined
+                ? lifetime
+                : Math.max(options.intervalMs, result.cacheMs ?? 0),
+            );
             raised(options.intervalMs, base, base === POLL_FLOOR_MS ? "floor" : "s-maxage");
             waitMs = Math.ceil(withJitter(base, jitter, random));
             report({ phase: "idle", pages: 0, items: result.items, cursor: result.cursor, waitMs });
@@ -395,9 +529,20 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
             if (!isTransient(error) && !isFeedgateError(error, "retry_too_long")) throw error;
             failures++;
             const { kind, status } = error as FeedgateError;
-            const backoff = backoffDelay(Math.min(failures, 20), { initialDelayMs: retryBaseDelayMs, maxDelayMs: retryMaxDelayMs, random });
+            const backoff = backoffDelay(Math.min(failures, 20), {
+              initialDelayMs: retryBaseDelayMs,
+              maxDelayMs: retryMaxDelayMs,
+              random,
+            });
             waitMs = Math.ceil(Math.max(POLL_FLOOR_MS, backoff, serverWaitMs(error) ?? 0));
-            report({ phase: "idle", pages: 0, items: await store.count(), cursor: await store.getCursor(), waitMs, failure: { kind, status } });
+            report({
+              phase: "idle",
+              pages: 0,
+              items: await store.count(),
+              cursor: await store.getCursor(),
+              waitMs,
+              failure: { kind, status },
+            });
           }
           if (!(await pause(options.sleep ?? realSleep, waitMs, signal))) return;
         }
@@ -405,7 +550,6 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     },
   };
 }
-
 
 function guardError(message: string, code = "limit_exceeded"): FeedgateError {
   return createError({ kind: "limit_exceeded", code, message });
@@ -431,8 +575,16 @@ function loopGuard(phase: string) {
     /** `from`: the token this page was fetched with; `next`: the one it gives; `count`: what it brought. */
     check(from: string | undefined, next: string, count: number): void {
       empty = count === 0 ? empty + 1 : 0;
-      if (next === from || recent.includes(next)) throw guardError(`${phase}: the service gave a page token it had already given`, "cursor_loop");
-      if (empty >= MAX_EMPTY_PAGES) throw guardError(`${phase}: ${empty} pages in a row brought nothing while claiming more`, "cursor_loop");
+      if (next === from || recent.includes(next))
+        throw guardError(
+          `${phase}: the service gave a page token it had already given`,
+          "cursor_loop",
+        );
+      if (empty >= MAX_EMPTY_PAGES)
+        throw guardError(
+          `${phase}: ${empty} pages in a row brought nothing while claiming more`,
+          "cursor_loop",
+        );
       recent = [...recent.slice(-(RECENT_TOKENS - 1)), next];
     },
   };

@@ -1,4 +1,4 @@
-import { FeedgateError, createError } from "@feedgate/core";
+import { createError, type FeedgateError } from "@feedgate/core";
 import type { MirrorChange, SelectedItem } from "../store/types.js";
 
 /** What the mirror uses of a snapshot page. */
@@ -18,11 +18,19 @@ export interface ChangesBody {
 
 /** A 2xx answer whose body is not what the contract promises. */
 function badBody(operation: string, what: string, requestId?: string): FeedgateError {
-  return createError({ kind: "invalid_response", code: "unexpected_body", status: 200, requestId, message: `${operation}: unexpected answer body (${what})` });
+  return createError({
+    kind: "invalid_response",
+    code: "unexpected_body",
+    status: 200,
+    requestId,
+    message: `${operation}: unexpected answer body (${what})`,
+  });
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const hasId = (v: unknown): v is SelectedItem => isObject(v) && typeof v["id"] === "string" && v["id"] !== "";
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const hasId = (v: unknown): v is SelectedItem =>
+  isObject(v) && typeof v["id"] === "string" && v["id"] !== "";
 
 /**
  * Checks the fields the mirror relies on. A body that fails is treated like a broken

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { lstat, open, rename, rm, type FileHandle } from "node:fs/promises";
+import { type FileHandle, lstat, open, rename, rm } from "node:fs/promises";
 
 /**
  * A store directory is read as untrusted input: another local user (or a tampered backup) may
@@ -20,14 +20,18 @@ export class UnsafeStoreFileError extends Error {
     readonly path: string,
     what: string,
   ) {
-    super(`mirror store file ${path} is ${what}, not a regular file: refused (a store directory is read as untrusted input)`);
+    super(
+      `mirror store file ${path} is ${what}, not a regular file: refused (a store directory is read as untrusted input)`,
+    );
     this.name = "UnsafeStoreFileError";
   }
 }
 
 async function openRegular(path: string, flags: number, mode?: number): Promise<FileHandle> {
   if (NOFOLLOW === 0) {
-    const link = await lstat(path).catch((error: { code?: string }) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+    const link = await lstat(path).catch((error: { code?: string }) =>
+      error.code === "ENOENT" ? undefined : Promise.reject(error),
+    );
     if (link?.isSymbolicLink()) throw new UnsafeStoreFileError(path, "a symbolic link");
   }
   let handle: FileHandle;
@@ -36,7 +40,8 @@ async function openRegular(path: string, flags: number, mode?: number): Promise<
   } catch (error) {
     // O_NOFOLLOW on a symlink fails with ELOOP (EMLINK on some BSDs).
     const code = (error as { code?: string }).code;
-    if (code === "ELOOP" || code === "EMLINK") throw new UnsafeStoreFileError(path, "a symbolic link");
+    if (code === "ELOOP" || code === "EMLINK")
+      throw new UnsafeStoreFileError(path, "a symbolic link");
     throw error;
   }
   const stats = await handle.stat().catch(async (error: unknown) => {
@@ -45,7 +50,10 @@ async function openRegular(path: string, flags: number, mode?: number): Promise<
   });
   if (!stats.isFile()) {
     await handle.close();
-    throw new UnsafeStoreFileError(path, stats.isFIFO() ? "a FIFO" : stats.isDirectory() ? "a directory" : "a device or socket");
+    throw new UnsafeStoreFileError(
+      path,
+      stats.isFIFO() ? "a FIFO" : stats.isDirectory() ? "a directory" : "a device or socket",
+    );
   }
   return handle;
 }
@@ -71,13 +79,20 @@ export function openStoreFileForAppend(path: string): Promise<FileHandle> {
  * the rename is already durable or nothing better is possible, so those errors are ignored.
  */
 export async function fsyncDirectory(dir: string): Promise<void> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(dir, "r");
     await handle.sync();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EACCES" && code !== "EBADF") throw error;
+    if (
+      code !== "EISDIR" &&
+      code !== "EPERM" &&
+      code !== "EINVAL" &&
+      code !== "EACCES" &&
+      code !== "EBADF"
+    )
+      throw error;
   } finally {
     await handle?.close();
   }
@@ -87,12 +102,21 @@ export async function fsyncDirectory(dir: string): Promise<void> {
  * Replaces `path` atomically: writes a temp file, fsyncs it, renames it over `path`, then
  * fsyncs the directory. A crash leaves either the old file or the new one, never a mix.
  */
-export async function writeFileAtomic(dir: string, path: string, content: string, fsync: boolean): Promise<void> {
+export async function writeFileAtomic(
+  dir: string,
+  path: string,
+  content: string,
+  fsync: boolean,
+): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
   // A planted file or symlink at the temp name is removed (never followed), then the temp file
   // is created exclusively.
   await rm(temp, { force: true });
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
+  const handle = await open(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW,
+    0o666,
+  );
   try {
     await handle.writeFile(content, "utf8");
     if (fsync) await handle.sync();

@@ -1,9 +1,14 @@
-import { mkdir, readdir, rm, type FileHandle } from "node:fs/promises";
+import { type FileHandle, mkdir, readdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { DataBackedStore } from "../store/base.js";
 import { MirrorData, type MirrorRecord } from "../store/state.js";
 import type { MirrorStore } from "../store/types.js";
-import { fsyncDirectory, openStoreFileForAppend, readStoreFile, writeFileAtomic } from "./durable-fs.js";
+import {
+  fsyncDirectory,
+  openStoreFileForAppend,
+  readStoreFile,
+  writeFileAtomic,
+} from "./durable-fs.js";
 import { lockDirectory } from "./lock.js";
 
 /**
@@ -22,9 +27,12 @@ export class StoreCorruptError extends Error {
     /** The byte offset where the damage starts. */
     readonly offset: number,
   ) {
-    super(`mirror store journal ${file} is damaged at byte ${offset}, and valid records follow; nothing was changed: delete the directory to re-snapshot`);
+    super(
+      `mirror store journal ${file} is damaged at byte ${offset}, and valid records follow; nothing was changed: delete the directory to re-snapshot`,
+    );
   }
 }
+
 import { decodeSnapshot, encodeRecord, encodeSnapshot, scanJournal } from "./records.js";
 
 /** Options of `openFileStore`. Every one has a default. */
@@ -78,7 +86,10 @@ const journalName = (n: number) => `journal-${n}.log`;
  * exactly the writes that had resolved (plus, at most, the one in flight).
  * The whole set is also kept in memory, which suits sets of up to a few hundred thousand items.
  */
-export async function openFileStore(dir: string, options: FileStoreOptions = {}): Promise<FileMirrorStore> {
+export async function openFileStore(
+  dir: string,
+  options: FileStoreOptions = {},
+): Promise<FileMirrorStore> {
   const root = resolve(dir);
   await mkdir(root, { recursive: true });
   const release = options.lock === false ? async () => {} : await lockDirectory(root);
@@ -134,10 +145,15 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     let sequence = 0;
     const newest = sequences[0];
     if (newest !== undefined) {
-      const json = decodeSnapshot((await readStoreFile(join(dir, snapshotName(newest)))).toString("utf8"));
+      const json = decodeSnapshot(
+        (await readStoreFile(join(dir, snapshotName(newest)))).toString("utf8"),
+      );
       // Snapshot files appear only by an atomic rename of a complete, fsync'ed file, so a bad
       // one means the disk itself lost data: refuse rather than silently start over.
-      if (json === undefined) throw new Error(`mirror store ${dir}: ${snapshotName(newest)} is damaged; delete the directory to re-snapshot`);
+      if (json === undefined)
+        throw new Error(
+          `mirror store ${dir}: ${snapshotName(newest)} is damaged; delete the directory to re-snapshot`,
+        );
       data = MirrorData.fromJSON(json);
       sequence = newest;
     }
@@ -160,7 +176,8 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
       // Leftovers of an interrupted compaction or of older generations.
       for (const name of names) {
         const s = SNAPSHOT.exec(name)?.[1] ?? JOURNAL.exec(name)?.[1];
-        if ((s !== undefined && Number(s) !== sequence) || name.endsWith(".tmp")) await rm(join(dir, name), { force: true });
+        if ((s !== undefined && Number(s) !== sequence) || name.endsWith(".tmp"))
+          await rm(join(dir, name), { force: true });
       }
       if (settings.fsync) await fsyncDirectory(dir);
     } catch (error) {
@@ -214,7 +231,12 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     const next = this.sequence + 1;
     // 1. The new snapshot: temp file, fsync, rename, fsync the directory. Until the rename the
     //    old snapshot + journal stay the truth; a failure here leaves them in use.
-    await writeFileAtomic(this.dir, join(this.dir, snapshotName(next)), encodeSnapshot(this.data.toJSON()), this.settings.fsync);
+    await writeFileAtomic(
+      this.dir,
+      join(this.dir, snapshotName(next)),
+      encodeSnapshot(this.data.toJSON()),
+      this.settings.fsync,
+    );
     // 2. From here on snapshot N+1 is the truth: appending to the old journal would be lost.
     try {
       const journal = await openStoreFileForAppend(join(this.dir, journalName(next)));

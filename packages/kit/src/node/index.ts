@@ -2,7 +2,14 @@
  * `@feedgate/kit/node`: the Node-only parts of the kit. Today: the embedded, crash-safe
  * on-disk store for the selected-set mirror.
  */
-export { openFileStore, StoreCorruptError, type FileStoreOptions, type FileMirrorStore, type FileStoreRecovery } from "./file-store.js";
-export { StoreLockedError } from "./lock.js";
+
 export { UnsafeStoreFileError } from "./durable-fs.js";
-export { readFileStore, type FileStoreView } from "./read-store.js";
+export {
+  type FileMirrorStore,
+  type FileStoreOptions,
+  type FileStoreRecovery,
+  openFileStore,
+  StoreCorruptError,
+} from "./file-store.js";
+export { StoreLockedError } from "./lock.js";
+export { type FileStoreView, readFileStore } from "./read-store.js";

@@ -1,7 +1,7 @@
 import { link, readdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
-import { readStoreFile } from "./durable-fs.js";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { readStoreFile } from "./durable-fs.js";
 
 /** Thrown when another live process holds the store's directory. */
 export class StoreLockedError extends Error {
@@ -82,7 +82,8 @@ export async function lockDirectory(dir: string): Promise<() => Promise<void>> {
       }
       owner = await ownerOf(path);
       if (owner === undefined) continue;
-      if (owner !== process.pid && owner !== 0 && isAlive(owner)) throw new StoreLockedError(dir, owner);
+      if (owner !== process.pid && owner !== 0 && isAlive(owner))
+        throw new StoreLockedError(dir, owner);
       await reap(dir, path, owner, mine);
     }
     throw new StoreLockedError(dir, owner ?? 0);
@@ -103,7 +104,10 @@ async function reap(dir: string, path: string, owner: number, mine: string): Pro
   } catch (error) {
     if (code(error) !== "EEXIST") throw error;
     // Someone else is reaping: give them a moment. A reap file that outlived any reap is an orphan.
-    const age = await stat(reaper).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await stat(reaper).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > ORPHAN_REAP_MS) await rm(reaper, { force: true });
     await delay(5 + Math.random() * 20);
     return;
@@ -123,6 +127,7 @@ async function reap(dir: string, path: string, owner: number, mine: string): Pro
 async function removeDeadDrafts(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {
     const pid = /^LOCK\.(\d+)\.[a-z0-9]+\.draft$/.exec(name)?.[1];
-    if (pid !== undefined && Number(pid) !== process.pid && !isAlive(Number(pid))) await rm(join(dir, name), { force: true });
+    if (pid !== undefined && Number(pid) !== process.pid && !isAlive(Number(pid)))
+      await rm(join(dir, name), { force: true });
   }
 }

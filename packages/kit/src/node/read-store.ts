@@ -1,9 +1,9 @@
 import { readdir } from "node:fs/promises";
-import { readStoreFile } from "./durable-fs.js";
-import { StoreCorruptError } from "./file-store.js";
 import { join, resolve } from "node:path";
 import { MirrorData } from "../store/state.js";
 import type { MirrorStoreState, SelectedItem } from "../store/types.js";
+import { readStoreFile } from "./durable-fs.js";
+import { StoreCorruptError } from "./file-store.js";
 import { decodeSnapshot, scanJournal } from "./records.js";
 
 /** A read-only view of a file store, as it was when read. */
@@ -48,14 +48,20 @@ async function readOnce(root: string): Promise<FileStoreView> {
   for (const name of names) sequence = Math.max(sequence, Number(SNAPSHOT.exec(name)?.[1] ?? -1));
   let data = new MirrorData();
   if (sequence >= 0) {
-    const json = decodeSnapshot((await readStoreFile(join(root, `snapshot-${sequence}.json`))).toString("utf8"));
-    if (json === undefined) throw new Error(`mirror store ${root}: snapshot-${sequence}.json is damaged`);
+    const json = decodeSnapshot(
+      (await readStoreFile(join(root, `snapshot-${sequence}.json`))).toString("utf8"),
+    );
+    if (json === undefined)
+      throw new Error(`mirror store ${root}: snapshot-${sequence}.json is damaged`);
     data = MirrorData.fromJSON(json);
   }
   const journal = join(root, `journal-${Math.max(sequence, 0)}.log`);
   const buffer = await readStoreFile(journal).catch((error: { code?: string }) => {
     if (error.code === "ENOENT" && sequence >= 0) return Buffer.alloc(0);
-    if (error.code === "ENOENT") throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), { code: "ENOSTORE" });
+    if (error.code === "ENOENT")
+      throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), {
+        code: "ENOSTORE",
+      });
     throw error;
   });
   const scan = scanJournal(buffer);

@@ -50,7 +50,12 @@ export function scanJournal(buffer: Buffer): JournalScan {
     records.push(record);
     offset = end + 1;
   }
-  return { records, validBytes: offset, truncated: offset < buffer.length, damagedAt: laterValidLine(buffer, offset) ? offset : undefined };
+  return {
+    records,
+    validBytes: offset,
+    truncated: offset < buffer.length,
+    damagedAt: laterValidLine(buffer, offset) ? offset : undefined,
+  };
 }
 
 /** Whether a complete, checksummed line follows `from`: then the bad line there is damage, not a torn end. */
@@ -81,7 +86,8 @@ export function decodeSnapshot(text: string): MirrorDataJson | undefined {
   const [magic, version, sum, length] = text.slice(0, newline).split(" ");
   if (`${magic} ${version}` !== SNAPSHOT_MAGIC) return undefined;
   const body = text.slice(newline + 1);
-  if (String(Buffer.byteLength(body, "utf8")) !== length || checksum(body) !== sum) return undefined;
+  if (String(Buffer.byteLength(body, "utf8")) !== length || checksum(body) !== sum)
+    return undefined;
   try {
     return JSON.parse(body) as MirrorDataJson;
   } catch {

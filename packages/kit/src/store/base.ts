@@ -1,6 +1,14 @@
 import { createError, invalidArgument } from "@feedgate/core";
 import { MirrorData, type MirrorRecord } from "./state.js";
-import type { ChangesPage, MirrorStore, MirrorStoreState, SelectedFields, SelectedItem, SnapshotPage, StoreFilter } from "./types.js";
+import type {
+  ChangesPage,
+  MirrorStore,
+  MirrorStoreState,
+  SelectedFields,
+  SelectedItem,
+  SnapshotPage,
+  StoreFilter,
+} from "./types.js";
 
 /**
  * A {@link MirrorStore} over an in-memory {@link MirrorData}. Writes are serialised; each is
@@ -28,7 +36,12 @@ export class DataBackedStore implements MirrorStore {
   /** Runs a task in the write queue, after every earlier write. */
   protected queueTask<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(() => {
-      if (this.closed) throw createError({ kind: "invalid_request", code: "store_closed", message: "mirror store is closed" });
+      if (this.closed)
+        throw createError({
+          kind: "invalid_request",
+          code: "store_closed",
+          message: "mirror store is closed",
+        });
       return task();
     });
     this.queue = run.catch(() => undefined);
@@ -64,7 +77,13 @@ export class DataBackedStore implements MirrorStore {
   }
 
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
-    return this.write({ t: "spage", g: generation, c: page.cursor, n: page.nextPage, items: [...page.items] });
+    return this.write({
+      t: "spage",
+      g: generation,
+      c: page.cursor,
+      n: page.nextPage,
+      items: [...page.items],
+    });
   }
 
   commitSnapshot(generation: number): Promise<boolean> {
@@ -72,11 +91,19 @@ export class DataBackedStore implements MirrorStore {
   }
 
   applyPage(page: ChangesPage): Promise<boolean> {
-    return this.write({ t: "page", e: page.expectedCursor, c: page.cursor, ops: [...page.changes] });
+    return this.write({
+      t: "page",
+      e: page.expectedCursor,
+      c: page.cursor,
+      ops: [...page.changes],
+    });
   }
 
   /** See `MirrorStore.iterate`; the set is in memory here, so pages are slices of one sorted list. */
-  async *iterate(filter: StoreFilter = {}, options: { pageSize?: number } = {}): AsyncGenerator<SelectedItem, void, undefined> {
+  async *iterate(
+    filter: StoreFilter = {},
+    options: { pageSize?: number } = {},
+  ): AsyncGenerator<SelectedItem, void, undefined> {
     const pageSize = options.pageSize ?? 1000;
     const matching = [...this.data.current.values()].filter(matches(filter)).sort(newestFirst);
     for (let i = 0; i < matching.length; i += pageSize) yield* matching.slice(i, i + pageSize);
@@ -106,7 +133,10 @@ export class DataBackedStore implements MirrorStore {
   }
 }
 
-const timeOf = (item: SelectedItem) => (item as { publishedAt?: string | null }).publishedAt ?? (item as { discoveredAt?: string | null }).discoveredAt ?? "";
+const timeOf = (item: SelectedItem) =>
+  (item as { publishedAt?: string | null }).publishedAt ??
+  (item as { discoveredAt?: string | null }).discoveredAt ??
+  "";
 
 function newestFirst(a: SelectedItem, b: SelectedItem): number {
   return timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id);
@@ -115,7 +145,8 @@ function newestFirst(a: SelectedItem, b: SelectedItem): number {
 /** The predicate of a filter, as the PostgreSQL store applies it in SQL. */
 export function matches(filter: StoreFilter): (item: SelectedItem) => boolean {
   const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
-  if (since !== undefined && Number.isNaN(since)) throw invalidArgument("since", `not a date: ${String(filter.since)}`);
+  if (since !== undefined && Number.isNaN(since))
+    throw invalidArgument("since", `not a date: ${String(filter.since)}`);
   const q = filter.q?.trim().toLowerCase();
   return (item) => {
     const i = item as { category?: string | null; title?: string | null; summary?: string | null };

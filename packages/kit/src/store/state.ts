@@ -18,7 +18,13 @@ export interface MirrorDataJson {
   cursor: string | null;
   fields: SelectedFields | null;
   items: SelectedItem[];
-  pending: { g: number; f: SelectedFields; c: string | null; n: string | null; items: SelectedItem[] } | null;
+  pending: {
+    g: number;
+    f: SelectedFields;
+    c: string | null;
+    n: string | null;
+    items: SelectedItem[];
+  } | null;
 }
 
 interface Pending {
@@ -52,7 +58,13 @@ export class MirrorData {
       pending:
         p === undefined
           ? undefined
-          : { generation: p.generation, fields: p.fields, cursor: p.cursor, nextPage: p.nextPage, items: p.items.size },
+          : {
+              generation: p.generation,
+              fields: p.fields,
+              cursor: p.cursor,
+              nextPage: p.nextPage,
+              items: p.items.size,
+            },
     };
   }
 
@@ -62,9 +74,16 @@ export class MirrorData {
       case "begin":
         return record.g > this.lastBegun;
       case "spage":
-        return this.pending?.generation === record.g && (this.pending.cursor === undefined || this.pending.cursor === record.c);
+        return (
+          this.pending?.generation === record.g &&
+          (this.pending.cursor === undefined || this.pending.cursor === record.c)
+        );
       case "commit":
-        return this.pending?.generation === record.g && this.pending.cursor !== undefined && this.pending.nextPage === null;
+        return (
+          this.pending?.generation === record.g &&
+          this.pending.cursor !== undefined &&
+          this.pending.nextPage === null
+        );
       case "page":
         return this.cursor !== undefined && this.cursor === record.e;
     }
@@ -74,7 +93,13 @@ export class MirrorData {
     switch (record.t) {
       case "begin":
         this.lastBegun = Math.max(this.lastBegun, record.g);
-        this.pending = { generation: record.g, fields: record.f, cursor: undefined, nextPage: null, items: new Map() };
+        this.pending = {
+          generation: record.g,
+          fields: record.f,
+          cursor: undefined,
+          nextPage: null,
+          items: new Map(),
+        };
         return;
       case "spage": {
         const p = this.pending;
@@ -113,7 +138,16 @@ export class MirrorData {
       cursor: this.cursor ?? null,
       fields: this.fields ?? null,
       items: [...this.current.values()],
-      pending: p === undefined ? null : { g: p.generation, f: p.fields, c: p.cursor ?? null, n: p.nextPage, items: [...p.items.values()] },
+      pending:
+        p === undefined
+          ? null
+          : {
+              g: p.generation,
+              f: p.fields,
+              c: p.cursor ?? null,
+              n: p.nextPage,
+              items: [...p.items.values()],
+            },
     };
   }
 
@@ -127,7 +161,13 @@ export class MirrorData {
     for (const item of json.items) data.current.set(item.id, item);
     const p = json.pending;
     if (p !== null) {
-      data.pending = { generation: p.g, fields: p.f, cursor: p.c ?? undefined, nextPage: p.n, items: new Map(p.items.map((i) => [i.id, i])) };
+      data.pending = {
+        generation: p.g,
+        fields: p.f,
+        cursor: p.c ?? undefined,
+        nextPage: p.n,
+        items: new Map(p.items.map((i) => [i.id, i])),
+      };
     }
     return data;
   }

@@ -108,7 +108,10 @@ export interface MirrorStore {
    * time), page by page so memory stays bounded however large the set. Optional for custom
    * stores; the memory, file and PostgreSQL stores have it.
    */
-  iterate?(filter?: StoreFilter, options?: { pageSize?: number }): AsyncGenerator<SelectedItem, void, undefined>;
+  iterate?(
+    filter?: StoreFilter,
+    options?: { pageSize?: number },
+  ): AsyncGenerator<SelectedItem, void, undefined>;
   /** How many items the current set holds. */
   count(): Promise<number>;
   /** Releases files, locks or connections. Further calls fail. */

@@ -2,13 +2,16 @@ import type { ParamRule } from "@feedgate/feed-client/rules";
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short strings. */
 function distance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const row = rows[i]!;
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
   }
   return rows[a.length]![b.length]!;
@@ -39,8 +42,16 @@ export function nearestKnown(value: string, known: readonly string[]): string | 
  * it, but a near miss of a known value is worth saying before the service refuses it.
  */
 export function hintOf(name: string, rule: ParamRule, value: unknown): string | undefined {
-  if (rule.enum !== undefined || rule.type !== "string" || typeof value !== "string" || !Array.isArray(rule.examples)) return undefined;
+  if (
+    rule.enum !== undefined ||
+    rule.type !== "string" ||
+    typeof value !== "string" ||
+    !Array.isArray(rule.examples)
+  )
+    return undefined;
   const known = (rule.examples as unknown[]).filter((v): v is string => typeof v === "string");
   const nearest = nearestKnown(value, known);
-  return nearest === undefined ? undefined : `${name} ${JSON.stringify(value.slice(0, 64))} is not a value the feed document lists: did you mean ${JSON.stringify(nearest)}? (sent as given: the service may have added it)`;
+  return nearest === undefined
+    ? undefined
+    : `${name} ${JSON.stringify(value.slice(0, 64))} is not a value the feed document lists: did you mean ${JSON.stringify(nearest)}? (sent as given: the service may have added it)`;
 }

@@ -16,7 +16,15 @@ describe("file-store mirror survives kill -9", () => {
     expect(existsSync(DIST), "build @feedgate/kit first (dist/node/index.js)").toBe(true);
     const result = await runCrashRun(
       { startFeedFake, openFileStore },
-      { kills: 5, items: 2_000, churnPerKill: 120, maxKillDelayMs: 250, requireSnapshotEvery: 3, compactAfterBytes: 256 * 1024, seed: 17 },
+      {
+        kills: 5,
+        items: 2_000,
+        churnPerKill: 120,
+        maxKillDelayMs: 250,
+        requireSnapshotEvery: 3,
+        compactAfterBytes: 256 * 1024,
+        seed: 17,
+      },
     );
     expect(result.killsSurvived).toBe(5);
     expect(result).toMatchObject({ missing: 0, extra: 0, different: 0, duplicates: 0 });

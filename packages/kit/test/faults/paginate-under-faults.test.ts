@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFeedKit } from "../../src/feed/index.js";
 import type { LogFields } from "../../src/index.js";
@@ -23,10 +23,23 @@ beforeAll(async () => {
   fake.items.set(makeItems(ITEMS, fake.clock.now()));
   // First matching rule wins, each drawn with p = 0.028: 1 - 0.972^8 ≈ 20% of answers are faults.
   const p = 0.028;
-  fake.faults.add({ route: "items", probability: p, fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 40 } });
+  fake.faults.add({
+    route: "items",
+    probability: p,
+    fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 40 },
+  });
   // Real delta-seconds Retry-After (1 s) twice at most, to keep the run short.
-  fake.faults.add({ route: "items", probability: p, times: 2, fault: { type: "status", status: 503, retryAfter: 1 } });
-  fake.faults.add({ route: "items", probability: p, fault: { type: "status", status: 504, retryAfter: null, retryAfterMs: 60 } });
+  fake.faults.add({
+    route: "items",
+    probability: p,
+    times: 2,
+    fault: { type: "status", status: 503, retryAfter: 1 },
+  });
+  fake.faults.add({
+    route: "items",
+    probability: p,
+    fault: { type: "status", status: 504, retryAfter: null, retryAfterMs: 60 },
+  });
   fake.faults.add({ route: "items", probability: p, fault: { type: "status", status: 500 } });
   fake.faults.add({ route: "items", probability: p, fault: { type: "status", status: 502 } });
   fake.faults.add({ route: "items", probability: p, fault: { type: "reset" } });
@@ -36,7 +49,9 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe("fault injection: paginating 5,000 items with ~20% faults", () => {
-  it("loses nothing, duplicates nothing, never retries early, and stays within the request bound", { timeout: 30_000 }, async () => {
+  it("loses nothing, duplicates nothing, never retries early, and stays within the request bound", {
+    timeout: 30_000,
+  }, async () => {
     const retries: LogFields[] = [];
     const kit = createFeedKit({
       baseUrl: fake.url,
@@ -54,7 +69,9 @@ describe("fault injection: paginating 5,000 items with ~20% faults", () => {
     // Faults of every kind really happened.
     const requests = fake.requests.filter((r) => r.route === "items");
     const faulted = requests.filter((r) => r.fault !== undefined);
-    const kinds = new Set(faulted.map((r) => (r.fault === "status" ? `status ${r.status}` : r.fault)));
+    const kinds = new Set(
+      faulted.map((r) => (r.fault === "status" ? `status ${r.status}` : r.fault)),
+    );
     expect(fake.faults.injected).toBe(faulted.length);
     expect(faulted.length / requests.length).toBeGreaterThan(0.1);
     expect(kinds.size).toBeGreaterThanOrEqual(5);
@@ -72,6 +89,8 @@ describe("fault injection: paginating 5,000 items with ~20% faults", () => {
     // The stated bound on requests.
     expect(requests.length).toBe(PAGES + faulted.length);
     expect(requests.length).toBeLessThanOrEqual(MAX_REQUESTS);
-    console.info(`paginate-under-faults: ${requests.length} requests, ${faulted.length} faults survived (${[...kinds].join(", ")}), ${ids.length} items verified, ${early} early retries`);
+    console.info(
+      `paginate-under-faults: ${requests.length} requests, ${faulted.length} faults survived (${[...kinds].join(", ")}), ${ids.length} items verified, ${early} early retries`,
+    );
   });
 });

@@ -1,21 +1,42 @@
+import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { stubKit } from "../support/feed-kit.js";
-import { json, problem } from "@feedgate/test-harness";
 
 const hot = { schemaVersion: 1, count: 0, items: [] };
 
 describe("typed calls", () => {
   it("return the data with the answer's metadata", async () => {
-    const { kit, seen } = stubKit([problem(503, "temporarily_unavailable", { "retry-after": "1" }), json(200, hot, { etag: 'W/"v1-hot-1"', "cache-control": "public, max-age=60, s-maxage=60, stale-while-revalidate=60" })]);
+    const { kit, seen } = stubKit([
+      problem(503, "temporarily_unavailable", { "retry-after": "1" }),
+      json(200, hot, {
+        etag: 'W/"v1-hot-1"',
+        "cache-control": "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+      }),
+    ]);
     const result = await kit.hotTopics();
     expect(result.data).toEqual(hot);
-    expect(result.meta).toEqual({ status: 200, requestId: undefined, etag: 'W/"v1-hot-1"', cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=60", maxAgeMs: 60_000, sMaxAgeMs: 60_000, attempts: 2, url: "https://feed.example/api/v1/hot-topics" });
+    expect(result.meta).toEqual({
+      status: 200,
+      requestId: undefined,
+      etag: 'W/"v1-hot-1"',
+      cacheControl: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+      maxAgeMs: 60_000,
+      sMaxAgeMs: 60_000,
+      attempts: 2,
+      url: "https://feed.example/api/v1/hot-topics",
+    });
     expect(seen).toHaveLength(2);
   });
 
   it("send validated parameters (q trimmed) and nothing on a bad input", async () => {
-    const { kit, seen } = stubKit([json(200, { schemaVersion: 1, items: [], page: { count: 0, hasMore: false, nextCursor: null } })]);
+    const { kit, seen } = stubKit([
+      json(200, {
+        schemaVersion: 1,
+        items: [],
+        page: { count: 0, hasMore: false, nextCursor: null },
+      }),
+    ]);
     await kit.items({ q: "  gpt  ", limit: 10, mode: "all" });
     expect(new URL(seen[0]!.url).searchParams.get("q")).toBe("gpt");
     const bad = await kit.items({ limit: 101 }).catch((e: unknown) => e);
@@ -26,10 +47,19 @@ describe("typed calls", () => {
   });
 
   it("turn Problems into typed errors with status, code, request id and Retry-After", async () => {
-    const { kit } = stubKit([problem(503, "temporarily_unavailable", { "retry-after": "30" }, { retryAfter: 30 })], { retry: { maxRetries: 0 } });
+    const { kit } = stubKit(
+      [problem(503, "temporarily_unavailable", { "retry-after": "30" }, { retryAfter: 30 })],
+      { retry: { maxRetries: 0 } },
+    );
     const error = await kit.hotTopics().catch((e: unknown) => e);
     expect(isFeedgateError(error, "unavailable")).toBe(true);
-    expect(error).toMatchObject({ status: 503, code: "temporarily_unavailable", requestId: "req-1", retryAfterMs: 30_000, attempts: 1 });
+    expect(error).toMatchObject({
+      status: 503,
+      code: "temporarily_unavailable",
+      requestId: "req-1",
+      retryAfterMs: 30_000,
+      attempts: 1,
+    });
     expect((error as { problem: { detail: string } }).problem.detail).toBe("d");
   });
 
@@ -52,20 +82,27 @@ describe("typed calls", () => {
 
   it("send If-None-Match exactly as received and report 304 as not modified, keeping the sent ETag when the 304 omits one", async () => {
     const etag = 'W/"v1-hot-0123456789abcdef"';
-    const { kit, seen } = stubKit([new Response(null, { status: 304, headers: { "cache-control": "public, max-age=60" } })]);
+    const { kit, seen } = stubKit([
+      new Response(null, { status: 304, headers: { "cache-control": "public, max-age=60" } }),
+    ]);
     const result = await kit.request("hotTopics", undefined, { ifNoneMatch: etag });
     expect(seen[0]!.headers.get("if-none-match")).toBe(etag);
     expect(result).toMatchObject({ notModified: true, data: undefined, etag });
   });
 
   it("refuse an answer that is not JSON with kind invalid_response", async () => {
-    const { kit } = stubKit([new Response("", { status: 200, headers: { "content-type": "application/json" } })]);
-    expect(await kit.latestDaily().catch((e: unknown) => e)).toMatchObject({ kind: "invalid_response" });
+    const { kit } = stubKit([
+      new Response("", { status: 200, headers: { "content-type": "application/json" } }),
+    ]);
+    expect(await kit.latestDaily().catch((e: unknown) => e)).toMatchObject({
+      kind: "invalid_response",
+    });
   });
 
   it("never send credentials to the feed", async () => {
     const { kit, seen } = stubKit([json(200, hot)]);
     await kit.hotTopics();
-    for (const name of ["authorization", "cookie", "x-api-key", "x-goog-api-key"]) expect(seen[0]!.headers.has(name)).toBe(false);
+    for (const name of ["authorization", "cookie", "x-api-key", "x-goog-api-key"])
+      expect(seen[0]!.headers.has(name)).toBe(false);
   });
 });

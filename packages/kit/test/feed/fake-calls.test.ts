@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { fakeKit } from "../support/fake-kit.js";
@@ -15,7 +15,9 @@ describe("every feed operation against the fake", () => {
     const hot = await kit.hotTopics();
     expect(hot.data.items.length).toBeGreaterThan(0);
     expect(hot.meta.etag).toMatch(/^W\/"v1-hot-[0-9a-f]{16}"$/);
-    expect(hot.meta.cacheControl).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=60");
+    expect(hot.meta.cacheControl).toBe(
+      "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+    );
     const items = await kit.items({ mode: "all", limit: 3 });
     expect(items.data.items).toHaveLength(3);
     expect(items.data.page.hasMore).toBe(true);
@@ -53,7 +55,11 @@ describe("every feed operation against the fake", () => {
 
   it("retries the fake's 503 with its Retry-After and reports the retries taken", async () => {
     const { kit } = fakeKit(fake);
-    fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 503, retryAfter: null, retryAfterMs: 30 }, times: 1 });
+    fake.faults.add({
+      route: "hotTopics",
+      fault: { type: "status", status: 503, retryAfter: null, retryAfterMs: 30 },
+      times: 1,
+    });
     const result = await kit.hotTopics();
     expect(result.meta.attempts).toBe(2);
     const [failed, retried] = fake.requests.slice(-2);
@@ -64,7 +70,10 @@ describe("every feed operation against the fake", () => {
   it("sends nothing when an input is invalid", async () => {
     const { kit } = fakeKit(fake);
     const before = fake.requests.length;
-    await expect(kit.items({ q: "x" })).rejects.toMatchObject({ kind: "invalid_request", param: "q" });
+    await expect(kit.items({ q: "x" })).rejects.toMatchObject({
+      kind: "invalid_request",
+      param: "q",
+    });
     await expect(kit.dailyByDate("2025-02-30")).rejects.toMatchObject({ param: "date" });
     await expect(kit.getStory("a".repeat(129))).rejects.toMatchObject({ param: "publicId" });
     expect(fake.requests.length).toBe(before);

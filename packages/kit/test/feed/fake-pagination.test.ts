@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { collect, fakeKit, makeItems } from "../support/fake-kit.js";
 
@@ -37,12 +37,21 @@ describe("cursor pagination against the fake", () => {
   it("walks runs of equal timestamps across page boundaries, each id once, and after a restart resumes past them", async () => {
     // 60 items in runs of 7 sharing a timestamp, so ties straddle the pages of 5.
     const now = fake.clock.now();
-    const items = makeItems(60, now).map((item, i) => ({ ...item, discoveredAt: new Date(now - Math.floor(i / 7) * 5 * HOUR).toISOString() }));
+    const items = makeItems(60, now).map((item, i) => ({
+      ...item,
+      discoveredAt: new Date(now - Math.floor(i / 7) * 5 * HOUR).toISOString(),
+    }));
     fake.items.set(items);
     const { kit } = fakeKit(fake);
     // The fake orders ties by id descending; ours are ascending within a run, so compute the truth.
-    const truth = [...items].sort((a, b) => Date.parse(b.discoveredAt) - Date.parse(a.discoveredAt) || (a.id < b.id ? 1 : -1)).map((i) => i.id);
-    expect((await collect(kit.iterateItems({ mode: "all", limit: 5 }))).map((i) => i.id)).toEqual(truth);
+    const truth = [...items]
+      .sort(
+        (a, b) => Date.parse(b.discoveredAt) - Date.parse(a.discoveredAt) || (a.id < b.id ? 1 : -1),
+      )
+      .map((i) => i.id);
+    expect((await collect(kit.iterateItems({ mode: "all", limit: 5 }))).map((i) => i.id)).toEqual(
+      truth,
+    );
 
     // Again, and after page 4 the window moves so that the cursor's anchor (10 h old) leaves it.
     const ids: string[] = [];
@@ -58,7 +67,9 @@ describe("cursor pagination against the fake", () => {
   it("newItemsSince stops at the first known id", async () => {
     fake.items.set(makeItems(120, fake.clock.now()));
     const { kit } = fakeKit(fake);
-    const known = makeItems(120, 0).slice(60).map((i) => i.id);
+    const known = makeItems(120, 0)
+      .slice(60)
+      .map((i) => i.id);
     const fresh = await kit.newItemsSince(known, { mode: "all", limit: 25 });
     expect(fresh.map((i) => i.id)).toEqual(makeItems(60, 0).map((i) => i.id));
     expect(fake.requests).toHaveLength(3);
@@ -67,7 +78,8 @@ describe("cursor pagination against the fake", () => {
   it("break stops fetching", async () => {
     fake.items.set(makeItems(300, fake.clock.now()));
     const { kit } = fakeKit(fake);
-    for await (const item of kit.iterateItems({ mode: "all", limit: 10 })) if (item.id === "it-000015") break;
+    for await (const item of kit.iterateItems({ mode: "all", limit: 10 }))
+      if (item.id === "it-000015") break;
     expect(fake.requests).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeKit } from "../support/fake-kit.js";
 
@@ -18,7 +18,11 @@ describe("merge-following against the fake", () => {
     const mergedTopic = topics[3]!;
     const merged = storyIdFrom(mergedTopic.links.story!);
     const result = await kit.getStory(mergedTopic);
-    expect(result).toMatchObject({ requestedId: merged, survivingId: survivor, mergedChain: [merged] });
+    expect(result).toMatchObject({
+      requestedId: merged,
+      survivingId: survivor,
+      mergedChain: [merged],
+    });
     expect(result.story.publicId).toBe(survivor);
     expect(fake.requests.slice(-2).map((r) => r.status)).toEqual([308, 200]);
   });
@@ -33,14 +37,25 @@ describe("merge-following against the fake", () => {
       publicId,
       title: "Neighbour",
       relation,
-      links: { aihot: `${fake.url}/story/${publicId}`, api: `${fake.url}/api/v1/stories/${publicId}` },
+      links: {
+        aihot: `${fake.url}/story/${publicId}`,
+        api: `${fake.url}/api/v1/stories/${publicId}`,
+      },
     });
-    fake.stories.set({ ...host, storyline: [neighbor(merged, "storyline")], related: [neighbor(merged, "related")] });
+    fake.stories.set({
+      ...host,
+      storyline: [neighbor(merged, "storyline")],
+      related: [neighbor(merged, "related")],
+    });
     const { story } = await kit.getStory(host.publicId);
     for (const ref of [story.storyline[0]!, story.related[0]!]) {
       const before = fake.requests.length;
       const result = await kit.getStory(ref);
-      expect(result).toMatchObject({ requestedId: merged, survivingId: survivor, mergedChain: [merged] });
+      expect(result).toMatchObject({
+        requestedId: merged,
+        survivingId: survivor,
+        mergedChain: [merged],
+      });
       expect(fake.requests.slice(before).map((r) => r.status)).toEqual([308, 200]);
     }
     // The API link alone names the story too.
@@ -53,7 +68,10 @@ describe("merge-following against the fake", () => {
     const topics = (await kit.hotTopics()).data.items;
     const linkless = topics.find((t) => t.links.story === undefined)!;
     const before = fake.requests.length;
-    await expect(kit.getStory(linkless)).rejects.toMatchObject({ kind: "invalid_request", param: "links.story" });
+    await expect(kit.getStory(linkless)).rejects.toMatchObject({
+      kind: "invalid_request",
+      param: "links.story",
+    });
     expect(fake.requests.length).toBe(before);
   });
 
@@ -62,10 +80,16 @@ describe("merge-following against the fake", () => {
     const survivor = storyIdFrom((await kit.hotTopics()).data.items[0]!.links.story!);
     fake.stories.redirect("x-1", "/api/v1/stories/x-2");
     fake.stories.redirect("x-2", `${fake.url}/api/v1/stories/${survivor}`);
-    expect(await kit.getStory("x-1")).toMatchObject({ survivingId: survivor, mergedChain: ["x-1", "x-2"] });
+    expect(await kit.getStory("x-1")).toMatchObject({
+      survivingId: survivor,
+      mergedChain: ["x-1", "x-2"],
+    });
     fake.stories.redirect("loop-a", "/api/v1/stories/loop-b");
     fake.stories.redirect("loop-b", "/api/v1/stories/loop-a");
-    await expect(kit.getStory("loop-a")).rejects.toMatchObject({ kind: "redirect", code: "redirect_loop" });
+    await expect(kit.getStory("loop-a")).rejects.toMatchObject({
+      kind: "redirect",
+      code: "redirect_loop",
+    });
   });
 
   it("refuses a 308 to another origin without requesting it", async () => {
@@ -73,7 +97,10 @@ describe("merge-following against the fake", () => {
     const other = await startFeedFake();
     try {
       fake.stories.redirect("away", `${other.url}/api/v1/stories/away`);
-      await expect(kit.getStory("away")).rejects.toMatchObject({ kind: "redirect", code: "cross_origin_redirect" });
+      await expect(kit.getStory("away")).rejects.toMatchObject({
+        kind: "redirect",
+        code: "cross_origin_redirect",
+      });
       expect(other.requests).toHaveLength(0);
     } finally {
       await other.close();

@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeKit } from "../support/fake-kit.js";
 
@@ -19,13 +19,21 @@ describe("watching one story, conditionally, through its merges", () => {
     const { data } = await kit.dailies();
     const date = data.items[0]!.date;
     const daily = await kit.dailyByDate(date);
-    expect(await kit.dailyByDate(date, { ifNoneMatch: daily.meta.etag! })).toMatchObject({ notModified: true });
+    expect(await kit.dailyByDate(date, { ifNoneMatch: daily.meta.etag! })).toMatchObject({
+      notModified: true,
+    });
     const page = await kit.items({ limit: 3 });
-    expect(await kit.items({ limit: 3 }, { ifNoneMatch: page.meta.etag! })).toMatchObject({ notModified: true });
+    expect(await kit.items({ limit: 3 }, { ifNoneMatch: page.meta.etag! })).toMatchObject({
+      notModified: true,
+    });
     // Unconditional calls answer as before.
     expect(await kit.items({ limit: 3 })).toEqual({ data: page.data, meta: expect.any(Object) });
     expect(fake.requests.filter((r) => r.status === 304)).toHaveLength(3);
-    expect(fake.requests.filter((r) => r.status === 304).every((r) => r.headers["if-none-match"] !== undefined)).toBe(true);
+    expect(
+      fake.requests
+        .filter((r) => r.status === 304)
+        .every((r) => r.headers["if-none-match"] !== undefined),
+    ).toBe(true);
   });
 
   it("getStory with ifNoneMatch answers not modified through a merge", async () => {
@@ -34,7 +42,12 @@ describe("watching one story, conditionally, through its merges", () => {
     const merged = storyIdFrom(topics[3]!.links.story!);
     const first = await kit.getStory(merged);
     const again = await kit.getStory(merged, { ifNoneMatch: first.etag! });
-    expect(again).toMatchObject({ notModified: true, story: undefined, survivingId: first.survivingId, mergedChain: [merged] });
+    expect(again).toMatchObject({
+      notModified: true,
+      story: undefined,
+      survivingId: first.survivingId,
+      mergedChain: [merged],
+    });
     // If-None-Match went out on every hop; the surviving story answered 304.
     const last = fake.requests.slice(-2);
     expect(last.map((r) => r.status)).toEqual([308, 304]);
@@ -52,12 +65,25 @@ describe("watching one story, conditionally, through its merges", () => {
     for await (const version of kit.watchStory(watched, { jitter: 0 })) {
       versions.push(version);
       step.n += 1;
-      if (step.n === 1) fake.stories.set({ ...story, digest: "The event evolved.", digestUpdatedAt: new Date(fake.clock.now()).toISOString() });
+      if (step.n === 1)
+        fake.stories.set({
+          ...story,
+          digest: "The event evolved.",
+          digestUpdatedAt: new Date(fake.clock.now()).toISOString(),
+        });
       else if (step.n === 2) fake.stories.merge(watched, survivor);
       else break;
     }
-    expect(versions.map((v) => v.story.digest)).toEqual([story.digest, "The event evolved.", expect.anything()]);
-    expect(versions[2]).toMatchObject({ requestedId: watched, survivingId: survivor, mergedChain: [watched] });
+    expect(versions.map((v) => v.story.digest)).toEqual([
+      story.digest,
+      "The event evolved.",
+      expect.anything(),
+    ]);
+    expect(versions[2]).toMatchObject({
+      requestedId: watched,
+      survivingId: survivor,
+      mergedChain: [watched],
+    });
     expect(versions[2]!.story.publicId).toBe(survivor);
     const polls = fake.requests.filter((r) => r.route === "storyByPublicId").slice(1);
     // Every poll after the first is conditional, and unchanged ones are 304.
@@ -73,7 +99,11 @@ describe("watching one story, conditionally, through its merges", () => {
     const survivor = storyIdFrom(topics[0]!.links.story!);
     const { kit } = fakeKit(fake);
     const versions = [];
-    for await (const version of kit.pollUntilChanged("storyByPublicId", { path: { publicId: merged } }, { jitter: 0 })) {
+    for await (const version of kit.pollUntilChanged(
+      "storyByPublicId",
+      { path: { publicId: merged } },
+      { jitter: 0 },
+    )) {
       versions.push(version);
       break;
     }

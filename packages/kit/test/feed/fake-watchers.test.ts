@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { collect, fakeKit } from "../support/fake-kit.js";
 
@@ -12,7 +12,11 @@ describe("conditional polling against the fake", () => {
   it("yields a new hot-topics version only when it changes, polling no faster than s-maxage", async () => {
     const original = fake.hotTopics.list();
     // After the third wait the topics change: polls 2 and 3 are unchanged (304).
-    const { kit, waits } = fakeKit(fake, {}, (count) => count === 3 && fake.hotTopics.set(original.slice(1)));
+    const { kit, waits } = fakeKit(
+      fake,
+      {},
+      (count) => count === 3 && fake.hotTopics.set(original.slice(1)),
+    );
     const versions = await collect(kit.watchHotTopics({ jitter: 0 }), 2);
     expect(versions.map((v) => v.poll)).toEqual([1, 4]);
     expect(versions[0]!.etag).not.toBe(versions[1]!.etag);
@@ -20,22 +24,34 @@ describe("conditional polling against the fake", () => {
     expect(hot.map((r) => r.status)).toEqual([200, 304, 304, 200]);
     expect(hot.slice(1).every((r) => r.headers["if-none-match"] === versions[0]!.etag)).toBe(true);
     expect(waits).toEqual([60_000, 60_000, 60_000]);
-    for (let i = 1; i < hot.length; i++) expect(hot[i]!.at - hot[i - 1]!.at).toBeGreaterThanOrEqual(60_000);
+    for (let i = 1; i < hot.length; i++)
+      expect(hot[i]!.at - hot[i - 1]!.at).toBeGreaterThanOrEqual(60_000);
   });
 
   it("polls any GET operation with its parameters", async () => {
     const { kit, waits } = fakeKit(fake);
-    const [version] = await collect(kit.pollUntilChanged("dailies", { query: { limit: 3 } }, { jitter: 0 }), 1);
+    const [version] = await collect(
+      kit.pollUntilChanged("dailies", { query: { limit: 3 } }, { jitter: 0 }),
+      1,
+    );
     expect(version!.data.items).toHaveLength(3);
     expect(fake.requests.at(-1)!.query.get("limit")).toBe("3");
-    const again = await kit.request("dailies", { query: { limit: 3 } }, { ifNoneMatch: version!.etag });
+    const again = await kit.request(
+      "dailies",
+      { query: { limit: 3 } },
+      { ifNoneMatch: version!.etag },
+    );
     expect(again.notModified).toBe(true);
     expect(waits).toEqual([]);
   });
 
   it("on a 429 waits its Retry-After before polling again", async () => {
     const { kit, waits } = fakeKit(fake);
-    fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 429, retryAfter: 120 }, times: 1 });
+    fake.faults.add({
+      route: "hotTopics",
+      fault: { type: "status", status: 429, retryAfter: 120 },
+      times: 1,
+    });
     const [version] = await collect(kit.watchHotTopics({ jitter: 0 }), 1);
     expect(version!.poll).toBe(2);
     expect(waits).toEqual([120_000]);
@@ -52,7 +68,13 @@ describe("watchers against the fake", () => {
       updates.push(update);
       if (updates.length === 1) {
         const kept = update.events[0];
-        fake.resets.set([{ ...kept!, title: `${kept!.title} (amended)`, updatedAt: new Date(fake.clock.now()).toISOString() }]);
+        fake.resets.set([
+          {
+            ...kept!,
+            title: `${kept!.title} (amended)`,
+            updatedAt: new Date(fake.clock.now()).toISOString(),
+          },
+        ]);
       } else break;
     }
     const [first, second] = updates;
@@ -70,7 +92,9 @@ describe("watchers against the fake", () => {
     const { kit, waits } = fakeKit(fake);
     const latest = (await kit.latestDaily()).data.report.date;
     // Tomorrow's report (Shanghai date of now + 1 day), published at 08:00 Shanghai = 00:00Z.
-    const tomorrow = new Date(fake.clock.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(fake.clock.now() + 8 * 3_600_000 + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const template = (await kit.dailyByDate(latest)).data.report;
     const reports = [{ ...template, date: tomorrow, generatedAt: `${tomorrow}T00:00:00.000Z` }];
     const updates = [];
@@ -93,14 +117,19 @@ describe("watchers against the fake", () => {
     const updates: string[][] = [];
     for await (const update of kit.watchDailies({ jitterMs: 0, query: { limit: 7 } })) {
       updates.push(update.data.items.map((d) => d.date));
-      if (updates.length === 1) fake.dailies.set([template, { ...template, date: tomorrow, generatedAt: `${tomorrow}T00:00:00.000Z` }]);
+      if (updates.length === 1)
+        fake.dailies.set([
+          template,
+          { ...template, date: tomorrow, generatedAt: `${tomorrow}T00:00:00.000Z` },
+        ]);
       else if (update.data.items[0]?.date === tomorrow || updates.length > 5) break;
     }
     expect(updates[0]!.length).toBeGreaterThan(0);
     expect(updates.at(-1)).toEqual([tomorrow, latest]);
     const polls = fake.requests.filter((r) => r.route === "dailies");
     // The archive's own check times (08:15 and 20:00 Shanghai), never every minute.
-    for (const poll of polls.slice(1)) expect(["00:15", "12:00"]).toContain(new Date(poll.at).toISOString().slice(11, 16));
+    for (const poll of polls.slice(1))
+      expect(["00:15", "12:00"]).toContain(new Date(poll.at).toISOString().slice(11, 16));
     // Twice a day: scheduled checks at least 11 hours apart.
     const gaps = polls.slice(2).map((p, i) => p.at - polls[i + 1]!.at);
     expect(gaps.length).toBeGreaterThan(0);

@@ -1,6 +1,23 @@
-import type { CodexResetEvent, DailyResponse, HotTopicsResponse, Item, ItemsResponse, StoryResponse } from "@feedgate/feed-client";
+import type {
+  CodexResetEvent,
+  DailyResponse,
+  HotTopicsResponse,
+  Item,
+  ItemsResponse,
+  StoryResponse,
+} from "@feedgate/feed-client";
 import { describe, expectTypeOf, it } from "vitest";
-import { createFeedKit, type ConditionalResult, type FeedResult, type PolledVersion, type ResetChange, type ResetsUpdate, type StoryNotModified, type StoryResult, type StoryVersion } from "../../src/feed/index.js";
+import {
+  type ConditionalResult,
+  createFeedKit,
+  type FeedResult,
+  type PolledVersion,
+  type ResetChange,
+  type ResetsUpdate,
+  type StoryNotModified,
+  type StoryResult,
+  type StoryVersion,
+} from "../../src/feed/index.js";
 
 const kit = createFeedKit({ baseUrl: "https://feed.example" });
 
@@ -8,19 +25,36 @@ describe("kit types", () => {
   it("types each call's result", () => {
     expectTypeOf(kit.hotTopics()).resolves.toEqualTypeOf<FeedResult<HotTopicsResponse>>();
     expectTypeOf(kit.getStory("id")).resolves.toEqualTypeOf<StoryResult>();
-    expectTypeOf(kit.request("storyByPublicId", { path: { publicId: "x" } })).resolves.toEqualTypeOf<ConditionalResult<StoryResponse>>();
+    expectTypeOf(
+      kit.request("storyByPublicId", { path: { publicId: "x" } }),
+    ).resolves.toEqualTypeOf<ConditionalResult<StoryResponse>>();
     // Typed calls are conditional with ifNoneMatch, without going through request().
-    expectTypeOf(kit.hotTopics({ ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<ConditionalResult<HotTopicsResponse>>();
-    expectTypeOf(kit.items({ limit: 5 }, { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<ConditionalResult<ItemsResponse>>();
-    expectTypeOf(kit.dailyByDate("2026-11-01", { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<ConditionalResult<DailyResponse>>();
+    expectTypeOf(kit.hotTopics({ ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<
+      ConditionalResult<HotTopicsResponse>
+    >();
+    expectTypeOf(kit.items({ limit: 5 }, { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<
+      ConditionalResult<ItemsResponse>
+    >();
+    expectTypeOf(kit.dailyByDate("2026-11-01", { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<
+      ConditionalResult<DailyResponse>
+    >();
     expectTypeOf(kit.items({ limit: 5 })).resolves.toEqualTypeOf<FeedResult<ItemsResponse>>();
-    expectTypeOf(kit.getStory("id", { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<StoryResult | StoryNotModified>();
+    expectTypeOf(kit.getStory("id", { ifNoneMatch: 'W/"x"' })).resolves.toEqualTypeOf<
+      StoryResult | StoryNotModified
+    >();
     expectTypeOf(kit.watchStory("id")).toMatchTypeOf<AsyncIterable<StoryVersion>>();
     expectTypeOf(kit.iterateItems()).toMatchTypeOf<AsyncIterable<Item>>();
     expectTypeOf(kit.watchResets()).toMatchTypeOf<AsyncIterable<ResetsUpdate>>();
-    expectTypeOf(kit.watchHotTopics()).toMatchTypeOf<AsyncIterable<PolledVersion<HotTopicsResponse>>>();
-    expectTypeOf<ResetChange>().toMatchTypeOf<{ type: "added" | "changed" | "removed"; id: string }>();
-    expectTypeOf<Extract<ResetChange, { type: "removed" }>["previous"]>().toEqualTypeOf<CodexResetEvent>();
+    expectTypeOf(kit.watchHotTopics()).toMatchTypeOf<
+      AsyncIterable<PolledVersion<HotTopicsResponse>>
+    >();
+    expectTypeOf<ResetChange>().toMatchTypeOf<{
+      type: "added" | "changed" | "removed";
+      id: string;
+    }>();
+    expectTypeOf<
+      Extract<ResetChange, { type: "removed" }>["previous"]
+    >().toEqualTypeOf<CodexResetEvent>();
   });
 
   it("requires parameters where the operation has required ones", () => {

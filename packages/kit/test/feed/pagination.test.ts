@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { isFeedgateError } from "../../src/index.js";
-import { positionTracker } from "../../src/feed/pagination.js";
-import { item, itemsPage, stubKit } from "../support/feed-kit.js";
-import { collect } from "../support/fake-kit.js";
 import { json, problem } from "@feedgate/test-harness";
+import { describe, expect, it } from "vitest";
+import { positionTracker } from "../../src/feed/pagination.js";
+import { isFeedgateError } from "../../src/index.js";
+import { collect } from "../support/fake-kit.js";
+import { item, itemsPage, stubKit } from "../support/feed-kit.js";
 
 /** A stub items endpoint: pages of `ids`, cursor = index of the next item. */
 function pagedItems(pages: string[][], options: { invalidOnce?: string } = {}) {
@@ -34,20 +34,38 @@ describe("cursor pagination", () => {
   it("yields pages with their metadata and numbering", async () => {
     const { kit } = stubKit([pagedItems([["a"], ["b"]])]);
     const pages = [];
-    for await (const page of kit.iterateItemPages()) pages.push([page.pageNumber, page.items.map((i) => i.id), page.meta.status]);
-    expect(pages).toEqual([[1, ["a"], 200], [2, ["b"], 200]]);
+    for await (const page of kit.iterateItemPages())
+      pages.push([page.pageNumber, page.items.map((i) => i.id), page.meta.status]);
+    expect(pages).toEqual([
+      [1, ["a"], 200],
+      [2, ["b"], 200],
+    ]);
   });
 
   it("restarts from the first page on invalid_cursor and never yields an id twice", async () => {
-    const { kit, seen } = stubKit([pagedItems([["a", "b"], ["c", "d"], ["e"]], { invalidOnce: "p2" })]);
+    const { kit, seen } = stubKit([
+      pagedItems([["a", "b"], ["c", "d"], ["e"]], { invalidOnce: "p2" }),
+    ]);
     const ids: string[] = [];
     for await (const item of kit.iterateItems()) ids.push(item.id);
     expect(ids).toEqual(["a", "b", "c", "d", "e"]);
-    expect(seen.map((s) => new URL(s.url).searchParams.get("cursor"))).toEqual([null, "p1", "p2", null, "p1", "p2"]);
+    expect(seen.map((s) => new URL(s.url).searchParams.get("cursor"))).toEqual([
+      null,
+      "p1",
+      "p2",
+      null,
+      "p1",
+      "p2",
+    ]);
   });
 
   it("gives up with limit_exceeded after maxRestarts", async () => {
-    const { kit } = stubKit([(r: Request) => (new URL(r.url).searchParams.has("cursor") ? problem(400, "invalid_cursor") : json(200, itemsPage(["a"], "p1")))]);
+    const { kit } = stubKit([
+      (r: Request) =>
+        new URL(r.url).searchParams.has("cursor")
+          ? problem(400, "invalid_cursor")
+          : json(200, itemsPage(["a"], "p1")),
+    ]);
     const error = await (async () => {
       for await (const _ of kit.iterateItems({}, { maxRestarts: 2 })) void _;
     })().catch((e: unknown) => e);
@@ -55,7 +73,9 @@ describe("cursor pagination", () => {
   });
 
   it("stops at maxPages with limit_exceeded", async () => {
-    const { kit, seen } = stubKit([(r: Request) => json(200, itemsPage([`i${Math.random()}`], `again-${Math.random()}`))]);
+    const { kit, seen } = stubKit([
+      (_r: Request) => json(200, itemsPage([`i${Math.random()}`], `again-${Math.random()}`)),
+    ]);
     const error = await (async () => {
       for await (const _ of kit.iterateItemPages({}, { maxPages: 4 })) void _;
     })().catch((e: unknown) => e);
@@ -82,7 +102,8 @@ describe("cursor pagination", () => {
     const controller = new AbortController();
     const { kit, seen } = stubKit([pagedItems([["a"], ["b"], ["c"]])]);
     const error = await (async () => {
-      for await (const item of kit.iterateItems({}, { signal: controller.signal })) if (item.id === "a") controller.abort();
+      for await (const item of kit.iterateItems({}, { signal: controller.signal }))
+        if (item.id === "a") controller.abort();
     })().catch((e: unknown) => e);
     expect(isFeedgateError(error, "aborted")).toBe(true);
     expect(seen).toHaveLength(1);
@@ -94,8 +115,12 @@ describe("cursor pagination", () => {
  * descending), the cursor names the last item's key and id, the next page starts strictly after
  * it. `list` may be changed between requests; `invalid` lists cursors refused once each.
  */
-function keysetItems(list: Array<{ id: string; at: string }>, options: { limit: number; invalid?: Set<string>; repeatLast?: boolean; ordering?: string }) {
-  const order = (a: { id: string; at: string }, b: { id: string; at: string }) => Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+function keysetItems(
+  list: Array<{ id: string; at: string }>,
+  options: { limit: number; invalid?: Set<string>; repeatLast?: boolean; ordering?: string },
+) {
+  const order = (a: { id: string; at: string }, b: { id: string; at: string }) =>
+    Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const handler = (request: Request) => {
     const cursor = new URL(request.url).searchParams.get("cursor");
     if (cursor !== null && options.invalid?.delete(cursor)) return problem(400, "invalid_cursor");
@@ -105,7 +130,10 @@ function keysetItems(list: Array<{ id: string; at: string }>, options: { limit: 
       const [at, id] = JSON.parse(cursor) as [string, string];
       const index = sorted.findIndex((x) => x.id === id);
       // Keyset: strictly after (at, id) in the order, wherever the anchor item went.
-      start = index >= 0 && options.ordering === "shuffled" ? index + 1 : sorted.findIndex((x) => order(x, { id, at }) > 0);
+      start =
+        index >= 0 && options.ordering === "shuffled"
+          ? index + 1
+          : sorted.findIndex((x) => order(x, { id, at }) > 0);
       if (start < 0) start = sorted.length;
       if (options.repeatLast) start = Math.max(0, start - 1);
     }
@@ -122,7 +150,8 @@ function keysetItems(list: Array<{ id: string; at: string }>, options: { limit: 
   return handler;
 }
 
-const at = (minute: number) => new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString();
+const at = (minute: number) =>
+  new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString();
 
 async function idsOf(kit: ReturnType<typeof stubKit>["kit"], limit: number) {
   const ids: string[] = [];
@@ -144,7 +173,9 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
       { id: "i2", at: at(1) },
     ];
     // The cursor after page 2 (last item i6, inside the tie) is refused once.
-    const { kit, seen } = stubKit([keysetItems(list, { limit: 2, invalid: new Set([JSON.stringify([at(5), "i6"])]) })]);
+    const { kit, seen } = stubKit([
+      keysetItems(list, { limit: 2, invalid: new Set([JSON.stringify([at(5), "i6"])]) }),
+    ]);
     const ids = await idsOf(kit, 2);
     expect(ids).toEqual(["i9", "i8", "i7", "i6", "i5", "i4", "i3", "i2"]);
     expect(seen.filter((s) => !new URL(s.url).searchParams.has("cursor"))).toHaveLength(2); // one restart
@@ -152,11 +183,18 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
     // Again, but i6 is withdrawn as its cursor is refused: the position is found by key, and the
     // tie's earlier ids (i8 on page 1, i7 on page 2) are still remembered.
     const again = [...list];
-    const handler = keysetItems(again, { limit: 2, invalid: new Set([JSON.stringify([at(5), "i6"])]) });
+    const handler = keysetItems(again, {
+      limit: 2,
+      invalid: new Set([JSON.stringify([at(5), "i6"])]),
+    });
     const withdrawn = stubKit([
       (request: Request) => {
         const answer = handler(request);
-        if (new URL(request.url).searchParams.get("cursor") === JSON.stringify([at(5), "i6"])) again.splice(again.findIndex((x) => x.id === "i6"), 1);
+        if (new URL(request.url).searchParams.get("cursor") === JSON.stringify([at(5), "i6"]))
+          again.splice(
+            again.findIndex((x) => x.id === "i6"),
+            1,
+          );
         return answer;
       },
     ]);
@@ -171,7 +209,14 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
       (request: Request) => {
         const answer = handler(request);
         // i5 (the last item of page 1) is withdrawn as its cursor is refused.
-        if (new URL(request.url).searchParams.get("cursor") !== null && list.some((x) => x.id === "i5")) list.splice(list.findIndex((x) => x.id === "i5"), 1);
+        if (
+          new URL(request.url).searchParams.get("cursor") !== null &&
+          list.some((x) => x.id === "i5")
+        )
+          list.splice(
+            list.findIndex((x) => x.id === "i5"),
+            1,
+          );
         return answer;
       },
     ]);
@@ -180,10 +225,14 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
 
   it("items that arrived at the top meanwhile are yielded after the restart, and nothing repeats", async () => {
     const list = [6, 5, 4, 3, 2, 1].map((n) => ({ id: `i${n}`, at: at(n) }));
-    const handler = keysetItems(list, { limit: 2, invalid: new Set([JSON.stringify([at(3), "i3"])]) });
+    const handler = keysetItems(list, {
+      limit: 2,
+      invalid: new Set([JSON.stringify([at(3), "i3"])]),
+    });
     const { kit } = stubKit([
       (request: Request) => {
-        if (new URL(request.url).searchParams.get("cursor") !== null && list.length === 6) list.push({ id: "i7", at: at(7) });
+        if (new URL(request.url).searchParams.get("cursor") !== null && list.length === 6)
+          list.push({ id: "i7", at: at(7) });
         return handler(request);
       },
     ]);
@@ -201,7 +250,13 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
       { id: "e", at: at(7) },
       { id: "f", at: at(2) },
     ];
-    const { kit } = stubKit([keysetItems(list, { limit: 2, ordering: "shuffled", invalid: new Set([JSON.stringify([at(1), "d"])]) })]);
+    const { kit } = stubKit([
+      keysetItems(list, {
+        limit: 2,
+        ordering: "shuffled",
+        invalid: new Set([JSON.stringify([at(1), "d"])]),
+      }),
+    ]);
     expect(await idsOf(kit, 2)).toEqual(["a", "b", "c", "d", "e", "f"]);
   });
 
@@ -215,14 +270,17 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
     const tracker = positionTracker();
     let yielded = 0;
     for (let page = 0; page < 100; page++) {
-      const items = Array.from({ length: 100 }, (_, i) => item(`p${page}-${i}`, { discoveredAt: at(100_000 - page * 100 - i) }));
+      const items = Array.from({ length: 100 }, (_, i) =>
+        item(`p${page}-${i}`, { discoveredAt: at(100_000 - page * 100 - i) }),
+      );
       yielded += tracker.accept(items, false).length;
       expect(tracker.remembered).toBeLessThanOrEqual(100);
     }
     expect(yielded).toBe(10_000);
     // A tie as long as three pages is remembered whole: it may straddle the next boundary.
     const tie = Array.from({ length: 300 }, (_, i) => item(`t${i}`, { discoveredAt: at(5) }));
-    for (let page = 0; page < 3; page++) tracker.accept(tie.slice(page * 100, page * 100 + 100), false);
+    for (let page = 0; page < 3; page++)
+      tracker.accept(tie.slice(page * 100, page * 100 + 100), false);
     expect(tracker.remembered).toBe(300);
     tracker.accept([item("later", { discoveredAt: at(4) })], false);
     expect(tracker.remembered).toBe(1);
@@ -236,10 +294,21 @@ describe("the 72-hour back-fill rule of by=timeline", () => {
     const at = (hoursAgo: number) => new Date(T - hoursAgo * HOUR).toISOString();
     // Each item discovered when listed, except B: published 100 h ago and back-filled 10 minutes
     // ago, so the timeline keeps its publication time and lists it between E and F.
-    const timed = (id: string, hoursAgo: number) => item(id, { discoveredAt: at(hoursAgo), publishedAt: at(hoursAgo + 0.5) });
-    const A = timed("a", 1), C = timed("c", 2), D = timed("d", 3), E = timed("e", 90), F = timed("f", 110), G = timed("g", 120), H = timed("h", 130);
+    const timed = (id: string, hoursAgo: number) =>
+      item(id, { discoveredAt: at(hoursAgo), publishedAt: at(hoursAgo + 0.5) });
+    const A = timed("a", 1),
+      C = timed("c", 2),
+      D = timed("d", 3),
+      E = timed("e", 90),
+      F = timed("f", 110),
+      G = timed("g", 120),
+      H = timed("h", 130);
     const B = item("b", { discoveredAt: at(1 / 6), publishedAt: at(100) });
-    const page = (items: object[], nextCursor: string | null) => ({ ...itemsPage([], nextCursor), items, page: { count: items.length, hasMore: nextCursor !== null, nextCursor } });
+    const page = (items: object[], nextCursor: string | null) => ({
+      ...itemsPage([], nextCursor),
+      items,
+      page: { count: items.length, hasMore: nextCursor !== null, nextCursor },
+    });
     const { kit } = stubKit([
       json(200, page([A, C, D], "c1")),
       json(200, page([E, B, F], "c2")),

@@ -1,12 +1,14 @@
+import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
 import { stubKit } from "../support/feed-kit.js";
-import { json, problem } from "@feedgate/test-harness";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const CC = "public, max-age=60, s-maxage=60, stale-while-revalidate=60";
-const fresh = (n: number, etag: string, cc = CC) => json(200, hot(n), { etag, "cache-control": cc });
-const notModified = (headers: Record<string, string> = { "cache-control": CC }) => new Response(null, { status: 304, headers });
+const fresh = (n: number, etag: string, cc = CC) =>
+  json(200, hot(n), { etag, "cache-control": cc });
+const notModified = (headers: Record<string, string> = { "cache-control": CC }) =>
+  new Response(null, { status: 304, headers });
 
 async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
   const out: T[] = [];
@@ -30,9 +32,17 @@ describe("pollUntilChanged", () => {
   it("keeps the ETag exactly as received, sends it back, and yields only new versions", async () => {
     const e1 = 'W/"v1-hot-aaaaaaaaaaaaaaaa"';
     const e2 = 'W/"v1-hot-bbbbbbbbbbbbbbbb"';
-    const { kit, seen, waits } = stubKit([fresh(1, e1), notModified(), notModified({}), fresh(2, e2)]);
+    const { kit, seen, waits } = stubKit([
+      fresh(1, e1),
+      notModified(),
+      notModified({}),
+      fresh(2, e2),
+    ]);
     const versions = await take(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
-    expect(versions.map((v) => [v.data.count, v.etag, v.poll])).toEqual([[1, e1, 1], [2, e2, 4]]);
+    expect(versions.map((v) => [v.data.count, v.etag, v.poll])).toEqual([
+      [1, e1, 1],
+      [2, e2, 4],
+    ]);
     // The 304 without an ETag kept the sent one.
     expect(seen.map((s) => s.headers.get("if-none-match"))).toEqual([null, e1, e1, e1]);
     expect(waits).toEqual([60_000, 60_000, 60_000]);
@@ -40,10 +50,18 @@ describe("pollUntilChanged", () => {
 
   it("waits at least s-maxage, else max-age, else the floor, plus jitter", async () => {
     const { kit, waits } = stubKit(
-      [fresh(1, '"a"', "public, max-age=10, s-maxage=120"), fresh(2, '"b"', "max-age=30"), fresh(3, '"c"', "no-cache"), fresh(4, '"d"')],
+      [
+        fresh(1, '"a"', "public, max-age=10, s-maxage=120"),
+        fresh(2, '"b"', "max-age=30"),
+        fresh(3, '"c"', "no-cache"),
+        fresh(4, '"d"'),
+      ],
       { random: () => 0.5 },
     );
-    await take(kit.pollUntilChanged("hotTopics", undefined, { minIntervalMs: 45_000, jitter: 0.2 }), 4);
+    await take(
+      kit.pollUntilChanged("hotTopics", undefined, { minIntervalMs: 45_000, jitter: 0.2 }),
+      4,
+    );
     expect(waits).toEqual([132_000, 33_000, 49_500]);
   });
 
@@ -54,7 +72,12 @@ describe("pollUntilChanged", () => {
   });
 
   it("on 429/503 waits exactly Retry-After instead, then carries on", async () => {
-    const { kit, waits, seen } = stubKit([fresh(1, '"a"'), problem(429, "rate_limited", { "retry-after": "90" }), problem(503, "temporarily_unavailable", { "retry-after": "5" }), fresh(2, '"b"')]);
+    const { kit, waits, seen } = stubKit([
+      fresh(1, '"a"'),
+      problem(429, "rate_limited", { "retry-after": "90" }),
+      problem(503, "temporarily_unavailable", { "retry-after": "5" }),
+      fresh(2, '"b"'),
+    ]);
     const versions = await take(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
     expect(versions.map((v) => v.data.count)).toEqual([1, 2]);
     expect(waits).toEqual([60_000, 90_000, 5_000]);
@@ -77,43 +100,85 @@ describe("pollUntilChanged", () => {
 
   it("throws a failure that is not transient", async () => {
     const { kit } = stubKit([problem(400, "invalid_request")]);
-    expect(await take(kit.pollUntilChanged("hotTopics"), 1).catch((e: unknown) => e)).toMatchObject({ kind: "invalid_request" });
+    expect(await take(kit.pollUntilChanged("hotTopics"), 1).catch((e: unknown) => e)).toMatchObject(
+      { kind: "invalid_request" },
+    );
   });
 
   it("gives up after maxConsecutiveErrors transient failures", async () => {
     const { kit, seen } = stubKit([problem(503, "x")]);
-    expect(await take(kit.pollUntilChanged("hotTopics", undefined, { maxConsecutiveErrors: 3 }), 1).catch((e: unknown) => e)).toMatchObject({ kind: "unavailable" });
+    expect(
+      await take(
+        kit.pollUntilChanged("hotTopics", undefined, { maxConsecutiveErrors: 3 }),
+        1,
+      ).catch((e: unknown) => e),
+    ).toMatchObject({ kind: "unavailable" });
     expect(seen).toHaveLength(3);
   });
 
   it("ends quietly when its signal fires during a wait", async () => {
     const controller = new AbortController();
     const { kit, seen } = stubKit([fresh(1, '"a"'), fresh(2, '"b"')], {
-      sleep: (_ms, signal) => new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true })),
+      sleep: (_ms, signal) =>
+        new Promise((_, reject) =>
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        ),
     });
     const versions: number[] = [];
     setTimeout(() => controller.abort(), 20);
-    for await (const v of kit.watchHotTopics({ signal: controller.signal })) versions.push(v.data.count);
+    for await (const v of kit.watchHotTopics({ signal: controller.signal }))
+      versions.push(v.data.count);
     expect(versions).toEqual([1]);
     expect(seen).toHaveLength(1);
   });
 });
 
 describe("watchResets", () => {
-  const event = (id: string, updatedAt: string) => ({ id, type: "direct_reset", label: "全员重置", status: "announced", title: "t", scope: "s", createdAt: updatedAt, updatedAt, confirmedAt: null, occurredOn: null, confirmationBasis: null, schedule: null, posts: [], url: "https://feed.example/codex-reset" });
-  const calendar = (events: object[]) => ({ schemaVersion: 1, timezone: "Asia/Shanghai", today: "2026-11-20", checkedAt: null, historyFrom: "2026-06-12T00:00:00+08:00", count: events.length, events, activities: [], monitor: null, outage: null });
+  const event = (id: string, updatedAt: string) => ({
+    id,
+    type: "direct_reset",
+    label: "全员重置",
+    status: "announced",
+    title: "t",
+    scope: "s",
+    createdAt: updatedAt,
+    updatedAt,
+    confirmedAt: null,
+    occurredOn: null,
+    confirmationBasis: null,
+    schedule: null,
+    posts: [],
+    url: "https://feed.example/codex-reset",
+  });
+  const calendar = (events: object[]) => ({
+    schemaVersion: 1,
+    timezone: "Asia/Shanghai",
+    today: "2026-11-20",
+    checkedAt: null,
+    historyFrom: "2026-06-12T00:00:00+08:00",
+    count: events.length,
+    events,
+    activities: [],
+    monitor: null,
+    outage: null,
+  });
 
   it("diffs by event id", () => {
     const a = event("a", "1") as never;
     const b = event("b", "1") as never;
     const b2 = event("b", "2") as never;
-    expect(diffResetEvents([a, b], [b2, event("c", "1") as never]).map((c) => `${c.type}:${c.id}`)).toEqual(["changed:b", "added:c", "removed:a"]);
+    expect(
+      diffResetEvents([a, b], [b2, event("c", "1") as never]).map((c) => `${c.type}:${c.id}`),
+    ).toEqual(["changed:b", "added:c", "removed:a"]);
   });
 
   it("polls the recent form every 5 minutes, replaces the local copy and reports added / changed / removed", async () => {
     const { kit, seen, waits } = stubKit([
       json(200, calendar([event("a", "1"), event("b", "1")]), { etag: '"1"', "cache-control": CC }),
-      json(200, calendar([event("a", "1"), event("b", "1")]), { etag: '"1b"', "cache-control": CC }),
+      json(200, calendar([event("a", "1"), event("b", "1")]), {
+        etag: '"1b"',
+        "cache-control": CC,
+      }),
       json(200, calendar([event("b", "2"), event("c", "1")]), { etag: '"2"', "cache-control": CC }),
     ]);
     const updates = await take(kit.watchResets({ jitter: 0 }), 3);
@@ -122,7 +187,11 @@ describe("watchResets", () => {
     // The second version changed nothing event-wise: still a new calendar (it replaces the old one), with no event changes.
     expect(updates[1]!.changes).toEqual([]);
     expect(updates[1]!.etag).toBe('"1b"');
-    expect(updates[2]!.changes.map((c) => `${c.type}:${c.id}`)).toEqual(["changed:b", "added:c", "removed:a"]);
+    expect(updates[2]!.changes.map((c) => `${c.type}:${c.id}`)).toEqual([
+      "changed:b",
+      "added:c",
+      "removed:a",
+    ]);
     expect(updates[2]!.events.map((e) => e.id)).toEqual(["b", "c"]);
     expect(waits).toEqual([300_000, 300_000]);
   });
@@ -132,9 +201,13 @@ describe("watchLatestDaily", () => {
   it("computes the next check in Asia/Shanghai", () => {
     const at = (iso: string) => Date.parse(iso);
     // 07:00 Shanghai = 23:00Z the day before.
-    expect(new Date(nextCheckAt(at("2026-11-19T23:00:00Z"), [485, 600, 960])).toISOString()).toBe("2026-11-20T00:05:00.000Z");
+    expect(new Date(nextCheckAt(at("2026-11-19T23:00:00Z"), [485, 600, 960])).toISOString()).toBe(
+      "2026-11-20T00:05:00.000Z",
+    );
     // 17:00 Shanghai = 09:00Z: next is 08:05 the next day.
-    expect(new Date(nextCheckAt(at("2026-11-20T09:00:00Z"), [485, 600, 960])).toISOString()).toBe("2026-11-21T00:05:00.000Z");
+    expect(new Date(nextCheckAt(at("2026-11-20T09:00:00Z"), [485, 600, 960])).toISOString()).toBe(
+      "2026-11-21T00:05:00.000Z",
+    );
   });
 
   it("checks at start, then at the scheduled times, yielding only new reports", async () => {

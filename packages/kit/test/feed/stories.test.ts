@@ -1,14 +1,15 @@
+import { json } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { storyIdOf } from "../../src/feed/index.js";
 import { isFeedgateError } from "../../src/index.js";
 import { BASE, story, stubKit } from "../support/feed-kit.js";
-import { json } from "@feedgate/test-harness";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 const C = "33333333-3333-4333-8333-333333333333";
 
-const redirect = (location: string) => new Response(null, { status: 308, headers: { location, "cache-control": "public, max-age=60" } });
+const redirect = (location: string) =>
+  new Response(null, { status: 308, headers: { location, "cache-control": "public, max-age=60" } });
 
 /** A stub stories route: `merges` maps an id to a Location. */
 function stories(merges: Record<string, string>) {
@@ -16,7 +17,9 @@ function stories(merges: Record<string, string>) {
     expect(request.redirect).toBe("manual");
     const id = decodeURIComponent(new URL(request.url).pathname.split("/").pop()!);
     const location = merges[id];
-    return location === undefined ? json(200, story(id), { etag: `W/"v1-story-${id.slice(0, 4)}"` }) : redirect(location);
+    return location === undefined
+      ? json(200, story(id), { etag: `W/"v1-story-${id.slice(0, 4)}"` })
+      : redirect(location);
   };
 }
 
@@ -29,22 +32,32 @@ describe("getStory follows merges", () => {
   });
 
   it("follows relative and absolute Locations, reporting the chain", async () => {
-    const { kit, seen } = stubKit([stories({ [A]: `/api/v1/stories/${B}`, [B]: `${BASE}/api/v1/stories/${C}` })]);
+    const { kit, seen } = stubKit([
+      stories({ [A]: `/api/v1/stories/${B}`, [B]: `${BASE}/api/v1/stories/${C}` }),
+    ]);
     const result = await kit.getStory(A);
     expect(result).toMatchObject({ requestedId: A, survivingId: C, mergedChain: [A, B] });
-    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([A, B, C].map((id) => `/api/v1/stories/${id}`));
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual(
+      [A, B, C].map((id) => `/api/v1/stories/${id}`),
+    );
   });
 
   it("accepts a hot topic's links.story URL and a hot topic itself", async () => {
     const { kit, seen } = stubKit([stories({})]);
     expect((await kit.getStory(`${BASE}/story/${A}`)).requestedId).toBe(A);
     expect((await kit.getStory({ links: { story: `${BASE}/story/${B}/` } })).requestedId).toBe(B);
-    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([`/api/v1/stories/${A}`, `/api/v1/stories/${B}`]);
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([
+      `/api/v1/stories/${A}`,
+      `/api/v1/stories/${B}`,
+    ]);
   });
 
   it("never makes up an id for a hot topic without links.story", async () => {
     const { kit, seen } = stubKit([stories({})]);
-    const topic = { id: "item-123", links: { aihot: `${BASE}/items/item-123`, original: "https://x.example" } };
+    const topic = {
+      id: "item-123",
+      links: { aihot: `${BASE}/items/item-123`, original: "https://x.example" },
+    };
     const error = await kit.getStory(topic).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "invalid_request", param: "links.story" });
     expect(seen).toHaveLength(0);
@@ -60,20 +73,33 @@ describe("getStory follows merges", () => {
 
   it("refuses a redirect outside the stories route", async () => {
     const { kit } = stubKit([stories({ [A]: "/admin" })]);
-    expect(await kit.getStory(A).catch((e: unknown) => e)).toMatchObject({ kind: "redirect", code: "unexpected_redirect_target" });
+    expect(await kit.getStory(A).catch((e: unknown) => e)).toMatchObject({
+      kind: "redirect",
+      code: "unexpected_redirect_target",
+    });
   });
 
   it("detects a loop", async () => {
-    const { kit, seen } = stubKit([stories({ [A]: `/api/v1/stories/${B}`, [B]: `/api/v1/stories/${A}` })]);
-    expect(await kit.getStory(A).catch((e: unknown) => e)).toMatchObject({ kind: "redirect", code: "redirect_loop" });
+    const { kit, seen } = stubKit([
+      stories({ [A]: `/api/v1/stories/${B}`, [B]: `/api/v1/stories/${A}` }),
+    ]);
+    expect(await kit.getStory(A).catch((e: unknown) => e)).toMatchObject({
+      kind: "redirect",
+      code: "redirect_loop",
+    });
     expect(seen).toHaveLength(2);
   });
 
   it("follows at most maxHops redirects (default 5)", async () => {
     const ids = Array.from({ length: 8 }, (_, i) => `${i}0000000-0000-4000-8000-000000000000`);
-    const merges = Object.fromEntries(ids.slice(0, -1).map((id, i) => [id, `/api/v1/stories/${ids[i + 1]}`]));
+    const merges = Object.fromEntries(
+      ids.slice(0, -1).map((id, i) => [id, `/api/v1/stories/${ids[i + 1]}`]),
+    );
     const long = stubKit([stories(merges)]);
-    expect(await long.kit.getStory(ids[0]!).catch((e: unknown) => e)).toMatchObject({ kind: "redirect", code: "too_many_redirects" });
+    expect(await long.kit.getStory(ids[0]!).catch((e: unknown) => e)).toMatchObject({
+      kind: "redirect",
+      code: "too_many_redirects",
+    });
     expect(long.seen).toHaveLength(6);
     const allowed = stubKit([stories(merges)]);
     expect((await allowed.kit.getStory(ids[0]!, { maxHops: 7 })).survivingId).toBe(ids[7]);
@@ -95,12 +121,25 @@ describe("getStory follows merges", () => {
     const { kit, seen } = stubKit([opaque, followed]);
     const result = await kit.getStory(A);
     expect(result).toMatchObject({ requestedId: A, survivingId: C, mergedChain: [A] });
-    expect(seen.map((s) => s.url)).toEqual([`${BASE}/api/v1/stories/${A}`, `${BASE}/api/v1/stories/${A}`]);
+    expect(seen.map((s) => s.url)).toEqual([
+      `${BASE}/api/v1/stories/${A}`,
+      `${BASE}/api/v1/stories/${A}`,
+    ]);
   });
 
   it("a malicious id cannot change the request path", async () => {
-    const { kit, seen } = stubKit([json(404, { code: "not_found", status: 404 })], { retry: { maxRetries: 0 } });
-    for (const id of ["../../hot-topics", "x?limit=1", "x#frag", "a/b", "..%2Fhot-topics", "%2e%2e/x", "x\u0000y"]) {
+    const { kit, seen } = stubKit([json(404, { code: "not_found", status: 404 })], {
+      retry: { maxRetries: 0 },
+    });
+    for (const id of [
+      "../../hot-topics",
+      "x?limit=1",
+      "x#frag",
+      "a/b",
+      "..%2Fhot-topics",
+      "%2e%2e/x",
+      "x\u0000y",
+    ]) {
       await kit.getStory(id).catch(() => undefined);
     }
     expect(seen).toHaveLength(7);

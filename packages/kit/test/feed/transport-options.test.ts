@@ -1,7 +1,8 @@
 // Issue 24, item 3: createFeedKit takes `maxRetries` and `timeoutMs` at the top level, as
 // createFeedClient does; the deprecated `retry` still works, and the top-level options win.
-import { describe, expect, it } from "vitest";
+
 import { problem } from "@feedgate/test-harness";
+import { describe, expect, it } from "vitest";
 import { stubKit } from "../support/feed-kit.js";
 
 /** A fetch that never answers: it rejects only when the transport aborts the attempt. */
@@ -29,7 +30,10 @@ describe("createFeedKit's transport options", () => {
     const alias = stubKit([problem(503, "temporarily_unavailable")], { retry: { maxRetries: 1 } });
     await alias.kit.hotTopics().catch(() => undefined);
     expect(alias.seen).toHaveLength(2);
-    const both = stubKit([problem(503, "temporarily_unavailable")], { retry: { maxRetries: 1 }, maxRetries: 0 });
+    const both = stubKit([problem(503, "temporarily_unavailable")], {
+      retry: { maxRetries: 1 },
+      maxRetries: 0,
+    });
     await both.kit.hotTopics().catch(() => undefined);
     expect(both.seen).toHaveLength(1);
   });

@@ -1,14 +1,20 @@
-import { describe, expect } from "vitest";
 import { sendEndless, sendJson, sendLargeJson } from "@feedgate/test-harness";
 import { hostileTest as it } from "@feedgate/test-harness/fixtures";
+import { describe, expect } from "vitest";
 import { createResilientFetch, isFeedgateError } from "../../src/index.js";
 
 const instant = { sleep: async () => {}, random: () => 0 };
 
 describe("every body read by the transport has a cap", () => {
-  it("an endless body fails with response_too_large in bounded memory, long before any timeout", async ({ hostile }) => {
-    const server = await hostile((_req, res) => sendEndless(res, '{"items":[' + "0,".repeat(8191)));
-    const rf = createResilientFetch({ ...instant, maxResponseBytes: 1024 * 1024, timeoutMs: 30_000 });
+  it("an endless body fails with response_too_large in bounded memory, long before any timeout", async ({
+    hostile,
+  }) => {
+    const server = await hostile((_req, res) => sendEndless(res, `{"items":[${"0,".repeat(8191)}`));
+    const rf = createResilientFetch({
+      ...instant,
+      maxResponseBytes: 1024 * 1024,
+      timeoutMs: 30_000,
+    });
     const started = performance.now();
     const error = await rf(`${server.origin}/api/v1/items`).catch((e: unknown) => e);
     expect(isFeedgateError(error, "response_too_large")).toBe(true);
@@ -20,7 +26,9 @@ describe("every body read by the transport has a cap", () => {
 
   it("the default cap is 32 MiB", async ({ hostile }) => {
     const server = await hostile((_req, res) => sendEndless(res, "x".repeat(64 * 1024)));
-    const error = await createResilientFetch(instant)(`${server.origin}/x`).catch((e: unknown) => e);
+    const error = await createResilientFetch(instant)(`${server.origin}/x`).catch(
+      (e: unknown) => e,
+    );
     expect(isFeedgateError(error, "response_too_large")).toBe(true);
     expect((error as Error).message).toContain(`${32 * 1024 * 1024} bytes`);
   });
@@ -32,7 +40,9 @@ describe("every body read by the transport has a cap", () => {
     expect(isFeedgateError(error, "response_too_large")).toBe(true);
   });
 
-  it("a body under the cap passes whole, and the cap can be raised per call", async ({ hostile }) => {
+  it("a body under the cap passes whole, and the cap can be raised per call", async ({
+    hostile,
+  }) => {
     const server = await hostile((_req, res) => sendLargeJson(res, 4096));
     const rf = createResilientFetch({ ...instant, maxResponseBytes: 1000 });
     const response = await rf.withOptions({ maxResponseBytes: 8192 })(`${server.origin}/x`);
@@ -46,8 +56,17 @@ describe("every body read by the transport has a cap", () => {
 });
 
 describe("a validation failure is final, whatever its status", () => {
-  it("HTTP 500 with code invalid_request (the gateway's validation answer) is never retried", async ({ hostile }) => {
-    const body = { error: { message: "field model is required", type: "new_api_error", param: "", code: "invalid_request" } };
+  it("HTTP 500 with code invalid_request (the gateway's validation answer) is never retried", async ({
+    hostile,
+  }) => {
+    const body = {
+      error: {
+        message: "field model is required",
+        type: "new_api_error",
+        param: "",
+        code: "invalid_request",
+      },
+    };
     const server = await hostile((_req, res) => sendJson(res, 500, body));
     const rf = createResilientFetch({ ...instant, maxRetries: 3 });
     const response = await rf(`${server.origin}/v1/responses/resp_1`);
@@ -56,8 +75,14 @@ describe("a validation failure is final, whatever its status", () => {
   });
 
   it("a plain 500 on an idempotent request is still retried", async ({ hostile }) => {
-    const server = await hostile((_req, res, i) => (i === 0 ? sendJson(res, 500, { error: { message: "boom", code: "" } }) : sendJson(res, 200, {})));
-    const response = await createResilientFetch({ ...instant, maxRetries: 3 })(`${server.origin}/v1/responses/resp_1`);
+    const server = await hostile((_req, res, i) =>
+      i === 0
+        ? sendJson(res, 500, { error: { message: "boom", code: "" } })
+        : sendJson(res, 200, {}),
+    );
+    const response = await createResilientFetch({ ...instant, maxRetries: 3 })(
+      `${server.origin}/v1/responses/resp_1`,
+    );
     expect(response.status).toBe(200);
     expect(server.requests).toHaveLength(2);
   });
@@ -66,9 +91,15 @@ describe("a validation failure is final, whatever its status", () => {
 describe("garbage Retry-After values are ignored (normal backoff), never read as a past date", () => {
   for (const value of ["-5", "-0", "3, 5", "", "soon", "1e3"]) {
     it(`Retry-After: ${JSON.stringify(value)}`, async ({ hostile }) => {
-      const server = await hostile((_req, res, i) => (i === 0 ? sendJson(res, 503, {}, { "retry-after": value }) : sendJson(res, 200, {})));
+      const server = await hostile((_req, res, i) =>
+        i === 0 ? sendJson(res, 503, {}, { "retry-after": value }) : sendJson(res, 200, {}),
+      );
       const waits: number[] = [];
-      const rf = createResilientFetch({ sleep: async (ms) => void waits.push(ms), random: () => 0, initialDelayMs: 700 });
+      const rf = createResilientFetch({
+        sleep: async (ms) => void waits.push(ms),
+        random: () => 0,
+        initialDelayMs: 700,
+      });
       await rf(`${server.origin}/x`);
       // The computed backoff (700 ms, no jitter), not a zero wait from a "date" in year -5.
       expect(waits).toEqual([700]);

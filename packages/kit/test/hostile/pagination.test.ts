@@ -1,11 +1,18 @@
+import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
 import { item, itemsPage, stubKit } from "../support/feed-kit.js";
-import { json, problem } from "@feedgate/test-harness";
 
 /** An item whose timeline time is `minute` minutes after a fixed hour: newer minute, newer item. */
-const at = (id: string, minute: number) => item(id, { discoveredAt: new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString() });
-const page = (items: ReturnType<typeof item>[], nextCursor: string | null) => ({ ...itemsPage([], nextCursor), items, page: { count: items.length, hasMore: nextCursor !== null, nextCursor } });
+const at = (id: string, minute: number) =>
+  item(id, {
+    discoveredAt: new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString(),
+  });
+const page = (items: ReturnType<typeof item>[], nextCursor: string | null) => ({
+  ...itemsPage([], nextCursor),
+  items,
+  page: { count: items.length, hasMore: nextCursor !== null, nextCursor },
+});
 
 async function drain(iterable: AsyncIterable<{ id: string }>) {
   const ids: string[] = [];
@@ -19,7 +26,10 @@ async function drain(iterable: AsyncIterable<{ id: string }>) {
 
 describe("a repeated cursor or an empty page is a loop", () => {
   it("the same nextCursor again stops the walk at once with limit_exceeded (cursor_loop)", async () => {
-    const { kit, seen } = stubKit([json(200, page([at("a", 9)], "c1")), json(200, page([at("b", 8)], "c1"))]);
+    const { kit, seen } = stubKit([
+      json(200, page([at("a", 9)], "c1")),
+      json(200, page([at("b", 8)], "c1")),
+    ]);
     const { ids, error } = await drain(kit.iterateItems());
     expect(ids).toEqual(["a", "b"]);
     expect(isFeedgateError(error, "limit_exceeded") && error.code).toBe("cursor_loop");
@@ -27,7 +37,11 @@ describe("a repeated cursor or an empty page is a loop", () => {
   });
 
   it("a cycle of cursors (c1 → c2 → c1) stops too", async () => {
-    const { kit, seen } = stubKit([json(200, page([at("a", 9)], "c1")), json(200, page([at("b", 8)], "c2")), json(200, page([at("c", 7)], "c1"))]);
+    const { kit, seen } = stubKit([
+      json(200, page([at("a", 9)], "c1")),
+      json(200, page([at("b", 8)], "c2")),
+      json(200, page([at("c", 7)], "c1")),
+    ]);
     const { error } = await drain(kit.iterateItems());
     expect(isFeedgateError(error, "limit_exceeded")).toBe(true);
     expect(seen).toHaveLength(3);
@@ -79,7 +93,9 @@ describe("a restart after invalid_cursor yields what arrived at the head meanwhi
 describe("a restart is not a loop (deterministic cursors)", () => {
   /** 300 items, 20 a page, whose cursors encode the position as real cursors do; the one of `expiresAt` turns invalid once. */
   function positionalServer(expiresAt: number) {
-    const all = Array.from({ length: 300 }, (_, i) => at(`i${String(300 - i).padStart(3, "0")}`, 300 - i));
+    const all = Array.from({ length: 300 }, (_, i) =>
+      at(`i${String(300 - i).padStart(3, "0")}`, 300 - i),
+    );
     let expired = false;
     return (request: Request) => {
       const cursor = new URL(request.url).searchParams.get("cursor");
@@ -131,7 +147,14 @@ describe("a restart is not a loop (deterministic cursors)", () => {
         restarted = true;
         return problem(400, "invalid_cursor");
       }
-      if (!restarted) return json(200, page([at(cursor === null ? "a" : "b", cursor === null ? 9 : 8)], cursor === null ? "c1" : "c2"));
+      if (!restarted)
+        return json(
+          200,
+          page(
+            [at(cursor === null ? "a" : "b", cursor === null ? 9 : 8)],
+            cursor === null ? "c1" : "c2",
+          ),
+        );
       // After the restart: the same first item forever, under fresh cursors.
       return json(200, page([at("a", 9)], `fresh-${++n}`));
     };

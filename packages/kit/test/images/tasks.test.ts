@@ -1,9 +1,13 @@
 import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
-import { startGatewayFake, type GatewayFake } from "@feedgate/mock";
+import { type GatewayFake, startGatewayFake } from "@feedgate/mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { isFeedgateError } from "../../src/index.js";
-import { generateImage, taskState, waitForImageTask, type ImageTaskOptions } from "../../src/images/index.js";
-import { createResilientFetch } from "../../src/index.js";
+import {
+  generateImage,
+  type ImageTaskOptions,
+  taskState,
+  waitForImageTask,
+} from "../../src/images/index.js";
+import { createResilientFetch, isFeedgateError } from "../../src/index.js";
 
 const fakes: GatewayFake[] = [];
 afterEach(async () => {
@@ -16,7 +20,11 @@ async function setup(transport: { maxRetries?: number } = {}) {
   const client: GatewayClient = createGatewayClient({
     baseUrl: fake.url,
     apiKey: fake.apiKey,
-    fetch: createResilientFetch({ maxRetries: transport.maxRetries ?? 2, initialDelayMs: 1, maxDelayMs: 5 }),
+    fetch: createResilientFetch({
+      maxRetries: transport.maxRetries ?? 2,
+      initialDelayMs: 1,
+      maxDelayMs: 5,
+    }),
   });
   // A fake clock that the injected sleep advances: polling runs instantly, deadlines still count.
   let now = 1_000_000;
@@ -39,7 +47,11 @@ const prompt = { model: "Nano-Banana2", prompt: "a lighthouse at dawn" };
 describe("generateImage / waitForImageTask", () => {
   it("submits with async=true, polls every 5 s until completed, and returns the images", async () => {
     const { fake, client, waits, timing, polls, creates } = await setup();
-    fake.images.scriptTask({ polls: 3, outcome: "completed", images: [{ url: "https://img.example/1.png" }, { b64_json: "AAAA" }] });
+    fake.images.scriptTask({
+      polls: 3,
+      outcome: "completed",
+      images: [{ url: "https://img.example/1.png" }, { b64_json: "AAAA" }],
+    });
     const result = await generateImage(client, prompt, { ...timing, random: () => 0 });
 
     expect(result.images).toEqual([{ url: "https://img.example/1.png" }, { b64_json: "AAAA" }]);
@@ -47,27 +59,43 @@ describe("generateImage / waitForImageTask", () => {
     expect(result.taskId).toMatch(/^task_/);
     expect(creates()).toHaveLength(1);
     expect(creates()[0]!.query.get("async")).toBe("true");
-    expect(polls().map((r) => r.path)).toEqual(Array(4).fill(`/v1/images/generations/${result.taskId}`));
+    expect(polls().map((r) => r.path)).toEqual(
+      Array(4).fill(`/v1/images/generations/${result.taskId}`),
+    );
     expect(waits).toEqual([5_000, 5_000, 5_000, 5_000]);
   });
 
-  it.each(["succeeded", "success", "done", "SUCCEEDED"])("treats %s as completed", async (status) => {
-    const { fake, client, timing } = await setup();
-    fake.images.scriptTask({ polls: 1, outcome: "completed", status });
-    const result = await generateImage(client, prompt, timing);
-    expect(result.status).toBe(status);
-    expect(result.images).toHaveLength(1);
-  });
+  it.each(["succeeded", "success", "done", "SUCCEEDED"])(
+    "treats %s as completed",
+    async (status) => {
+      const { fake, client, timing } = await setup();
+      fake.images.scriptTask({ polls: 1, outcome: "completed", status });
+      const result = await generateImage(client, prompt, timing);
+      expect(result.status).toBe(status);
+      expect(result.images).toHaveLength(1);
+    },
+  );
 
-  it.each(["failed", "error", "cancelled", "canceled"])("treats %s as failed, with the task's error", async (status) => {
-    const { fake, client, timing, polls } = await setup();
-    fake.images.scriptTask({ polls: 2, outcome: "failed", status, error: { code: "content_policy", message: "the prompt was refused" } });
-    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
-    expect(isFeedgateError(error, "task_failed")).toBe(true);
-    expect(error).toMatchObject({ code: "content_policy", envelope: { kind: "task", code: "content_policy", message: "the prompt was refused" } });
-    expect((error as Error).message).toContain("the prompt was refused");
-    expect(polls()).toHaveLength(3);
-  });
+  it.each(["failed", "error", "cancelled", "canceled"])(
+    "treats %s as failed, with the task's error",
+    async (status) => {
+      const { fake, client, timing, polls } = await setup();
+      fake.images.scriptTask({
+        polls: 2,
+        outcome: "failed",
+        status,
+        error: { code: "content_policy", message: "the prompt was refused" },
+      });
+      const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+      expect(isFeedgateError(error, "task_failed")).toBe(true);
+      expect(error).toMatchObject({
+        code: "content_policy",
+        envelope: { kind: "task", code: "content_policy", message: "the prompt was refused" },
+      });
+      expect((error as Error).message).toContain("the prompt was refused");
+      expect(polls()).toHaveLength(3);
+    },
+  );
 
   it.each([
     ["an error object", { error: { message: "the prompt was refused" } }],
@@ -78,7 +106,10 @@ describe("generateImage / waitForImageTask", () => {
     fake.images.scriptTask({ polls: 1, outcome: "failed", ...failure });
     const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
     expect(isFeedgateError(error, "task_failed")).toBe(true);
-    expect(error).toMatchObject({ code: "task_failed", envelope: { kind: "task", code: "task_failed", message: "the prompt was refused" } });
+    expect(error).toMatchObject({
+      code: "task_failed",
+      envelope: { kind: "task", code: "task_failed", message: "the prompt was refused" },
+    });
     expect((error as Error).message).toMatch(/ended failed: the prompt was refused$/);
   });
 
@@ -96,7 +127,11 @@ describe("generateImage / waitForImageTask", () => {
 
   it("maps task_not_exist (HTTP 400) to not_found, asked once and never retried", async () => {
     const { client, timing, polls } = await setup({ maxRetries: 5 });
-    const error = await waitForImageTask(client, "task_00000000000000000000000000000000", timing).catch((e: unknown) => e);
+    const error = await waitForImageTask(
+      client,
+      "task_00000000000000000000000000000000",
+      timing,
+    ).catch((e: unknown) => e);
     expect(isFeedgateError(error, "not_found")).toBe(true);
     expect(error).toMatchObject({ status: 400, code: "task_not_exist" });
     expect(polls()).toHaveLength(1);
@@ -107,7 +142,8 @@ describe("generateImage / waitForImageTask", () => {
     fake.images.scriptTask({ polls: 1, outcome: "completed", times: 2 });
     const taskOf = async () => {
       const submission = await client.images.submit(prompt);
-      if (submission.kind !== "task") throw new Error("the fork's fake answers async=true with a task");
+      if (submission.kind !== "task")
+        throw new Error("the fork's fake answers async=true with a task");
       return submission.task;
     };
     const submitted = await taskOf();
@@ -115,7 +151,11 @@ describe("generateImage / waitForImageTask", () => {
     expect(byId).toMatchObject({ taskId: submitted.task_id, status: "completed", polls: 2 });
 
     const other = await taskOf();
-    const byAlias = await waitForImageTask(client, { id: other.task_id, status: "queued" } as never, timing);
+    const byAlias = await waitForImageTask(
+      client,
+      { id: other.task_id, status: "queued" } as never,
+      timing,
+    );
     expect(byAlias.taskId).toBe(other.task_id);
     expect(polls().at(-1)!.path).toBe(`/v1/images/generations/${other.task_id}`);
   });
@@ -137,7 +177,11 @@ describe("generateImage / waitForImageTask", () => {
   it("fails with kind timeout at the deadline", async () => {
     const { fake, client, timing, polls } = await setup();
     fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
-    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 30_000, random: () => 0 }).catch((e: unknown) => e);
+    const error = await generateImage(client, prompt, {
+      ...timing,
+      deadlineMs: 30_000,
+      random: () => 0,
+    }).catch((e: unknown) => e);
     expect(isFeedgateError(error, "timeout")).toBe(true);
     // The first poll comes 5 s after the submission, then one every 5 s: 6 within 30 s.
     expect(polls()).toHaveLength(6);
@@ -172,7 +216,12 @@ describe("generateImage / waitForImageTask", () => {
     fake.images.scriptTask({ polls: 2, outcome: "completed", times: 3 });
     await generateImage(client, prompt, { ...timing, intervalMs: 1_000, random: () => 0 });
     await generateImage(client, prompt, { ...timing, intervalMs: 60_000, random: () => 0.999 });
-    await generateImage(client, prompt, { ...timing, intervalMs: 9_500, jitter: 0.5, random: () => 0.999 });
+    await generateImage(client, prompt, {
+      ...timing,
+      intervalMs: 9_500,
+      jitter: 0.5,
+      random: () => 0.999,
+    });
     expect(waits.slice(0, 3)).toEqual([5_000, 5_000, 5_000]);
     expect(waits.slice(3, 6)).toEqual([10_000, 10_000, 10_000]);
     expect(waits.slice(6)).toEqual([10_000, 10_000, 10_000]);
@@ -193,7 +242,11 @@ describe("generateImage / waitForImageTask", () => {
     const { fake, client, waits, timing, polls } = await setup();
     fake.images.scriptTask({ polls: 0, outcome: "completed" });
     // 70 s is over the transport's 60 s maxRetryAfterMs: it hands the wait over (retry_too_long).
-    fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 429, retryAfterMs: 70_000 }, times: 1 });
+    fake.faults.add({
+      route: "getImageTask",
+      fault: { type: "status", status: 429, retryAfterMs: 70_000 },
+      times: 1,
+    });
     const result = await generateImage(client, prompt, { ...timing, random: () => 0 });
     expect(result.images).toHaveLength(1);
     expect(polls().map((r) => r.status)).toEqual([429, 200]);
@@ -203,7 +256,11 @@ describe("generateImage / waitForImageTask", () => {
   it("times out at once when the asked wait would pass the deadline", async () => {
     const { fake, client, timing, polls } = await setup();
     fake.images.scriptTask({ polls: 0, outcome: "completed" });
-    fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 429, retryAfterMs: 400_000 }, times: 1 });
+    fake.faults.add({
+      route: "getImageTask",
+      fault: { type: "status", status: 429, retryAfterMs: 400_000 },
+      times: 1,
+    });
     const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
     expect(isFeedgateError(error, "timeout")).toBe(true);
     expect(polls()).toHaveLength(1);
@@ -213,8 +270,18 @@ describe("generateImage / waitForImageTask", () => {
   it("a 403 on the first poll keeps the task id in the error, and says how to resume", async () => {
     const { fake, client, timing, polls, creates } = await setup();
     fake.images.scriptTask({ polls: 0, outcome: "completed" });
-    const body = { error: { message: "This token has no access to model  (request id: 20261125221500abc)", type: "new_api_error", code: "" } };
-    fake.faults.add({ route: "getImageTask", fault: { type: "body", status: 403, body }, times: 1 });
+    const body = {
+      error: {
+        message: "This token has no access to model  (request id: 20261125221500abc)",
+        type: "new_api_error",
+        code: "",
+      },
+    };
+    fake.faults.add({
+      route: "getImageTask",
+      fault: { type: "body", status: 403, body },
+      times: 1,
+    });
     const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
     expect(isFeedgateError(error, "permission_denied")).toBe(true);
     const taskId = (error as { taskId?: string }).taskId;
@@ -231,7 +298,9 @@ describe("generateImage / waitForImageTask", () => {
   it("a poll that runs out of time keeps the task id and says how to resume", async () => {
     const { fake, client, timing } = await setup();
     fake.images.scriptTask({ polls: 50, outcome: "completed" });
-    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 12_000 }).catch((e: unknown) => e);
+    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 12_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(isFeedgateError(error, "timeout")).toBe(true);
     expect((error as { taskId?: string }).taskId).toMatch(/^task_/);
     expect((error as Error).message).toMatch(/resume with waitForImageTask/);
@@ -256,7 +325,9 @@ describe("the gateway as its source behaves (issue 12)", () => {
     const fake = await startGatewayFake({ seed: 8, ignoreAsync: true, models: "any" });
     fakes.push(fake);
     const client = createGatewayClient({ baseUrl: fake.url, apiKey: fake.apiKey });
-    const result = await generateImage(client, prompt, { sleep: async () => expect.unreachable("nothing to wait for") });
+    const result = await generateImage(client, prompt, {
+      sleep: async () => expect.unreachable("nothing to wait for"),
+    });
     expect(result).toMatchObject({ taskId: undefined, status: "completed", polls: 0 });
     expect(result.images).toHaveLength(1);
     expect(result.images[0]!.url).toMatch(new RegExp(`^${fake.url}/mock-files/`));
@@ -275,7 +346,9 @@ describe("the gateway as its source behaves (issue 12)", () => {
   it("status unknown forever ends at the deadline", async () => {
     const { fake, client, timing } = await setup();
     fake.images.scriptTask({ polls: 1_000, outcome: "completed", runningStatus: "unknown" });
-    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 30_000 }).catch((e: unknown) => e);
+    const error = await generateImage(client, prompt, { ...timing, deadlineMs: 30_000 }).catch(
+      (e: unknown) => e,
+    );
     expect(isFeedgateError(error, "timeout")).toBe(true);
   });
 
@@ -291,7 +364,12 @@ describe("the gateway as its source behaves (issue 12)", () => {
     const { fake, client, waits, timing } = await setup();
     fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
     // An interval of 0 and a deadline that leaves odd remainders: every wait is still at least 1 s.
-    const error = await generateImage(client, prompt, { ...timing, intervalMs: 0, jitter: 0, deadlineMs: 10_500 }).catch((e: unknown) => e);
+    const error = await generateImage(client, prompt, {
+      ...timing,
+      intervalMs: 0,
+      jitter: 0,
+      deadlineMs: 10_500,
+    }).catch((e: unknown) => e);
     expect(isFeedgateError(error, "timeout")).toBe(true);
     expect(waits.length).toBeGreaterThan(0);
     expect(Math.min(...waits)).toBeGreaterThanOrEqual(1_000);
@@ -301,8 +379,15 @@ describe("the gateway as its source behaves (issue 12)", () => {
 describe("image task options", () => {
   it("refuses a negative deadline or interval and a jitter outside 0–1 before any request", async () => {
     const { fake, client } = await setup();
-    for (const bad of [{ deadlineMs: -1 }, { intervalMs: Number.NaN }, { jitter: 1.5 }, { jitter: -0.1 }]) {
-      const error = await generateImage(client, { model: "Nano-Banana2", prompt: "p" }, bad).catch((e: unknown) => e);
+    for (const bad of [
+      { deadlineMs: -1 },
+      { intervalMs: Number.NaN },
+      { jitter: 1.5 },
+      { jitter: -0.1 },
+    ]) {
+      const error = await generateImage(client, { model: "Nano-Banana2", prompt: "p" }, bad).catch(
+        (e: unknown) => e,
+      );
       expect(isFeedgateError(error, "config"), JSON.stringify(bad)).toBe(true);
       expect((error as { option?: string }).option).toBe(Object.keys(bad)[0]);
     }

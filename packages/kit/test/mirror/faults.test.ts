@@ -2,8 +2,8 @@ import { createFeedClient } from "@feedgate/feed-client";
 import { startFeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
 import { runMirrorFaultRun } from "../../bench/lib/mirror-fault-run.mjs";
-import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
 import { createResilientFetch } from "../../src/index.js";
+import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
 
 // The small version of the reliability run (the full one is bench/reliability.mjs): a
 // selected set mirrored through the kit's transport while ~20% of all responses are faults

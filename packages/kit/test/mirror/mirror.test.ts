@@ -1,5 +1,5 @@
 import { createFeedClient, type FeedClient } from "@feedgate/feed-client";
-import { startFeedFake, type FeedFake, type RecordedRequest } from "@feedgate/mock";
+import { type FeedFake, type RecordedRequest, startFeedFake } from "@feedgate/mock";
 import { afterEach, describe, expect, it } from "vitest";
 import { createChurn, makeSelectedItem, selectedId } from "../../bench/lib/items.mjs";
 import { ConfigError, isFeedgateError, RateLimitError, type Sleep } from "../../src/index.js";
@@ -36,10 +36,19 @@ function recordingSleep() {
 /** No transport retries: failures reach the mirror, whose own handling is under test. */
 /** A client of the fake whose transport retries `maxRetries` times (default none), waiting through `sleep`. */
 function rawClient(fake: FeedFake, maxRetries = 0, sleep?: Sleep): FeedClient {
-  return createFeedClient({ baseUrl: fake.url, maxRetries, transport: { initialDelayMs: 100, random: () => 0, ...(sleep && { sleep }) } });
+  return createFeedClient({
+    baseUrl: fake.url,
+    maxRetries,
+    transport: { initialDelayMs: 100, random: () => 0, ...(sleep && { sleep }) },
+  });
 }
 
-function mirrorOf(fake: FeedFake, store: MirrorStore, extra: Partial<SelectedMirrorOptions> = {}, maxRetries = 0) {
+function mirrorOf(
+  fake: FeedFake,
+  store: MirrorStore,
+  extra: Partial<SelectedMirrorOptions> = {},
+  maxRetries = 0,
+) {
   const { sleep, waits } = recordingSleep();
   const progress: MirrorProgress[] = [];
   const mirror = createSelectedMirror({
@@ -54,8 +63,9 @@ function mirrorOf(fake: FeedFake, store: MirrorStore, extra: Partial<SelectedMir
 }
 
 const sortedIds = async (store: MirrorStore) => (await store.ids()).sort();
-const truthIds = (fake: FeedFake) => fake.selected.truth().map((i) => i.id);
-const route = (fake: FeedFake, name: RecordedRequest["route"]) => fake.requests.filter((r) => r.route === name);
+const _truthIds = (fake: FeedFake) => fake.selected.truth().map((i) => i.id);
+const route = (fake: FeedFake, name: RecordedRequest["route"]) =>
+  fake.requests.filter((r) => r.route === name);
 
 async function expectMirrors(store: MirrorStore, fake: FeedFake): Promise<void> {
   const truth = fake.selected.truth();
@@ -76,7 +86,13 @@ describe("selected mirror: snapshot", () => {
     // First page: the projection and limit; continuation pages: the token (which fixes the projection).
     expect(pages[0]!.query.get("fields")).toBe("default");
     expect(pages[0]!.query.has("page")).toBe(false);
-    expect(pages.slice(1).every((r) => r.query.has("page") && !r.query.has("fields") && r.query.get("limit") === "1000")).toBe(true);
+    expect(
+      pages
+        .slice(1)
+        .every(
+          (r) => r.query.has("page") && !r.query.has("fields") && r.query.get("limit") === "1000",
+        ),
+    ).toBe(true);
     // The cursor kept is the pass's cursor, and the first changes request uses it.
     const changes = route(fake, "selectedChanges");
     expect(changes[0]!.query.get("cursor")).toBe(result.cursor);
@@ -143,7 +159,9 @@ describe("selected mirror: snapshot", () => {
         return inner.putSnapshotPage(g, page);
       },
     };
-    await expect(mirrorOf(fake, failing, { snapshotPageSize: 500 }).mirror.sync()).rejects.toThrow("disk full");
+    await expect(mirrorOf(fake, failing, { snapshotPageSize: 500 }).mirror.sync()).rejects.toThrow(
+      "disk full",
+    );
     const pending = (await inner.getState()).pending;
     expect(pending).toMatchObject({ items: 500 });
     expect(pending?.nextPage).toEqual(expect.any(String));
@@ -327,8 +345,16 @@ describe("selected mirror: failures", () => {
   it("the client's transport retries transient failures, never sooner than Retry-After", async () => {
     const fake = await fakeWith(30);
     const store = createMemoryStore();
-    fake.faults.add({ route: "selectedSnapshot", fault: { type: "status", status: 503, retryAfter: null, retryAfterMs: 7_000 }, times: 1 });
-    fake.faults.add({ route: "selectedChanges", fault: { type: "status", status: 500, retryAfter: null }, times: 2 });
+    fake.faults.add({
+      route: "selectedSnapshot",
+      fault: { type: "status", status: 503, retryAfter: null, retryAfterMs: 7_000 },
+      times: 1,
+    });
+    fake.faults.add({
+      route: "selectedChanges",
+      fault: { type: "status", status: 500, retryAfter: null },
+      times: 2,
+    });
     const { mirror, waits } = mirrorOf(fake, store, {}, 2);
     await mirror.sync();
     // 503 asked for 7 s (longer than the backoff); the 500s back off 100 ms, then 200 ms.
@@ -339,17 +365,34 @@ describe("selected mirror: failures", () => {
 
   it("one page costs at most maxRetries + 1 requests, then fails typed", async () => {
     const fake = await fakeWith(5);
-    fake.faults.add({ route: "selectedSnapshot", fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 10 } });
+    fake.faults.add({
+      route: "selectedSnapshot",
+      fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 10 },
+    });
     const { mirror } = mirrorOf(fake, createMemoryStore(), {}, 2);
     const error = await mirror.sync().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ kind: "rate_limited", status: 429, retryAfterMs: 10, attempts: 3 });
+    expect(error).toMatchObject({
+      kind: "rate_limited",
+      status: 429,
+      retryAfterMs: 10,
+      attempts: 3,
+    });
     expect(route(fake, "selectedSnapshot")).toHaveLength(3);
   });
 
   it("refuses out-of-range options instead of clamping them", () => {
     const fake = { url: "http://127.0.0.1:9" } as FeedFake;
-    for (const bad of [{ snapshotPageSize: 0 }, { snapshotPageSize: 1001 }, { changesPageSize: 2.5 }, { maxSnapshots: 0 }, { maxPages: -1 }, { jitter: 2 }, { retryBaseDelayMs: Number.NaN }, { retryBaseDelayMs: 50, retryMaxDelayMs: 10 }]) {
+    for (const bad of [
+      { snapshotPageSize: 0 },
+      { snapshotPageSize: 1001 },
+      { changesPageSize: 2.5 },
+      { maxSnapshots: 0 },
+      { maxPages: -1 },
+      { jitter: 2 },
+      { retryBaseDelayMs: Number.NaN },
+      { retryBaseDelayMs: 50, retryMaxDelayMs: 10 },
+    ]) {
       const error = (() => {
         try {
           mirrorOf(fake, createMemoryStore(), bad);
@@ -360,12 +403,24 @@ describe("selected mirror: failures", () => {
       expect(error, JSON.stringify(bad)).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).option).toBe(Object.keys(bad).at(-1));
     }
-    expect(MIRROR_DEFAULTS).toMatchObject({ snapshotPageSize: 1000, changesPageSize: 100, maxSnapshots: 3 });
+    expect(MIRROR_DEFAULTS).toMatchObject({
+      snapshotPageSize: 1000,
+      changesPageSize: 100,
+      maxSnapshots: 3,
+    });
   });
 
   it("does not retry what cannot succeed", async () => {
     const fake = await fakeWith(5);
-    fake.faults.add({ route: "selectedSnapshot", fault: { type: "body", status: 403, body: "<html>forbidden</html>", headers: { "content-type": "text/html" } } });
+    fake.faults.add({
+      route: "selectedSnapshot",
+      fault: {
+        type: "body",
+        status: 403,
+        body: "<html>forbidden</html>",
+        headers: { "content-type": "text/html" },
+      },
+    });
     const { mirror } = mirrorOf(fake, createMemoryStore());
     const error = await mirror.sync().catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "permission_denied", status: 403 });
@@ -374,7 +429,11 @@ describe("selected mirror: failures", () => {
 
   it("never stores an answer that is not the promised shape; the next sync completes", async () => {
     const fake = await fakeWith(5);
-    fake.faults.add({ route: "selectedSnapshot", fault: { type: "body", status: 200, body: { items: "nope" } }, times: 1 });
+    fake.faults.add({
+      route: "selectedSnapshot",
+      fault: { type: "body", status: 200, body: { items: "nope" } },
+      times: 1,
+    });
     const store = createMemoryStore();
     const { mirror } = mirrorOf(fake, store);
     const error = await mirror.sync().catch((e: unknown) => e);
@@ -388,7 +447,11 @@ describe("selected mirror: failures", () => {
     const fake = await fakeWith(5);
     const store = createMemoryStore();
     const controller = new AbortController();
-    fake.faults.add({ route: "selectedChanges", fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 45_000 }, times: 2 });
+    fake.faults.add({
+      route: "selectedChanges",
+      fault: { type: "status", status: 429, retryAfter: null, retryAfterMs: 45_000 },
+      times: 2,
+    });
     const waits: number[] = [];
     const mirror = createSelectedMirror({
       client: rawClient(fake),
@@ -436,9 +499,15 @@ describe("selected mirror: failures", () => {
 
   it("validates its page sizes", () => {
     const client = createFeedClient({ baseUrl: "http://127.0.0.1:9" });
-    expect(() => createSelectedMirror({ client, store: createMemoryStore(), snapshotPageSize: 1001 })).toThrow(/snapshotPageSize/);
-    expect(() => createSelectedMirror({ client, store: createMemoryStore(), changesPageSize: 0 })).toThrow(/changesPageSize/);
-    expect(() => createSelectedMirror({ client: {} as FeedClient, store: createMemoryStore() })).toThrow(/client: a feed client/);
+    expect(() =>
+      createSelectedMirror({ client, store: createMemoryStore(), snapshotPageSize: 1001 }),
+    ).toThrow(/snapshotPageSize/);
+    expect(() =>
+      createSelectedMirror({ client, store: createMemoryStore(), changesPageSize: 0 }),
+    ).toThrow(/changesPageSize/);
+    expect(() =>
+      createSelectedMirror({ client: {} as FeedClient, store: createMemoryStore() }),
+    ).toThrow(/client: a feed client/);
   });
 });
 

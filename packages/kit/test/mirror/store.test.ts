@@ -1,5 +1,14 @@
-import { mkdtemp, readdir, readFile, rm, appendFile, writeFile, truncate, stat } from "node:fs/promises";
 import { spawn } from "node:child_process";
+import {
+  appendFile,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  truncate,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,7 +32,9 @@ afterEach(async () => {
 /** A committed snapshot of `ids` at cursor `c0`. */
 async function seed(store: MirrorStore, ids: string[], cursor = "c0"): Promise<void> {
   const g = await store.beginSnapshot("default");
-  expect(await store.putSnapshotPage(g, { items: ids.map((id) => item(id)), cursor, nextPage: null })).toBe(true);
+  expect(
+    await store.putSnapshotPage(g, { items: ids.map((id) => item(id)), cursor, nextPage: null }),
+  ).toBe(true);
   expect(await store.commitSnapshot(g)).toBe(true);
 }
 
@@ -35,7 +46,12 @@ const stores: Array<[string, () => Promise<MirrorStore>]> = [
 describe.each(stores)("%s: the MirrorStore contract", (_name, make) => {
   it("starts empty, without a cursor", async () => {
     const store = await make();
-    expect(await store.getState()).toEqual({ cursor: undefined, fields: undefined, generation: 0, pending: undefined });
+    expect(await store.getState()).toEqual({
+      cursor: undefined,
+      fields: undefined,
+      generation: 0,
+      pending: undefined,
+    });
     expect(await store.count()).toBe(0);
     await store.close();
   });
@@ -44,27 +60,47 @@ describe.each(stores)("%s: the MirrorStore contract", (_name, make) => {
     const store = await make();
     await seed(store, ["a", "b"]);
     const g = await store.beginSnapshot("default");
-    expect(await store.putSnapshotPage(g, { items: [item("x")], cursor: "c9", nextPage: "p2" })).toBe(true);
+    expect(
+      await store.putSnapshotPage(g, { items: [item("x")], cursor: "c9", nextPage: "p2" }),
+    ).toBe(true);
     expect((await store.ids()).sort()).toEqual(["a", "b"]);
     expect(await store.getCursor()).toBe("c0");
-    expect((await store.getState()).pending).toEqual({ generation: g, fields: "default", cursor: "c9", nextPage: "p2", items: 1 });
+    expect((await store.getState()).pending).toEqual({
+      generation: g,
+      fields: "default",
+      cursor: "c9",
+      nextPage: "p2",
+      items: 1,
+    });
     // Not complete yet (a nextPage is outstanding): the commit is refused.
     expect(await store.commitSnapshot(g)).toBe(false);
-    expect(await store.putSnapshotPage(g, { items: [item("y")], cursor: "c9", nextPage: null })).toBe(true);
+    expect(
+      await store.putSnapshotPage(g, { items: [item("y")], cursor: "c9", nextPage: null }),
+    ).toBe(true);
     expect(await store.commitSnapshot(g)).toBe(true);
     expect((await store.ids()).sort()).toEqual(["x", "y"]);
-    expect(await store.getState()).toMatchObject({ cursor: "c9", generation: g, pending: undefined });
+    expect(await store.getState()).toMatchObject({
+      cursor: "c9",
+      generation: g,
+      pending: undefined,
+    });
     await store.close();
   });
 
   it("refuses pages of a pass whose cursor changed, and of a superseded generation", async () => {
     const store = await make();
     const g1 = await store.beginSnapshot("default");
-    expect(await store.putSnapshotPage(g1, { items: [item("a")], cursor: "c1", nextPage: "p" })).toBe(true);
-    expect(await store.putSnapshotPage(g1, { items: [item("b")], cursor: "c2", nextPage: null })).toBe(false);
+    expect(
+      await store.putSnapshotPage(g1, { items: [item("a")], cursor: "c1", nextPage: "p" }),
+    ).toBe(true);
+    expect(
+      await store.putSnapshotPage(g1, { items: [item("b")], cursor: "c2", nextPage: null }),
+    ).toBe(false);
     const g2 = await store.beginSnapshot("minimal");
     expect(g2).toBeGreaterThan(g1);
-    expect(await store.putSnapshotPage(g1, { items: [item("b")], cursor: "c1", nextPage: null })).toBe(false);
+    expect(
+      await store.putSnapshotPage(g1, { items: [item("b")], cursor: "c1", nextPage: null }),
+    ).toBe(false);
     expect(await store.commitSnapshot(g1)).toBe(false);
     expect((await store.getState()).pending?.generation).toBe(g2);
     await store.close();
@@ -97,8 +133,20 @@ describe.each(stores)("%s: the MirrorStore contract", (_name, make) => {
   it("is a compare-and-set on the cursor: a stale page changes nothing", async () => {
     const store = await make();
     await seed(store, ["a"]);
-    expect(await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "upsert", item: item("b") }] })).toBe(true);
-    expect(await store.applyPage({ expectedCursor: "c0", cursor: "c5", changes: [{ op: "remove", id: "a" }] })).toBe(false);
+    expect(
+      await store.applyPage({
+        expectedCursor: "c0",
+        cursor: "c1",
+        changes: [{ op: "upsert", item: item("b") }],
+      }),
+    ).toBe(true);
+    expect(
+      await store.applyPage({
+        expectedCursor: "c0",
+        cursor: "c5",
+        changes: [{ op: "remove", id: "a" }],
+      }),
+    ).toBe(false);
     expect((await store.ids()).sort()).toEqual(["a", "b"]);
     expect(await store.getCursor()).toBe("c1");
     await store.close();
@@ -122,7 +170,14 @@ describe("file store: durability", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir);
     await seed(store, ["a", "b", "c"]);
-    await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "remove", id: "b" }, { op: "upsert", item: item("d") }] });
+    await store.applyPage({
+      expectedCursor: "c0",
+      cursor: "c1",
+      changes: [
+        { op: "remove", id: "b" },
+        { op: "upsert", item: item("d") },
+      ],
+    });
     const g = await store.beginSnapshot("minimal");
     await store.putSnapshotPage(g, { items: [item("m")], cursor: "c7", nextPage: "next-token" });
     await store.close();
@@ -143,10 +198,17 @@ describe("file store: durability", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir);
     await seed(store, ["a"]);
-    await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "upsert", item: item("b") }] });
+    await store.applyPage({
+      expectedCursor: "c0",
+      cursor: "c1",
+      changes: [{ op: "upsert", item: item("b") }],
+    });
     await store.close();
     // A write cut short by kill -9: half a line, no newline.
-    await appendFile(join(dir, "journal-0.log"), '0123456789abcdef {"t":"page","e":"c1","c":"c2","ops":[{"op":"rem');
+    await appendFile(
+      join(dir, "journal-0.log"),
+      '0123456789abcdef {"t":"page","e":"c1","c":"c2","ops":[{"op":"rem',
+    );
     const before = (await stat(join(dir, "journal-0.log"))).size;
 
     const again = await openFileStore(dir);
@@ -154,8 +216,16 @@ describe("file store: durability", () => {
     expect((await again.ids()).sort()).toEqual(["a", "b"]);
     expect(await again.getCursor()).toBe("c1");
     // The tail was cut off the file, so new lines do not follow garbage.
-    expect((await stat(join(dir, "journal-0.log"))).size).toBe(before - again.recovery.discardedBytes);
-    expect(await again.applyPage({ expectedCursor: "c1", cursor: "c2", changes: [{ op: "remove", id: "a" }] })).toBe(true);
+    expect((await stat(join(dir, "journal-0.log"))).size).toBe(
+      before - again.recovery.discardedBytes,
+    );
+    expect(
+      await again.applyPage({
+        expectedCursor: "c1",
+        cursor: "c2",
+        changes: [{ op: "remove", id: "a" }],
+      }),
+    ).toBe(true);
     await again.close();
     const third = await openFileStore(dir);
     expect(await third.ids()).toEqual(["b"]);
@@ -167,23 +237,39 @@ describe("file store: durability", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir);
     await seed(store, ["a"]);
-    await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "upsert", item: item("b") }] });
-    await store.applyPage({ expectedCursor: "c1", cursor: "c2", changes: [{ op: "upsert", item: item("c") }] });
+    await store.applyPage({
+      expectedCursor: "c0",
+      cursor: "c1",
+      changes: [{ op: "upsert", item: item("b") }],
+    });
+    await store.applyPage({
+      expectedCursor: "c1",
+      cursor: "c2",
+      changes: [{ op: "upsert", item: item("c") }],
+    });
     await store.close();
     const path = join(dir, "journal-0.log");
     const lines = (await readFile(path, "utf8")).split("\n");
     // Flip one character inside the fourth record (the first change page); the fifth stays valid.
     lines[3] = lines[3]!.replace('"b"', '"B"');
     await writeFile(path, lines.join("\n"));
-    const offset = Buffer.byteLength(lines.slice(0, 3).join("\n") + "\n");
-    await expect(openFileStore(dir)).rejects.toMatchObject({ name: "StoreCorruptError", file: path, offset });
+    const offset = Buffer.byteLength(`${lines.slice(0, 3).join("\n")}\n`);
+    await expect(openFileStore(dir)).rejects.toMatchObject({
+      name: "StoreCorruptError",
+      file: path,
+      offset,
+    });
   });
 
   it("a damaged last line (a crash mid-append) is dropped, keeping the consistent prefix", async () => {
     const dir = await tempDir();
     const store = await openFileStore(dir);
     await seed(store, ["a"]);
-    await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "upsert", item: item("b") }] });
+    await store.applyPage({
+      expectedCursor: "c0",
+      cursor: "c1",
+      changes: [{ op: "upsert", item: item("b") }],
+    });
     await store.close();
     const path = join(dir, "journal-0.log");
     const lines = (await readFile(path, "utf8")).split("\n");
@@ -198,11 +284,23 @@ describe("file store: durability", () => {
   it("compacts into a new snapshot file atomically and replays the same state", async () => {
     const dir = await tempDir();
     const store = await openFileStore(dir, { compactAfterBytes: 2048 });
-    await seed(store, Array.from({ length: 30 }, (_, i) => `id-${i}`));
+    await seed(
+      store,
+      Array.from({ length: 30 }, (_, i) => `id-${i}`),
+    );
     let cursor = "c0";
     for (let n = 1; n <= 40; n++) {
       const next = `c${n}`;
-      expect(await store.applyPage({ expectedCursor: cursor, cursor: next, changes: [{ op: "remove", id: `id-${n}` }, { op: "upsert", item: item(`new-${n}`) }] })).toBe(true);
+      expect(
+        await store.applyPage({
+          expectedCursor: cursor,
+          cursor: next,
+          changes: [
+            { op: "remove", id: `id-${n}` },
+            { op: "upsert", item: item(`new-${n}`) },
+          ],
+        }),
+      ).toBe(true);
       cursor = next;
     }
     const expected = (await store.ids()).sort();
@@ -229,7 +327,11 @@ describe("file store: durability", () => {
     const store = await openFileStore(dir);
     await seed(store, ["a", "b"]);
     await store.compact();
-    await store.applyPage({ expectedCursor: "c0", cursor: "c1", changes: [{ op: "remove", id: "a" }] });
+    await store.applyPage({
+      expectedCursor: "c0",
+      cursor: "c1",
+      changes: [{ op: "remove", id: "a" }],
+    });
     await store.close();
     // As if killed mid-compaction: a half-written temp snapshot of the next sequence, and the
     // pair of the previous sequence not yet deleted.
@@ -254,7 +356,9 @@ describe("file store: durability", () => {
   it("is locked against a second live process, and takes over the lock of a dead one", async () => {
     const dir = await tempDir();
     // A live process that is not us.
-    const live = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
+    const live = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], {
+      stdio: "ignore",
+    });
     try {
       await writeFile(join(dir, "LOCK"), String(live.pid));
       await expect(openFileStore(dir)).rejects.toBeInstanceOf(StoreLockedError);

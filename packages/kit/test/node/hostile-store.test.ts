@@ -1,11 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MirrorStore, SelectedItem } from "../../src/mirror/index.js";
-import { openFileStore, readFileStore, StoreCorruptError, UnsafeStoreFileError } from "../../src/node/index.js";
+import {
+  openFileStore,
+  readFileStore,
+  StoreCorruptError,
+  UnsafeStoreFileError,
+} from "../../src/node/index.js";
 
 const item = (id: string) => ({ id, title: `title ${id}` }) as unknown as SelectedItem;
 const dirs: string[] = [];
@@ -63,7 +68,8 @@ describe("a local copy is read as untrusted input", () => {
     const dir = await prepared(async (d) => {
       for (const name of await readdir(d)) if (name.startsWith("journal-")) await rm(join(d, name));
       const names = await readdir(d);
-      const sequence = names.map((n) => /^snapshot-(\d+)\.json$/.exec(n)?.[1]).find((s) => s !== undefined) ?? "0";
+      const sequence =
+        names.map((n) => /^snapshot-(\d+)\.json$/.exec(n)?.[1]).find((s) => s !== undefined) ?? "0";
       execFileSync("mkfifo", [join(d, `journal-${sequence}.log`)]);
     });
     await expect(readFileStore(dir)).rejects.toThrow(/FIFO/);
@@ -74,13 +80,19 @@ describe("a local copy is read as untrusted input", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir, { fsync: false });
     await seed(store, ["a"]);
-    expect(await store.applyPage({ changes: [{ op: "upsert", item: item("b") }], expectedCursor: "c0", cursor: "c1" })).toBe(true);
+    expect(
+      await store.applyPage({
+        changes: [{ op: "upsert", item: item("b") }],
+        expectedCursor: "c0",
+        cursor: "c1",
+      }),
+    ).toBe(true);
     await store.close();
     const journal = (await readdir(dir)).find((n) => n.startsWith("journal-"))!;
     const lines = (await readFile(join(dir, journal), "utf8")).split("\n").filter(Boolean);
     // Garble a line that is followed by a valid one.
     const garbled = [lines[0]!.replace(/.$/, "#"), ...lines.slice(1), ...lines.slice(0, 1)];
-    await writeFile(join(dir, journal), garbled.join("\n") + "\n");
+    await writeFile(join(dir, journal), `${garbled.join("\n")}\n`);
     await expect(openFileStore(dir, { fsync: false })).rejects.toBeInstanceOf(StoreCorruptError);
     await expect(readFileStore(dir)).rejects.toBeInstanceOf(StoreCorruptError);
   });

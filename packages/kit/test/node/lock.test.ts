@@ -33,7 +33,11 @@ console.log("held");
 
 function contender(dir: string, startAt = Date.now()): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", CONTENDER, NODE_ENTRY, dir, String(startAt)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      process.execPath,
+      ["--input-type=module", "-e", CONTENDER, NODE_ENTRY, dir, String(startAt)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
@@ -65,7 +69,13 @@ describe("the file store's lock is a real lock", () => {
       await openFileStore(dir, { fsync: false }).then((s) => s.close());
       await writeFile(join(dir, "LOCK"), String(deadPid()));
       const startAt = Date.now() + 300;
-      outcomes.push(...(await Promise.all([contender(dir, startAt), contender(dir, startAt), contender(dir, startAt)])));
+      outcomes.push(
+        ...(await Promise.all([
+          contender(dir, startAt),
+          contender(dir, startAt),
+          contender(dir, startAt),
+        ])),
+      );
     }
     expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
     expect(outcomes.filter((o) => o.startsWith("error"))).toEqual([]);
@@ -80,7 +90,13 @@ describe("the file store's lock is a real lock", () => {
       const dir = join(work, `fresh-${trial}`);
       await openFileStore(dir, { fsync: false }).then((s) => s.close());
       const startAt = Date.now() + 300;
-      outcomes.push(...(await Promise.all([contender(dir, startAt), contender(dir, startAt), contender(dir, startAt)])));
+      outcomes.push(
+        ...(await Promise.all([
+          contender(dir, startAt),
+          contender(dir, startAt),
+          contender(dir, startAt),
+        ])),
+      );
     }
     expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
     expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(6);
@@ -101,14 +117,27 @@ describe("a damaged journal is reported, never silently cut", () => {
     const dir = join(work, name);
     const store = await openFileStore(dir, { fsync: false });
     const generation = await store.beginSnapshot("default");
-    await store.putSnapshotPage(generation, { cursor: "c1", nextPage: null, items: [{ id: "a" }, { id: "b" }] } as never);
+    await store.putSnapshotPage(generation, {
+      cursor: "c1",
+      nextPage: null,
+      items: [{ id: "a" }, { id: "b" }],
+    } as never);
     await store.commitSnapshot(generation);
-    await store.applyPage({ expectedCursor: "c1", cursor: "c2", changes: [{ op: "upsert", item: { id: "c" } }] } as never);
-    await store.applyPage({ expectedCursor: "c2", cursor: "c3", changes: [{ op: "upsert", item: { id: "d" } }] } as never);
+    await store.applyPage({
+      expectedCursor: "c1",
+      cursor: "c2",
+      changes: [{ op: "upsert", item: { id: "c" } }],
+    } as never);
+    await store.applyPage({
+      expectedCursor: "c2",
+      cursor: "c3",
+      changes: [{ op: "upsert", item: { id: "d" } }],
+    } as never);
     await store.close();
     return dir;
   }
-  const journalOf = async (dir: string) => join(dir, (await readdir(dir)).find((n) => n.startsWith("journal"))!);
+  const journalOf = async (dir: string) =>
+    join(dir, (await readdir(dir)).find((n) => n.startsWith("journal"))!);
 
   it("a byte flipped in the middle: StoreCorruptError naming the file and the offset", async () => {
     const dir = await storeWithRecords("middle");

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "@feedgate/mock";
+import { type FeedFake, type GatewayFake, startFeedFake, startGatewayFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -13,7 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const examples = [...readme.matchAll(/```ts\n\/\/ example: ([\w-]+)\n([\s\S]*?)```/g)].map((m) => ({ name: m[1]!, code: m[2]! }));
+const examples = [...readme.matchAll(/```ts\n\/\/ example: ([\w-]+)\n([\s\S]*?)```/g)].map((m) => ({
+  name: m[1]!,
+  code: m[2]!,
+}));
 // Under .tmp/ (git-ignored), still inside the package so `@feedgate/kit` resolves to it.
 const workDir = join(packageDir, ".tmp", `readme-${process.pid}`);
 
@@ -46,19 +49,35 @@ beforeAll(async () => {
   mkdirSync(workDir, { recursive: true });
   for (const { name, code } of examples) writeFileSync(join(workDir, `${name}.ts`), code);
   writeFileSync(join(workDir, "run.mjs"), RUNNER);
-  const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
-    execFile(
-      process.execPath,
-      ["--no-warnings", join(workDir, "run.mjs"), JSON.stringify(examples.map((e) => e.name))],
-      { cwd: workDir, timeout: 40_000, env: { ...process.env, FEEDGATE_FEED_URL: feed.url, FEEDGATE_GATEWAY_URL: gateway.url, FEEDGATE_API_KEY: gateway.apiKey } },
-      (error, out, err) => (error ? reject(Object.assign(error, { stderr: err })) : resolve({ stdout: out, stderr: err })),
-    ),
+  const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>(
+    (resolve, reject) =>
+      execFile(
+        process.execPath,
+        ["--no-warnings", join(workDir, "run.mjs"), JSON.stringify(examples.map((e) => e.name))],
+        {
+          cwd: workDir,
+          timeout: 40_000,
+          env: {
+            ...process.env,
+            FEEDGATE_FEED_URL: feed.url,
+            FEEDGATE_GATEWAY_URL: gateway.url,
+            FEEDGATE_API_KEY: gateway.apiKey,
+          },
+        },
+        (error, out, err) =>
+          error
+            ? reject(Object.assign(error, { stderr: err }))
+            : resolve({ stdout: out, stderr: err }),
+      ),
   );
   expect(stderr).toBe("");
   for (const chunk of stdout.split("@@start ").slice(1)) {
     const [name, ...lines] = chunk.split("\n");
     const errorLine = lines.find((l) => l.startsWith("@@error "));
-    outcomes.set(name!, { stdout: lines.filter((l) => !l.startsWith("@@")).join("\n"), error: errorLine && JSON.parse(errorLine.slice(8)) });
+    outcomes.set(name!, {
+      stdout: lines.filter((l) => !l.startsWith("@@")).join("\n"),
+      error: errorLine && JSON.parse(errorLine.slice(8)),
+    });
   }
 }, 45_000);
 
@@ -78,7 +97,20 @@ describe("README examples", () => {
     // The daily archive is polled a few times a day at most (watchDailies), never every minute.
     expect(readme).not.toMatch(/pollUntilChanged\(\s*"dailies"/);
     expect(examples.find((e) => e.name === "watchers")!.code).toContain("watchDailies(");
-    expect(examples.map((e) => e.name)).toEqual(["transport", "per-call", "logging", "errors", "validation", "kit", "pagination", "stories", "polling", "watchers", "gateway", "testing"]);
+    expect(examples.map((e) => e.name)).toEqual([
+      "transport",
+      "per-call",
+      "logging",
+      "errors",
+      "validation",
+      "kit",
+      "pagination",
+      "stories",
+      "polling",
+      "watchers",
+      "gateway",
+      "testing",
+    ]);
   });
 
   it.each(examples)("$name runs against the fake servers and prints its results", ({ name }) => {

@@ -1,4 +1,4 @@
-import { startFeedFake, type FeedFake } from "@feedgate/mock";
+import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeKit } from "../support/fake-kit.js";
 
@@ -8,7 +8,19 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const MALICIOUS = ["../hot-topics", "../../../etc/passwd", "x?limit=1", "x#fragment", "a/b", "%2e%2e%2fhot-topics", "x\r\nX-Injected: 1", "x y", "?", "#", "/"];
+const MALICIOUS = [
+  "../hot-topics",
+  "../../../etc/passwd",
+  "x?limit=1",
+  "x#fragment",
+  "a/b",
+  "%2e%2e%2fhot-topics",
+  "x\r\nX-Injected: 1",
+  "x y",
+  "?",
+  "#",
+  "/",
+];
 
 describe("malicious story ids cannot change the request path", () => {
   it("each id is sent as exactly one encoded segment of /api/v1/stories/, with no query", async () => {
@@ -28,7 +40,11 @@ describe("malicious story ids cannot change the request path", () => {
 
   it("dot segments are refused before sending", async () => {
     const { kit } = fakeKit(fake);
-    for (const id of [".", "..", "%2E%2e"]) await expect(kit.getStory(id)).rejects.toMatchObject({ kind: "invalid_request", param: "publicId" });
+    for (const id of [".", "..", "%2E%2e"])
+      await expect(kit.getStory(id)).rejects.toMatchObject({
+        kind: "invalid_request",
+        param: "publicId",
+      });
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -39,7 +55,14 @@ describe("the feed never gets credentials", () => {
     await kit.hotTopics();
     await kit.items({ limit: 2 });
     for (const r of fake.requests) {
-      for (const name of ["authorization", "cookie", "x-api-key", "x-goog-api-key", "proxy-authorization"]) expect(r.headers[name]).toBeUndefined();
+      for (const name of [
+        "authorization",
+        "cookie",
+        "x-api-key",
+        "x-goog-api-key",
+        "proxy-authorization",
+      ])
+        expect(r.headers[name]).toBeUndefined();
     }
   });
 });

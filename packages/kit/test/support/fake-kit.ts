@@ -5,7 +5,11 @@ import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
  * A kit against a feed fake: pollers and watchers sleep on the fake clock (instantly,
  * recording each wait); the transport's retry waits are real but shortened.
  */
-export function fakeKit(fake: FeedFake, options: Partial<FeedKitOptions> = {}, onWait?: (count: number) => void) {
+export function fakeKit(
+  fake: FeedFake,
+  options: Partial<FeedKitOptions> = {},
+  onWait?: (count: number) => void,
+) {
   const waits: number[] = [];
   const sleep = async (ms: number, signal?: AbortSignal) => {
     if (signal?.aborted) throw signal.reason;
@@ -35,7 +39,10 @@ export function makeItems(count: number, now: number, stepMs = 60_000): FakeItem
       originalTitle: null,
       summary: null,
       source: { name: "Source" },
-      links: { aihot: `https://feed.example/items/${id}`, original: `https://source.example/${id}` },
+      links: {
+        aihot: `https://feed.example/items/${id}`,
+        original: `https://source.example/${id}`,
+      },
       publishedAt: at,
       discoveredAt: at,
       category: "paper",
@@ -45,7 +52,10 @@ export function makeItems(count: number, now: number, stepMs = 60_000): FakeItem
   });
 }
 
-export async function collect<T>(iterable: AsyncIterable<T>, limit = Number.POSITIVE_INFINITY): Promise<T[]> {
+export async function collect<T>(
+  iterable: AsyncIterable<T>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<T[]> {
   const out: T[] = [];
   for await (const value of iterable) {
     out.push(value);

@@ -1,5 +1,5 @@
+import { recordingSleep, type Scripted, scriptedFetch } from "@feedgate/test-harness";
 import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
-import { recordingSleep, scriptedFetch, type Scripted } from "@feedgate/test-harness";
 
 export const BASE = "https://feed.example";
 
@@ -13,7 +13,8 @@ export function stubKit(script: Scripted[], options: Partial<FeedKitOptions> = {
     if (signal?.aborted) throw signal.reason;
     // A loop that never ends would spin here without yielding to timers (so no test timeout
     // fires) until memory runs out: fail it instead.
-    if (waits.length >= 10_000) throw new Error("stubKit: more than 10,000 waits; a polling loop does not end");
+    if (waits.length >= 10_000)
+      throw new Error("stubKit: more than 10,000 waits; a polling loop does not end");
     waits.push(ms);
     now += ms;
   };
@@ -26,7 +27,12 @@ export function stubKit(script: Scripted[], options: Partial<FeedKitOptions> = {
     transport: { sleep: recordingSleep().sleep, random: () => 0 },
     ...options,
   });
-  return { kit, seen: stub.seen, waits, clock: { now: () => now, set: (ms: number) => (now = ms) } };
+  return {
+    kit,
+    seen: stub.seen,
+    waits,
+    clock: { now: () => now, set: (ms: number) => (now = ms) },
+  };
 }
 
 export function item(id: string, extra: object = {}) {
@@ -49,7 +55,14 @@ export function item(id: string, extra: object = {}) {
 export function itemsPage(ids: string[], nextCursor: string | null) {
   return {
     schemaVersion: 1,
-    query: { mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" },
+    query: {
+      mode: "selected",
+      category: null,
+      window: "7d",
+      q: null,
+      by: "timeline",
+      ordering: "timelineDesc",
+    },
     items: ids.map((id) => item(id)),
     page: { count: ids.length, hasMore: nextCursor !== null, nextCursor },
   };

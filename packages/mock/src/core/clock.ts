@@ -16,16 +16,19 @@ export const DEFAULT_CLOCK_START = Date.UTC(2026, 10, 20, 0, 0, 0, 0);
  * @param startMs epoch ms to start at; default {@link DEFAULT_CLOCK_START} (2026-11-20T00:00:00Z).
  */
 export function createFakeClock(startMs: number = DEFAULT_CLOCK_START): FakeClock {
-  if (!Number.isFinite(startMs)) throw new RangeError(`createFakeClock: startMs must be a finite number, got ${startMs}`);
+  if (!Number.isFinite(startMs))
+    throw new RangeError(`createFakeClock: startMs must be a finite number, got ${startMs}`);
   let current = startMs;
   return {
     now: () => current,
     advance(ms: number) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`FakeClock.advance: ms must be a finite number ≥ 0, got ${ms}`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`FakeClock.advance: ms must be a finite number ≥ 0, got ${ms}`);
       current += ms;
     },
     set(epochMs: number) {
-      if (!Number.isFinite(epochMs)) throw new RangeError(`FakeClock.set: epochMs must be a finite number, got ${epochMs}`);
+      if (!Number.isFinite(epochMs))
+        throw new RangeError(`FakeClock.set: epochMs must be a finite number, got ${epochMs}`);
       current = epochMs;
     },
   };

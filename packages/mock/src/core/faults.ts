@@ -25,7 +25,9 @@ export class FaultInjector implements FaultControls {
   add(rule: FaultRule): void {
     const route = rule.route ?? "*";
     if (route !== "*" && !this.routes.includes(route)) {
-      throw new TypeError(`faults.add: unknown route "${route}"; expected "*" or one of ${this.routes.join(", ")}`);
+      throw new TypeError(
+        `faults.add: unknown route "${route}"; expected "*" or one of ${this.routes.join(", ")}`,
+      );
     }
     const times = rule.times ?? Number.POSITIVE_INFINITY;
     if (!(times >= 0) || (Number.isFinite(times) && !Number.isInteger(times))) {
@@ -61,13 +63,16 @@ export class FaultInjector implements FaultControls {
 function validateFault(fault: Fault): void {
   switch (fault.type) {
     case "status":
-      if (![408, 429, 500, 502, 503, 504].includes(fault.status)) throw new RangeError(`faults.add: unsupported status ${fault.status}`);
+      if (![408, 429, 500, 502, 503, 504].includes(fault.status))
+        throw new RangeError(`faults.add: unsupported status ${fault.status}`);
       return;
     case "delay":
-      if (!(fault.ms >= 0) || !Number.isFinite(fault.ms)) throw new RangeError(`faults.add: delay ms must be ≥ 0, got ${fault.ms}`);
+      if (!(fault.ms >= 0) || !Number.isFinite(fault.ms))
+        throw new RangeError(`faults.add: delay ms must be ≥ 0, got ${fault.ms}`);
       return;
     case "body":
-      if (!Number.isInteger(fault.status) || fault.status < 100 || fault.status > 599) throw new RangeError(`faults.add: body status ${fault.status}`);
+      if (!Number.isInteger(fault.status) || fault.status < 100 || fault.status > 599)
+        throw new RangeError(`faults.add: body status ${fault.status}`);
       return;
     case "reset":
     case "truncate":
@@ -75,6 +80,8 @@ function validateFault(fault: Fault): void {
     case "stall":
       return;
     default:
-      throw new TypeError(`faults.add: unknown fault type ${JSON.stringify((fault as { type?: unknown }).type)}`);
+      throw new TypeError(
+        `faults.add: unknown fault type ${JSON.stringify((fault as { type?: unknown }).type)}`,
+      );
   }
 }

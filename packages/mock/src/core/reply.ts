@@ -15,8 +15,17 @@ export interface StreamBody {
   stallAfter?: number;
 }
 
-export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}, contentType = "application/json; charset=utf-8"): Reply {
-  return { status, headers: { "content-type": contentType, ...headers }, body: JSON.stringify(value) };
+export function jsonReply(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+  contentType = "application/json; charset=utf-8",
+): Reply {
+  return {
+    status,
+    headers: { "content-type": contentType, ...headers },
+    body: JSON.stringify(value),
+  };
 }
 
 /** The HTML page of the `non-json` fault: what a proxy's error page looks like to a JSON client. */

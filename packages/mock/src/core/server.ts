@@ -87,7 +87,9 @@ function readBody(req: IncomingMessage, max: number, drain: boolean): Promise<st
  * applies faults, writes replies, and on close() destroys every socket (stalled streams included)
  * and cancels every pending timer, so nothing outlives the test.
  */
-export async function startFakeServer<R extends FeedRoute | GatewayRoute>(options: FakeServerOptions<R>): Promise<RunningFakeServer> {
+export async function startFakeServer<R extends FeedRoute | GatewayRoute>(
+  options: FakeServerOptions<R>,
+): Promise<RunningFakeServer> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -129,7 +131,10 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
       step();
       return;
     }
-    const body = typeof reply.body === "string" || reply.body === undefined ? Buffer.from(reply.body ?? "", "utf8") : Buffer.from(reply.body);
+    const body =
+      typeof reply.body === "string" || reply.body === undefined
+        ? Buffer.from(reply.body ?? "", "utf8")
+        : Buffer.from(reply.body);
     if (reply.body !== undefined) reply.headers["content-length"] = String(body.length);
     res.writeHead(reply.status, reply.headers);
     if (headOnly || reply.body === undefined) {
@@ -168,15 +173,28 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
     }
     let body: string | undefined;
     try {
-      body = await readBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES, options.oversized !== undefined);
+      body = await readBody(
+        req,
+        options.maxBodyBytes ?? MAX_BODY_BYTES,
+        options.oversized !== undefined,
+      );
     } catch {
       req.socket.destroy();
       return;
     }
     record.body = body ?? "";
-    const ctx: RequestContext<R> = { method, url, path: rawPath, headers: record.headers, body: body ?? "", route, record };
+    const ctx: RequestContext<R> = {
+      method,
+      url,
+      path: rawPath,
+      headers: record.headers,
+      body: body ?? "",
+      route,
+      record,
+    };
     if (closed) return;
-    if (body === undefined && options.oversized) return write(res, options.oversized(ctx), ctx, false);
+    if (body === undefined && options.oversized)
+      return write(res, options.oversized(ctx), ctx, false);
     switch (fault?.type) {
       case "status":
         return write(res, options.statusFault(fault, ctx), ctx, false);
@@ -184,7 +202,10 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
         return write(res, htmlReply(fault.status ?? 200), ctx, false);
       case "body": {
         const text = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body);
-        const headers: Record<string, string> = { "content-type": "application/json", ...fault.headers };
+        const headers: Record<string, string> = {
+          "content-type": "application/json",
+          ...fault.headers,
+        };
         return write(res, { status: fault.status, headers, body: text }, ctx, false);
       }
       case "stall": {
@@ -233,7 +254,8 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(option
     });
   });
   const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("fake server: no TCP address");
+  if (address === null || typeof address === "string")
+    throw new Error("fake server: no TCP address");
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,6 +1,6 @@
-import type { CACHE_CONTROL } from "../feed/wire.js";
 import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
+import type { CACHE_CONTROL } from "../feed/wire.js";
 
 /** The feed document's operations, by operationId (through its generated rule table). */
 export type DocumentFeedRoute = keyof typeof FEED_RULES.operations;

@@ -2,8 +2,13 @@ import { createFakeClock, type FakeClock } from "../core/clock.js";
 import { FaultInjector } from "../core/faults.js";
 import { createPrng, prngUuid } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
-import { startFakeServer, type RequestContext } from "../core/server.js";
-import { FEED_ROUTES, type FaultControls, type FeedRoute, type RecordedRequest } from "../core/types.js";
+import { type RequestContext, startFakeServer } from "../core/server.js";
+import {
+  type FaultControls,
+  FEED_ROUTES,
+  type FeedRoute,
+  type RecordedRequest,
+} from "../core/types.js";
 import { handleCodexResets } from "./handlers/codex-resets.js";
 import { handleDailies, handleDailyByDate, handleLatestDaily } from "./handlers/dailies.js";
 import { handleHotTopics } from "./handlers/hot-topics.js";
@@ -13,8 +18,16 @@ import { handleStory } from "./handlers/stories.js";
 import { API_PREFIX, FEED_OPERATIONS, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { FeedState } from "./state.js";
-import type { DailyReport, FakeItem, HotTopic, ResetCalendarExtras, ResetEvent, SelectedItem, Story } from "./types.js";
-import { CORS_HEADERS, ProblemError, cachePolicy, problem } from "./wire.js";
+import type {
+  DailyReport,
+  FakeItem,
+  HotTopic,
+  ResetCalendarExtras,
+  ResetEvent,
+  SelectedItem,
+  Story,
+} from "./types.js";
+import { CORS_HEADERS, cachePolicy, ProblemError, problem } from "./wire.js";
 
 /** The public category keys the service accepts (the feed document lists them for `category`). */
 export const FEED_CATEGORIES = FEED_OPERATIONS.items.params.category.examples;
@@ -171,12 +184,13 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         throw new ProblemError(
           404,
           "not_found",
-          isV1(ctx.path) ? `No public API v1 operation exists at ${ctx.path}.` : "No such endpoint.",
+          isV1(ctx.path)
+            ? `No public API v1 operation exists at ${ctx.path}.`
+            : "No such endpoint.",
           { title: "Not found" },
         );
     }
   };
-
 
   const server = await startFakeServer<FeedRoute>({
     clock,
@@ -185,35 +199,59 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
     route: (_method, path) => feedRoute(path)?.route,
     handle(ctx) {
       try {
-        if (ctx.method === "OPTIONS" && isV1(ctx.path)) return { status: 204, headers: { "cache-control": "public, max-age=86400" } };
+        if (ctx.method === "OPTIONS" && isV1(ctx.path))
+          return { status: 204, headers: { "cache-control": "public, max-age=86400" } };
         if (ctx.method !== "GET" && ctx.method !== "HEAD" && isV1(ctx.path)) {
-          throw new ProblemError(405, "method_not_allowed", "This endpoint supports only GET, HEAD, and OPTIONS.", {
-            headers: { allow: "GET, HEAD, OPTIONS" },
-          });
+          throw new ProblemError(
+            405,
+            "method_not_allowed",
+            "This endpoint supports only GET, HEAD, and OPTIONS.",
+            {
+              headers: { allow: "GET, HEAD, OPTIONS" },
+            },
+          );
         }
         return dispatch(ctx);
       } catch (error) {
-        if (error instanceof ProblemError) return problem(requestId(ctx), error.status, error.code, error.detail, error.options);
+        if (error instanceof ProblemError)
+          return problem(requestId(ctx), error.status, error.code, error.detail, error.options);
         throw error;
       }
     },
     statusFault(fault, ctx) {
       const codes: Record<number, [string, string]> = {
         408: ["request_timeout", "The request took too long."],
-        429: ["rate_limited", "Too many requests from this client; retry after the delay in Retry-After."],
+        429: [
+          "rate_limited",
+          "Too many requests from this client; retry after the delay in Retry-After.",
+        ],
         500: ["internal_error", "Internal error."],
         502: ["bad_gateway", "The upstream failed."],
         503: ["temporarily_unavailable", "The service is temporarily unavailable; retry later."],
         504: ["gateway_timeout", "The upstream timed out."],
       };
       const [code, detail] = codes[fault.status] ?? ["error", "Error."];
-      const retryAfter = fault.retryAfter === undefined ? (fault.status === 429 || fault.status === 503 ? 1 : null) : fault.retryAfter;
+      const retryAfter =
+        fault.retryAfter === undefined
+          ? fault.status === 429 || fault.status === 503
+            ? 1
+            : null
+          : fault.retryAfter;
       const headers: Record<string, string> = {};
       if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
-      return problem(requestId(ctx), fault.status, code, detail, { headers, ...(retryAfter !== null ? { retryAfter } : {}) });
+      return problem(requestId(ctx), fault.status, code, detail, {
+        headers,
+        ...(retryAfter !== null ? { retryAfter } : {}),
+      });
     },
     internalError(ctx) {
-      return problem(requestId(ctx), 503, "temporarily_unavailable", "The service is temporarily unavailable; retry later.", { retryAfter: 30 });
+      return problem(
+        requestId(ctx),
+        503,
+        "temporarily_unavailable",
+        "The service is temporarily unavailable; retry later.",
+        { retryAfter: 30 },
+      );
     },
     decorate(reply, ctx) {
       reply.headers["x-request-id"] = requestId(ctx);

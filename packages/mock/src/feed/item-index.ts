@@ -55,7 +55,12 @@ function comparator(by: ItemOrder): (x: ItemEntry, y: ItemEntry) => number {
 }
 
 /** The first index in [lo, hi) where `pred` holds, for a `pred` that is false then true along the array. */
-function lowerBound<T>(array: readonly T[], pred: (value: T) => boolean, lo = 0, hi = array.length): number {
+function lowerBound<T>(
+  array: readonly T[],
+  pred: (value: T) => boolean,
+  lo = 0,
+  hi = array.length,
+): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (pred(array[mid] as T)) hi = mid;
@@ -76,7 +81,12 @@ function belongs(entry: ItemEntry, view: ItemView): boolean {
 }
 
 function entryOf(item: FakeItem, seq: number): ItemEntry {
-  return { seq, item, timeline: timelineTime(item), published: Date.parse(item.publishedAt ?? item.discoveredAt) };
+  return {
+    seq,
+    item,
+    timeline: timelineTime(item),
+    published: Date.parse(item.publishedAt ?? item.discoveredAt),
+  };
 }
 
 /**
@@ -134,7 +144,8 @@ export class ItemIndex {
       entry.timeline = timelineTime(item);
       entry.published = Date.parse(item.publishedAt ?? item.discoveredAt);
       delete entry.text;
-      for (const { view, sorted } of this.#views.values()) if (belongs(entry, view)) this.#insert(sorted, view, entry);
+      for (const { view, sorted } of this.#views.values())
+        if (belongs(entry, view)) this.#insert(sorted, view, entry);
     }
     return entries.length;
   }
@@ -163,7 +174,10 @@ export class ItemIndex {
     let start = lowerBound(sorted, (entry) => entry[by] <= now);
     if (after !== undefined) {
       const { a, i } = after;
-      start = Math.max(start, lowerBound(sorted, (entry) => entry[by] < a || (entry[by] === a && entry.item.id < i)));
+      start = Math.max(
+        start,
+        lowerBound(sorted, (entry) => entry[by] < a || (entry[by] === a && entry.item.id < i)),
+      );
     }
     const entries: ItemEntry[] = [];
     for (let k = start; k < sorted.length; k++) {

@@ -28,7 +28,12 @@ export class SelectedLedger {
   }
 
   upsert(item: SelectedItem, at: number): void {
-    this.#entries.push({ seq: this.head + 1, op: "upsert", changedAt: at, item: structuredClone(item) });
+    this.#entries.push({
+      seq: this.head + 1,
+      op: "upsert",
+      changedAt: at,
+      item: structuredClone(item),
+    });
     this.#current.set(item.id, structuredClone(item));
   }
 
@@ -38,7 +43,9 @@ export class SelectedLedger {
   }
 
   truth(): SelectedItem[] {
-    return [...this.#current.values()].sort((a, b) => compareIds(a.id, b.id)).map((i) => structuredClone(i));
+    return [...this.#current.values()]
+      .sort((a, b) => compareIds(a.id, b.id))
+      .map((i) => structuredClone(i));
   }
 
   requireSnapshot(): void {

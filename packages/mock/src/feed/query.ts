@@ -7,10 +7,15 @@ type Operations = typeof FEED_OPERATIONS;
 /** The query parameters of an operation, by name. */
 type QueryOf<Op extends DocumentFeedRoute> = Operations[Op]["params"];
 /** The values of an enum parameter, as the document lists them. */
-type EnumOf<Op extends DocumentFeedRoute, Name extends keyof QueryOf<Op>> = QueryOf<Op>[Name] extends { enum: readonly (infer V)[] } ? V : never;
+type EnumOf<
+  Op extends DocumentFeedRoute,
+  Name extends keyof QueryOf<Op>,
+> = QueryOf<Op>[Name] extends { enum: readonly (infer V)[] } ? V : never;
 
 /** An operation's parameter rules in the feed document (none for one the document dropped). */
-const paramsOf = (op: FeedRoute): Record<string, ParamRule> => (FEED_OPERATIONS as Record<string, { params: Record<string, ParamRule> } | undefined>)[op]?.params ?? {};
+const paramsOf = (op: FeedRoute): Record<string, ParamRule> =>
+  (FEED_OPERATIONS as Record<string, { params: Record<string, ParamRule> } | undefined>)[op]
+    ?.params ?? {};
 
 /** A parameter's rule in the feed document. */
 const ruleOf = (op: FeedRoute, name: string): ParamRule => paramsOf(op)[name] as ParamRule;
@@ -24,7 +29,8 @@ export function strictQuery(params: URLSearchParams, op: FeedRoute): Map<string,
   const allowed = Object.entries(paramsOf(op)).filter(([, rule]) => rule.in === "query");
   const out = new Map<string, string>();
   for (const [name, value] of params) {
-    if (!allowed.some(([known]) => known === name)) throw invalidRequest(`Unknown query parameter: ${name}.`);
+    if (!allowed.some(([known]) => known === name))
+      throw invalidRequest(`Unknown query parameter: ${name}.`);
     if (out.has(name)) throw invalidRequest(`Query parameter must not be repeated: ${name}.`);
     out.set(name, value);
   }
@@ -32,7 +38,11 @@ export function strictQuery(params: URLSearchParams, op: FeedRoute): Map<string,
 }
 
 /** An enum parameter's value, its default when absent, or 400 naming the document's values. */
-export function enumParam<Op extends DocumentFeedRoute, Name extends keyof QueryOf<Op> & string>(op: Op, name: Name, value: string | undefined): EnumOf<Op, Name> {
+export function enumParam<Op extends DocumentFeedRoute, Name extends keyof QueryOf<Op> & string>(
+  op: Op,
+  name: Name,
+  value: string | undefined,
+): EnumOf<Op, Name> {
   const rule = ruleOf(op, name);
   const values = (rule.enum ?? []) as readonly unknown[];
   if (value === undefined) return rule.default as EnumOf<Op, Name>;
@@ -45,7 +55,8 @@ export function integerParam(op: FeedRoute, name: string, value: string | undefi
   const { minimum = 0, maximum = Number.MAX_SAFE_INTEGER, default: fallback } = ruleOf(op, name);
   if (value === undefined) return fallback as number;
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= minimum && n <= maximum)) throw invalidRequest(`${name} must be an integer from ${minimum} to ${maximum}.`);
+  if (!(n >= minimum && n <= maximum))
+    throw invalidRequest(`${name} must be an integer from ${minimum} to ${maximum}.`);
   return n;
 }
 
@@ -73,7 +84,9 @@ export function decodeToken(token: string, prefix: string): Record<string, unkno
   if (!/^[A-Za-z0-9_-]+$/.test(payload)) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

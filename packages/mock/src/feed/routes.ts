@@ -1,5 +1,5 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
-import { routerOf, type RouteMatch } from "../core/routes.js";
+import { type RouteMatch, routerOf } from "../core/routes.js";
 import type { DocumentFeedRoute } from "../core/types.js";
 
 /** The feed's operations, from the document's generated rule table. */
@@ -16,6 +16,6 @@ export function feedRoute(path: string): RouteMatch<DocumentFeedRoute> | undefin
 export const API_PREFIX = Object.values(FEED_OPERATIONS)
   .map(({ path }): string => path)
   .reduce((prefix, path) => {
-    while (!(path + "/").startsWith(prefix + "/")) prefix = prefix.slice(0, prefix.lastIndexOf("/"));
+    while (!`${path}/`.startsWith(`${prefix}/`)) prefix = prefix.slice(0, prefix.lastIndexOf("/"));
     return prefix;
   });

@@ -1,14 +1,29 @@
 import { createPrng, prngUuid } from "../core/prng.js";
+import { pathOf } from "../core/routes.js";
+import { FEED_OPERATIONS } from "./routes.js";
 import type { FeedState } from "./state.js";
 import type { DailyReport, FakeItem, HotTopic, ResetEvent, Story } from "./types.js";
 import { beijingDate, isoBeijing, isoUtc } from "./wire.js";
-import { pathOf } from "../core/routes.js";
-import { FEED_OPERATIONS } from "./routes.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const TOPICS = ["agents", "reasoning", "benchmark", "robotics", "open weights", "inference", "safety", "vision"];
-const SOURCES = ["Example Lab Blog", "Sample Research", "Demo News", "Placeholder Weekly", "Test Wire"];
+const TOPICS = [
+  "agents",
+  "reasoning",
+  "benchmark",
+  "robotics",
+  "open weights",
+  "inference",
+  "safety",
+  "vision",
+];
+const SOURCES = [
+  "Example Lab Blog",
+  "Sample Research",
+  "Demo News",
+  "Placeholder Weekly",
+  "Test Wire",
+];
 
 /**
  * How long before its discovery item `i` was published: mostly minutes to hours (`usual`), but,
@@ -24,7 +39,13 @@ function publicationDelayMs(i: number, usual: number): number {
 }
 
 /** How much the "seeded" data set holds (all generated, nothing copied from the real service). */
-export const SEEDED_COUNTS = { items: 60, hotTopics: 12, stories: 4, dailies: 5, resets: 3 } as const;
+export const SEEDED_COUNTS = {
+  items: 60,
+  hotTopics: 12,
+  stories: 4,
+  dailies: 5,
+  resets: 3,
+} as const;
 
 /**
  * Fills `state` with a small synthetic data set derived only from `seed` and the clock's start:
@@ -59,8 +80,14 @@ export function seedFeed(state: FeedState, seed: number): void {
       originalTitle: i % 4 === 0 ? null : `Original headline ${i + 1} (${topic})`,
       summary: i % 5 === 4 ? null : `Generated summary number ${i + 1} about ${topic}, for tests.`,
       source: { name: prng.pick(SOURCES) },
-      links: { aihot: `${site}/items/${id}`, original: `https://source.example/${topic.replace(" ", "-")}/${i + 1}` },
-      publishedAt: i % 7 === 6 ? null : isoUtc(discovered - publicationDelayMs(i, prng.int(0, 6 * 60) * 60_000)),
+      links: {
+        aihot: `${site}/items/${id}`,
+        original: `https://source.example/${topic.replace(" ", "-")}/${i + 1}`,
+      },
+      publishedAt:
+        i % 7 === 6
+          ? null
+          : isoUtc(discovered - publicationDelayMs(i, prng.int(0, 6 * 60) * 60_000)),
       discoveredAt: isoUtc(discovered),
       category: i % 11 === 10 ? null : (state.categories[i % state.categories.length] ?? null),
       score: i % 9 === 8 ? null : prng.int(20, 99),
@@ -105,7 +132,10 @@ export function seedFeed(state: FeedState, seed: number): void {
           publicId: other,
           title: `Synthetic story ${storyIds.indexOf(other) + 1}`,
           relation: "related",
-          links: { aihot: `${site}/story/${other}`, api: `${site}${pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: other })}` },
+          links: {
+            aihot: `${site}/story/${other}`,
+            api: `${site}${pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: other })}`,
+          },
         })),
     };
   });
@@ -125,7 +155,11 @@ export function seedFeed(state: FeedState, seed: number): void {
       id: item.id,
       title: item.title,
       source: item.source,
-      links: { aihot: item.links.aihot, original: item.links.original, ...(story ? { story: `${site}/story/${story}` } : {}) },
+      links: {
+        aihot: item.links.aihot,
+        original: item.links.original,
+        ...(story ? { story: `${site}/story/${story}` } : {}),
+      },
       sourceCount: prng.int(1, 9),
       signalCount: prng.int(1, 40),
       participantCount: prng.int(0, 20),
@@ -148,35 +182,68 @@ export function seedFeed(state: FeedState, seed: number): void {
       windowEnd: isoUtc(generated),
       links: { aihot: `${site}/daily/${date}` },
       attribution: { name: state.siteName, url: `${site}/daily/${date}` },
-      lead: d % 4 === 0 ? null : { title: `Daily lead ${date}`, leadParagraph: `What happened on ${date}, in synthetic form.` },
+      lead:
+        d % 4 === 0
+          ? null
+          : {
+              title: `Daily lead ${date}`,
+              leadParagraph: `What happened on ${date}, in synthetic form.`,
+            },
       sections: [
         {
           label: "Models",
-          items: [{ title: entry.title, summary: entry.summary ?? "", source: entry.source, links: { aihot: entry.links.aihot, original: entry.links.original } }],
+          items: [
+            {
+              title: entry.title,
+              summary: entry.summary ?? "",
+              source: entry.source,
+              links: { aihot: entry.links.aihot, original: entry.links.original },
+            },
+          ],
         },
       ],
-      flashes: [{ title: `Flash for ${date}`, source: { name: "Demo News" }, links: { aihot: null, original: "https://source.example/flash" }, publishedAt: isoUtc(generated - HOUR) }],
+      flashes: [
+        {
+          title: `Flash for ${date}`,
+          source: { name: "Demo News" },
+          links: { aihot: null, original: "https://source.example/flash" },
+          publishedAt: isoUtc(generated - HOUR),
+        },
+      ],
     });
   }
   state.dailies = dailies;
 
-  state.resets = [resetEvent(site, "evt-001", now - 20 * DAY, "confirmed"), resetEvent(site, "evt-002", now - 2 * DAY, "confirmed"), resetEvent(site, "evt-003", now - DAY, "announced")];
+  state.resets = [
+    resetEvent(site, "evt-001", now - 20 * DAY, "confirmed"),
+    resetEvent(site, "evt-002", now - 2 * DAY, "confirmed"),
+    resetEvent(site, "evt-003", now - DAY, "announced"),
+  ];
   state.resetsCheckedAt = now;
 
   // The selected set, built through the ledger so /selected/changes has history.
   const selected = items.filter((i) => i.selected);
-  selected.forEach((item, k) => state.selected.upsert({ ...item, reason: null }, now - (selected.length - k) * HOUR));
+  for (const [k, item] of selected.entries())
+    state.selected.upsert({ ...item, reason: null }, now - (selected.length - k) * HOUR);
   const [first, second, third, fourth] = selected;
   if (first && second && third && fourth) {
     state.selected.upsert({ ...first, reason: null, score: 100 }, now - 30 * 60_000);
     state.selected.remove(second.id, now - 20 * 60_000);
-    state.selected.upsert({ ...third, reason: null, title: `${third.title} (updated)` }, now - 10 * 60_000);
+    state.selected.upsert(
+      { ...third, reason: null, title: `${third.title} (updated)` },
+      now - 10 * 60_000,
+    );
     state.selected.remove(fourth.id, now - 5 * 60_000);
   }
 }
 
 /** A synthetic reset event that satisfies the schema. */
-export function resetEvent(site: string, id: string, updatedAt: number, status: "announced" | "confirmed"): ResetEvent {
+export function resetEvent(
+  site: string,
+  id: string,
+  updatedAt: number,
+  status: "announced" | "confirmed",
+): ResetEvent {
   const confirmed = status === "confirmed";
   return {
     id,
@@ -190,7 +257,15 @@ export function resetEvent(site: string, id: string, updatedAt: number, status: 
       kindExplicit: true,
       timeInferred: false,
     },
-    estimate: confirmed ? null : { from: isoBeijing(updatedAt + 2 * HOUR), through: isoBeijing(updatedAt + 30 * HOUR), basis: "source", label: "Within a day", reason: "Announced in a synthetic post." },
+    estimate: confirmed
+      ? null
+      : {
+          from: isoBeijing(updatedAt + 2 * HOUR),
+          through: isoBeijing(updatedAt + 30 * HOUR),
+          basis: "source",
+          label: "Within a day",
+          reason: "Announced in a synthetic post.",
+        },
     status,
     title: confirmed ? "Synthetic reset confirmed" : "Synthetic reset announced",
     scope: "all",

@@ -19,7 +19,9 @@ export const CACHE_CONTROL = {
 
 /** Every operation of the document has its entry: a new one fails to compile until it is answered. */
 type Holds<T extends true> = T;
-type _CoversTheDocument = Holds<[DocumentFeedRoute] extends [keyof typeof CACHE_CONTROL] ? true : false>;
+type _CoversTheDocument = Holds<
+  [DocumentFeedRoute] extends [keyof typeof CACHE_CONTROL] ? true : false
+>;
 
 /** ETag prefix of each operation (the service's own). */
 export const ETAG_PREFIX: Record<FeedRoute, string> = {
@@ -68,38 +70,62 @@ export type CachePolicy = Readonly<Record<FeedRoute, string>>;
  * gets its value — a string as is, a number N of seconds as `public, max-age=N, s-maxage=N` —
  * and the others keep the service's own. Throws on an unknown operation or a bad value.
  */
-export function cachePolicy(option: Partial<Record<FeedRoute | "*", string | number>> | undefined, routes: readonly FeedRoute[]): CachePolicy {
+export function cachePolicy(
+  option: Partial<Record<FeedRoute | "*", string | number>> | undefined,
+  routes: readonly FeedRoute[],
+): CachePolicy {
   const policy: Record<FeedRoute, string> = { ...CACHE_CONTROL };
   if (option === undefined) return policy;
   const headerOf = (name: string, value: string | number): string => {
     if (typeof value === "number") {
-      if (!Number.isInteger(value) || value < 0) throw new RangeError(`cacheControl.${name}: seconds must be an integer ≥ 0, got ${value}`);
+      if (!Number.isInteger(value) || value < 0)
+        throw new RangeError(`cacheControl.${name}: seconds must be an integer ≥ 0, got ${value}`);
       return `public, max-age=${value}, s-maxage=${value}`;
     }
     // A header value: visible ASCII and spaces only (no CR/LF), and not empty.
     if (typeof value !== "string" || !/^[\x20-\x7e]+$/.test(value) || value.trim() === "") {
-      throw new TypeError(`cacheControl.${name}: expected a Cache-Control header value or a number of seconds, got ${JSON.stringify(value)}`);
+      throw new TypeError(
+        `cacheControl.${name}: expected a Cache-Control header value or a number of seconds, got ${JSON.stringify(value)}`,
+      );
     }
     return value;
   };
   for (const name of Object.keys(option)) {
-    if (name !== "*" && !routes.includes(name as FeedRoute)) throw new RangeError(`cacheControl: unknown feed operation "${name}" (expected one of ${routes.join(", ")} or "*")`);
+    if (name !== "*" && !routes.includes(name as FeedRoute))
+      throw new RangeError(
+        `cacheControl: unknown feed operation "${name}" (expected one of ${routes.join(", ")} or "*")`,
+      );
   }
   const all = option["*"];
   for (const route of routes) {
     const value = option[route] ?? all;
-    if (value !== undefined) policy[route] = headerOf(option[route] !== undefined ? route : "*", value);
+    if (value !== undefined)
+      policy[route] = headerOf(option[route] !== undefined ? route : "*", value);
   }
   return policy;
 }
 
 /** A 200 JSON answer with its ETag, or a 304 when If-None-Match matches; Cache-Control from `policy`. */
-export function cacheableJson(policy: CachePolicy, route: FeedRoute, value: unknown, ifNoneMatch: string | undefined, hashOf?: unknown): Reply {
+export function cacheableJson(
+  policy: CachePolicy,
+  route: FeedRoute,
+  value: unknown,
+  ifNoneMatch: string | undefined,
+  hashOf?: unknown,
+): Reply {
   const text = JSON.stringify(value);
   const etag = weakEtag(ETAG_PREFIX[route], hashOf === undefined ? text : JSON.stringify(hashOf));
-  const headers: Record<string, string> = { etag, "cache-control": policy[route], vary: "Accept-Encoding" };
+  const headers: Record<string, string> = {
+    etag,
+    "cache-control": policy[route],
+    vary: "Accept-Encoding",
+  };
   if (ifNoneMatchHits(ifNoneMatch, etag)) return { status: 304, headers };
-  return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers }, body: text };
+  return {
+    status: 200,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    body: text,
+  };
 }
 
 const DEFAULT_TITLES: Record<number, string> = {
@@ -127,7 +153,13 @@ export interface ProblemOptions {
 }
 
 /** An application/problem+json answer in the service's key order. */
-export function problem(requestId: string, status: number, code: string, detail: string, options: ProblemOptions = {}): Reply {
+export function problem(
+  requestId: string,
+  status: number,
+  code: string,
+  detail: string,
+  options: ProblemOptions = {},
+): Reply {
   const body: Record<string, unknown> = {
     type: `/problems/${code.replaceAll("_", "-")}`,
     title: options.title ?? DEFAULT_TITLES[status] ?? "Error",
@@ -160,18 +192,26 @@ export class ProblemError extends Error {
   }
 }
 
-export const invalidRequest = (detail: string) => new ProblemError(400, "invalid_request", detail, { title: "Invalid request" });
-export const invalidCursor = () => new ProblemError(400, "invalid_cursor", "The cursor is malformed.", { title: "Invalid cursor" });
+export const invalidRequest = (detail: string) =>
+  new ProblemError(400, "invalid_request", detail, { title: "Invalid request" });
+export const invalidCursor = () =>
+  new ProblemError(400, "invalid_cursor", "The cursor is malformed.", { title: "Invalid cursor" });
 export const snapshotRequired = () =>
-  new ProblemError(409, "snapshot_required", `Missing or invalid v1 cursor; fetch ${FEED_OPERATIONS.selectedSnapshot.path} first.`, {
-    title: "Snapshot required",
-  });
+  new ProblemError(
+    409,
+    "snapshot_required",
+    `Missing or invalid v1 cursor; fetch ${FEED_OPERATIONS.selectedSnapshot.path} first.`,
+    {
+      title: "Snapshot required",
+    },
+  );
 
 /** toISOString: UTC with milliseconds and Z. */
 export const isoUtc = (ms: number) => new Date(ms).toISOString();
 
 /** Beijing wall time with milliseconds and +08:00 (codex payloads). */
-export const isoBeijing = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().replace("Z", "+08:00");
+export const isoBeijing = (ms: number) =>
+  new Date(ms + 8 * 3_600_000).toISOString().replace("Z", "+08:00");
 
 /** The Beijing calendar date (YYYY-MM-DD) of an instant. */
 export const beijingDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -3,7 +3,11 @@ export const normaliseKey = (key: string) => key.trim().replace(/^sk-/, "");
 
 /** Whether a path is one on which TokenAuth reads `?key=` and `x-goog-api-key` (middleware/auth.go:314-331). */
 function readsGoogleKey(path: string): boolean {
-  return path.startsWith("/v1beta/models") || path.startsWith("/v1beta/openai/models") || path.startsWith("/v1/models/");
+  return (
+    path.startsWith("/v1beta/models") ||
+    path.startsWith("/v1beta/openai/models") ||
+    path.startsWith("/v1/models/")
+  );
 }
 
 /**
@@ -12,9 +16,14 @@ function readsGoogleKey(path: string): boolean {
  * or `/v1/models`; on the Gemini paths `?key=`, then `x-goog-api-key`, which wins. A leading `sk-`
  * is stripped. Undefined when the request carries none.
  */
-export function presentedKey(path: string, query: URLSearchParams, headers: Record<string, string>): string | undefined {
+export function presentedKey(
+  path: string,
+  query: URLSearchParams,
+  headers: Record<string, string>,
+): string | undefined {
   let presented = /^bearer\s+(.+)$/i.exec(headers["authorization"] ?? "")?.[1];
-  if ((path.includes("/v1/messages") || path.includes("/v1/models")) && headers["x-api-key"]) presented = headers["x-api-key"];
+  if ((path.includes("/v1/messages") || path.includes("/v1/models")) && headers["x-api-key"])
+    presented = headers["x-api-key"];
   if (readsGoogleKey(path)) {
     const fromQuery = query.get("key");
     if (fromQuery) presented = fromQuery;

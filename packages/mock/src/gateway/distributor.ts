@@ -4,7 +4,14 @@ import { invalidJsonBody, modelNotFound, modelNotSpecified, noAccessToModel } fr
 import { parseJsonBody } from "./responses.js";
 
 /** The models `startGatewayFake` serves by default: the ones `feedgate demo` and the CLI's defaults use. */
-export const DEMO_MODELS: readonly string[] = ["gpt-5.2", "gpt-4.1-mini", "claude-sonnet-4-5", "gemini-2.5-flash", "Nano-Banana2", "GPT-image-2"];
+export const DEMO_MODELS: readonly string[] = [
+  "gpt-5.2",
+  "gpt-4.1-mini",
+  "claude-sonnet-4-5",
+  "gemini-2.5-flash",
+  "Nano-Banana2",
+  "GPT-image-2",
+];
 
 /** The suffix the distributor appends to a compact request's model (middleware/distributor.go:344-346). */
 export const COMPACT_SUFFIX = "-openai-compact";
@@ -42,12 +49,16 @@ export function distribute(input: DistributeInput): { refusal: Reply } | { model
     if (json) return { refusal: invalidJsonBody("unexpected end of JSON input", requestId) };
   } else if (json) {
     const parsed = parseJsonBody(input.body);
-    if (!parsed) return { refusal: invalidJsonBody("invalid character in request body: not valid JSON", requestId) };
+    if (!parsed)
+      return {
+        refusal: invalidJsonBody("invalid character in request body: not valid JSON", requestId),
+      };
     model = typeof parsed["model"] === "string" ? parsed["model"] : "";
   }
   if (route === "createImage" && model === "") model = "dall-e";
   if (route === "compactResponse" && model !== "") model = `${model}${COMPACT_SUFFIX}`;
-  if (input.keyModels !== undefined && !input.keyModels.includes(model)) return { refusal: noAccessToModel(model, requestId) };
+  if (input.keyModels !== undefined && !input.keyModels.includes(model))
+    return { refusal: noAccessToModel(model, requestId) };
   if (route === "getImageTask") return { model };
   if (model === "") return { refusal: modelNotSpecified(requestId) };
   if (!serves(input.served, model)) return { refusal: modelNotFound(model, requestId) };
@@ -57,5 +68,8 @@ export function distribute(input: DistributeInput): { refusal: Reply } | { model
 /** Whether a channel serves `model`; the fake serves compaction for every model it serves. */
 function serves(served: readonly string[] | "any", model: string): boolean {
   if (served === "any") return true;
-  return served.includes(model) || (model.endsWith(COMPACT_SUFFIX) && served.includes(model.slice(0, -COMPACT_SUFFIX.length)));
+  return (
+    served.includes(model) ||
+    (model.endsWith(COMPACT_SUFFIX) && served.includes(model.slice(0, -COMPACT_SUFFIX.length)))
+  );
 }

@@ -3,13 +3,29 @@ import type { Fault } from "../core/types.js";
 import type { GatewayFamily } from "./routes.js";
 
 /** `{"error":{message,type,param,code}}`: OpenAI-format routes. */
-export function openaiError(status: number, message: string, type: string, code: string | null, param: string | null = null): Reply {
+export function openaiError(
+  status: number,
+  message: string,
+  type: string,
+  code: string | null,
+  param: string | null = null,
+): Reply {
   return jsonReply(status, { error: { message, type, param, code } }, {}, "application/json");
 }
 
 /** The gateway middleware's own envelope (no `param`), message ending in "(request id: …)". */
-export function gatewayError(status: number, message: string, code: string, requestId: string): Reply {
-  return jsonReply(status, { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", code } }, {}, "application/json");
+export function gatewayError(
+  status: number,
+  message: string,
+  code: string,
+  requestId: string,
+): Reply {
+  return jsonReply(
+    status,
+    { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", code } },
+    {},
+    "application/json",
+  );
 }
 
 /**
@@ -17,7 +33,19 @@ export function gatewayError(status: number, message: string, code: string, requ
  * types/error.go:257 defaults the status to 500). Final: retrying cannot help.
  */
 export function invalidRequest(message: string, requestId: string): Reply {
-  return jsonReply(500, { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", param: "", code: "invalid_request" } }, {}, "application/json");
+  return jsonReply(
+    500,
+    {
+      error: {
+        message: `${message} (request id: ${requestId})`,
+        type: "new_api_error",
+        param: "",
+        code: "invalid_request",
+      },
+    },
+    {},
+    "application/json",
+  );
 }
 
 /**
@@ -26,7 +54,19 @@ export function invalidRequest(message: string, requestId: string): Reply {
  * (router/web-router.go:30-39, middleware/cache.go).
  */
 export function noRoute(method: string, path: string): Reply {
-  return jsonReply(404, { error: { message: `Invalid URL (${method} ${path})`, type: "invalid_request_error", param: "", code: "" } }, { "cache-control": "max-age=604800" }, "application/json");
+  return jsonReply(
+    404,
+    {
+      error: {
+        message: `Invalid URL (${method} ${path})`,
+        type: "invalid_request_error",
+        param: "",
+        code: "",
+      },
+    },
+    { "cache-control": "max-age=604800" },
+    "application/json",
+  );
 }
 
 /** GlobalWebRateLimit's refusal: 429 with an empty body, `Content-Length: 0` (middleware/rate-limit.go:67-74,90-95). */
@@ -51,7 +91,12 @@ export function noAccessToModel(model: string, requestId: string): Reply {
 
 /** No channel serves the model: 503 `model_not_found` in English (middleware/distributor.go:137-154, en.yaml:266-267). */
 export function modelNotFound(model: string, requestId: string): Reply {
-  return gatewayError(503, `No available channel for model ${model} under group default (distributor)`, "model_not_found", requestId);
+  return gatewayError(
+    503,
+    `No available channel for model ${model} under group default (distributor)`,
+    "model_not_found",
+    requestId,
+  );
 }
 
 /**
@@ -59,13 +104,39 @@ export function modelNotFound(model: string, requestId: string): Reply {
  * types/error.go:317-347): `{message,type,param,code}` with `type: upstream_error`, `code` the
  * upstream's (a number for a Google upstream), `param: ""`, no request id; `status`/`details` dropped.
  */
-export function upstreamError(status: number, message: string, code: string | number | null = status): Reply {
-  return jsonReply(status, { error: { message, type: "upstream_error", param: "", code } }, {}, "application/json");
+export function upstreamError(
+  status: number,
+  message: string,
+  code: string | number | null = status,
+): Reply {
+  return jsonReply(
+    status,
+    { error: { message, type: "upstream_error", param: "", code } },
+    {},
+    "application/json",
+  );
 }
 
 /** A final error the gateway makes itself after the distributor: HTTP 500 (or `status`), `param: ""`, request id in the message (controller/relay.go:88-148). */
-export function relayError(status: number, code: string, message: string, requestId: string): Reply {
-  return jsonReply(status, { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", param: "", code } }, {}, "application/json");
+export function relayError(
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+): Reply {
+  return jsonReply(
+    status,
+    {
+      error: {
+        message: `${message} (request id: ${requestId})`,
+        type: "new_api_error",
+        param: "",
+        code,
+      },
+    },
+    {},
+    "application/json",
+  );
 }
 
 /** `{"type":"error","error":{type,message}}`: the Anthropic-format route. */
@@ -74,8 +145,18 @@ export function anthropicError(status: number, type: string, message: string): R
 }
 
 /** `{"error":{code,message,status,details?}}`: Google-format routes. */
-export function googleError(status: number, rpcStatus: string, message: string, details?: unknown[]): Reply {
-  return jsonReply(status, { error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) } }, {}, "application/json");
+export function googleError(
+  status: number,
+  rpcStatus: string,
+  message: string,
+  details?: unknown[],
+): Reply {
+  return jsonReply(
+    status,
+    { error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) } },
+    {},
+    "application/json",
+  );
 }
 
 /** `{"code","message","data":null}`: image task routes. */
@@ -102,8 +183,22 @@ function rateLimited(requestId: string): Reply {
   return gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
 }
 
-const RPC: Record<number, string> = { 408: "DEADLINE_EXCEEDED", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED" };
-const ANTHROPIC: Record<number, string> = { 408: "timeout_error", 429: "rate_limit_error", 500: "api_error", 502: "api_error", 503: "overloaded_error", 504: "timeout_error" };
+const RPC: Record<number, string> = {
+  408: "DEADLINE_EXCEEDED",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  502: "UNAVAILABLE",
+  503: "UNAVAILABLE",
+  504: "DEADLINE_EXCEEDED",
+};
+const ANTHROPIC: Record<number, string> = {
+  408: "timeout_error",
+  429: "rate_limit_error",
+  500: "api_error",
+  502: "api_error",
+  503: "overloaded_error",
+  504: "timeout_error",
+};
 const MESSAGES: Record<number, string> = {
   408: "The request timed out.",
   429: "Rate limit reached for requests.",
@@ -118,7 +213,11 @@ const MESSAGES: Record<number, string> = {
  * Anything but a 429 stands for the upstream's error as the gateway relays it ({@link upstreamError}):
  * no invented codes, the upstream's status as the numeric `code`.
  */
-export function statusFaultReply(family: GatewayFamily, fault: StatusFault, requestId: string): Reply {
+export function statusFaultReply(
+  family: GatewayFamily,
+  fault: StatusFault,
+  requestId: string,
+): Reply {
   const message = MESSAGES[fault.status] ?? "Error.";
   let reply: Reply;
   switch (family) {
@@ -129,19 +228,27 @@ export function statusFaultReply(family: GatewayFamily, fault: StatusFault, requ
       // The gateway drops a Google error's `status` and `details` (service/error.go:86-129); the
       // Google envelope only when a test asks for a RetryInfo, as a direct upstream would send it.
       if (fault.retryDelay !== undefined) {
-        reply = googleError(fault.status, RPC[fault.status] ?? "UNKNOWN", message, [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay }]);
+        reply = googleError(fault.status, RPC[fault.status] ?? "UNKNOWN", message, [
+          { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay },
+        ]);
       } else {
-        reply = fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
+        reply =
+          fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
       }
       break;
     case "task":
       // The poll builder answers only 400 or 500 (relay/relay_task.go:422-466); its 429 is the limiter's.
-      reply = fault.status === 429 ? rateLimited(requestId) : taskError(fault.status, "get_task_failed", message);
+      reply =
+        fault.status === 429
+          ? rateLimited(requestId)
+          : taskError(fault.status, "get_task_failed", message);
       break;
     default:
       reply = fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
   }
-  if (fault.retryAfter !== undefined && fault.retryAfter !== null) reply.headers["retry-after"] = String(fault.retryAfter);
-  if (fault.retryAfterMs !== undefined) reply.headers["retry-after-ms"] = String(fault.retryAfterMs);
+  if (fault.retryAfter !== undefined && fault.retryAfter !== null)
+    reply.headers["retry-after"] = String(fault.retryAfter);
+  if (fault.retryAfterMs !== undefined)
+    reply.headers["retry-after-ms"] = String(fault.retryAfterMs);
   return reply;
 }

@@ -2,21 +2,32 @@ import { createFakeClock, type FakeClock } from "../core/clock.js";
 import { FaultInjector } from "../core/faults.js";
 import { createPrng } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
-import { startFakeServer, type RequestContext } from "../core/server.js";
-import { GATEWAY_ROUTES, type FaultControls, type GatewayRoute, type RecordedRequest } from "../core/types.js";
+import { type RequestContext, startFakeServer } from "../core/server.js";
+import {
+  type FaultControls,
+  GATEWAY_ROUTES,
+  type GatewayRoute,
+  type RecordedRequest,
+} from "../core/types.js";
 import { normaliseKey, presentedKey } from "./auth.js";
 import { DEMO_MODELS, distribute } from "./distributor.js";
-import { gatewayError, noRoute, relayError, statusFaultReply, unauthorized, webRateLimited } from "./envelopes.js";
-import { finalErrorReply, type FinalError } from "./final-errors.js";
+import {
+  gatewayError,
+  noRoute,
+  relayError,
+  statusFaultReply,
+  unauthorized,
+  webRateLimited,
+} from "./envelopes.js";
+import { type FinalError, finalErrorReply } from "./final-errors.js";
 import { GatewayIds } from "./ids.js";
 import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
-import { ResponsesFake } from "./responses.js";
-import { parseJsonBody } from "./responses.js";
+import { parseJsonBody, ResponsesFake } from "./responses.js";
 import { familyOf, matchGatewayRoute } from "./routes.js";
 import { SSE_HEADERS, type StreamScript } from "./sse.js";
 import { upstreamBody } from "./upstream.js";
-import { WebRateLimiter, type WebRateLimit } from "./web-limiter.js";
+import { type WebRateLimit, WebRateLimiter } from "./web-limiter.js";
 
 export type { FinalError, StreamScript, TaskScript, WebRateLimit };
 export { DEMO_MODELS };
@@ -25,7 +36,13 @@ export { DEMO_MODELS };
  * The operations the gateway's source does not register (router/relay-router.go:88-106: only
  * `POST /v1/responses`, `/v1/responses/compact` and `POST /v1/messages`): the fake's default `unrouted`.
  */
-export const UNROUTED_IN_SOURCE: readonly GatewayRoute[] = ["retrieveResponse", "deleteResponse", "cancelResponse", "countResponseInputTokens", "countMessageTokens"];
+export const UNROUTED_IN_SOURCE: readonly GatewayRoute[] = [
+  "retrieveResponse",
+  "deleteResponse",
+  "cancelResponse",
+  "countResponseInputTokens",
+  "countMessageTokens",
+];
 
 /** The default key of the gateway fake. */
 export const DEFAULT_FAKE_API_KEY = "sk-fake-0123456789";
@@ -171,8 +188,14 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const gemini = new GeminiFake(ids);
   const unrouted = new Set(options.unrouted ?? UNROUTED_IN_SOURCE);
   const served = options.models ?? DEMO_MODELS;
-  const restricted = new Map(Object.entries(options.restrictedKeys ?? {}).map(([key, models]) => [normaliseKey(key), models]));
-  const limiter = options.webRateLimit === false ? undefined : new WebRateLimiter(clock, options.webRateLimit);
+  const restricted = new Map(
+    Object.entries(options.restrictedKeys ?? {}).map(([key, models]) => [
+      normaliseKey(key),
+      models,
+    ]),
+  );
+  const limiter =
+    options.webRateLimit === false ? undefined : new WebRateLimiter(clock, options.webRateLimit);
   const upstream: UpstreamRequest[] = [];
   const finalErrors: FinalError[] = [];
   /** The request's id, drawn when its answer is made; kept on its record. */
@@ -193,14 +216,21 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       case "compactResponse":
         return responses.compact(body, requestId(ctx));
       case "createImage":
-        return images.create(body, ctx.url.searchParams, requestId(ctx), options.ignoreAsync === true);
+        return images.create(
+          body,
+          ctx.url.searchParams,
+          requestId(ctx),
+          options.ignoreAsync === true,
+        );
       case "getImageTask":
         return images.get(param);
       case "countMessageTokens":
         // The source checks no anthropic-version.
         return countMessageTokens(body);
       case "generateContent":
-        return ctx.url.searchParams.get("alt") === "sse" ? gemini.stream(param, body, requestId(ctx)) : gemini.generate(param, body, requestId(ctx));
+        return ctx.url.searchParams.get("alt") === "sse"
+          ? gemini.stream(param, body, requestId(ctx))
+          : gemini.generate(param, body, requestId(ctx));
       case "streamGenerateContent":
         return gemini.stream(param, body, requestId(ctx));
     }
@@ -214,23 +244,46 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     }
     // NoRoute runs behind the engine middleware only: the web limiter, the cache header, no credential check.
     if (!matched || unrouted.has(matched.route)) {
-      if (limiter && !limiter.admit(ctx.record.headers["x-forwarded-for"] ?? "127.0.0.1")) return webRateLimited();
-      if (options.consoleOrigin !== undefined) return { status: 301, headers: { location: new URL(ctx.path, options.consoleOrigin).href }, body: "" };
+      if (limiter && !limiter.admit(ctx.record.headers["x-forwarded-for"] ?? "127.0.0.1"))
+        return webRateLimited();
+      if (options.consoleOrigin !== undefined)
+        return {
+          status: 301,
+          headers: { location: new URL(ctx.path, options.consoleOrigin).href },
+          body: "",
+        };
       return noRoute(ctx.method, ctx.path);
     }
     const key = presentedKey(ctx.path, ctx.url.searchParams, ctx.headers);
     const keyModels = key === undefined ? undefined : restricted.get(key);
-    if (key === undefined || (key !== normaliseKey(apiKey) && keyModels === undefined)) return unauthorized(requestId(ctx));
+    if (key === undefined || (key !== normaliseKey(apiKey) && keyModels === undefined))
+      return unauthorized(requestId(ctx));
     const param = matched.param ?? "";
     const { route } = matched;
     // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
     // The token counts (also opt-in) check a model they name, as create does.
-    if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse") return relay(route, ctx, param, ctx.body);
-    if ((route === "countResponseInputTokens" || route === "countMessageTokens") && !parseJsonBody(ctx.body)?.["model"]) return relay(route, ctx, param, ctx.body);
-    const distributed = distribute({ route, pathModel: matched.param, headers: ctx.headers, body: ctx.body, keyModels, served, requestId: requestId(ctx) });
+    if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse")
+      return relay(route, ctx, param, ctx.body);
+    if (
+      (route === "countResponseInputTokens" || route === "countMessageTokens") &&
+      !parseJsonBody(ctx.body)?.["model"]
+    )
+      return relay(route, ctx, param, ctx.body);
+    const distributed = distribute({
+      route,
+      pathModel: matched.param,
+      headers: ctx.headers,
+      body: ctx.body,
+      keyModels,
+      served,
+      requestId: requestId(ctx),
+    });
     if ("refusal" in distributed) return distributed.refusal;
-    const finalIndex = finalErrors.findIndex((error) => error.route === undefined || error.route === route);
-    if (finalIndex >= 0) return finalErrorReply(finalErrors.splice(finalIndex, 1)[0] as FinalError, requestId(ctx));
+    const finalIndex = finalErrors.findIndex(
+      (error) => error.route === undefined || error.route === route,
+    );
+    if (finalIndex >= 0)
+      return finalErrorReply(finalErrors.splice(finalIndex, 1)[0] as FinalError, requestId(ctx));
     const request = parseJsonBody(ctx.body);
     let body = ctx.body;
     if (request) {
@@ -244,7 +297,8 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   /** A status fault on a streaming request that reached the upstream: SSE headers first (relay/channel/api_request.go:499-510). */
   const streamedFault = (reply: Reply): Reply => {
     const json = typeof reply.body === "string" ? reply.body : "";
-    if (options.pings === true) return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: [": PING\n\n", json] } };
+    if (options.pings === true)
+      return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: [": PING\n\n", json] } };
     return { ...reply, headers: { ...reply.headers, "content-type": SSE_HEADERS["content-type"] } };
   };
 
@@ -264,10 +318,12 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       const family = familyOf(ctx.route, ctx.path);
       const message = `request body exceeds ${Math.round((options.maxBodyBytes ?? 16 * 1024 * 1024) / 1024 / 1024)} MB`;
       // 413 only on the Gemini routes (controller/relay.go:110-112); the distributor reads JSON bodies first: 400.
-      if (family === "google") return relayError(413, "read_request_body_failed", message, requestId(ctx));
+      if (family === "google")
+        return relayError(413, "read_request_body_failed", message, requestId(ctx));
       return gatewayError(400, `Invalid request: Invalid request: ${message}`, "", requestId(ctx));
     },
-    internalError: (ctx) => gatewayError(500, "the gateway fake failed", "internal_error", requestId(ctx)),
+    internalError: (ctx) =>
+      gatewayError(500, "the gateway fake failed", "internal_error", requestId(ctx)),
     decorate(reply, ctx) {
       reply.headers["x-oneapi-request-id"] = requestId(ctx);
     },
@@ -282,7 +338,10 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     upstream,
     scriptError: (error) => void finalErrors.push(error),
     faults,
-    images: { scriptTask: (script) => images.scriptTask(script), taskIds: () => [...images.tasks.keys()] },
+    images: {
+      scriptTask: (script) => images.scriptTask(script),
+      taskIds: () => [...images.tasks.keys()],
+    },
     responses: { scriptStream: (script) => responses.scriptStream(script) },
     gemini: { scriptStream: (script) => gemini.scriptStream(script) },
     close: () => server.close(),

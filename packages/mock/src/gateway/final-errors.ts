@@ -16,7 +16,13 @@ export interface FinalError {
    * - `get_channel_failed`: no channel left during a retry (controller/relay.go:300-309);
    * - `channel:model_mapped_error` (relay/responses_handler.go:63-66).
    */
-  code: "convert_request_failed" | "sensitive_words_detected" | "count_token_failed" | "task_id_empty" | "get_channel_failed" | "channel:model_mapped_error";
+  code:
+    | "convert_request_failed"
+    | "sensitive_words_detected"
+    | "count_token_failed"
+    | "task_id_empty"
+    | "get_channel_failed"
+    | "channel:model_mapped_error";
   /** The operation it applies to. Default: the next routed request, whichever. */
   route?: GatewayRoute;
 }
@@ -34,7 +40,13 @@ const MESSAGES: Record<FinalError["code"], string> = {
 export function finalErrorReply(error: FinalError, requestId: string): Reply {
   if (error.code === "task_id_empty") {
     const reply = relayError(500, "bad_response_status_code", MESSAGES.task_id_empty, requestId);
-    return { ...reply, body: String(reply.body).replace('"type":"new_api_error"', '"type":"bad_response_status_code"') };
+    return {
+      ...reply,
+      body: String(reply.body).replace(
+        '"type":"new_api_error"',
+        '"type":"bad_response_status_code"',
+      ),
+    };
   }
   return relayError(500, error.code, MESSAGES[error.code], requestId);
 }

@@ -51,7 +51,8 @@ interface Task {
 
 /** A 1×1 transparent PNG, for `response_format: "b64_json"` and the files under {@link MOCK_FILES_PATH}. */
 /** A 1×1 PNG, the fake's image everywhere (base64). */
-export const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+export const PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 /** Where the fake serves the images its results point to: `<fake url>/mock-files/<name>.png`. */
 export const MOCK_FILES_PATH = "/mock-files/";
@@ -65,8 +66,17 @@ const MOCK_FILE_NAME = /^\/mock-files\/([A-Za-z0-9_-]{1,128})\.png$/;
  */
 export function mockFileReply(method: string, path: string): Reply | undefined {
   if (!MOCK_FILE_NAME.test(path)) return undefined;
-  if (method !== "GET" && method !== "HEAD") return { status: 405, headers: { allow: "GET, HEAD", "content-type": "text/plain" }, body: "method not allowed" };
-  return { status: 200, headers: { "content-type": "image/png", "cache-control": "no-store" }, body: Buffer.from(PIXEL_PNG, "base64") };
+  if (method !== "GET" && method !== "HEAD")
+    return {
+      status: 405,
+      headers: { allow: "GET, HEAD", "content-type": "text/plain" },
+      body: "method not allowed",
+    };
+  return {
+    status: 200,
+    headers: { "content-type": "image/png", "cache-control": "no-store" },
+    body: Buffer.from(PIXEL_PNG, "base64"),
+  };
 }
 
 export class ImagesFake {
@@ -86,7 +96,8 @@ export class ImagesFake {
   }
 
   scriptTask(script: TaskScript): void {
-    if (!Number.isInteger(script.polls) || script.polls < 0) throw new RangeError(`scriptTask: polls must be an integer ≥ 0, got ${script.polls}`);
+    if (!Number.isInteger(script.polls) || script.polls < 0)
+      throw new RangeError(`scriptTask: polls must be an integer ≥ 0, got ${script.polls}`);
     this.#scripts.push({ script, remaining: script.times ?? 1 });
   }
 
@@ -111,20 +122,30 @@ export class ImagesFake {
    */
   create(body: string, query: URLSearchParams, requestId: string, ignoreAsync = false): Reply {
     const request = parseJsonBody(body);
-    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
+    if (!request)
+      return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "")
+      return invalidRequest("model is required", requestId);
     const isAsync = !ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
     if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" });
     if (script) return this.#submit(script);
-    const n = typeof request["n"] === "number" && request["n"] >= 1 ? Math.min(Math.floor(request["n"]), 10) : 1;
+    const n =
+      typeof request["n"] === "number" && request["n"] >= 1
+        ? Math.min(Math.floor(request["n"]), 10)
+        : 1;
     const b64 = request["response_format"] === "b64_json";
     const data = Array.from({ length: n }, (_, k) => ({
       url: b64 ? "" : this.#fileUrl(`${this.ids.alnum(16)}-${k}`),
       b64_json: b64 ? PIXEL_PNG : "",
       revised_prompt: "",
     }));
-    return jsonReply(200, { created: Math.floor(this.clock.now() / 1000), data }, {}, "application/json");
+    return jsonReply(
+      200,
+      { created: Math.floor(this.clock.now() / 1000), data },
+      {},
+      "application/json",
+    );
   }
 
   get(taskId: string): Reply {
@@ -133,7 +154,15 @@ export class ImagesFake {
     task.gets += 1;
     const { script } = task;
     if (task.gets <= script.polls) {
-      return jsonReply(200, { task_id: task.id, status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress") }, {}, "application/json");
+      return jsonReply(
+        200,
+        {
+          task_id: task.id,
+          status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress"),
+        },
+        {},
+        "application/json",
+      );
     }
     const status = script.status ?? script.outcome;
     if (script.outcome === "completed") {
@@ -146,7 +175,20 @@ export class ImagesFake {
     }
     // The gateway never sets a task error's code; a script may still ask for one.
     const error = script.error === undefined ? { message: "The fake task failed." } : script.error;
-    const shaped = typeof error === "object" && error !== null ? { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message } : error;
-    return jsonReply(200, { task_id: task.id, status, ...(shaped !== null ? { error: shaped } : {}), ...(script.message !== undefined ? { message: script.message } : {}) }, {}, "application/json");
+    const shaped =
+      typeof error === "object" && error !== null
+        ? { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message }
+        : error;
+    return jsonReply(
+      200,
+      {
+        task_id: task.id,
+        status,
+        ...(shaped !== null ? { error: shaped } : {}),
+        ...(script.message !== undefined ? { message: script.message } : {}),
+      },
+      {},
+      "application/json",
+    );
   }
 }

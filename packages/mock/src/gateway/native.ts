@@ -1,9 +1,9 @@
 import { jsonReply, type Reply } from "../core/reply.js";
 import { anthropicError, invalidRequest } from "./envelopes.js";
-import { estimateTokens, textOf, type GatewayIds } from "./ids.js";
+import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { PIXEL_PNG } from "./images.js";
 import { parseJsonBody } from "./responses.js";
-import { SSE_HEADERS, sseFrame, wordDeltas, type StreamScript } from "./sse.js";
+import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
@@ -13,10 +13,22 @@ type Json = Record<string, unknown>;
  */
 export function countMessageTokens(body: string): Reply {
   const request = parseJsonBody(body);
-  if (!request) return anthropicError(500, "new_api_error", "invalid character in request body: not valid JSON");
-  if (typeof request["model"] !== "string") return anthropicError(500, "new_api_error", "model is required");
-  if (!Array.isArray(request["messages"])) return anthropicError(400, "invalid_request_error", "messages: Field required");
-  return jsonReply(200, { input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])) }, {}, "application/json");
+  if (!request)
+    return anthropicError(
+      500,
+      "new_api_error",
+      "invalid character in request body: not valid JSON",
+    );
+  if (typeof request["model"] !== "string")
+    return anthropicError(500, "new_api_error", "model is required");
+  if (!Array.isArray(request["messages"]))
+    return anthropicError(400, "invalid_request_error", "messages: Field required");
+  return jsonReply(
+    200,
+    { input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])) },
+    {},
+    "application/json",
+  );
 }
 
 /**
@@ -26,7 +38,9 @@ export function countMessageTokens(body: string): Reply {
 function imageParts(request: Json): Json[] {
   const config = request["generationConfig"] as { responseModalities?: unknown } | undefined;
   const modalities = Array.isArray(config?.responseModalities) ? config.responseModalities : [];
-  return modalities.some((m) => typeof m === "string" && m.toUpperCase() === "IMAGE") ? [{ inlineData: { mimeType: "image/png", data: PIXEL_PNG } }] : [];
+  return modalities.some((m) => typeof m === "string" && m.toUpperCase() === "IMAGE")
+    ? [{ inlineData: { mimeType: "image/png", data: PIXEL_PNG } }]
+    : [];
 }
 
 /** Gemini generateContent / streamGenerateContent (always SSE, like the gateway); an image part when asked for images. */
@@ -45,8 +59,12 @@ export class GeminiFake {
    */
   #parse(body: string, requestId: string): { request: Json } | { error: Reply } {
     const request = parseJsonBody(body);
-    if (!request) return { error: invalidRequest("invalid character in request body: not valid JSON", requestId) };
-    if (!Array.isArray(request["contents"]) && !Array.isArray(request["requests"])) return { error: invalidRequest("contents is required", requestId) };
+    if (!request)
+      return {
+        error: invalidRequest("invalid character in request body: not valid JSON", requestId),
+      };
+    if (!Array.isArray(request["contents"]) && !Array.isArray(request["requests"]))
+      return { error: invalidRequest("contents is required", requestId) };
     return { request };
   }
 
@@ -64,7 +82,13 @@ export class GeminiFake {
     return jsonReply(
       200,
       {
-        candidates: [{ content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] }, finishReason: "STOP", index: 0 }],
+        candidates: [
+          {
+            content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] },
+            finishReason: "STOP",
+            index: 0,
+          },
+        ],
         usageMetadata: this.#usage(prompt, text),
         modelVersion: model,
         responseId: this.ids.alnum(22),
@@ -87,7 +111,16 @@ export class GeminiFake {
       deltas.map((delta, i) => {
         const last = i === deltas.length - 1;
         return {
-          candidates: [{ content: { role: "model", parts: [{ text: delta }, ...(last ? imageParts(parsed.request) : [])] }, ...(last ? { finishReason: "STOP" } : {}), index: 0 }],
+          candidates: [
+            {
+              content: {
+                role: "model",
+                parts: [{ text: delta }, ...(last ? imageParts(parsed.request) : [])],
+              },
+              ...(last ? { finishReason: "STOP" } : {}),
+              index: 0,
+            },
+          ],
           ...(last ? { usageMetadata: this.#usage(prompt, text) } : {}),
           modelVersion: model,
           responseId,
@@ -99,7 +132,19 @@ export class GeminiFake {
       if (script?.endAfter !== undefined && index === script.endAfter) break;
       frames.push(sseFrame(chunk));
     }
-    if (script?.errorAfter !== undefined) frames.push(sseFrame({ error: { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" } }));
-    return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: frames, ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}) } };
+    if (script?.errorAfter !== undefined)
+      frames.push(
+        sseFrame({
+          error: { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" },
+        }),
+      );
+    return {
+      status: 200,
+      headers: { ...SSE_HEADERS },
+      stream: {
+        chunks: frames,
+        ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}),
+      },
+    };
   }
 }

@@ -2,8 +2,8 @@ import type { FakeClock } from "../core/clock.js";
 import type { Reply } from "../core/reply.js";
 import { jsonReply } from "../core/reply.js";
 import { invalidRequest, openaiError } from "./envelopes.js";
-import { estimateTokens, textOf, type GatewayIds } from "./ids.js";
-import { SSE_HEADERS, sseFrame, wordDeltas, type StreamScript } from "./sse.js";
+import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
+import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
@@ -12,12 +12,20 @@ interface Stored {
   events: Json[];
 }
 
-const badJson = () => openaiError(400, "We could not parse the JSON body of your request.", "invalid_request_error", "invalid_json");
+const badJson = () =>
+  openaiError(
+    400,
+    "We could not parse the JSON body of your request.",
+    "invalid_request_error",
+    "invalid_json",
+  );
 
 export function parseJsonBody(body: string): Json | undefined {
   try {
     const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Json)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -51,11 +59,15 @@ export class ResponsesFake {
       error: null,
       incomplete_details: null,
       instructions: typeof request["instructions"] === "string" ? request["instructions"] : null,
-      max_output_tokens: typeof request["max_output_tokens"] === "number" ? request["max_output_tokens"] : null,
+      max_output_tokens:
+        typeof request["max_output_tokens"] === "number" ? request["max_output_tokens"] : null,
       model: request["model"],
       output: done ? [this.#message(`msg_${this.ids.hex(48)}`, text, "completed")] : [],
       parallel_tool_calls: true,
-      previous_response_id: typeof request["previous_response_id"] === "string" ? request["previous_response_id"] : null,
+      previous_response_id:
+        typeof request["previous_response_id"] === "string"
+          ? request["previous_response_id"]
+          : null,
       background: request["background"] === true,
       store: request["store"] !== false,
       temperature: typeof request["temperature"] === "number" ? request["temperature"] : 1,
@@ -76,7 +88,13 @@ export class ResponsesFake {
   }
 
   #message(id: string, text: string, status: string): Json {
-    return { type: "message", id, status, role: "assistant", content: [{ type: "output_text", text, annotations: [], logprobs: [] }] };
+    return {
+      type: "message",
+      id,
+      status,
+      role: "assistant",
+      content: [{ type: "output_text", text, annotations: [], logprobs: [] }],
+    };
   }
 
   /** The event sequence the real stream would carry for a finished response. */
@@ -84,17 +102,57 @@ export class ResponsesFake {
     const output = (response["output"] as Json[])[0];
     const text = output ? String(((output["content"] as Json[])[0] as Json)["text"]) : "";
     const itemId = output ? String(output["id"]) : `msg_${this.ids.hex(48)}`;
-    const inProgress = { ...response, status: "in_progress", completed_at: null, output: [], usage: null };
+    const inProgress = {
+      ...response,
+      status: "in_progress",
+      completed_at: null,
+      output: [],
+      usage: null,
+    };
     const events: Json[] = [
       { type: "response.created", response: inProgress },
       { type: "response.in_progress", response: inProgress },
       // The real stream announces a message with no content yet (`content: []`).
-      { type: "response.output_item.added", output_index: 0, item: { ...this.#message(itemId, "", "in_progress"), content: [] } },
-      { type: "response.content_part.added", item_id: itemId, output_index: 0, content_index: 0, part: { type: "output_text", text: "", annotations: [] } },
-      ...wordDeltas(text).map((delta) => ({ type: "response.output_text.delta", item_id: itemId, output_index: 0, content_index: 0, delta, logprobs: [] })),
-      { type: "response.output_text.done", item_id: itemId, output_index: 0, content_index: 0, text, logprobs: [] },
-      { type: "response.content_part.done", item_id: itemId, output_index: 0, content_index: 0, part: { type: "output_text", text, annotations: [] } },
-      { type: "response.output_item.done", output_index: 0, item: this.#message(itemId, text, "completed") },
+      {
+        type: "response.output_item.added",
+        output_index: 0,
+        item: { ...this.#message(itemId, "", "in_progress"), content: [] },
+      },
+      {
+        type: "response.content_part.added",
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        part: { type: "output_text", text: "", annotations: [] },
+      },
+      ...wordDeltas(text).map((delta) => ({
+        type: "response.output_text.delta",
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        delta,
+        logprobs: [],
+      })),
+      {
+        type: "response.output_text.done",
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        text,
+        logprobs: [],
+      },
+      {
+        type: "response.content_part.done",
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        part: { type: "output_text", text, annotations: [] },
+      },
+      {
+        type: "response.output_item.done",
+        output_index: 0,
+        item: this.#message(itemId, text, "completed"),
+      },
       { type: "response.completed", response },
     ];
     return events.map((event, sequence_number) => ({ ...event, sequence_number }));
@@ -105,14 +163,30 @@ export class ResponsesFake {
     for (const [index, event] of events.entries()) {
       if (script?.errorAfter !== undefined && index === script.errorAfter) break;
       if (script?.endAfter !== undefined && index === script.endAfter) break;
-      const type = event !== null && typeof event === "object" && typeof (event as Json)["type"] === "string" ? String((event as Json)["type"]) : undefined;
+      const type =
+        event !== null && typeof event === "object" && typeof (event as Json)["type"] === "string"
+          ? String((event as Json)["type"])
+          : undefined;
       frames.push(sseFrame(event, type));
     }
     if (script?.errorAfter !== undefined) {
-      const error = { type: "error", code: "server_error", message: "The fake stream failed on purpose.", param: null, sequence_number: script.errorAfter };
+      const error = {
+        type: "error",
+        code: "server_error",
+        message: "The fake stream failed on purpose.",
+        param: null,
+        sequence_number: script.errorAfter,
+      };
       frames.push(sseFrame(error, "error"));
     }
-    return { status: 200, headers: { ...SSE_HEADERS }, stream: { chunks: frames, ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}) } };
+    return {
+      status: 200,
+      headers: { ...SSE_HEADERS },
+      stream: {
+        chunks: frames,
+        ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}),
+      },
+    };
   }
 
   /**
@@ -122,9 +196,12 @@ export class ResponsesFake {
    */
   create(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
-    if (request["input"] === undefined || request["input"] === null) return invalidRequest("input is required", requestId);
+    if (!request)
+      return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "")
+      return invalidRequest("model is required", requestId);
+    if (request["input"] === undefined || request["input"] === null)
+      return invalidRequest("input is required", requestId);
     const script = request["stream"] === true ? this.#scripts.shift() : undefined;
     const text = script?.transcript ?? `Echo: ${textOf(request["input"]).slice(0, 200)}`;
     const background = request["background"] === true;
@@ -138,13 +215,22 @@ export class ResponsesFake {
   retrieve(id: string, query: URLSearchParams): Reply {
     const startingAfter = query.get("starting_after");
     if (startingAfter !== null && !/^\d+$/.test(startingAfter)) {
-      return openaiError(400, "Invalid 'starting_after': expected an integer.", "invalid_request_error", "invalid_value", "starting_after");
+      return openaiError(
+        400,
+        "Invalid 'starting_after': expected an integer.",
+        "invalid_request_error",
+        "invalid_value",
+        "starting_after",
+      );
     }
     const stored = this.stored.get(id);
     if (!stored) return notFound(id);
     if (query.get("stream") === "true") {
       const after = startingAfter === null ? -1 : Number(startingAfter);
-      return this.#stream(stored.events.filter((e) => Number(e["sequence_number"]) > after), undefined);
+      return this.#stream(
+        stored.events.filter((e) => Number(e["sequence_number"]) > after),
+        undefined,
+      );
     }
     return jsonReply(200, stored.response, {}, "application/json");
   }
@@ -158,7 +244,13 @@ export class ResponsesFake {
     const stored = this.stored.get(id);
     if (!stored) return notFound(id);
     if (stored.response["background"] !== true) {
-      return openaiError(400, "Only responses created with background=true can be cancelled.", "invalid_request_error", null, "response_id");
+      return openaiError(
+        400,
+        "Only responses created with background=true can be cancelled.",
+        "invalid_request_error",
+        null,
+        "response_id",
+      );
     }
     stored.response = { ...stored.response, status: "cancelled" };
     return jsonReply(200, stored.response, {}, "application/json");
@@ -167,13 +259,23 @@ export class ResponsesFake {
   inputTokens(body: string): Reply {
     const request = parseJsonBody(body);
     if (!request) return badJson();
-    return jsonReply(200, { object: "response.input_tokens", input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])) }, {}, "application/json");
+    return jsonReply(
+      200,
+      {
+        object: "response.input_tokens",
+        input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])),
+      },
+      {},
+      "application/json",
+    );
   }
 
   compact(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request) return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "") return invalidRequest("model is required", requestId);
+    if (!request)
+      return invalidRequest("invalid character in request body: not valid JSON", requestId);
+    if (typeof request["model"] !== "string" || request["model"] === "")
+      return invalidRequest("model is required", requestId);
     const text = textOf(request["input"]);
     const tokens = estimateTokens(text);
     return jsonReply(
@@ -183,8 +285,14 @@ export class ResponsesFake {
         object: "response.compaction",
         created_at: Math.floor(this.clock.now() / 1000),
         output: [
-          ...(text ? [{ type: "message", role: "user", content: [{ type: "input_text", text }] }] : []),
-          { type: "compaction", id: `cmp_item_${this.ids.hex(32)}`, encrypted_content: Buffer.from(`compacted:${tokens}`).toString("base64") },
+          ...(text
+            ? [{ type: "message", role: "user", content: [{ type: "input_text", text }] }]
+            : []),
+          {
+            type: "compaction",
+            id: `cmp_item_${this.ids.hex(32)}`,
+            encrypted_content: Buffer.from(`compacted:${tokens}`).toString("base64"),
+          },
         ],
         usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
       },
@@ -195,5 +303,11 @@ export class ResponsesFake {
 }
 
 function notFound(id: string): Reply {
-  return openaiError(404, `Response with id '${id}' not found.`, "invalid_request_error", null, "response_id");
+  return openaiError(
+    404,
+    `Response with id '${id}' not found.`,
+    "invalid_request_error",
+    null,
+    "response_id",
+  );
 }

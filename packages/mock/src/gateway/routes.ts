@@ -33,12 +33,18 @@ export function matchGatewayRoute(method: string, rawPath: string): MatchedRoute
   // A client may percent-encode the colon of the Gemini paths; the gateway routes both.
   const path = rawPath.replace(/%3A/gi, ":");
   const v1 = method === "POST" ? V1_GEMINI.exec(path) : null;
-  if (v1) return { route: v1[2] as "generateContent" | "streamGenerateContent", param: decode(v1[1] as string) };
+  if (v1)
+    return {
+      route: v1[2] as "generateContent" | "streamGenerateContent",
+      param: decode(v1[1] as string),
+    };
   const matched = router(method, path);
   if (!matched) return undefined;
   // Every gateway operation has at most one path parameter (response id, task id, model).
   const [param] = Object.values(matched.params);
-  return param === undefined ? { route: matched.route } : { route: matched.route, param: decode(param) };
+  return param === undefined
+    ? { route: matched.route }
+    : { route: matched.route, param: decode(param) };
 }
 
 export function familyOf(route: GatewayRoute | undefined, path: string): GatewayFamily {

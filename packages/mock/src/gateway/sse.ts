@@ -21,7 +21,11 @@ export interface StreamScript {
   endAfter?: number;
 }
 
-export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" };
+export const SSE_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  connection: "keep-alive",
+};
 
 /** Code points per delta of a run without spaces (Chinese, Japanese): about a word's worth. */
 const CHUNK = 4;
@@ -37,7 +41,9 @@ export function wordDeltas(text: string): string[] {
   const parts = words.flatMap((word) => {
     const points = [...word];
     if (points.length <= 2 * CHUNK) return [word];
-    return Array.from({ length: Math.ceil(points.length / CHUNK) }, (_, i) => points.slice(i * CHUNK, (i + 1) * CHUNK).join(""));
+    return Array.from({ length: Math.ceil(points.length / CHUNK) }, (_, i) =>
+      points.slice(i * CHUNK, (i + 1) * CHUNK).join(""),
+    );
   });
   return parts.length > 0 ? parts : [""];
 }

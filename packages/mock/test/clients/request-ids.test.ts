@@ -1,8 +1,13 @@
-import { ROUTE_ALL } from "../support/gateway.js";
 import { createFeedClient, errorOfResult } from "@feedgate/feed-client";
 import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFeedFake, startGatewayFake, type FeedFake, type GatewayFake } from "../../src/index.js";
+import {
+  type FeedFake,
+  type GatewayFake,
+  startFeedFake,
+  startGatewayFake,
+} from "../../src/index.js";
+import { ROUTE_ALL } from "../support/gateway.js";
 
 let feed: FeedFake | undefined;
 let gateway: GatewayFake | undefined;
@@ -59,11 +64,18 @@ describe("recorded requests carry the request id the fake answered with", () => 
   it("gateway: a FeedgateError's requestId is found in the fake's request log", async () => {
     gateway = await startGatewayFake(ROUTE_ALL);
     const client = createGatewayClient({ baseUrl: gateway.url, apiKey: "sk-wrong-key-123" });
-    const error = await client.responses.create({ model: "m", input: "hi" }).catch((e: unknown) => e);
+    const error = await client.responses
+      .create({ model: "m", input: "hi" })
+      .catch((e: unknown) => e);
     expect(isFeedgateError(error)).toBe(true);
     const requestId = (error as { requestId?: string }).requestId;
     expect(requestId).toBeTruthy();
     const logged = gateway.requests.find((r) => r.requestId === requestId);
-    expect(logged).toMatchObject({ method: "POST", path: "/v1/responses", status: 401, route: "createResponse" });
+    expect(logged).toMatchObject({
+      method: "POST",
+      path: "/v1/responses",
+      status: 401,
+      route: "createResponse",
+    });
   });
 });

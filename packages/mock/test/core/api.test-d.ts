@@ -1,19 +1,19 @@
-import { expectTypeOf, test } from "vitest";
 import type { Item } from "@feedgate/feed-client";
+import { expectTypeOf, test } from "vitest";
 import {
   createFakeClock,
-  startFeedFake,
-  startGatewayFake,
-  type Fault,
-  type FaultRule,
   type FakeClock,
   type FakeItem,
+  type Fault,
+  type FaultRule,
   type FeedFake,
   type FeedFakeOptions,
   type FeedRoute,
   type GatewayFake,
   type GatewayRoute,
   type RecordedRequest,
+  startFeedFake,
+  startGatewayFake,
 } from "../../src/index.js";
 
 test("the agreed public API", () => {
@@ -22,7 +22,16 @@ test("the agreed public API", () => {
   expectTypeOf(startGatewayFake).returns.resolves.toEqualTypeOf<GatewayFake>();
   expectTypeOf<FakeItem>().toEqualTypeOf<Item>();
   expectTypeOf<FeedRoute>().toEqualTypeOf<
-    "items" | "codexResets" | "codexResetsRecent" | "hotTopics" | "storyByPublicId" | "dailies" | "latestDaily" | "dailyByDate" | "selectedSnapshot" | "selectedChanges"
+    | "items"
+    | "codexResets"
+    | "codexResetsRecent"
+    | "hotTopics"
+    | "storyByPublicId"
+    | "dailies"
+    | "latestDaily"
+    | "dailyByDate"
+    | "selectedSnapshot"
+    | "selectedChanges"
   >();
   expectTypeOf<"createResponse">().toExtend<GatewayRoute>();
   expectTypeOf<RecordedRequest["fault"]>().toEqualTypeOf<Fault["type"] | undefined>();
@@ -32,8 +41,10 @@ test("the agreed public API", () => {
   expectTypeOf<FeedFake["items"]["remove"]>().toEqualTypeOf<(...ids: string[]) => number>();
 });
 
-test("cacheControl takes operations (or \"*\") and a header or seconds", () => {
-  const ok: FeedFakeOptions = { cacheControl: { hotTopics: 1, "*": "public, max-age=5, s-maxage=5" } };
+test('cacheControl takes operations (or "*") and a header or seconds', () => {
+  const ok: FeedFakeOptions = {
+    cacheControl: { hotTopics: 1, "*": "public, max-age=5, s-maxage=5" },
+  };
   void ok;
   // @ts-expect-error unknown operation
   const typo: FeedFakeOptions = { cacheControl: { hotTopic: 1 } };
@@ -44,7 +55,12 @@ test("cacheControl takes operations (or \"*\") and a header or seconds", () => {
 });
 
 test("faults are checked at compile time", () => {
-  const ok: FaultRule = { route: "items", fault: { type: "status", status: 429, retryAfter: "Fri, 20 Nov 2026 00:00:05 GMT" }, times: 1, probability: 0.2 };
+  const ok: FaultRule = {
+    route: "items",
+    fault: { type: "status", status: 429, retryAfter: "Fri, 20 Nov 2026 00:00:05 GMT" },
+    times: 1,
+    probability: 0.2,
+  };
   expectTypeOf(ok).toEqualTypeOf<FaultRule>();
   // @ts-expect-error 418 is not a fault status
   const bad: FaultRule = { fault: { type: "status", status: 418 } };

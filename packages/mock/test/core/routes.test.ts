@@ -1,32 +1,64 @@
 import { describe, expect, it } from "vitest";
 import { pathOf, routerOf } from "../../src/core/routes.js";
-import { FEED_ROUTES, GATEWAY_ROUTES } from "../../src/index.js";
-import { matchGatewayRoute } from "../../src/gateway/routes.js";
 import { feedRoute } from "../../src/feed/routes.js";
+import { matchGatewayRoute } from "../../src/gateway/routes.js";
+import { FEED_ROUTES, GATEWAY_ROUTES } from "../../src/index.js";
 
 const get = (path: string) => ({ method: "get", path, params: {} });
 
 describe("routes from the generated rule tables", () => {
   it("a literal path wins over a template; a parameter takes one segment, or up to the template's next character", () => {
-    const route = routerOf({ latest: get("/d/latest"), byDate: get("/d/{date}"), gen: { method: "post", path: "/m/{model}:gen", params: {} } });
+    const route = routerOf({
+      latest: get("/d/latest"),
+      byDate: get("/d/{date}"),
+      gen: { method: "post", path: "/m/{model}:gen", params: {} },
+    });
     expect(route("GET", "/d/latest")).toEqual({ route: "latest", params: {} });
-    expect(route("HEAD", "/d/2026-01-02")).toEqual({ route: "byDate", params: { date: "2026-01-02" } });
+    expect(route("HEAD", "/d/2026-01-02")).toEqual({
+      route: "byDate",
+      params: { date: "2026-01-02" },
+    });
     expect(route("GET", "/d/a/b")).toBeUndefined();
     expect(route("POST", "/d/latest")).toBeUndefined();
     expect(route(undefined, "/d/latest")?.route).toBe("latest");
-    expect(route("POST", "/m/gemini-2.5:gen")).toEqual({ route: "gen", params: { model: "gemini-2.5" } });
+    expect(route("POST", "/m/gemini-2.5:gen")).toEqual({
+      route: "gen",
+      params: { model: "gemini-2.5" },
+    });
     expect(route("POST", "/m/a:b:gen")).toBeUndefined();
     expect(pathOf(get("/s/{id}"), { id: "a/b" })).toBe("/s/a%2Fb");
   });
 
   it("the fakes route every operation of their documents, by its path", () => {
-    expect([...FEED_ROUTES].sort()).toEqual(["codexResets", "codexResetsRecent", "dailies", "dailyByDate", "hotTopics", "items", "latestDaily", "selectedChanges", "selectedSnapshot", "storyByPublicId"]);
+    expect([...FEED_ROUTES].sort()).toEqual([
+      "codexResets",
+      "codexResetsRecent",
+      "dailies",
+      "dailyByDate",
+      "hotTopics",
+      "items",
+      "latestDaily",
+      "selectedChanges",
+      "selectedSnapshot",
+      "storyByPublicId",
+    ]);
     expect(GATEWAY_ROUTES).toContain("streamGenerateContent");
     expect(feedRoute("/api/v1/dailies/latest")?.route).toBe("latestDaily");
-    expect(feedRoute("/api/v1/stories/abc")).toEqual({ route: "storyByPublicId", params: { publicId: "abc" } });
+    expect(feedRoute("/api/v1/stories/abc")).toEqual({
+      route: "storyByPublicId",
+      params: { publicId: "abc" },
+    });
     expect(matchGatewayRoute("POST", "/v1beta/models/a:b:streamGenerateContent")).toBeUndefined();
-    expect(matchGatewayRoute("POST", "/v1beta/models/gemini-2.5-pro%3AstreamGenerateContent")).toEqual({ route: "streamGenerateContent", param: "gemini-2.5-pro" });
-    expect(matchGatewayRoute("DELETE", "/v1/responses/resp_1")).toEqual({ route: "deleteResponse", param: "resp_1" });
-    expect(matchGatewayRoute("POST", "/v1/responses/resp_1/cancel")).toEqual({ route: "cancelResponse", param: "resp_1" });
+    expect(
+      matchGatewayRoute("POST", "/v1beta/models/gemini-2.5-pro%3AstreamGenerateContent"),
+    ).toEqual({ route: "streamGenerateContent", param: "gemini-2.5-pro" });
+    expect(matchGatewayRoute("DELETE", "/v1/responses/resp_1")).toEqual({
+      route: "deleteResponse",
+      param: "resp_1",
+    });
+    expect(matchGatewayRoute("POST", "/v1/responses/resp_1/cancel")).toEqual({
+      route: "cancelResponse",
+      param: "resp_1",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake, type ResetEvent } from "../../src/index.js";
+import { type FeedFake, type ResetEvent, startFeedFake } from "../../src/index.js";
 import { feedGet } from "../support/http.js";
 
 let fake: FeedFake;
@@ -21,7 +21,8 @@ interface Body {
 describe("codex-resets", () => {
   it("serves every event on the full form and only the last 7 Beijing days (plus open events) on /recent", async () => {
     const full = (await feedGet(fake.url, "/api/v1/codex-resets", "codexResets")).json as Body;
-    const recent = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent")).json as Body;
+    const recent = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
+      .json as Body;
     expect(full.count).toBe(3);
     expect(full.events.map((e) => e.id)).toEqual(["evt-003", "evt-002", "evt-001"]);
     expect(recent.events.map((e) => e.id)).toEqual(["evt-003", "evt-002"]);
@@ -33,16 +34,22 @@ describe("codex-resets", () => {
 
   it("keeps an announced event on /recent after it ages, and replaces the set on resets.set (withdrawal)", async () => {
     fake.clock.advance(30 * 24 * 3_600_000);
-    const recent = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent")).json as Body;
+    const recent = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
+      .json as Body;
     expect(recent.events.map((e) => e.id)).toEqual(["evt-003"]);
     const full = (await feedGet(fake.url, "/api/v1/codex-resets", "codexResets")).json as Body;
     fake.resets.set(full.events.filter((e) => e.id !== "evt-003"));
-    const after = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent")).json as Body;
+    const after = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
+      .json as Body;
     expect(after.events).toEqual([]);
   });
 
   it("refuses query parameters", async () => {
-    expect((await feedGet(fake.url, "/api/v1/codex-resets?since=1", "codexResets")).status).toBe(400);
-    expect((await feedGet(fake.url, "/api/v1/codex-resets/recent?x=1", "codexResetsRecent")).status).toBe(400);
+    expect((await feedGet(fake.url, "/api/v1/codex-resets?since=1", "codexResets")).status).toBe(
+      400,
+    );
+    expect(
+      (await feedGet(fake.url, "/api/v1/codex-resets/recent?x=1", "codexResetsRecent")).status,
+    ).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake, type FeedRoute, type HotTopic } from "../../src/index.js";
+import { type FeedFake, type FeedRoute, type HotTopic, startFeedFake } from "../../src/index.js";
 import { feedGet, feedSpecValidator } from "../support/http.js";
 
 let fake: FeedFake;
@@ -31,7 +31,10 @@ const paths = (): Array<[FeedRoute, string, string]> => [
 
 /** The Cache-Control example the spec gives for an operation's 200. */
 function specCacheControl(operationId: string): string {
-  const headers = feedSpecValidator().responseOf(operationId, 200)["headers"] as Record<string, { example?: string; schema?: { example?: string } }>;
+  const headers = feedSpecValidator().responseOf(operationId, 200)["headers"] as Record<
+    string,
+    { example?: string; schema?: { example?: string } }
+  >;
   const header = headers["Cache-Control"];
   return String(header?.example ?? header?.schema?.example);
 }
@@ -58,13 +61,25 @@ describe("weak ETags, 304 and Cache-Control", () => {
     const etag = first.headers.get("etag") ?? "";
     const strong = etag.replace(/^W\//, "");
     for (const header of [`"other", ${etag}`, strong, "*", ` W/"x" ,${strong} `]) {
-      expect((await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics", { "if-none-match": header })).status, header).toBe(304);
+      expect(
+        (await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics", { "if-none-match": header }))
+          .status,
+        header,
+      ).toBe(304);
     }
-    expect((await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics", { "if-none-match": 'W/"v1-hot-0000000000000000"' })).status).toBe(200);
+    expect(
+      (
+        await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics", {
+          "if-none-match": 'W/"v1-hot-0000000000000000"',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("validates before comparing: a bad request never becomes 304", async () => {
-    const answer = await feedGet(fake.url, "/api/v1/items?limit=0", "items", { "if-none-match": "*" });
+    const answer = await feedGet(fake.url, "/api/v1/items?limit=0", "items", {
+      "if-none-match": "*",
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -74,7 +89,9 @@ describe("weak ETags, 304 and Cache-Control", () => {
     const topics = (before.json as { items: HotTopic[] }).items;
     expect(topics).toHaveLength(10);
     fake.hotTopics.set(topics.slice(0, 3));
-    const after = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics", { "if-none-match": etag });
+    const after = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics", {
+      "if-none-match": etag,
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
     expect((after.json as { count: number }).count).toBe(3);

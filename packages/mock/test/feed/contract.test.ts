@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake, type FeedRoute } from "../../src/index.js";
-import { expectConforms, feedSpecValidator, send, type Answer } from "../support/http.js";
+import { type FeedFake, type FeedRoute, startFeedFake } from "../../src/index.js";
+import { type Answer, expectConforms, feedSpecValidator, send } from "../support/http.js";
 
 let fake: FeedFake;
 const A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -11,10 +11,14 @@ let cursor = "";
 
 beforeAll(async () => {
   fake = await startFeedFake();
-  const hot = (await send(`${fake.url}/api/v1/hot-topics`)).json as { items: Array<{ links: { story?: string } }> };
+  const hot = (await send(`${fake.url}/api/v1/hot-topics`)).json as {
+    items: Array<{ links: { story?: string } }>;
+  };
   story = hot.items[0]?.links.story?.split("/").pop() ?? "";
   merged = hot.items[3]?.links.story?.split("/").pop() ?? "";
-  date = ((await send(`${fake.url}/api/v1/dailies`)).json as { items: Array<{ date: string }> }).items[0]?.date ?? "";
+  date =
+    ((await send(`${fake.url}/api/v1/dailies`)).json as { items: Array<{ date: string }> }).items[0]
+      ?.date ?? "";
   cursor = ((await send(`${fake.url}/api/v1/selected/snapshot`)).json as { cursor: string }).cursor;
 });
 afterAll(async () => {
@@ -65,12 +69,14 @@ async function produce(route: FeedRoute, status: string): Promise<Answer | undef
     case "405":
       return send(fake.url + path, { method: "DELETE" });
     case "409":
-      return route === "selectedChanges"
-        ? get("/api/v1/selected/changes?cursor=")
-        : undefined; // the snapshot declares 409 but the service never sends it there
+      return route === "selectedChanges" ? get("/api/v1/selected/changes?cursor=") : undefined; // the snapshot declares 409 but the service never sends it there
     case "429":
     case "503":
-      fake.faults.add({ route, fault: { type: "status", status: Number(status) as 429 | 503 }, times: 1 });
+      fake.faults.add({
+        route,
+        fault: { type: "status", status: Number(status) as 429 | 503 },
+        times: 1,
+      });
       return get(path);
     default:
       return undefined;
@@ -93,18 +99,25 @@ describe("every feed answer conforms to specs/feed/dist/openapi-v1.json", () => 
           skipped.push(`${operationId} ${status}`);
           continue;
         }
-        expect(answer.status, `${operationId} ${status}: ${answer.text.slice(0, 300)}`).toBe(Number(status));
+        expect(answer.status, `${operationId} ${status}: ${answer.text.slice(0, 300)}`).toBe(
+          Number(status),
+        );
         if (status === "304" || status === "308") expect(answer.text).toBe("");
-        if (status === "308") expect(answer.headers.get("location")).toMatch(/^\/api\/v1\/stories\//);
-        if (Number(status) >= 400) expect(answer.headers.get("content-type")).toBe("application/problem+json");
-        if (status === "429" || status === "503") expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        if (status === "308")
+          expect(answer.headers.get("location")).toMatch(/^\/api\/v1\/stories\//);
+        if (Number(status) >= 400)
+          expect(answer.headers.get("content-type")).toBe("application/problem+json");
+        if (status === "429" || status === "503")
+          expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
         expect(answer.headers.get("x-request-id")).toBeTruthy();
         expectConforms("feed", operationId, answer);
         produced.push(`${operationId} ${status}`);
       }
     }
     // 10 operations; 403 everywhere is edge-only, 409 on the snapshot is declared but never sent.
-    expect(skipped.sort()).toEqual([...spec.operations().map((o) => `${o.operationId} 403`), "selectedSnapshot 409"].sort());
+    expect(skipped.sort()).toEqual(
+      [...spec.operations().map((o) => `${o.operationId} 403`), "selectedSnapshot 409"].sort(),
+    );
     expect(produced).toHaveLength(65);
   });
 
@@ -115,7 +128,14 @@ describe("every feed answer conforms to specs/feed/dist/openapi-v1.json", () => 
         type: "body",
         status: 403,
         headers: { "content-type": "application/problem+json" },
-        body: { type: "/problems/forbidden", title: "Forbidden", status: 403, detail: "Blocked client.", code: "forbidden", requestId: "edge-1" },
+        body: {
+          type: "/problems/forbidden",
+          title: "Forbidden",
+          status: 403,
+          detail: "Blocked client.",
+          code: "forbidden",
+          requestId: "edge-1",
+        },
       },
       times: 1,
     });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFeedFake, type DailyReport, type FeedFake } from "../../src/index.js";
+import { type DailyReport, type FeedFake, startFeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
 
 let fake: FeedFake;
@@ -29,7 +29,8 @@ describe("dailies", () => {
     expect(items.map((i) => i.date)).toEqual([...items.map((i) => i.date)].sort().reverse());
     const two = await feedGet(fake.url, "/api/v1/dailies?limit=2", "dailies");
     expect((two.json as { count: number }).count).toBe(2);
-    for (const bad of ["0", "181", "x"]) expect((await feedGet(fake.url, `/api/v1/dailies?limit=${bad}`, "dailies")).status).toBe(400);
+    for (const bad of ["0", "181", "x"])
+      expect((await feedGet(fake.url, `/api/v1/dailies?limit=${bad}`, "dailies")).status).toBe(400);
   });
 
   it("serves latest = newest date, and a report by date", async () => {
@@ -38,16 +39,23 @@ describe("dailies", () => {
     expect(date).toBe("2026-11-19");
     const byDate = await feedGet(fake.url, `/api/v1/dailies/${date}`, "dailyByDate");
     expect(byDate.status).toBe(200);
-    expect(byDate.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=300, stale-while-revalidate=3600");
+    expect(byDate.headers.get("cache-control")).toBe(
+      "public, max-age=300, s-maxage=300, stale-while-revalidate=3600",
+    );
   });
 
   it("publishes a report only once its generatedAt has come on the fake clock", async () => {
-    fake.dailies.set([report("2026-11-20", "2026-11-20T00:00:00.000Z"), report("2026-11-21", "2026-11-21T00:00:00.000Z")]);
+    fake.dailies.set([
+      report("2026-11-20", "2026-11-20T00:00:00.000Z"),
+      report("2026-11-21", "2026-11-21T00:00:00.000Z"),
+    ]);
     const before = await feedGet(fake.url, "/api/v1/dailies/latest", "latestDaily");
     expect((before.json as { report: DailyReport }).report.date).toBe("2026-11-20");
     expect((await feedGet(fake.url, "/api/v1/dailies/2026-11-21", "dailyByDate")).status).toBe(404);
     fake.clock.advance(24 * 3_600_000);
-    const after = await feedGet(fake.url, "/api/v1/dailies/latest", "latestDaily", { "if-none-match": before.headers.get("etag") ?? "" });
+    const after = await feedGet(fake.url, "/api/v1/dailies/latest", "latestDaily", {
+      "if-none-match": before.headers.get("etag") ?? "",
+    });
     expect(after.status).toBe(200);
     expect((after.json as { report: DailyReport }).report.date).toBe("2026-11-21");
   });

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake } from "../../src/index.js";
+import { type FeedFake, startFeedFake } from "../../src/index.js";
 import { asRecord, feedGet, readFully } from "../support/http.js";
 
 let fake: FeedFake;
@@ -20,7 +20,12 @@ describe("feed fault injection", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("1");
     expect(limited.headers.get("content-type")).toBe("application/problem+json");
-    expect(asRecord(limited.json)).toMatchObject({ code: "rate_limited", status: 429, requestId: limited.headers.get("x-request-id"), retryAfter: 1 });
+    expect(asRecord(limited.json)).toMatchObject({
+      code: "rate_limited",
+      status: 429,
+      requestId: limited.headers.get("x-request-id"),
+      retryAfter: 1,
+    });
     expect((await feedGet(fake.url, "/api/v1/items", "items")).status).toBe(200);
     expect(fake.faults.injected).toBe(1);
     expect(fake.requests.map((r) => [r.status, r.fault])).toEqual([
@@ -33,14 +38,25 @@ describe("feed fault injection", () => {
     const date = "Fri, 20 Nov 2026 00:00:05 GMT";
     fake.faults.add({ fault: { type: "status", status: 503, retryAfter: 7 }, times: 1 });
     fake.faults.add({ fault: { type: "status", status: 503, retryAfter: date }, times: 1 });
-    fake.faults.add({ fault: { type: "status", status: 429, retryAfterMs: 250, retryAfter: null }, times: 1 });
+    fake.faults.add({
+      fault: { type: "status", status: 429, retryAfterMs: 250, retryAfter: null },
+      times: 1,
+    });
     fake.faults.add({ fault: { type: "status", status: 500 }, times: 1 });
     const a = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
-    expect([a.status, a.headers.get("retry-after"), asRecord(a.json)["code"]]).toEqual([503, "7", "temporarily_unavailable"]);
+    expect([a.status, a.headers.get("retry-after"), asRecord(a.json)["code"]]).toEqual([
+      503,
+      "7",
+      "temporarily_unavailable",
+    ]);
     const b = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
     expect(b.headers.get("retry-after")).toBe(date);
     const c = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
-    expect([c.status, c.headers.get("retry-after"), c.headers.get("retry-after-ms")]).toEqual([429, null, "250"]);
+    expect([c.status, c.headers.get("retry-after"), c.headers.get("retry-after-ms")]).toEqual([
+      429,
+      null,
+      "250",
+    ]);
     const d = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
     expect([d.status, d.headers.get("retry-after")]).toEqual([500, null]);
     for (const status of [408, 502, 504] as const) {
@@ -84,8 +100,21 @@ describe("feed fault injection", () => {
   });
 
   it("answers an arbitrary body with its headers", async () => {
-    fake.faults.add({ route: "hotTopics", fault: { type: "body", status: 429, body: "", headers: { "content-type": "text/plain" } }, times: 1 });
-    fake.faults.add({ route: "hotTopics", fault: { type: "body", status: 200, body: { schemaVersion: 1, count: 0, items: [] }, headers: { etag: 'W/"x"' } }, times: 1 });
+    fake.faults.add({
+      route: "hotTopics",
+      fault: { type: "body", status: 429, body: "", headers: { "content-type": "text/plain" } },
+      times: 1,
+    });
+    fake.faults.add({
+      route: "hotTopics",
+      fault: {
+        type: "body",
+        status: 200,
+        body: { schemaVersion: 1, count: 0, items: [] },
+        headers: { etag: 'W/"x"' },
+      },
+      times: 1,
+    });
     const empty = await feedGet(fake.url, "/api/v1/hot-topics", undefined);
     expect([empty.status, empty.text, empty.headers.get("retry-after")]).toEqual([429, "", null]);
     const custom = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
@@ -111,7 +140,13 @@ describe("feed fault injection", () => {
     fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 503 }, times: 2 });
     fake.faults.add({ route: "*", fault: { type: "status", status: 500 }, times: 1 });
     const statuses: number[] = [];
-    for (const path of ["/api/v1/items", "/api/v1/hot-topics", "/api/v1/hot-topics", "/api/v1/hot-topics", "/api/v1/items"]) {
+    for (const path of [
+      "/api/v1/items",
+      "/api/v1/hot-topics",
+      "/api/v1/hot-topics",
+      "/api/v1/hot-topics",
+      "/api/v1/items",
+    ]) {
       statuses.push((await feedGet(fake.url, path, undefined)).status);
     }
     expect(statuses).toEqual([500, 503, 503, 200, 200]);
@@ -126,7 +161,8 @@ describe("feed fault injection", () => {
       const other = await startFeedFake({ seed, data: "empty" });
       other.faults.add({ fault: { type: "status", status: 503 }, probability: 0.3 });
       const out: number[] = [];
-      for (let n = 0; n < 40; n++) out.push((await feedGet(other.url, "/api/v1/hot-topics", undefined)).status);
+      for (let n = 0; n < 40; n++)
+        out.push((await feedGet(other.url, "/api/v1/hot-topics", undefined)).status);
       const injected = other.faults.injected;
       await other.close();
       return { out, injected };
@@ -142,7 +178,9 @@ describe("feed fault injection", () => {
   });
 
   it("refuses unknown routes, bad probabilities and bad times", () => {
-    expect(() => fake.faults.add({ route: "createResponse", fault: { type: "reset" } })).toThrow(TypeError);
+    expect(() => fake.faults.add({ route: "createResponse", fault: { type: "reset" } })).toThrow(
+      TypeError,
+    );
     expect(() => fake.faults.add({ fault: { type: "reset" }, probability: 2 })).toThrow(RangeError);
     expect(() => fake.faults.add({ fault: { type: "reset" }, times: 1.5 })).toThrow(RangeError);
   });

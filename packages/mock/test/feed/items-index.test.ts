@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPrng, type Prng } from "../../src/core/prng.js";
 import { ItemIndex, type ItemOrder } from "../../src/feed/item-index.js";
-import { FEED_CATEGORIES, startFeedFake, type FakeItem, type FeedFake } from "../../src/index.js";
+import { type FakeItem, FEED_CATEGORIES, type FeedFake, startFeedFake } from "../../src/index.js";
 import { feedGet } from "../support/http.js";
 
 const MINUTE = 60_000;
@@ -22,15 +22,25 @@ interface Query {
  * The items route as it was before the index: filter every item, stable-sort by (key desc, id
  * desc), drop what is not after the cursor, slice. The reference the index must agree with.
  */
-function reference(items: readonly FakeItem[], query: Query, now: number, anchor: { a: number; i: string } | undefined, limit: number) {
+function reference(
+  items: readonly FakeItem[],
+  query: Query,
+  now: number,
+  anchor: { a: number; i: string } | undefined,
+  limit: number,
+) {
   const windowStart = now - (query.window === "24h" ? DAY : 7 * DAY);
   // The timeline time: discovery, unless back-filled more than 72 h after publication.
   const timeline = (item: FakeItem) => {
     const discovered = Date.parse(item.discoveredAt);
-    return item.publishedAt !== null && discovered - Date.parse(item.publishedAt) > 72 * 3_600_000 ? Date.parse(item.publishedAt) : discovered;
+    return item.publishedAt !== null && discovered - Date.parse(item.publishedAt) > 72 * 3_600_000
+      ? Date.parse(item.publishedAt)
+      : discovered;
   };
-  const key = (item: FakeItem) => (query.by === "published" ? Date.parse(item.publishedAt ?? item.discoveredAt) : timeline(item));
-  const terms = query.q === null ? [] : query.q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+  const key = (item: FakeItem) =>
+    query.by === "published" ? Date.parse(item.publishedAt ?? item.discoveredAt) : timeline(item);
+  const terms =
+    query.q === null ? [] : query.q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
   const matching = items
     .filter((item) => {
       const k = key(item);
@@ -42,10 +52,16 @@ function reference(items: readonly FakeItem[], query: Query, now: number, anchor
     })
     .map((item) => ({ item, key: key(item) }))
     .sort((x, y) => y.key - x.key || (x.item.id < y.item.id ? 1 : x.item.id > y.item.id ? -1 : 0));
-  const after = anchor ? matching.filter(({ item, key: k }) => k < anchor.a || (k === anchor.a && item.id < anchor.i)) : matching;
+  const after = anchor
+    ? matching.filter(({ item, key: k }) => k < anchor.a || (k === anchor.a && item.id < anchor.i))
+    : matching;
   const page = after.slice(0, limit);
   const last = page[page.length - 1];
-  return { page: page.map(({ item }) => item), hasMore: after.length > limit, last: last ? { a: last.key, i: last.item.id } : undefined };
+  return {
+    page: page.map(({ item }) => item),
+    hasMore: after.length > limit,
+    last: last ? { a: last.key, i: last.item.id } : undefined,
+  };
 }
 
 /**
@@ -54,19 +70,31 @@ function reference(items: readonly FakeItem[], query: Query, now: number, anchor
  * in the future or outside 7d, some without publishedAt or category.
  */
 function collidingItems(prng: Prng, count: number, now: number, tag = ""): FakeItem[] {
-  const instants = Array.from({ length: 12 }, (_, k) => now - [0, 1, 2, 3, 5, 8, 20, 23, 30, 60, 150, 200][k]! * HOUR + (k === 0 ? HOUR : 0));
+  const instants = Array.from(
+    { length: 12 },
+    (_, k) => now - [0, 1, 2, 3, 5, 8, 20, 23, 30, 60, 150, 200][k]! * HOUR + (k === 0 ? HOUR : 0),
+  );
   instants.push(now - 8 * DAY); // outside 7d
   return Array.from({ length: count }, (_, n) => {
-    const id = `i${tag}${prng.int(0, Math.floor(count * 0.8)).toString().padStart(3, "0")}`;
+    const id = `i${tag}${prng
+      .int(0, Math.floor(count * 0.8))
+      .toString()
+      .padStart(3, "0")}`;
     const discovered = prng.pick(instants);
-    const publishedAt = prng.int(0, 4) === 0 ? null : new Date(prng.int(0, 1) === 0 ? discovered : prng.pick(instants)).toISOString();
+    const publishedAt =
+      prng.int(0, 4) === 0
+        ? null
+        : new Date(prng.int(0, 1) === 0 ? discovered : prng.pick(instants)).toISOString();
     return {
       id,
       title: `Item ${n} on ${prng.pick(WORDS)}`,
       originalTitle: prng.int(0, 1) === 0 ? null : `Original ${prng.pick(WORDS)}`,
       summary: prng.int(0, 2) === 0 ? null : `About ${prng.pick(WORDS)} and ${prng.pick(WORDS)}`,
       source: { name: "Seeded" },
-      links: { aihot: `https://feed.example/items/${id}`, original: `https://source.example/${id}` },
+      links: {
+        aihot: `https://feed.example/items/${id}`,
+        original: `https://source.example/${id}`,
+      },
       publishedAt,
       discoveredAt: new Date(discovered).toISOString(),
       category: prng.pick(CATEGORIES),
@@ -82,12 +110,18 @@ function queries(): Query[] {
     for (const category of [null, "paper", "tip"])
       for (const window of ["7d", "24h"] as const)
         for (const by of ["timeline", "published"] as const)
-          for (const q of [null, "agents", "about reasoning"]) out.push({ mode, category, window, by, q });
+          for (const q of [null, "agents", "about reasoning"])
+            out.push({ mode, category, window, by, q });
   return out;
 }
 
 function search(query: Query, limit: number, cursor: string | null): string {
-  const params = new URLSearchParams({ mode: query.mode, window: query.window, by: query.by, limit: String(limit) });
+  const params = new URLSearchParams({
+    mode: query.mode,
+    window: query.window,
+    by: query.by,
+    limit: String(limit),
+  });
   if (query.category !== null) params.set("category", query.category);
   if (query.q !== null) params.set("q", query.q);
   if (cursor !== null) params.set("cursor", cursor);
@@ -95,7 +129,9 @@ function search(query: Query, limit: number, cursor: string | null): string {
 }
 
 function anchorOf(cursor: string): { a: number; i: string } {
-  const token = JSON.parse(Buffer.from(cursor.slice("it3.".length), "base64url").toString("utf8")) as { a: number; i: string };
+  const token = JSON.parse(
+    Buffer.from(cursor.slice("it3.".length), "base64url").toString("utf8"),
+  ) as { a: number; i: string };
   return { a: token.a, i: token.i };
 }
 
@@ -114,7 +150,11 @@ describe("the items route against a brute-force reference (seeded set with equal
   });
 
   /** Pages `query` to the end, checking every page against the reference over the fake's current items; `between` runs before each next page. */
-  async function pageAll(query: Query, limits: number[], between?: (pageNo: number) => void): Promise<number> {
+  async function pageAll(
+    query: Query,
+    limits: number[],
+    between?: (pageNo: number) => void,
+  ): Promise<number> {
     let cursor: string | null = null;
     let pages = 0;
     for (;;) {
@@ -123,9 +163,21 @@ describe("the items route against a brute-force reference (seeded set with equal
       const label = `${JSON.stringify(query)} page ${pages + 1}`;
       expect(answer.status, `${label}: ${answer.text}`).toBe(200);
       const body = answer.json as Page;
-      const want = reference(fake.items.list(), query, fake.clock.now(), cursor === null ? undefined : anchorOf(cursor), limit);
-      expect(body.items.map((i) => i.id), label).toEqual(want.page.map((i) => i.id));
-      expect(body.items.map((i) => i.title), label).toEqual(want.page.map((i) => i.title));
+      const want = reference(
+        fake.items.list(),
+        query,
+        fake.clock.now(),
+        cursor === null ? undefined : anchorOf(cursor),
+        limit,
+      );
+      expect(
+        body.items.map((i) => i.id),
+        label,
+      ).toEqual(want.page.map((i) => i.id));
+      expect(
+        body.items.map((i) => i.title),
+        label,
+      ).toEqual(want.page.map((i) => i.title));
       expect(body.page.hasMore, label).toBe(want.hasMore);
       expect(body.page.count).toBe(body.items.length);
       if (!body.page.hasMore) {
@@ -158,8 +210,23 @@ describe("the items route against a brute-force reference (seeded set with equal
       const victim = list[prng.int(0, list.length - 1)]!;
       const target = list[prng.int(0, list.length - 1)]!;
       const twin = prng.pick(list);
-      fake.items.add(...collidingItems(prng, round === 3 || round === 17 ? 70 : 1, fake.clock.now(), `n${round}`), { ...twin, title: `${twin.title} (twin ${round})` });
-      expect(fake.items.update({ ...target, title: `${target.title} (u${round})`, discoveredAt: new Date(fake.clock.now() - prng.int(0, 30) * HOUR).toISOString(), selected: !target.selected })).toBeGreaterThan(0);
+      fake.items.add(
+        ...collidingItems(
+          prng,
+          round === 3 || round === 17 ? 70 : 1,
+          fake.clock.now(),
+          `n${round}`,
+        ),
+        { ...twin, title: `${twin.title} (twin ${round})` },
+      );
+      expect(
+        fake.items.update({
+          ...target,
+          title: `${target.title} (u${round})`,
+          discoveredAt: new Date(fake.clock.now() - prng.int(0, 30) * HOUR).toISOString(),
+          selected: !target.selected,
+        }),
+      ).toBeGreaterThan(0);
       expect(fake.items.remove(victim.id)).toBeGreaterThan(0);
       if (round % 4 === 0) fake.clock.advance(MINUTE);
     };
@@ -171,11 +238,24 @@ describe("the items route against a brute-force reference (seeded set with equal
 
   it("answers invalid_cursor exactly as before: foreign query, anchor out of the window", async () => {
     fake.items.set(collidingItems(createPrng(3), 60, fake.clock.now()));
-    const first = (await feedGet(fake.url, "/api/v1/items?mode=all&window=24h&limit=5", "items")).json as Page;
+    const first = (await feedGet(fake.url, "/api/v1/items?mode=all&window=24h&limit=5", "items"))
+      .json as Page;
     const cursor = first.page.nextCursor ?? "";
-    expect((await feedGet(fake.url, `/api/v1/items?mode=all&window=7d&limit=5&cursor=${encodeURIComponent(cursor)}`, "items")).status).toBe(400);
+    expect(
+      (
+        await feedGet(
+          fake.url,
+          `/api/v1/items?mode=all&window=7d&limit=5&cursor=${encodeURIComponent(cursor)}`,
+          "items",
+        )
+      ).status,
+    ).toBe(400);
     fake.clock.advance(2 * DAY);
-    const gone = await feedGet(fake.url, `/api/v1/items?mode=all&window=24h&limit=5&cursor=${encodeURIComponent(cursor)}`, "items");
+    const gone = await feedGet(
+      fake.url,
+      `/api/v1/items?mode=all&window=24h&limit=5&cursor=${encodeURIComponent(cursor)}`,
+      "items",
+    );
     expect(gone.status).toBe(400);
     expect((gone.json as { code: string }).code).toBe("invalid_cursor");
   });
@@ -196,12 +276,22 @@ describe("ItemIndex (direct) against the reference under random operations", () 
         list = collidingItems(prng, 200, now, `r${step}`);
         index.set(list);
       } else if (op <= 2) {
-        const added = collidingItems(prng, op === 0 && step % 4 === 0 ? 70 : prng.int(1, 4), now, `s${step}`);
+        const added = collidingItems(
+          prng,
+          op === 0 && step % 4 === 0 ? 70 : prng.int(1, 4),
+          now,
+          `s${step}`,
+        );
         index.add(added);
         list = [...list, ...added];
       } else if (op <= 4 && list.length > 0) {
         const target = prng.pick(list);
-        const next = { ...target, title: `${target.title}!`, discoveredAt: new Date(now - prng.int(0, 200) * HOUR).toISOString(), category: prng.pick(CATEGORIES) };
+        const next = {
+          ...target,
+          title: `${target.title}!`,
+          discoveredAt: new Date(now - prng.int(0, 200) * HOUR).toISOString(),
+          category: prng.pick(CATEGORIES),
+        };
         expect(index.update(next)).toBe(list.filter((i) => i.id === target.id).length);
         list = list.map((i) => (i.id === target.id ? next : i));
       } else if (op === 5 && list.length > 0) {
@@ -228,7 +318,12 @@ describe("ItemIndex (direct) against the reference under random operations", () 
               matches:
                 terms.length === 0
                   ? undefined
-                  : (e) => terms.every((t) => `${e.item.title} ${e.item.originalTitle ?? ""} ${e.item.summary ?? ""}`.toLowerCase().includes(t)),
+                  : (e) =>
+                      terms.every((t) =>
+                        `${e.item.title} ${e.item.originalTitle ?? ""} ${e.item.summary ?? ""}`
+                          .toLowerCase()
+                          .includes(t),
+                      ),
             },
           );
           expect(got.entries.map((e) => e.item)).toEqual(want.page);

@@ -1,6 +1,6 @@
 import { timelineTime } from "@feedgate/feed-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFeedFake, type FakeItem, type FeedFake } from "../../src/index.js";
+import { type FakeItem, type FeedFake, startFeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
 
 const HOUR = 3_600_000;
@@ -45,7 +45,14 @@ function item(id: string, discoveredAt: number, extra: Partial<FakeItem> = {}): 
 describe("GET /api/v1/items", () => {
   it("echoes the effective query with defaults and orders by timeline descending", async () => {
     const body = await page("");
-    expect(body.query).toEqual({ mode: "selected", category: null, window: "7d", q: null, by: "timeline", ordering: "timelineDesc" });
+    expect(body.query).toEqual({
+      mode: "selected",
+      category: null,
+      window: "7d",
+      q: null,
+      by: "timeline",
+      ordering: "timelineDesc",
+    });
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((i) => i.selected)).toBe(true);
     const times = body.items.map((i) => timelineTime(i));
@@ -56,7 +63,8 @@ describe("GET /api/v1/items", () => {
   it("places an item back-filled more than 72 h after publication at its publication time (by=timeline)", async () => {
     const all = (await page("?mode=all&limit=100")).items;
     const HOUR = 3_600_000;
-    const lag = (i: (typeof all)[number]) => (i.publishedAt === null ? 0 : Date.parse(i.discoveredAt) - Date.parse(i.publishedAt));
+    const lag = (i: (typeof all)[number]) =>
+      i.publishedAt === null ? 0 : Date.parse(i.discoveredAt) - Date.parse(i.publishedAt);
     // The seed has both: items published up to 72 h before discovery, and items back-filled later.
     const late = all.find((i) => lag(i) > 60 * HOUR && lag(i) <= 72 * HOUR)!;
     const backfilled = all.find((i) => lag(i) > 72 * HOUR)!;
@@ -78,7 +86,9 @@ describe("GET /api/v1/items", () => {
     let cursor: string | null = null;
     for (let n = 0; n < 50; n++) {
       const limit = n % 2 === 0 ? 7 : 3;
-      const body: Page = await page(`?mode=all&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const body: Page = await page(
+        `?mode=all&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       seen.push(...body.items.map((i) => i.id));
       expect(body.page.nextCursor === null).toBe(!body.page.hasMore);
       cursor = body.page.nextCursor;
@@ -105,7 +115,11 @@ describe("GET /api/v1/items", () => {
       expect(answer.status, JSON.stringify(variant)).toBe(400);
       expect(asRecord(answer.json)["code"]).toBe("invalid_cursor");
     }
-    const same = await feedGet(fake.url, `/api/v1/items?${new URLSearchParams({ mode: "all", limit: "5", cursor })}`, "items");
+    const same = await feedGet(
+      fake.url,
+      `/api/v1/items?${new URLSearchParams({ mode: "all", limit: "5", cursor })}`,
+      "items",
+    );
     expect(same.status).toBe(200);
   });
 
@@ -113,17 +127,38 @@ describe("GET /api/v1/items", () => {
     const first = await page("?mode=all&window=24h&limit=2");
     expect(first.page.hasMore).toBe(true);
     const cursor = encodeURIComponent(first.page.nextCursor ?? "");
-    const ok = await feedGet(fake.url, `/api/v1/items?mode=all&window=24h&limit=2&cursor=${cursor}`, "items");
+    const ok = await feedGet(
+      fake.url,
+      `/api/v1/items?mode=all&window=24h&limit=2&cursor=${cursor}`,
+      "items",
+    );
     expect(ok.status).toBe(200);
     fake.clock.advance(25 * HOUR);
-    const gone = await feedGet(fake.url, `/api/v1/items?mode=all&window=24h&limit=2&cursor=${cursor}`, "items");
+    const gone = await feedGet(
+      fake.url,
+      `/api/v1/items?mode=all&window=24h&limit=2&cursor=${cursor}`,
+      "items",
+    );
     expect(gone.status).toBe(400);
-    expect(asRecord(gone.json)).toMatchObject({ code: "invalid_cursor", title: "Invalid cursor", detail: "The cursor is malformed." });
+    expect(asRecord(gone.json)).toMatchObject({
+      code: "invalid_cursor",
+      title: "Invalid cursor",
+      detail: "The cursor is malformed.",
+    });
   });
 
   it("rejects malformed cursors (empty, wrong prefix, garbage)", async () => {
-    for (const bad of ["", "xx3.abc", "it3.!!!", `it3.${Buffer.from("[1]").toString("base64url")}`]) {
-      const answer = await feedGet(fake.url, `/api/v1/items?cursor=${encodeURIComponent(bad)}`, "items");
+    for (const bad of [
+      "",
+      "xx3.abc",
+      "it3.!!!",
+      `it3.${Buffer.from("[1]").toString("base64url")}`,
+    ]) {
+      const answer = await feedGet(
+        fake.url,
+        `/api/v1/items?cursor=${encodeURIComponent(bad)}`,
+        "items",
+      );
       expect(answer.status, bad).toBe(400);
       expect(asRecord(answer.json)["code"]).toBe("invalid_cursor");
     }
@@ -134,7 +169,10 @@ describe("GET /api/v1/items", () => {
       ["?mode=some", "mode must be 'selected' or 'all'."],
       ["?window=30d", "window must be '24h' or '7d'."],
       ["?by=x", "by must be 'timeline' or 'published'."],
-      ["?category=cats", "category must be one of: ai-models, ai-products, industry, paper, tip, opinion."],
+      [
+        "?category=cats",
+        "category must be one of: ai-models, ai-products, industry, paper, tip, opinion.",
+      ],
       ["?limit=0", "limit must be an integer from 1 to 100."],
       ["?limit=101", "limit must be an integer from 1 to 100."],
       ["?limit=1.5", "limit must be an integer from 1 to 100."],
@@ -151,9 +189,16 @@ describe("GET /api/v1/items", () => {
   });
 
   it("counts q in code points and accepts the bounds", async () => {
-    expect((await feedGet(fake.url, `/api/v1/items?q=${encodeURIComponent("😀😀")}`, "items")).status).toBe(200);
-    expect((await feedGet(fake.url, `/api/v1/items?q=${encodeURIComponent("😀")}`, "items")).status).toBe(400);
-    expect((await feedGet(fake.url, `/api/v1/items?q=${encodeURIComponent("😀".repeat(200))}`, "items")).status).toBe(200);
+    expect(
+      (await feedGet(fake.url, `/api/v1/items?q=${encodeURIComponent("😀😀")}`, "items")).status,
+    ).toBe(200);
+    expect(
+      (await feedGet(fake.url, `/api/v1/items?q=${encodeURIComponent("😀")}`, "items")).status,
+    ).toBe(400);
+    expect(
+      (await feedGet(fake.url, `/api/v1/items?q=${encodeURIComponent("😀".repeat(200))}`, "items"))
+        .status,
+    ).toBe(200);
     expect((await feedGet(fake.url, "/api/v1/items?limit=1", "items")).status).toBe(200);
     expect((await feedGet(fake.url, "/api/v1/items?limit=100", "items")).status).toBe(200);
   });
@@ -173,7 +218,11 @@ describe("GET /api/v1/items", () => {
 
   it("hides items from the future until the clock reaches them, and drops old ones from the window", async () => {
     const now = fake.clock.now();
-    fake.items.set([item("b", now - 2 * HOUR), item("future", now + HOUR), item("old", now - 8 * 24 * HOUR)]);
+    fake.items.set([
+      item("b", now - 2 * HOUR),
+      item("future", now + HOUR),
+      item("old", now - 8 * 24 * HOUR),
+    ]);
     expect((await page("")).items.map((i) => i.id)).toEqual(["b"]);
     fake.clock.advance(2 * HOUR);
     expect((await page("")).items.map((i) => i.id)).toEqual(["future", "b"]);
@@ -201,6 +250,9 @@ describe("GET /api/v1/items", () => {
     fake.items.add(item("x", now - HOUR));
     expect(fake.items.list().map((i) => i.id)).toEqual(["x"]);
     const [only] = (await page("")).items;
-    expect(only).toMatchObject({ reason: null, attribution: { name: "Feed Example", url: "https://feed.example/items/x" } });
+    expect(only).toMatchObject({
+      reason: null,
+      attribution: { name: "Feed Example", url: "https://feed.example/items/x" },
+    });
   });
 });

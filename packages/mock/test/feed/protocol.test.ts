@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeClock, startFeedFake, type FeedFake } from "../../src/index.js";
+import { createFakeClock, type FeedFake, startFeedFake } from "../../src/index.js";
 import { asRecord, feedGet, send } from "../support/http.js";
 
 let fake: FeedFake;
@@ -25,9 +25,15 @@ describe("feed protocol details", () => {
     const post = await send(`${fake.url}/api/v1/items`, { method: "POST", body: "{}" });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-    expect(asRecord(post.json)).toMatchObject({ code: "method_not_allowed", detail: "This endpoint supports only GET, HEAD, and OPTIONS." });
+    expect(asRecord(post.json)).toMatchObject({
+      code: "method_not_allowed",
+      detail: "This endpoint supports only GET, HEAD, and OPTIONS.",
+    });
     const options = await send(`${fake.url}/api/v1/items`, { method: "OPTIONS" });
-    expect([options.status, options.headers.get("cache-control")]).toEqual([204, "public, max-age=86400"]);
+    expect([options.status, options.headers.get("cache-control")]).toEqual([
+      204,
+      "public, max-age=86400",
+    ]);
     const head = await send(`${fake.url}/api/v1/items`, { method: "HEAD" });
     expect([head.status, head.text]).toEqual([200, ""]);
     expect(head.headers.get("etag")).toMatch(/^W\//);
@@ -48,7 +54,14 @@ describe("feed protocol details", () => {
     fake.clock.advance(5000);
     await send(`${fake.url}/api/v1/hot-topics?x=1`, { headers: { "user-agent": "probe/1" } });
     const record = fake.requests[before];
-    expect(record).toMatchObject({ method: "GET", path: "/api/v1/hot-topics", status: 400, route: "hotTopics", at: fake.clock.now(), body: "" });
+    expect(record).toMatchObject({
+      method: "GET",
+      path: "/api/v1/hot-topics",
+      status: 400,
+      route: "hotTopics",
+      at: fake.clock.now(),
+      body: "",
+    });
     expect(record?.query.get("x")).toBe("1");
     expect(record?.headers["user-agent"]).toBe("probe/1");
     expect(record?.realAt).toBeGreaterThan(0);
@@ -58,8 +71,16 @@ describe("feed protocol details", () => {
     const a = await startFeedFake({ seed: 3, clock: createFakeClock() });
     const b = await startFeedFake({ seed: 3, clock: createFakeClock() });
     const c = await startFeedFake({ seed: 4, clock: createFakeClock() });
-    for (const path of ["/api/v1/items?mode=all", "/api/v1/hot-topics", "/api/v1/selected/snapshot"]) {
-      const [x, y, z] = await Promise.all([send(a.url + path), send(b.url + path), send(c.url + path)]);
+    for (const path of [
+      "/api/v1/items?mode=all",
+      "/api/v1/hot-topics",
+      "/api/v1/selected/snapshot",
+    ]) {
+      const [x, y, z] = await Promise.all([
+        send(a.url + path),
+        send(b.url + path),
+        send(c.url + path),
+      ]);
       expect(x.text).toBe(y.text);
       expect(x.headers.get("etag")).toBe(y.headers.get("etag"));
       expect(x.headers.get("etag")).not.toBe(z.headers.get("etag"));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake, type SelectedItem } from "../../src/index.js";
+import { type FeedFake, type SelectedItem, startFeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
 
 let fake: FeedFake;
@@ -24,7 +24,10 @@ interface Changes {
   cursor: string;
   count: number;
   hasMore: boolean;
-  changes: Array<{ op: "upsert"; item: SelectedItem; changedAt: string } | { op: "remove"; id: string; changedAt: string }>;
+  changes: Array<
+    | { op: "upsert"; item: SelectedItem; changedAt: string }
+    | { op: "remove"; id: string; changedAt: string }
+  >;
 }
 
 async function snapshot(query: string): Promise<Snapshot> {
@@ -41,7 +44,10 @@ async function changes(cursor: string, limit?: number): Promise<Changes> {
 }
 
 /** A bounded mirror: snapshot all pages, then drain changes. */
-async function mirror(fields = "default", limit = 4): Promise<{ set: Map<string, unknown>; cursor: string; pages: number }> {
+async function mirror(
+  fields = "default",
+  limit = 4,
+): Promise<{ set: Map<string, unknown>; cursor: string; pages: number }> {
   const set = new Map<string, unknown>();
   let body = await snapshot(`?limit=${limit}&fields=${fields}`);
   const cursor = body.cursor;
@@ -80,14 +86,32 @@ describe("selected snapshot and changes", () => {
   it("strips items to ItemMinimal with fields=minimal, and keeps fields from the token on continuation pages", async () => {
     const first = await snapshot("?limit=2&fields=minimal");
     expect(first.fields).toBe("minimal");
-    expect(Object.keys(first.items[0] ?? {})).toEqual(["id", "title", "source", "publishedAt", "discoveredAt", "category", "score", "selected", "links"]);
+    expect(Object.keys(first.items[0] ?? {})).toEqual([
+      "id",
+      "title",
+      "source",
+      "publishedAt",
+      "discoveredAt",
+      "category",
+      "score",
+      "selected",
+      "links",
+    ]);
     const next = await snapshot(`?page=${encodeURIComponent(first.nextPage ?? "")}`);
     expect(next.fields).toBe("minimal");
     expect(next.asOf).toBe(first.asOf);
-    const clash = await feedGet(fake.url, `/api/v1/selected/snapshot?fields=default&page=${encodeURIComponent(first.nextPage ?? "")}`, "selectedSnapshot");
+    const clash = await feedGet(
+      fake.url,
+      `/api/v1/selected/snapshot?fields=default&page=${encodeURIComponent(first.nextPage ?? "")}`,
+      "selectedSnapshot",
+    );
     expect(clash.status).toBe(400);
     expect(asRecord(clash.json)["code"]).toBe("invalid_cursor");
-    const same = await feedGet(fake.url, `/api/v1/selected/snapshot?fields=minimal&page=${encodeURIComponent(first.nextPage ?? "")}`, "selectedSnapshot");
+    const same = await feedGet(
+      fake.url,
+      `/api/v1/selected/snapshot?fields=minimal&page=${encodeURIComponent(first.nextPage ?? "")}`,
+      "selectedSnapshot",
+    );
     expect(same.status).toBe(200);
   });
 
@@ -136,7 +160,12 @@ describe("selected snapshot and changes", () => {
         const truth = fake.selected.truth();
         const pick = truth[k % Math.max(1, truth.length)];
         if (k % 3 === 2 && pick) fake.selected.remove(pick.id);
-        else fake.selected.upsert({ ...(pick ?? (fake.items.list()[0] as SelectedItem)), id: `churn-${fields}-${k}`, selected: true });
+        else
+          fake.selected.upsert({
+            ...(pick ?? (fake.items.list()[0] as SelectedItem)),
+            id: `churn-${fields}-${k}`,
+            selected: true,
+          });
       }
       await drain(set, cursor, 9);
       expect([...set.keys()].sort()).toEqual(fake.selected.truth().map((i) => i.id));
@@ -155,16 +184,47 @@ describe("selected snapshot and changes", () => {
     ]) {
       const answer = await feedGet(fake.url, path, "selectedChanges");
       expect(answer.status, path).toBe(409);
-      expect(asRecord(answer.json)).toMatchObject({ code: "snapshot_required", title: "Snapshot required" });
+      expect(asRecord(answer.json)).toMatchObject({
+        code: "snapshot_required",
+        title: "Snapshot required",
+      });
     }
-    expect((await feedGet(fake.url, `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`, "selectedChanges")).status).toBe(200);
+    expect(
+      (
+        await feedGet(
+          fake.url,
+          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
+          "selectedChanges",
+        )
+      ).status,
+    ).toBe(200);
     fake.selected.requireSnapshot();
-    expect((await feedGet(fake.url, `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`, "selectedChanges")).status).toBe(409);
-    const stalePage = await feedGet(fake.url, `/api/v1/selected/snapshot?page=${encodeURIComponent(nextPage)}`, "selectedSnapshot");
+    expect(
+      (
+        await feedGet(
+          fake.url,
+          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
+          "selectedChanges",
+        )
+      ).status,
+    ).toBe(409);
+    const stalePage = await feedGet(
+      fake.url,
+      `/api/v1/selected/snapshot?page=${encodeURIComponent(nextPage)}`,
+      "selectedSnapshot",
+    );
     expect(stalePage.status).toBe(400);
     expect(asRecord(stalePage.json)["code"]).toBe("invalid_cursor");
     const fresh = await mirror();
-    expect((await feedGet(fake.url, `/api/v1/selected/changes?cursor=${encodeURIComponent(fresh.cursor)}`, "selectedChanges")).status).toBe(200);
+    expect(
+      (
+        await feedGet(
+          fake.url,
+          `/api/v1/selected/changes?cursor=${encodeURIComponent(fresh.cursor)}`,
+          "selectedChanges",
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("answers 409 for cursors older than the retained ledger after trimLedger()", async () => {
@@ -172,18 +232,41 @@ describe("selected snapshot and changes", () => {
     fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "a" });
     fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "b" });
     fake.selected.trimLedger(1);
-    expect((await feedGet(fake.url, `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`, "selectedChanges")).status).toBe(409);
+    expect(
+      (
+        await feedGet(
+          fake.url,
+          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
+          "selectedChanges",
+        )
+      ).status,
+    ).toBe(409);
     const { set, cursor: fresh } = await mirror();
     expect([...set.keys()]).toEqual(fake.selected.truth().map((i) => i.id));
     expect((await changes(fresh)).count).toBe(0);
   });
 
   it("validates fields, limit and page", async () => {
-    for (const q of ["?fields=full", "?limit=0", "?limit=1001", "?page=", "?page=ax1.e30", "?x=1"]) {
+    for (const q of [
+      "?fields=full",
+      "?limit=0",
+      "?limit=1001",
+      "?page=",
+      "?page=ax1.e30",
+      "?x=1",
+    ]) {
       const answer = await feedGet(fake.url, `/api/v1/selected/snapshot${q}`, "selectedSnapshot");
       expect(answer.status, q).toBe(400);
     }
     const { cursor } = await mirror();
-    expect((await feedGet(fake.url, `/api/v1/selected/changes?limit=101&cursor=${encodeURIComponent(cursor)}`, "selectedChanges")).status).toBe(400);
+    expect(
+      (
+        await feedGet(
+          fake.url,
+          `/api/v1/selected/changes?limit=101&cursor=${encodeURIComponent(cursor)}`,
+          "selectedChanges",
+        )
+      ).status,
+    ).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startFeedFake, type FeedFake, type HotTopic, type Story } from "../../src/index.js";
+import { type FeedFake, type HotTopic, type Story, startFeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
 
 let fake: FeedFake;
@@ -33,7 +33,9 @@ const C = "33333333-3333-4333-8333-333333333333";
 
 describe("GET /api/v1/stories/{publicId}", () => {
   it("serves the seeded stories linked from hot topics, and 308s the merged one", async () => {
-    const hot = (await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics")).json as { items: HotTopic[] };
+    const hot = (await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics")).json as {
+      items: HotTopic[];
+    };
     const ids = hot.items.slice(0, 4).map((t) => t.links.story?.split("/").pop() ?? "");
     for (const id of ids.slice(0, 3)) {
       const answer = await feedGet(fake.url, `/api/v1/stories/${id}`, "storyByPublicId");
@@ -53,7 +55,9 @@ describe("GET /api/v1/stories/{publicId}", () => {
     const answer = await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId");
     expect(answer.status).toBe(308);
     expect(answer.headers.get("location")).toBe(`/api/v1/stories/${C}`);
-    expect(answer.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=60, stale-while-revalidate=60");
+    expect(answer.headers.get("cache-control")).toBe(
+      "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
+    );
     expect(answer.headers.get("etag")).toBeNull();
     expect(answer.text).toBe("");
   });
@@ -69,8 +73,12 @@ describe("GET /api/v1/stories/{publicId}", () => {
     fake.stories.redirect(A, `/api/v1/stories/${B}`);
     fake.stories.redirect(B, `/api/v1/stories/${A}`);
     fake.stories.redirect(C, "https://evil.example/api/v1/stories/x");
-    expect((await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).headers.get("location")).toBe(`/api/v1/stories/${B}`);
-    expect((await feedGet(fake.url, `/api/v1/stories/${B}`, "storyByPublicId")).headers.get("location")).toBe(`/api/v1/stories/${A}`);
+    expect(
+      (await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).headers.get("location"),
+    ).toBe(`/api/v1/stories/${B}`);
+    expect(
+      (await feedGet(fake.url, `/api/v1/stories/${B}`, "storyByPublicId")).headers.get("location"),
+    ).toBe(`/api/v1/stories/${A}`);
     const foreign = await feedGet(fake.url, `/api/v1/stories/${C}`, "storyByPublicId");
     expect(foreign.status).toBe(308);
     expect(foreign.headers.get("location")).toBe("https://evil.example/api/v1/stories/x");
@@ -82,15 +90,24 @@ describe("GET /api/v1/stories/{publicId}", () => {
     const unknown = await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId");
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("cache-control")).toBe("public, max-age=60");
-    expect(asRecord(unknown.json)).toMatchObject({ code: "not_found", detail: `No public story exists for ${A}.` });
+    expect(asRecord(unknown.json)).toMatchObject({
+      code: "not_found",
+      detail: `No public story exists for ${A}.`,
+    });
     const long = await feedGet(fake.url, `/api/v1/stories/${"a".repeat(129)}`, "storyByPublicId");
     expect(long.status).toBe(400);
     expect(asRecord(long.json)["detail"]).toBe("publicId must be a short opaque id.");
-    expect((await feedGet(fake.url, `/api/v1/stories/${A}?x=1`, "storyByPublicId")).status).toBe(400);
+    expect((await feedGet(fake.url, `/api/v1/stories/${A}?x=1`, "storyByPublicId")).status).toBe(
+      400,
+    );
   });
 
   it("never lets an encoded id reach another route", async () => {
-    const answer = await feedGet(fake.url, `/api/v1/stories/${encodeURIComponent("../items?x=1")}`, "storyByPublicId");
+    const answer = await feedGet(
+      fake.url,
+      `/api/v1/stories/${encodeURIComponent("../items?x=1")}`,
+      "storyByPublicId",
+    );
     expect(answer.status).toBe(404);
     expect(fake.requests.at(-1)?.route).toBe("storyByPublicId");
   });

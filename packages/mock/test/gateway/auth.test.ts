@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake } from "../../src/index.js";
-import { expectConforms, send } from "../support/http.js";
+import { type GatewayFake, startGatewayFake } from "../../src/index.js";
 import { call, credentialFor, ROUTE_ALL } from "../support/gateway.js";
+import { expectConforms, send } from "../support/http.js";
 
 let fake: GatewayFake;
 beforeAll(async () => {
@@ -28,7 +28,10 @@ describe("gateway credentials per route family", () => {
   it("accepts the header the client sends on each family", async () => {
     for (const [method, path, op, body] of routes) {
       const answer = await call(fake, method, path, op, body);
-      expect(answer.status === 200 || (op === "getImageTask" && answer.status === 400), `${path} ${answer.status} ${answer.text}`).toBe(true);
+      expect(
+        answer.status === 200 || (op === "getImageTask" && answer.status === 400),
+        `${path} ${answer.status} ${answer.text}`,
+      ).toBe(true);
     }
   });
 
@@ -36,8 +39,16 @@ describe("gateway credentials per route family", () => {
     for (const [method, path, op, body] of routes) {
       const own = Object.keys(credentialFor(path, fake.apiKey));
       // TokenAuth reads x-api-key only on /v1/messages and /v1/models, x-goog-api-key only on Gemini paths.
-      const others: Record<string, string> = path.startsWith("/v1beta/") ? { "x-api-key": fake.apiKey } : path.startsWith("/v1/messages") ? { "x-goog-api-key": fake.apiKey } : { "x-api-key": fake.apiKey, "x-goog-api-key": fake.apiKey };
-      const wrong: Array<Record<string, string>> = [{}, Object.fromEntries(own.map((name) => [name, "sk-other"])), others];
+      const others: Record<string, string> = path.startsWith("/v1beta/")
+        ? { "x-api-key": fake.apiKey }
+        : path.startsWith("/v1/messages")
+          ? { "x-goog-api-key": fake.apiKey }
+          : { "x-api-key": fake.apiKey, "x-goog-api-key": fake.apiKey };
+      const wrong: Array<Record<string, string>> = [
+        {},
+        Object.fromEntries(own.map((name) => [name, "sk-other"])),
+        others,
+      ];
       for (const headers of wrong) {
         if (path.startsWith("/v1/messages")) headers["anthropic-version"] = "2023-06-01";
         const answer = await send(fake.url + path, {
@@ -47,7 +58,9 @@ describe("gateway credentials per route family", () => {
         });
         expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
         expect(answer.json).toMatchObject({ error: { type: "new_api_error", code: "" } });
-        expect(String((answer.json as { error: { message: string } }).error.message)).toMatch(/\(request id: \w+\)$/);
+        expect(String((answer.json as { error: { message: string } }).error.message)).toMatch(
+          /\(request id: \w+\)$/,
+        );
         expectConforms("gateway", op, answer);
       }
     }
@@ -55,16 +68,28 @@ describe("gateway credentials per route family", () => {
 
   it("accepts Bearer on every route, x-api-key on /v1/messages, ?key= and x-goog-api-key (which wins) on Gemini (middleware/auth.go:294-331)", async () => {
     const gemini = (query: string, headers: Record<string, string>) =>
-      send(`${fake.url}/v1beta/models/g:generateContent${query}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ contents: [] }) });
+      send(`${fake.url}/v1beta/models/g:generateContent${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ contents: [] }),
+      });
     expect((await gemini("", { authorization: `Bearer ${fake.apiKey}` })).status).toBe(200);
     expect((await gemini(`?key=${fake.apiKey}`, {})).status).toBe(200);
-    expect((await gemini(`?key=${fake.apiKey}`, { "x-goog-api-key": "sk-other" })).status).toBe(401);
+    expect((await gemini(`?key=${fake.apiKey}`, { "x-goog-api-key": "sk-other" })).status).toBe(
+      401,
+    );
     expect((await gemini("?key=sk-other", { "x-goog-api-key": fake.apiKey })).status).toBe(200);
     const count = (headers: Record<string, string>) =>
-      send(`${fake.url}/v1/messages/count_tokens`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ model: "m", messages: [] }) });
+      send(`${fake.url}/v1/messages/count_tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ model: "m", messages: [] }),
+      });
     expect((await count({ authorization: `Bearer ${fake.apiKey}` })).status).toBe(200);
     expect((await count({ "x-api-key": fake.apiKey })).status).toBe(200);
-    expect((await count({ "x-api-key": "sk-other", authorization: `Bearer ${fake.apiKey}` })).status).toBe(401);
+    expect(
+      (await count({ "x-api-key": "sk-other", authorization: `Bearer ${fake.apiKey}` })).status,
+    ).toBe(401);
   });
 
   it("accepts the key with or without the sk- prefix, like the gateway", async () => {
@@ -77,13 +102,26 @@ describe("gateway credentials per route family", () => {
   });
 
   it("does not check anthropic-version (the source never reads it)", async () => {
-    const answer = await call(fake, "POST", "/v1/messages/count_tokens", "countMessageTokens", { model: "m", messages: [] }, { "anthropic-version": "2020-01-01" });
+    const answer = await call(
+      fake,
+      "POST",
+      "/v1/messages/count_tokens",
+      "countMessageTokens",
+      { model: "m", messages: [] },
+      { "anthropic-version": "2020-01-01" },
+    );
     expect(answer.status).toBe(200);
   });
 
   it("takes a custom key", async () => {
     const other = await startGatewayFake({ ...ROUTE_ALL, apiKey: "sk-custom" });
-    expect((await call(other, "POST", "/v1/responses/input_tokens", "countResponseInputTokens", { input: "x" })).status).toBe(200);
+    expect(
+      (
+        await call(other, "POST", "/v1/responses/input_tokens", "countResponseInputTokens", {
+          input: "x",
+        })
+      ).status,
+    ).toBe(200);
     await other.close();
   });
 });

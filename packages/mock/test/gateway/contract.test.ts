@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake, type GatewayRoute } from "../../src/index.js";
-import { expectConforms, gatewaySpecValidator, send, type Answer } from "../support/http.js";
-import { call, credentialFor, expectStreamConforms, sseEvents, ROUTE_ALL } from "../support/gateway.js";
+import { type GatewayFake, type GatewayRoute, startGatewayFake } from "../../src/index.js";
+import {
+  call,
+  credentialFor,
+  expectStreamConforms,
+  ROUTE_ALL,
+  sseEvents,
+} from "../support/gateway.js";
+import { type Answer, expectConforms, gatewaySpecValidator, send } from "../support/http.js";
 
 let fake: GatewayFake;
 let responseId = "";
@@ -37,11 +43,23 @@ function ok(route: GatewayRoute): Req {
     case "getImageTask":
       return ["GET", `/v1/images/generations/${taskId}`];
     case "countMessageTokens":
-      return ["POST", "/v1/messages/count_tokens", { model: "m", messages: [{ role: "user", content: "hi" }] }];
+      return [
+        "POST",
+        "/v1/messages/count_tokens",
+        { model: "m", messages: [{ role: "user", content: "hi" }] },
+      ];
     case "generateContent":
-      return ["POST", "/v1beta/models/g:generateContent", { contents: [{ parts: [{ text: "hi" }] }] }];
+      return [
+        "POST",
+        "/v1beta/models/g:generateContent",
+        { contents: [{ parts: [{ text: "hi" }] }] },
+      ];
     case "streamGenerateContent":
-      return ["POST", "/v1beta/models/g:streamGenerateContent?alt=sse", { contents: [{ parts: [{ text: "hi" }] }] }];
+      return [
+        "POST",
+        "/v1beta/models/g:streamGenerateContent?alt=sse",
+        { contents: [{ parts: [{ text: "hi" }] }] },
+      ];
   }
 }
 
@@ -72,7 +90,10 @@ function bad(route: GatewayRoute): Req | undefined {
 }
 
 async function refresh(): Promise<void> {
-  const created = await call(fake, "POST", "/v1/responses", "createResponse", { model: "m", input: "hello" });
+  const created = await call(fake, "POST", "/v1/responses", "createResponse", {
+    model: "m",
+    input: "hello",
+  });
   responseId = String((created.json as { id: string }).id);
 }
 
@@ -87,19 +108,37 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
     case "400": {
       // On the Gemini routes a 400 is the upstream's, as the gateway relays it (the body is not read before).
       if (route === "generateContent" || route === "streamGenerateContent") {
-        const upstream400 = { error: { message: "* GenerateContentRequest.contents: contents is not specified", type: "upstream_error", param: "", code: 400 } };
-        fake.faults.add({ route, fault: { type: "body", status: 400, body: upstream400 }, times: 1 });
+        const upstream400 = {
+          error: {
+            message: "* GenerateContentRequest.contents: contents is not specified",
+            type: "upstream_error",
+            param: "",
+            code: 400,
+          },
+        };
+        fake.faults.add({
+          route,
+          fault: { type: "body", status: 400, body: upstream400 },
+          times: 1,
+        });
         return call(fake, method, path, route, body);
       }
       const req = bad(route);
       return req ? call(fake, req[0], req[1], route, req[2]) : undefined;
     }
     case "401":
-      return send(fake.url + path, { method, headers: { "content-type": "application/json" }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      return send(fake.url + path, {
+        method,
+        headers: { "content-type": "application/json" },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
     case "404":
-      if (route === "retrieveResponse") return call(fake, "GET", "/v1/responses/resp_missing", route);
-      if (route === "deleteResponse") return call(fake, "DELETE", "/v1/responses/resp_missing", route);
-      if (route === "cancelResponse") return call(fake, "POST", "/v1/responses/resp_missing/cancel", route);
+      if (route === "retrieveResponse")
+        return call(fake, "GET", "/v1/responses/resp_missing", route);
+      if (route === "deleteResponse")
+        return call(fake, "DELETE", "/v1/responses/resp_missing", route);
+      if (route === "cancelResponse")
+        return call(fake, "POST", "/v1/responses/resp_missing/cancel", route);
       return undefined;
     case "500":
       // The real 500 of create: the gateway's request validation (`code: invalid_request`), for a missing input.
@@ -112,7 +151,11 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
       return call(fake, method, path, route, body);
     case "429":
     case "503":
-      fake.faults.add({ route, fault: { type: "status", status: Number(status) as 429 | 500 | 503 }, times: 1 });
+      fake.faults.add({
+        route,
+        fault: { type: "status", status: Number(status) as 429 | 500 | 503 },
+        times: 1,
+      });
       return call(fake, method, path, route, body);
     default:
       return undefined;
@@ -122,33 +165,71 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
 describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () => {
   it("walks every operation and every declared status the gateway itself produces", async () => {
     await refresh();
-    backgroundId = String(((await call(fake, "POST", "/v1/responses", "createResponse", { model: "m", input: "x", background: true })).json as { id: string }).id);
-    taskId = (((await call(fake, "POST", "/v1/images/generations?async=true", "createImage", { model: "m", prompt: "p" })).json) as { task_id: string }).task_id;
+    backgroundId = String(
+      (
+        (
+          await call(fake, "POST", "/v1/responses", "createResponse", {
+            model: "m",
+            input: "x",
+            background: true,
+          })
+        ).json as { id: string }
+      ).id,
+    );
+    taskId = (
+      (
+        await call(fake, "POST", "/v1/images/generations?async=true", "createImage", {
+          model: "m",
+          prompt: "p",
+        })
+      ).json as { task_id: string }
+    ).task_id;
     const spec = gatewaySpecValidator();
     const produced: string[] = [];
     const skipped: string[] = [];
     for (const { operationId, operation } of spec.operations()) {
       for (const status of Object.keys(operation["responses"] as object)) {
         if (operationId === "cancelResponse" && status === "200") {
-          backgroundId = String(((await call(fake, "POST", "/v1/responses", "createResponse", { model: "m", input: "x", background: true })).json as { id: string }).id);
+          backgroundId = String(
+            (
+              (
+                await call(fake, "POST", "/v1/responses", "createResponse", {
+                  model: "m",
+                  input: "x",
+                  background: true,
+                })
+              ).json as { id: string }
+            ).id,
+          );
         }
         const answer = await produce(operationId as GatewayRoute, status);
         if (!answer) {
           skipped.push(`${operationId} ${status}`);
           continue;
         }
-        expect(answer.status, `${operationId} ${status}: ${answer.text.slice(0, 300)}`).toBe(Number(status));
+        expect(answer.status, `${operationId} ${status}: ${answer.text.slice(0, 300)}`).toBe(
+          Number(status),
+        );
         expectConforms("gateway", operationId, answer);
         // An upstream error on a stream arrives as JSON under the SSE Content-Type the gateway set first.
-        if (answer.status === 200 && answer.headers.get("content-type")?.startsWith("text/event-stream")) {
-          expectStreamConforms("#/components/schemas/GenerateContentResponse", sseEvents(answer.text));
+        if (
+          answer.status === 200 &&
+          answer.headers.get("content-type")?.startsWith("text/event-stream")
+        ) {
+          expectStreamConforms(
+            "#/components/schemas/GenerateContentResponse",
+            sseEvents(answer.text),
+          );
         }
         produced.push(`${operationId} ${status}`);
       }
     }
     // 403 (quota, permissions) and 413 (body size) come from accounts and limits the fake does not model:
     // produce them with a `body` fault. 404 on input_tokens / count_tokens / Gemini means "not served".
-    expect(skipped.every((s) => / (403|413|404)$/.test(s)), skipped.join(", ")).toBe(true);
+    expect(
+      skipped.every((s) => / (403|413|404)$/.test(s)),
+      skipped.join(", "),
+    ).toBe(true);
     expect(skipped.filter((s) => s.endsWith(" 404"))).toEqual([
       "countResponseInputTokens 404",
       "countMessageTokens 404",
@@ -161,7 +242,10 @@ describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () 
   it("streams Responses events that conform to ResponseStreamEvent", async () => {
     const answer = await send(`${fake.url}/v1/responses`, {
       method: "POST",
-      headers: { ...credentialFor("/v1/responses", fake.apiKey), "content-type": "application/json" },
+      headers: {
+        ...credentialFor("/v1/responses", fake.apiKey),
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ model: "m", input: "a b", stream: true }),
     });
     expect(answer.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake } from "../../src/index.js";
+import { type GatewayFake, startGatewayFake } from "../../src/index.js";
 import { call, ROUTE_ALL } from "../support/gateway.js";
 
 let fake: GatewayFake;
@@ -12,17 +12,35 @@ afterEach(async () => {
 
 type Json = Record<string, unknown>;
 const submit = async (body: Json = { model: "Nano-Banana2", prompt: "a cat" }) =>
-  (await call(fake, "POST", "/v1/images/generations?async=true", "createImage", body)).json as { task_id: string; status: string };
-const poll = async (id: string) => (await call(fake, "GET", `/v1/images/generations/${id}`, "getImageTask")).json as Json;
+  (await call(fake, "POST", "/v1/images/generations?async=true", "createImage", body)).json as {
+    task_id: string;
+    status: string;
+  };
+const poll = async (id: string) =>
+  (await call(fake, "GET", `/v1/images/generations/${id}`, "getImageTask")).json as Json;
 
 describe("image generation", () => {
   it("answers sync calls with n images (url form, or b64_json on request)", async () => {
-    const result = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p", n: 3 })).json as Json;
+    const result = (
+      await call(fake, "POST", "/v1/images/generations", "createImage", {
+        model: "m",
+        prompt: "p",
+        n: 3,
+      })
+    ).json as Json;
     const data = result["data"] as Json[];
     expect(data).toHaveLength(3);
     expect(data[0]).toMatchObject({ b64_json: "", revised_prompt: "" });
-    expect(String(data[0]?.["url"])).toMatch(new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`));
-    const b64 = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p", response_format: "b64_json" })).json as Json;
+    expect(String(data[0]?.["url"])).toMatch(
+      new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`),
+    );
+    const b64 = (
+      await call(fake, "POST", "/v1/images/generations", "createImage", {
+        model: "m",
+        prompt: "p",
+        response_format: "b64_json",
+      })
+    ).json as Json;
     expect((b64["data"] as Json[])[0]).toMatchObject({ url: "" });
     expect(String((b64["data"] as Json[])[0]?.["b64_json"]).length).toBeGreaterThan(20);
   });
@@ -40,19 +58,40 @@ describe("image generation", () => {
   });
 
   it("scripts the number of polls, the outcome, status aliases and errors", async () => {
-    fake.images.scriptTask({ polls: 3, outcome: "completed", status: "succeeded", images: [{ b64_json: "AAAA" }] });
-    fake.images.scriptTask({ polls: 0, outcome: "failed", status: "error", error: { code: "content_policy", message: "refused" } });
+    fake.images.scriptTask({
+      polls: 3,
+      outcome: "completed",
+      status: "succeeded",
+      images: [{ b64_json: "AAAA" }],
+    });
+    fake.images.scriptTask({
+      polls: 0,
+      outcome: "failed",
+      status: "error",
+      error: { code: "content_policy", message: "refused" },
+    });
     fake.images.scriptTask({ polls: 1, outcome: "failed", runningStatus: "processing", times: 2 });
     const a = await submit();
     const b = await submit();
     const c = await submit();
     const d = await submit();
-    expect([await poll(a.task_id), await poll(a.task_id), await poll(a.task_id)].map((t) => t["status"])).toEqual(["queued", "in_progress", "in_progress"]);
-    expect(await poll(a.task_id)).toMatchObject({ status: "succeeded", data: [{ b64_json: "AAAA", url: "" }] });
-    expect(await poll(b.task_id)).toMatchObject({ status: "error", error: { code: "content_policy", message: "refused" } });
+    expect(
+      [await poll(a.task_id), await poll(a.task_id), await poll(a.task_id)].map((t) => t["status"]),
+    ).toEqual(["queued", "in_progress", "in_progress"]);
+    expect(await poll(a.task_id)).toMatchObject({
+      status: "succeeded",
+      data: [{ b64_json: "AAAA", url: "" }],
+    });
+    expect(await poll(b.task_id)).toMatchObject({
+      status: "error",
+      error: { code: "content_policy", message: "refused" },
+    });
     for (const t of [c, d]) {
       expect((await poll(t.task_id))["status"]).toBe("processing");
-      expect(await poll(t.task_id)).toMatchObject({ status: "failed", error: { message: "The fake task failed." } });
+      expect(await poll(t.task_id)).toMatchObject({
+        status: "failed",
+        error: { message: "The fake task failed." },
+      });
     }
     const e = await submit();
     await poll(e.task_id);
@@ -62,16 +101,31 @@ describe("image generation", () => {
   // `call` validates each answer against the gateway document.
   it("scripts a task failure in every shape the document gives: an object, a string error, a bare message", async () => {
     fake.images.scriptTask({ polls: 0, outcome: "failed", error: "refused as a string" });
-    fake.images.scriptTask({ polls: 0, outcome: "failed", error: null, message: "refused in a bare message" });
+    fake.images.scriptTask({
+      polls: 0,
+      outcome: "failed",
+      error: null,
+      message: "refused in a bare message",
+    });
     const asString = await poll((await submit()).task_id);
     const asMessage = await poll((await submit()).task_id);
-    expect(asString).toEqual({ task_id: expect.any(String), status: "failed", error: "refused as a string" });
-    expect(asMessage).toEqual({ task_id: expect.any(String), status: "failed", message: "refused in a bare message" });
+    expect(asString).toEqual({
+      task_id: expect.any(String),
+      status: "failed",
+      error: "refused as a string",
+    });
+    expect(asMessage).toEqual({
+      task_id: expect.any(String),
+      status: "failed",
+      message: "refused in a bare message",
+    });
   });
 
   it("lets a sync call answer with a task when scripted", async () => {
     fake.images.scriptTask({ polls: 0, outcome: "completed", syncAnswersTask: true });
-    const answer = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })).json as Json;
+    const answer = (
+      await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })
+    ).json as Json;
     expect(answer).toMatchObject({ status: "queued" });
     expect((await poll(String(answer["task_id"])))["status"]).toBe("completed");
   });
@@ -83,10 +137,14 @@ describe("image generation", () => {
   });
 
   it("requires model, not prompt (500 invalid_request without it), and refuses bad polls", async () => {
-    const noModel = await call(fake, "POST", "/v1/images/generations", "createImage", { prompt: "p" });
+    const noModel = await call(fake, "POST", "/v1/images/generations", "createImage", {
+      prompt: "p",
+    });
     expect(noModel.status).toBe(500);
     expect(noModel.json).toMatchObject({ error: { code: "invalid_request" } });
-    expect((await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status).toBe(200);
+    expect(
+      (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status,
+    ).toBe(200);
     expect(() => fake.images.scriptTask({ polls: -1, outcome: "completed" })).toThrow(RangeError);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake } from "../../src/index.js";
+import { type GatewayFake, startGatewayFake } from "../../src/index.js";
 import { call, ROUTE_ALL } from "../support/gateway.js";
 
 let fake: GatewayFake;
@@ -19,7 +19,9 @@ async function download(url: string) {
 
 describe("image files on the fake's own origin", () => {
   it("points sync results at /mock-files/<name>.png and serves a valid PNG there", async () => {
-    const result = (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })).json as { data: Array<{ url: string }> };
+    const result = (
+      await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })
+    ).json as { data: Array<{ url: string }> };
     const url = result.data[0]!.url;
     expect(url).toMatch(new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`));
     const { response, bytes } = await download(url);
@@ -30,11 +32,17 @@ describe("image files on the fake's own origin", () => {
   });
 
   it("points completed tasks at the same place, named after the task", async () => {
-    const task = (await call(fake, "POST", "/v1/images/generations?async=true", "createImage", { model: "m", prompt: "p" })).json as { task_id: string };
+    const task = (
+      await call(fake, "POST", "/v1/images/generations?async=true", "createImage", {
+        model: "m",
+        prompt: "p",
+      })
+    ).json as { task_id: string };
     fake.images.taskIds();
     let done: { status: string; data?: Array<{ url: string }> } = { status: "queued" };
     for (let i = 0; i < 3 && done.status !== "completed"; i++) {
-      done = (await call(fake, "GET", `/v1/images/generations/${task.task_id}`, "getImageTask")).json as typeof done;
+      done = (await call(fake, "GET", `/v1/images/generations/${task.task_id}`, "getImageTask"))
+        .json as typeof done;
     }
     expect(done.data?.[0]?.url).toBe(`${fake.url}/mock-files/${task.task_id}.png`);
     const { bytes } = await download(done.data![0]!.url);
@@ -43,7 +51,9 @@ describe("image files on the fake's own origin", () => {
 
   it("needs no key for a file, and answers 404 NoRoute for other names", async () => {
     expect((await fetch(`${fake.url}/mock-files/x.png`)).status).toBe(200);
-    const other = await fetch(`${fake.url}/mock-files/../etc.png`, { headers: { authorization: `Bearer ${fake.apiKey}` } });
+    const other = await fetch(`${fake.url}/mock-files/../etc.png`, {
+      headers: { authorization: `Bearer ${fake.apiKey}` },
+    });
     expect(other.status).toBe(404);
   });
 });

@@ -8,11 +8,16 @@ const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta
 const examples = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] as string);
 
 type AsyncFn = (...args: unknown[]) => Promise<void>;
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => AsyncFn;
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+  ...args: string[]
+) => AsyncFn;
 
 /** Runs a README example against the package source; returns what it logged and what its comments promise. */
 async function run(source: string): Promise<{ logged: string[]; promised: string[] }> {
-  const body = source.replace(/^import \{([^}]+)\} from "@feedgate\/mock";$/m, (_all, names: string) => `const {${names}} = mock;`);
+  const body = source.replace(
+    /^import \{([^}]+)\} from "@feedgate\/mock";$/m,
+    (_all, names: string) => `const {${names}} = mock;`,
+  );
   expect(body, "examples import only from @feedgate/mock").not.toMatch(/^import /m);
   const promised = source
     .split("\n")

@@ -4,7 +4,7 @@
 // the fake shows that both `apiKey` (x-api-key) and `authToken` (Bearer) authenticate there.
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake } from "../../src/index.js";
+import { type GatewayFake, startGatewayFake } from "../../src/index.js";
 
 let source: GatewayFake;
 let routed: GatewayFake;
@@ -21,10 +21,18 @@ const sdk = (fake: GatewayFake, credential: { apiKey: string } | { authToken: st
 
 describe("@anthropic-ai/sdk: messages.countTokens", () => {
   it("is unrouted on the real gateway: NotFoundError (NoRoute 404) with apiKey, authToken or a wrong key", async () => {
-    for (const credential of [{ apiKey: source.apiKey }, { authToken: source.apiKey }, { apiKey: "sk-wrong" }]) {
-      const error = await sdk(source, credential).messages.countTokens({ model, messages }).catch((e: unknown) => e);
+    for (const credential of [
+      { apiKey: source.apiKey },
+      { authToken: source.apiKey },
+      { apiKey: "sk-wrong" },
+    ]) {
+      const error = await sdk(source, credential)
+        .messages.countTokens({ model, messages })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Anthropic.NotFoundError);
-      expect(String((error as Error).message)).toContain("Invalid URL (POST /v1/messages/count_tokens)");
+      expect(String((error as Error).message)).toContain(
+        "Invalid URL (POST /v1/messages/count_tokens)",
+      );
     }
   });
 
@@ -38,14 +46,26 @@ describe("@anthropic-ai/sdk: messages.countTokens", () => {
   });
 
   it("typed errors: a wrong key AuthenticationError, an unknown model the 503 InternalServerError, a 429 RateLimitError", async () => {
-    const wrong = await sdk(routed, { apiKey: "sk-wrong" }).messages.countTokens({ model, messages }).catch((e: unknown) => e);
+    const wrong = await sdk(routed, { apiKey: "sk-wrong" })
+      .messages.countTokens({ model, messages })
+      .catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(Anthropic.AuthenticationError);
     const client = sdk(routed, { apiKey: routed.apiKey });
-    const unknown = await client.messages.countTokens({ model: "claude-unknown", messages }).catch((e: unknown) => e);
+    const unknown = await client.messages
+      .countTokens({ model: "claude-unknown", messages })
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(Anthropic.InternalServerError);
     expect(unknown).toMatchObject({ status: 503 });
-    expect(String((unknown as Error).message)).toContain("No available channel for model claude-unknown");
-    routed.faults.add({ route: "countMessageTokens", fault: { type: "status", status: 429 }, times: 1 });
-    await expect(client.messages.countTokens({ model, messages })).rejects.toBeInstanceOf(Anthropic.RateLimitError);
+    expect(String((unknown as Error).message)).toContain(
+      "No available channel for model claude-unknown",
+    );
+    routed.faults.add({
+      route: "countMessageTokens",
+      fault: { type: "status", status: 429 },
+      times: 1,
+    });
+    await expect(client.messages.countTokens({ model, messages })).rejects.toBeInstanceOf(
+      Anthropic.RateLimitError,
+    );
   });
 });

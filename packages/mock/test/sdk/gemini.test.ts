@@ -3,7 +3,7 @@
 // and with "v1" (/v1/models/{model}:generateContent, which the gateway routes to the same relay).
 import { ApiError, GoogleGenAI } from "@google/genai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake } from "../../src/index.js";
+import { type GatewayFake, startGatewayFake } from "../../src/index.js";
 
 let fake: GatewayFake;
 const model = "gemini-2.5-flash";
@@ -14,7 +14,14 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const sdk = (apiVersion?: string, apiKey = fake.apiKey) =>
-  new GoogleGenAI({ apiKey, httpOptions: { baseUrl: fake.url, ...(apiVersion ? { apiVersion } : {}), retryOptions: { attempts: 1 } } });
+  new GoogleGenAI({
+    apiKey,
+    httpOptions: {
+      baseUrl: fake.url,
+      ...(apiVersion ? { apiVersion } : {}),
+      retryOptions: { attempts: 1 },
+    },
+  });
 
 describe("@google/genai", () => {
   for (const [label, version, prefix] of [
@@ -30,7 +37,10 @@ describe("@google/genai", () => {
       expect(fake.requests.at(-1)?.path).toBe(`${prefix}models/${model}:generateContent`);
       let text = "";
       let finishReason: string | undefined;
-      for await (const chunk of await ai.models.generateContentStream({ model, contents: "gamma delta" })) {
+      for await (const chunk of await ai.models.generateContentStream({
+        model,
+        contents: "gamma delta",
+      })) {
         text += chunk.text ?? "";
         finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
       }
@@ -43,14 +53,22 @@ describe("@google/genai", () => {
   }
 
   it("typed errors: ApiError 401 for a wrong key, 503 model_not_found for an unknown model, 429", async () => {
-    const wrong = await sdk(undefined, "sk-wrong").models.generateContent({ model, contents: "x" }).catch((e: unknown) => e);
+    const wrong = await sdk(undefined, "sk-wrong")
+      .models.generateContent({ model, contents: "x" })
+      .catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(ApiError);
     expect(wrong).toMatchObject({ status: 401 });
-    const unknown = await sdk().models.generateContent({ model: "gemini-unknown", contents: "x" }).catch((e: unknown) => e);
+    const unknown = await sdk()
+      .models.generateContent({ model: "gemini-unknown", contents: "x" })
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(ApiError);
     expect(unknown).toMatchObject({ status: 503 });
-    expect(String((unknown as Error).message)).toContain("No available channel for model gemini-unknown");
+    expect(String((unknown as Error).message)).toContain(
+      "No available channel for model gemini-unknown",
+    );
     fake.faults.add({ route: "generateContent", fault: { type: "status", status: 429 }, times: 1 });
-    await expect(sdk().models.generateContent({ model, contents: "x" })).rejects.toMatchObject({ status: 429 });
+    await expect(sdk().models.generateContent({ model, contents: "x" })).rejects.toMatchObject({
+      status: 429,
+    });
   });
 });

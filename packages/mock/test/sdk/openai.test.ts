@@ -3,7 +3,7 @@
 // real gateway answers them: the NoRoute 404, which the SDK raises as NotFoundError.
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGatewayFake, type GatewayFake } from "../../src/index.js";
+import { type GatewayFake, startGatewayFake } from "../../src/index.js";
 
 let fake: GatewayFake;
 let client: OpenAI;
@@ -57,34 +57,62 @@ describe("openai SDK: Responses", () => {
       [`GET /v1/responses/${created.id}`, () => client.responses.retrieve(created.id)],
       [`DELETE /v1/responses/${created.id}`, () => client.responses.delete(created.id)],
       [`POST /v1/responses/${created.id}/cancel`, () => client.responses.cancel(created.id)],
-      ["POST /v1/responses/input_tokens", () => client.responses.inputTokens.count({ model, input: "x" })],
+      [
+        "POST /v1/responses/input_tokens",
+        () => client.responses.inputTokens.count({ model, input: "x" }),
+      ],
     ];
     for (const [route, call] of calls) {
       const error = await call().catch((e: unknown) => e);
       expect(error, route).toBeInstanceOf(OpenAI.NotFoundError);
-      expect((error as InstanceType<typeof OpenAI.NotFoundError>).message).toContain(`Invalid URL (${route})`);
+      expect((error as InstanceType<typeof OpenAI.NotFoundError>).message).toContain(
+        `Invalid URL (${route})`,
+      );
     }
   });
 });
 
 describe("openai SDK: images", () => {
   it("generates an image as b64_json and as a URL the fake serves", async () => {
-    const b64 = await client.images.generate({ model: "GPT-image-2", prompt: "a lighthouse", response_format: "b64_json" });
-    expect(Buffer.from(b64.data?.[0]?.b64_json ?? "", "base64").subarray(1, 4).toString()).toBe("PNG");
-    const url = await client.images.generate({ model: "GPT-image-2", prompt: "a lighthouse", response_format: "url" });
+    const b64 = await client.images.generate({
+      model: "GPT-image-2",
+      prompt: "a lighthouse",
+      response_format: "b64_json",
+    });
+    expect(
+      Buffer.from(b64.data?.[0]?.b64_json ?? "", "base64")
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
+    const url = await client.images.generate({
+      model: "GPT-image-2",
+      prompt: "a lighthouse",
+      response_format: "url",
+    });
     const file = await fetch(url.data?.[0]?.url ?? "");
     expect(file.headers.get("content-type")).toBe("image/png");
   });
 
   it("runs the fork's async task through plain HTTP: submit with ?async=true, poll until completed", async () => {
     const headers = { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" };
-    const submitted = await fetch(`${fake.url}/v1/images/generations?async=true`, { method: "POST", headers, body: JSON.stringify({ model: "Nano-Banana2", prompt: "p" }) });
-    const { task_id: taskId, status } = (await submitted.json()) as { task_id: string; status: string };
+    const submitted = await fetch(`${fake.url}/v1/images/generations?async=true`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ model: "Nano-Banana2", prompt: "p" }),
+    });
+    const { task_id: taskId, status } = (await submitted.json()) as {
+      task_id: string;
+      status: string;
+    };
     expect(status).toBe("queued");
     let task: { status: string; data?: Array<{ url: string }> } = { status };
     // Bounded: the default task runs for one poll.
     for (let poll = 0; poll < 5 && task.status !== "completed"; poll += 1) {
-      task = (await (await fetch(`${fake.url}/v1/images/generations/${taskId}`, { headers: { authorization: headers.authorization } })).json()) as typeof task;
+      task = (await (
+        await fetch(`${fake.url}/v1/images/generations/${taskId}`, {
+          headers: { authorization: headers.authorization },
+        })
+      ).json()) as typeof task;
     }
     expect(task.status).toBe("completed");
     expect(task.data?.[0]?.url).toMatch(/\/mock-files\/.+\.png$/);
@@ -100,14 +128,20 @@ describe("openai SDK: typed errors", () => {
   });
 
   it("an unknown model is the 503 model_not_found (InternalServerError, code model_not_found)", async () => {
-    const error = await client.responses.create({ model: "gpt-unknown", input: "x" }).catch((e: unknown) => e);
+    const error = await client.responses
+      .create({ model: "gpt-unknown", input: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.InternalServerError);
     expect(error).toMatchObject({ status: 503, code: "model_not_found" });
-    expect(String((error as Error).message)).toContain("No available channel for model gpt-unknown under group default (distributor)");
+    expect(String((error as Error).message)).toContain(
+      "No available channel for model gpt-unknown under group default (distributor)",
+    );
   });
 
   it("a 429 is RateLimitError", async () => {
     fake.faults.add({ route: "createResponse", fault: { type: "status", status: 429 }, times: 1 });
-    await expect(client.responses.create({ model, input: "x" })).rejects.toBeInstanceOf(OpenAI.RateLimitError);
+    await expect(client.responses.create({ model, input: "x" })).rejects.toBeInstanceOf(
+      OpenAI.RateLimitError,
+    );
   });
 });

@@ -7,11 +7,13 @@ import type { GatewayFake, GatewayFakeOptions } from "../../src/index.js";
  * fields only pass-through forwards (`background`).
  */
 export const ROUTE_ALL: GatewayFakeOptions = { models: "any", unrouted: [], passThrough: true };
-import { expectConforms, gatewaySpecValidator, send, validated, type Answer } from "./http.js";
+
+import { type Answer, expectConforms, gatewaySpecValidator, send, validated } from "./http.js";
 
 /** The credential headers @feedgate/gateway-client sends on a path. */
 export function credentialFor(path: string, key: string): Record<string, string> {
-  if (path.startsWith("/v1/messages")) return { "x-api-key": key, "anthropic-version": "2023-06-01" };
+  if (path.startsWith("/v1/messages"))
+    return { "x-api-key": key, "anthropic-version": "2023-06-01" };
   if (path.startsWith("/v1beta/")) return { "x-goog-api-key": key };
   return { authorization: `Bearer ${key}` };
 }
@@ -27,7 +29,11 @@ export async function call(
 ): Promise<Answer> {
   const init: RequestInit = {
     method,
-    headers: { ...credentialFor(path, fake.apiKey), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    headers: {
+      ...credentialFor(path, fake.apiKey),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
   };
   const answer = await send(fake.url + path, init);
@@ -56,7 +62,10 @@ export function sseEvents(text: string): Array<{ event?: string; data: unknown }
 export function expectStreamConforms(pointer: string, frames: Array<{ data: unknown }>): void {
   for (const frame of frames) {
     const result = gatewaySpecValidator().validatePointer(pointer, frame.data);
-    expect(result.valid, `${pointer}: ${result.text}\n${JSON.stringify(frame.data).slice(0, 400)}`).toBe(true);
+    expect(
+      result.valid,
+      `${pointer}: ${result.text}\n${JSON.stringify(frame.data).slice(0, 400)}`,
+    ).toBe(true);
     validated.gateway += 1;
   }
 }

@@ -11,10 +11,17 @@ export interface Answer {
 
 let feedSpec: SpecValidator | undefined;
 let gatewaySpec: SpecValidator | undefined;
-export const feedSpecValidator = () => (feedSpec ??= loadSpec(fromRoot("specs/feed/dist/openapi-v1.json")));
-export const gatewaySpecValidator = () => (gatewaySpec ??= loadSpec(fromRoot("specs/gateway/dist/openapi.json")));
+export const feedSpecValidator = () =>
+  (feedSpec ??= loadSpec(fromRoot("specs/feed/dist/openapi-v1.json")));
+export const gatewaySpecValidator = () =>
+  (gatewaySpec ??= loadSpec(fromRoot("specs/gateway/dist/openapi.json")));
 
-function declares(spec: SpecValidator, operationId: string, status: number, mediaType: string): boolean {
+function declares(
+  spec: SpecValidator,
+  operationId: string,
+  status: number,
+  mediaType: string,
+): boolean {
   try {
     const response = spec.responseOf(operationId, status);
     const content = response["content"] as Record<string, unknown> | undefined;
@@ -31,13 +38,20 @@ export const validated = { feed: 0, gateway: 0 };
  * Validates a JSON body against the operation's declared response for its status and media
  * type. Statuses the spec does not declare (fault-only ones such as 500 on the feed) are skipped.
  */
-export function expectConforms(kind: "feed" | "gateway", operationId: string, answer: Answer): void {
+export function expectConforms(
+  kind: "feed" | "gateway",
+  operationId: string,
+  answer: Answer,
+): void {
   if (answer.json === undefined) return;
   const spec = kind === "feed" ? feedSpecValidator() : gatewaySpecValidator();
   const mediaType = (answer.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";
   if (!declares(spec, operationId, answer.status, mediaType)) return;
   const result = spec.validateResponse(operationId, answer.status, answer.json, mediaType);
-  expect(result.valid, `${operationId} ${answer.status} ${mediaType}:\n${result.text}\n${answer.text.slice(0, 500)}`).toBe(true);
+  expect(
+    result.valid,
+    `${operationId} ${answer.status} ${mediaType}:\n${result.text}\n${answer.text.slice(0, 500)}`,
+  ).toBe(true);
   validated[kind] += 1;
 }
 
@@ -51,14 +65,22 @@ export async function send(url: string, init: RequestInit = {}): Promise<Answer>
 }
 
 /** GET a feed path, and validate the JSON body against `operationId`. */
-export async function feedGet(base: string, path: string, operationId: string | undefined, headers: Record<string, string> = {}): Promise<Answer> {
+export async function feedGet(
+  base: string,
+  path: string,
+  operationId: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const answer = await send(base + path, { headers });
   if (operationId) expectConforms("feed", operationId, answer);
   return answer;
 }
 
 /** Reads the whole body, returning the error if reading fails (truncated bodies, resets). */
-export async function readFully(url: string, init: RequestInit = {}): Promise<{ status?: number; error?: unknown; text?: string }> {
+export async function readFully(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status?: number; error?: unknown; text?: string }> {
   try {
     const response = await fetch(url, init);
     try {

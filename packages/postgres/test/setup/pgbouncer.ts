@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,8 +10,14 @@ import postgres from "postgres";
 export const PGBOUNCER_PATH = "/usr/sbin/pgbouncer";
 
 function apt(args: string[]): string {
-  const result = spawnSync("apt-get", ["-o", "DPkg::Lock::Timeout=300", ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  return result.status === 0 ? "" : `apt-get ${args.join(" ")} failed: ${result.stderr?.trim() || result.error?.message}`;
+  const result = spawnSync("apt-get", ["-o", "DPkg::Lock::Timeout=300", ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  return result.status === 0
+    ? ""
+    : `apt-get ${args.join(" ")} failed: ${result.stderr?.trim() || result.error?.message}`;
 }
 
 /**
@@ -21,13 +27,19 @@ function apt(args: string[]): string {
  */
 export function ensurePgbouncer(): string {
   if (existsSync(PGBOUNCER_PATH)) return PGBOUNCER_PATH;
-  const canInstall = process.getuid?.() === 0 && spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
-  if (!canInstall) throw new Error(`PgBouncer is not installed (${PGBOUNCER_PATH}) and this user cannot install it: run \`sudo apt-get install -y pgbouncer\``);
+  const canInstall =
+    process.getuid?.() === 0 &&
+    spawnSync("apt-get", ["--version"], { stdio: "ignore" }).status === 0;
+  if (!canInstall)
+    throw new Error(
+      `PgBouncer is not installed (${PGBOUNCER_PATH}) and this user cannot install it: run \`sudo apt-get install -y pgbouncer\``,
+    );
   const install = ["install", "-y", "--no-install-recommends", "pgbouncer"];
   let failure = apt(install);
   // A fresh machine may have no package lists yet: fetch them once, then try again.
   if (failure) failure = apt(["update"]) || apt(install);
-  if (failure || !existsSync(PGBOUNCER_PATH)) throw new Error(`could not install PgBouncer: ${failure || `${PGBOUNCER_PATH} still missing`}`);
+  if (failure || !existsSync(PGBOUNCER_PATH))
+    throw new Error(`could not install PgBouncer: ${failure || `${PGBOUNCER_PATH} still missing`}`);
   // The package starts a system-wide instance: this test runs its own, so that one is not needed.
   spawnSync("service", ["pgbouncer", "stop"], { stdio: "ignore" });
   return PGBOUNCER_PATH;
@@ -72,7 +84,10 @@ export async function startPgbouncer(serverUrl: string, poolSize = 6): Promise<R
     ].join("\n"),
     { mode: 0o644 },
   );
-  const args = [...(process.getuid?.() === 0 ? ["-u", "postgres"] : []), join(dir, "pgbouncer.ini")];
+  const args = [
+    ...(process.getuid?.() === 0 ? ["-u", "postgres"] : []),
+    join(dir, "pgbouncer.ini"),
+  ];
   const child: ChildProcess = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (d: string) => (stderr += d));

@@ -10,11 +10,19 @@ const HISTORY_FROM = "2026-06-12T00:00:00.000+08:00";
 const OPEN_STATUSES = new Set(["announced", "in_progress", "expired_unconfirmed"]);
 
 function ordered(events: ResetEvent[]): ResetEvent[] {
-  return [...events].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...events].sort(
+    (a, b) =>
+      Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** /api/v1/codex-resets (full) and /recent (last 7 Beijing days plus every still-open event). */
-export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleCodexResets(
+  recent: boolean,
+  url: URL,
+  ifNoneMatch: string | undefined,
+  state: FeedState,
+): Reply {
   strictQuery(url.searchParams, recent ? "codexResetsRecent" : "codexResets");
   const now = state.clock.now();
   const today = beijingDate(now);
@@ -22,13 +30,17 @@ export function handleCodexResets(recent: boolean, url: URL, ifNoneMatch: string
   let events = ordered(state.resets);
   let historyFrom = HISTORY_FROM;
   if (recent) {
-    events = events.filter((e) => Date.parse(e.updatedAt) >= cutoff || OPEN_STATUSES.has(e.presentation?.status ?? ""));
+    events = events.filter(
+      (e) => Date.parse(e.updatedAt) >= cutoff || OPEN_STATUSES.has(e.presentation?.status ?? ""),
+    );
     if (cutoff > Date.parse(HISTORY_FROM)) historyFrom = isoBeijing(cutoff);
   }
   const verified = isoBeijing(state.resetsCheckedAt);
   const { activities: allActivities = [], ...extras } = state.resetExtras;
   // /recent keeps the source posts published since its window opened, like the service.
-  const activities = recent ? (allActivities ?? []).filter((a) => !(Date.parse(a.publishedAt) < cutoff)) : allActivities;
+  const activities = recent
+    ? (allActivities ?? []).filter((a) => !(Date.parse(a.publishedAt) < cutoff))
+    : allActivities;
   return cacheableJson(
     state.cacheControl,
     recent ? "codexResetsRecent" : "codexResets",

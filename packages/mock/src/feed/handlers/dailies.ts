@@ -1,15 +1,17 @@
-import type { Reply } from "../../core/reply.js";
 import { isFullDate } from "@feedgate/feed-client/rules";
+import type { Reply } from "../../core/reply.js";
 import { integerParam, strictQuery } from "../query.js";
 import { FEED_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import type { DailyReport } from "../types.js";
-import { ProblemError, cacheableJson, invalidRequest } from "../wire.js";
+import { cacheableJson, invalidRequest, ProblemError } from "../wire.js";
 
 /** Reports whose generatedAt has come (fake clock), newest date first. */
 function published(state: FeedState): DailyReport[] {
   const now = state.clock.now();
-  return state.dailies.filter((r) => Date.parse(r.generatedAt) <= now).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  return state.dailies
+    .filter((r) => Date.parse(r.generatedAt) <= now)
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
 export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
@@ -25,17 +27,36 @@ export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: 
       links: { aihot: r.links.aihot },
       attribution: r.attribution ?? { name: state.siteName, url: r.links.aihot },
     }));
-  return cacheableJson(state.cacheControl, "dailies", { schemaVersion: 1, count: items.length, items }, ifNoneMatch);
+  return cacheableJson(
+    state.cacheControl,
+    "dailies",
+    { schemaVersion: 1, count: items.length, items },
+    ifNoneMatch,
+  );
 }
 
-export function handleLatestDaily(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleLatestDaily(
+  url: URL,
+  ifNoneMatch: string | undefined,
+  state: FeedState,
+): Reply {
   strictQuery(url.searchParams, "latestDaily");
   const report = published(state)[0];
   if (!report) throw new ProblemError(404, "not_found", "No daily report has been published yet.");
-  return cacheableJson(state.cacheControl, "latestDaily", { schemaVersion: 1, report }, ifNoneMatch);
+  return cacheableJson(
+    state.cacheControl,
+    "latestDaily",
+    { schemaVersion: 1, report },
+    ifNoneMatch,
+  );
 }
 
-export function handleDailyByDate(rawDate: string, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleDailyByDate(
+  rawDate: string,
+  url: URL,
+  ifNoneMatch: string | undefined,
+  state: FeedState,
+): Reply {
   strictQuery(url.searchParams, "dailyByDate");
   let date = rawDate;
   try {
@@ -43,8 +64,17 @@ export function handleDailyByDate(rawDate: string, url: URL, ifNoneMatch: string
   } catch {
     /* stays raw, and fails the date check */
   }
-  if (FEED_OPERATIONS.dailyByDate.params.date.format === "date" && !isFullDate(date)) throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
+  if (FEED_OPERATIONS.dailyByDate.params.date.format === "date" && !isFullDate(date))
+    throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
   const report = published(state).find((r) => r.date === date);
-  if (!report) throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, { cacheControl: "public, max-age=60" });
-  return cacheableJson(state.cacheControl, "dailyByDate", { schemaVersion: 1, report }, ifNoneMatch);
+  if (!report)
+    throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, {
+      cacheControl: "public, max-age=60",
+    });
+  return cacheableJson(
+    state.cacheControl,
+    "dailyByDate",
+    { schemaVersion: 1, report },
+    ifNoneMatch,
+  );
 }

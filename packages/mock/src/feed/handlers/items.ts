@@ -1,8 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Reply } from "../../core/reply.js";
-import { base64urlJson, decodeToken, enumParam, integerParam, lengthBounds, strictQuery, withinLength } from "../query.js";
-import type { FeedState } from "../state.js";
 import type { ItemEntry } from "../item-index.js";
+import {
+  base64urlJson,
+  decodeToken,
+  enumParam,
+  integerParam,
+  lengthBounds,
+  strictQuery,
+  withinLength,
+} from "../query.js";
+import type { FeedState } from "../state.js";
 import type { FakeItem } from "../types.js";
 import { cacheableJson, invalidCursor, invalidRequest } from "../wire.js";
 
@@ -45,18 +53,28 @@ export function handleItems(url: URL, ifNoneMatch: string | undefined, state: Fe
   const by = enumParam("items", "by", q0.get("by"));
   const rawQ = q0.get("q");
   const q = rawQ === undefined ? null : rawQ.trim();
-  if (q !== null && !withinLength("items", "q", q)) throw invalidRequest(`q must contain ${lengthBounds("items", "q")} characters.`);
+  if (q !== null && !withinLength("items", "q", q))
+    throw invalidRequest(`q must contain ${lengthBounds("items", "q")} characters.`);
   const limit = integerParam("items", "limit", q0.get("limit"));
 
   const now = state.clock.now();
   const windowStart = now - (window === "24h" ? DAY : 7 * DAY);
-  const hash = createHash("sha256").update(JSON.stringify([mode, window, by, category, q])).digest("base64url").slice(0, 12);
+  const hash = createHash("sha256")
+    .update(JSON.stringify([mode, window, by, category, q]))
+    .digest("base64url")
+    .slice(0, 12);
 
   let anchor: { a: number; i: string } | undefined;
   const cursor = q0.get("cursor");
   if (cursor !== undefined) {
     const token = decodeToken(cursor, CURSOR_PREFIX);
-    if (!token || typeof token["a"] !== "number" || typeof token["i"] !== "string" || token["c"] !== hash) throw invalidCursor();
+    if (
+      !token ||
+      typeof token["a"] !== "number" ||
+      typeof token["i"] !== "string" ||
+      token["c"] !== hash
+    )
+      throw invalidCursor();
     if (token["a"] < windowStart) throw invalidCursor();
     anchor = { a: token["a"], i: token["i"] };
   }
@@ -67,19 +85,33 @@ export function handleItems(url: URL, ifNoneMatch: string | undefined, state: Fe
     terms.length === 0
       ? undefined
       : (entry: ItemEntry) => {
-          const text = (entry.text ??= `${entry.item.title} ${entry.item.originalTitle ?? ""} ${entry.item.summary ?? ""}`.toLowerCase());
+          const text = (entry.text ??=
+            `${entry.item.title} ${entry.item.originalTitle ?? ""} ${entry.item.summary ?? ""}`.toLowerCase());
           return terms.every((t) => text.includes(t));
         };
-  const { entries: page, hasMore } = state.items.page({ by, selectedOnly: mode === "selected", category }, { now, windowStart, after: anchor, limit, matches });
+  const { entries: page, hasMore } = state.items.page(
+    { by, selectedOnly: mode === "selected", category },
+    { now, windowStart, after: anchor, limit, matches },
+  );
   const last = page[page.length - 1];
-  const nextCursor = hasMore && last ? CURSOR_PREFIX + base64urlJson({ a: last[by], i: last.item.id, c: hash }) : null;
+  const nextCursor =
+    hasMore && last
+      ? CURSOR_PREFIX + base64urlJson({ a: last[by], i: last.item.id, c: hash })
+      : null;
 
   return cacheableJson(
     state.cacheControl,
     "items",
     {
       schemaVersion: 1,
-      query: { mode, category, window, q, by, ordering: by === "published" ? "publishedAtDesc" : "timelineDesc" },
+      query: {
+        mode,
+        category,
+        window,
+        q,
+        by,
+        ordering: by === "published" ? "publishedAtDesc" : "timelineDesc",
+      },
       items: page.map(({ item }) => present(item, state)),
       page: { count: page.length, hasMore, nextCursor },
     },

@@ -39,7 +39,9 @@ const isFields = (v: unknown): v is Fields => (FIELDS as readonly unknown[]).inc
  */
 export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
   const q = strictQuery(url.searchParams, "selectedSnapshot");
-  const askedFields = q.has("fields") ? enumParam("selectedSnapshot", "fields", q.get("fields")) : undefined;
+  const askedFields = q.has("fields")
+    ? enumParam("selectedSnapshot", "fields", q.get("fields"))
+    : undefined;
   const limit = integerParam("selectedSnapshot", "limit", q.get("limit"));
   const ledger = state.selected;
   let e = ledger.epoch;
@@ -51,8 +53,7 @@ export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state:
   if (page !== undefined) {
     const t = decodeToken(page, PREFIX);
     if (
-      !t ||
-      t["k"] !== "page" ||
+      t?.["k"] !== "page" ||
       t["e"] !== ledger.epoch ||
       typeof t["w"] !== "number" ||
       t["w"] < ledger.floor ||
@@ -77,11 +78,29 @@ export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state:
   const hasMore = rest.length > limit;
   const last = items[items.length - 1];
   const cursor = syncCursor(e, w, fields);
-  const nextPage = hasMore && last ? PREFIX + base64urlJson({ k: "page", e, w, f: fields, a: last.id, t: asOf }) : null;
+  const nextPage =
+    hasMore && last
+      ? PREFIX + base64urlJson({ k: "page", e, w, f: fields, a: last.id, t: asOf })
+      : null;
   const projected = items.map((i) => project(i, fields));
-  const body = { schemaVersion: 1, asOf, fields, cursor, count: items.length, hasMore, nextPage, items: projected };
+  const body = {
+    schemaVersion: 1,
+    asOf,
+    fields,
+    cursor,
+    count: items.length,
+    hasMore,
+    nextPage,
+    items: projected,
+  };
   // The ETag covers the page content only, not asOf / nextPage, like the service's.
-  return cacheableJson(state.cacheControl, "selectedSnapshot", body, ifNoneMatch, { fields, cursor, count: items.length, hasMore, items: projected });
+  return cacheableJson(state.cacheControl, "selectedSnapshot", body, ifNoneMatch, {
+    fields,
+    cursor,
+    count: items.length,
+    hasMore,
+    items: projected,
+  });
 }
 
 function change(entry: LedgerEntry, fields: Fields): unknown {
@@ -98,8 +117,7 @@ export function handleChanges(url: URL, ifNoneMatch: string | undefined, state: 
   const raw = q.get("cursor");
   const t = raw ? decodeToken(raw, PREFIX) : undefined;
   if (
-    !t ||
-    t["k"] !== "sync" ||
+    t?.["k"] !== "sync" ||
     t["e"] !== ledger.epoch ||
     !isFields(t["f"]) ||
     typeof t["w"] !== "number" ||

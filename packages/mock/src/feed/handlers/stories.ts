@@ -3,15 +3,20 @@ import { pathOf } from "../../core/routes.js";
 import { strictQuery, withinLength } from "../query.js";
 import { FEED_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
-import { ProblemError, cacheableJson, invalidRequest } from "../wire.js";
+import { cacheableJson, invalidRequest, ProblemError } from "../wire.js";
 
 const MAX_HOPS = 10;
 
 const notFound = (publicId: string) =>
-  new ProblemError(404, "not_found", `No public story exists for ${publicId}.`, { cacheControl: "public, max-age=60" });
+  new ProblemError(404, "not_found", `No public story exists for ${publicId}.`, {
+    cacheControl: "public, max-age=60",
+  });
 
 function redirect(location: string, state: FeedState): Reply {
-  return { status: 308, headers: { location, "cache-control": state.cacheControl.storyByPublicId } };
+  return {
+    status: 308,
+    headers: { location, "cache-control": state.cacheControl.storyByPublicId },
+  };
 }
 
 /**
@@ -19,7 +24,12 @@ function redirect(location: string, state: FeedState): Reply {
  * surviving story (the chain is followed here, like the service, up to 10 hops; a broken or
  * looping chain is 404). A raw redirect set by stories.redirect() is answered as is.
  */
-export function handleStory(rawSegment: string, url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleStory(
+  rawSegment: string,
+  url: URL,
+  ifNoneMatch: string | undefined,
+  state: FeedState,
+): Reply {
   strictQuery(url.searchParams, "storyByPublicId");
   let publicId: string;
   try {
@@ -27,16 +37,23 @@ export function handleStory(rawSegment: string, url: URL, ifNoneMatch: string | 
   } catch {
     throw notFound(rawSegment);
   }
-  if (!withinLength("storyByPublicId", "publicId", publicId)) throw invalidRequest("publicId must be a short opaque id.");
+  if (!withinLength("storyByPublicId", "publicId", publicId))
+    throw invalidRequest("publicId must be a short opaque id.");
   const raw = state.redirects.get(publicId);
   if (raw !== undefined) return redirect(raw, state);
   if (state.merges.has(publicId)) {
     let target = publicId;
-    for (let hop = 0; hop < MAX_HOPS && state.merges.has(target); hop++) target = state.merges.get(target) as string;
+    for (let hop = 0; hop < MAX_HOPS && state.merges.has(target); hop++)
+      target = state.merges.get(target) as string;
     if (state.merges.has(target) || !state.stories.has(target)) throw notFound(publicId);
     return redirect(pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: target }), state);
   }
   const story = state.stories.get(publicId);
   if (!story) throw notFound(publicId);
-  return cacheableJson(state.cacheControl, "storyByPublicId", { schemaVersion: 1, story }, ifNoneMatch);
+  return cacheableJson(
+    state.cacheControl,
+    "storyByPublicId",
+    { schemaVersion: 1, story },
+    ifNoneMatch,
+  );
 }

@@ -18,7 +18,13 @@ export interface OutStream {
   columns?: number;
 }
 
-/** Where the CLI reads its environment and writes its output. */
+/** Where the CLI reads standard input from: process.stdin, or a test double. */
+export interface InStream extends AsyncIterable<string | Uint8Array> {
+  /** Whether it is a terminal (then `-` is refused: nobody would type the text). Default: false. */
+  isTTY?: boolean;
+}
+
+/** Where the CLI reads its environment and input and writes its output. */
 export interface Streams {
   /** Where results go. */
   stdout: OutStream;
@@ -26,6 +32,8 @@ export interface Streams {
   stderr: OutStream;
   /** The environment variables (`FEEDGATE_*`, `NO_COLOR`, ...). */
   env: Record<string, string | undefined>;
+  /** Standard input, for a prompt, text or store URL given as `-`. Default: process.stdin (opened only when read). */
+  stdin?: InStream | undefined;
 }
 
 export interface OutputOptions {

@@ -15,7 +15,7 @@ import {
   jsonLines,
   runCli,
   specs,
-  startCli,
+  startBin,
   TEST_KEY,
 } from "./helpers.js";
 
@@ -169,7 +169,8 @@ describe("feedgate respond", () => {
 
   it("Ctrl-C during --stream cancels the request and exits 130", async () => {
     gateway.responses.scriptStream({ transcript: DEMO_TEXT, stallAfter: 8 });
-    const cli = startCli(["respond", "summarise", "--stream"], env);
+    // A real process and a real SIGINT: the end-to-end proof of Ctrl-C.
+    const cli = startBin(["respond", "summarise", "--stream"], env);
     await cli.waitFor(/\S/);
     cli.child.kill("SIGINT");
     const result = await cli.done;

@@ -1,14 +1,14 @@
 import type { Command } from "commander";
-import { useEnvironmentProxy } from "../services/proxy.js";
 import type { GlobalOptions } from "./config.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
 import { Output, type Streams } from "./output.js";
+import { useEnvironmentProxy } from "./proxy.js";
 import { stripTerminalControls } from "./terminal-safe.js";
 
 /** Shared by every command's registration: how its action is run and reported. */
-export interface Wire {
+export interface Runner {
   streams: Streams;
   /**
    * Wraps a command body as a commander action: builds the context (output, Ctrl-C signal,
@@ -24,12 +24,12 @@ export interface RunState {
   exitCode: number;
 }
 
-export function createWire(
+export function createRunner(
   streams: Streams,
   secrets: readonly string[],
   interrupt: InterruptHandle,
   state: RunState,
-): Wire {
+): Runner {
   return {
     streams,
     action(run) {
@@ -51,6 +51,7 @@ export function createWire(
           signal: interrupt.signal,
           globals: options,
           env: streams.env,
+          stdin: streams.stdin,
         };
         try {
           // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.

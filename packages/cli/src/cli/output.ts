@@ -110,7 +110,7 @@ export class Output {
     return typeof c === "number" && c > 20 ? c : 100;
   }
 
-  /** The raw stderr stream, for progress bars and spinners (already TTY-checked via `animate`). */
+  /** The stderr stream itself, for progress bars and spinners (already TTY-checked via `animate`). */
   get stderrStream(): OutStream {
     return this.#streams.stderr;
   }
@@ -134,8 +134,8 @@ export class Output {
     this.#streams.stdout.write(`${this.#human(text)}\n`);
   }
 
-  /** Writes a fragment to stdout without a newline (streamed text). */
-  printRaw(text: string): void {
+  /** A fragment of human text on stdout without a newline (streamed text; filtered like `print`). */
+  printPart(text: string): void {
     if (this.json) return;
     this.#toStdout(this.#human(text));
   }
@@ -180,8 +180,8 @@ export class Output {
       this.#streams.stderr.write(`${this.#human(this.errColor.dim(`[verbose] ${text}`))}\n`);
   }
 
-  /** Raw stderr write (filtered like every other; for the end of an in-place status line). */
-  noteRaw(text: string): void {
+  /** A fragment on stderr without a newline (filtered like every other; for the end of an in-place status line). */
+  notePart(text: string): void {
     this.#streams.stderr.write(this.#human(text));
   }
 

@@ -42,7 +42,7 @@ export async function runGenerate(
       signal: ctx.signal,
       onText: streaming
         ? async (text) => {
-            out.printRaw(stripTerminalControls(text));
+            out.printPart(stripTerminalControls(text));
             wroteText = true;
             await out.drained(ctx.signal);
           }
@@ -50,7 +50,7 @@ export async function runGenerate(
     }),
   );
   const outcome = { answer, text: textOfAnswer(answer), images: contentImages(answer) };
-  if (wroteText) out.printRaw("\n");
+  if (wroteText) out.printPart("\n");
   const stem = safeStem((outcome.answer as { responseId?: string }).responseId, Date.now());
   const saved =
     outcome.images.length === 0

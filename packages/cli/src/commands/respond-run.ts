@@ -46,7 +46,7 @@ export async function runRespond(
       if (out.json) {
         out.data(event);
       } else if (e.type === "response.output_text.delta" && typeof e.delta === "string") {
-        out.printRaw(stripTerminalControls(e.delta));
+        out.printPart(stripTerminalControls(e.delta));
         wroteText = true;
       }
       // Backpressure: the next event is read only once stdout took this one.
@@ -55,6 +55,6 @@ export async function runRespond(
         throw new Error(`the response failed: ${e.response?.error?.message ?? "no reason given"}`);
       }
     }
-    if (wroteText) out.printRaw("\n");
+    if (wroteText) out.printPart("\n");
   });
 }

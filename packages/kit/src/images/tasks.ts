@@ -17,7 +17,7 @@ import {
   type ImageTask,
   isImageTask,
 } from "@feedgate/gateway-client";
-import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
+import { abortedError, errorOfThrown, isTransient } from "../internal/errors.js";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
 import { anySignal } from "../internal/wait.js";
@@ -112,7 +112,7 @@ export async function generateImage(
         answer = submission.kind === "task" ? submission.task : submission.result;
       }
     } catch (error) {
-      throw run.failure(error, "createImage");
+      throw run.errorOf(error, "createImage");
     }
     if (!isImageTask(answer))
       return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
@@ -158,7 +158,8 @@ interface Run {
   started: number;
   deadlineMs: number;
   now: () => number;
-  failure(error: unknown, operation: string): unknown;
+  /** What a thrown value means for this run: aborted, past the deadline, or the call's own FeedgateError. */
+  errorOf(error: unknown, operation: string): unknown;
   dispose(): void;
 }
 
@@ -177,7 +178,7 @@ function startRun(options: ImageTaskOptions): Run {
     started: now(),
     deadlineMs,
     now,
-    failure(error, operation) {
+    errorOf(error, operation) {
       if (options.signal?.aborted) return abortedError(options.signal, operation);
       if (deadline.signal.aborted) return timeoutError(deadlineMs);
       return isFeedgateError(error) ? error : errorOfThrown(error, undefined, operation);
@@ -238,9 +239,9 @@ async function pollTask(
       // transport's ceiling): polling has a deadline of its own to spend. An unknown task, a
       // refused key or an abort is final.
       failureWaitMs(error) {
-        const failure = run.failure(error, "getImageTask");
-        if (!isTransient(failure) && !isFeedgateError(failure, "retry_too_long")) throw failure;
-        return nextWait(serverWaitMs(failure) ?? 0);
+        const failed = run.errorOf(error, "getImageTask");
+        if (!isTransient(failed) && !isFeedgateError(failed, "retry_too_long")) throw failed;
+        return nextWait(serverWaitMs(failed) ?? 0);
       },
     },
     async (round) => {
@@ -264,7 +265,7 @@ async function pollTask(
     return end.done;
   }
   // The loop ends without a terminal status only when the caller's signal or the deadline fired.
-  throw run.failure(run.signal.reason, "getImageTask");
+  throw run.errorOf(run.signal.reason, "getImageTask");
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type Sleep,
   withJitter,
 } from "@feedgate/core";
-import { isTransient } from "../internal/failures.js";
+import { isTransient } from "../internal/errors.js";
 import { intervalNotice, POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
 import type { MirrorStore } from "../store/types.js";

@@ -185,9 +185,18 @@ export async function runCli(
   const running = startCli(args, env);
   // Nothing is piped in: standard input is empty, as `< /dev/null`.
   running.stdin.end();
-  const timer = setTimeout(() => running.interrupt(), timeoutMs);
+  return bounded(running.done, () => running.interrupt(), timeoutMs);
+}
+
+/** A run's result, or `stop()` once `timeoutMs` has passed without one (then the result that brings). */
+async function bounded(
+  done: Promise<CliResult>,
+  stop: () => void,
+  timeoutMs: number,
+): Promise<CliResult> {
+  const timer = setTimeout(stop, timeoutMs);
   try {
-    return await running.done;
+    return await done;
   } finally {
     clearTimeout(timer);
   }
@@ -228,12 +237,7 @@ export async function runBin(
   timeoutMs = 15_000,
 ): Promise<CliResult> {
   const running = startBin(args, env);
-  const timer = setTimeout(() => running.child.kill("SIGKILL"), timeoutMs);
-  try {
-    return await running.done;
-  } finally {
-    clearTimeout(timer);
-  }
+  return bounded(running.done, () => running.child.kill("SIGKILL"), timeoutMs);
 }
 
 /** Parses JSON lines (watch modes, mirror). */

@@ -44,7 +44,8 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   if (typeof options === "object" && options !== null)
     checkOptionNames(options, OPTION_NAMES, "createSelectedMirror");
   checkMirrorOptions(options);
-  const settings = { ...MIRROR_DEFAULTS, ...stripUndefined(options) };
+  const { client, store } = options;
+  const settings = { ...MIRROR_DEFAULTS, ...stripUndefined(options), client, store };
   const stats: MirrorStats = {
     requests: 0,
     retries: 0,
@@ -57,25 +58,17 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
   const report = (progress: Omit<MirrorProgress, "changes" | "snapshots">): void => {
     options.onProgress?.({ ...progress, changes: stats.changes, snapshots: stats.snapshots });
   };
+  // One settings object, read by both halves: the defaults, then the options given.
   const sync = createSync({
-    client: options.client,
-    store: options.store,
+    ...settings,
     clock: options.clock ?? systemClock,
-    fields: settings.fields,
-    snapshotPageSize: settings.snapshotPageSize,
-    changesPageSize: settings.changesPageSize,
-    maxSnapshots: settings.maxSnapshots,
-    maxPages: settings.maxPages,
     stats,
     listening: options.onProgress !== undefined,
     report,
   });
   const followSettings = {
-    store: options.store,
+    ...settings,
     intervalMs: options.intervalMs,
-    jitter: settings.jitter,
-    retryBaseDelayMs: settings.retryBaseDelayMs,
-    retryMaxDelayMs: settings.retryMaxDelayMs,
     sleep: options.sleep ?? realSleep,
     random: options.random ?? Math.random,
     log: createLog({ logger: options.logger }),

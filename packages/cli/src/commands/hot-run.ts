@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { clockStamp, untilAborted } from "./watch-util.js";
+import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface HotOptions {
   watch?: boolean;
@@ -54,8 +54,4 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
       }
     }),
   );
-}
-
-export function secondsToMs(seconds: number | undefined): number | undefined {
-  return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }

@@ -5,8 +5,7 @@ import { feedKitOf } from "../cli/feed-kit.js";
 import { cliLogger } from "../cli/logger.js";
 import { type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
-import { secondsToMs } from "./hot-run.js";
-import { clockStamp } from "./watch-util.js";
+import { clockStamp, secondsToMs } from "./watch-util.js";
 
 export interface MirrorOptions {
   fields?: "default" | "minimal";

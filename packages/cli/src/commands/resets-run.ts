@@ -5,8 +5,7 @@ import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
 import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
 import { optional, RESET_EVENT, RESETS, renderable } from "../render/shapes.js";
-import { secondsToMs } from "./hot-run.js";
-import { clockStamp, untilAborted } from "./watch-util.js";
+import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface ResetsOptions {
   recent?: boolean;

@@ -1,9 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
+import type { GatewayFake } from "@feedgate/mock";
 import { fromRoot, loadSpec, type SpecValidator } from "@feedgate/test-harness";
+import { afterAll, beforeAll } from "vitest";
 import type { SignalSource } from "../../src/cli/interrupt.js";
-import type { DemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { main } from "../../src/main.js";
 
 /** The built CLI: the process tests run exactly what `npx feedgate` runs. */
@@ -18,6 +23,35 @@ export function cliEnv(fakes: DemoFakes): Record<string, string> {
     ...(fakes.feed && { FEEDGATE_FEED_URL: fakes.feed.url }),
     ...(fakes.gateway && { FEEDGATE_GATEWAY_URL: fakes.gateway.url, FEEDGATE_API_KEY: TEST_KEY }),
   };
+}
+
+/** What a test file of the gateway commands works with, set before its first test. */
+export interface GatewayFixture {
+  /** The demo's gateway fake, accepting {@link TEST_KEY}. */
+  gateway: GatewayFake;
+  /** The CLI's environment for it. */
+  env: Record<string, string>;
+  /** A scratch directory of the file's own, removed after its tests. */
+  work: string;
+}
+
+/** Starts the demo's gateway fake and a scratch directory before the file's tests; both go after them. */
+export function gatewayFixture(name: string): GatewayFixture {
+  const fixture = {} as GatewayFixture;
+  let fakes: DemoFakes | undefined;
+  beforeAll(async () => {
+    fakes = await startDemoFakes({ feed: false, apiKey: TEST_KEY });
+    Object.assign(fixture, {
+      gateway: fakes.gateway!,
+      env: cliEnv(fakes),
+      work: await mkdtemp(join(tmpdir(), `feedgate-${name}-`)),
+    });
+  });
+  afterAll(async () => {
+    await fakes?.close();
+    if (fixture.work) await rm(fixture.work, { recursive: true, force: true });
+  });
+  return fixture;
 }
 
 let feedSpec: SpecValidator | undefined;

@@ -3,7 +3,7 @@ import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { startFeedFake } from "@feedgate/mock";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPostgresStore, type PostgresMirrorStore } from "../src/index.js";
+import { type ItemPageCursor, openPostgresStore, type PostgresMirrorStore } from "../src/index.js";
 
 const url = () => inject("postgresUrl");
 let n = 0;
@@ -213,7 +213,7 @@ describe("readers", () => {
 
   it("pages newest first with a keyset cursor; all pages together are the set, once", async () => {
     const seen: string[] = [];
-    let after: string | undefined;
+    let after: ItemPageCursor | undefined;
     for (let pages = 0; pages < 10; pages++) {
       const page = await store.query({}, { limit: 60, ...(after ? { after } : {}) });
       seen.push(...page.items.map((i) => (i as { id: string }).id));

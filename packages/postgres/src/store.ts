@@ -252,8 +252,6 @@ function filterTime(param: string, value: unknown): Date {
   return time;
 }
 
-/** Rows per INSERT: a page of the feed (≤ 1000) in at most a few statements. */
-const BATCH = 500;
 /** The columns of a row as `json_to_recordset` reads them from {@link rowsJson}. */
 const RECORD =
   "id text, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb, item_text text";
@@ -457,67 +455,51 @@ class PgStore implements PostgresMirrorStore {
     }
   }
 
-  /**
-   * Inserts or replaces rows of one generation in one statement. The rows go as one JSON
-   * parameter, turned into rows by the server (`json_to_recordset`): one parameter instead of
-   * nine a row, which costs the client and the planner far less than a VALUES list (the
-   * snapshot ran at half the speed of a hand-written batched INSERT with it). Times are ISO
-   * text, as postgres.js sends a Date parameter.
-   */
-  async #upsert(
-    tx: postgres.TransactionSql,
-    table: postgres.Helper<string>,
-    generation: number,
-    rows: ReturnType<typeof rowOf>[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await tx`insert into ${table} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
-        select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${tx.unsafe(RECORD)})
-        on conflict (generation, id) do update set ${tx.unsafe(REPLACE)}`;
-  }
-
   /** Tells subscribers to re-read: the payload is only the generation (a cursor may be long; nothing in it is trusted). */
   #notify(tx: postgres.TransactionSql, generation: number) {
     return tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation })})`;
   }
 
+  /**
+   * One statement, so one round trip: the compare-and-set on the cursor, the page's removes
+   * and upserts in the current generation, and the notification, all or nothing.
+   */
   applyPage(page: ChangesPage): Promise<boolean> {
-    return this.#write("applying a changes page", () =>
-      this.sql.begin(async (tx) => {
-        const [s] =
-          await tx`select generation, cursor from ${this.#t.state} where id = 1 for update`;
-        const cursor = decodeText(s!["cursor"]);
-        if (cursor === undefined || cursor !== page.expectedCursor) return false;
-        const generation = s!["generation"] as number;
-        // Only an id's last change in the page decides what the store holds for it, so the page
-        // comes down to one set of removes and one of upserts (a remove then an upsert of the same
-        // id ends upserted, and the reverse removed), each in a few statements rather than one
-        // statement per run of same-kind changes.
-        const last = new Map<string, { op: "remove" } | { op: "upsert"; item: SelectedItem }>();
-        for (const change of page.changes) {
-          const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
-          last.delete(key);
-          last.set(
-            key,
-            change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" },
-          );
-        }
-        const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
-        const upserted = [...last.values()].flatMap((c) =>
-          c.op === "upsert" ? [rowOf(c.item)] : [],
+    return this.#write("applying a changes page", async () => {
+      // Only an id's last change in the page decides what the store holds for it, so the page
+      // comes down to one set of removes and one of upserts (a remove then an upsert of the same
+      // id ends upserted, and the reverse removed), disjoint, so one statement can hold both.
+      const last = new Map<string, { op: "remove" } | { op: "upsert"; item: SelectedItem }>();
+      for (const change of page.changes) {
+        const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
+        last.delete(key);
+        last.set(
+          key,
+          change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" },
         );
-        for (const keys of batches(removed))
-          await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${keys})`;
-        // Straight into the generation's partition: a partitioned table cannot say which rows
-        // were new (`xmax`), and nothing is gained by routing through it.
-        const table = this.#t.generation(generation);
-        for (const rows of batches(upserted)) await this.#upsert(tx, table, generation, rows);
-        await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
-        await this.#notify(tx, generation);
-        return true;
-      }),
-    );
+      }
+      const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
+      const upserted = [...last.values()].flatMap((c) =>
+        c.op === "upsert" ? [rowOf(c.item)] : [],
+      );
+      const sql = this.sql;
+      const [r] = await sql`with moved as (
+          update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now()
+          where id = 1 and cursor = ${encodeText(page.expectedCursor)}
+          returning generation),
+        removed as (
+          delete from ${this.#t.items} i using moved
+          where i.generation = moved.generation and i.id = any(${removed}::text[])),
+        upserted as (
+          insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+          select moved.generation, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
+          from moved, json_to_recordset(${rowsJson(upserted)}::text::json) as r(${sql.unsafe(RECORD)})
+          on conflict (generation, id) do update set ${sql.unsafe(REPLACE)}),
+        notified as (
+          select pg_notify(${this.#channel}, '{"generation":' || moved.generation || '}') from moved)
+        select (select count(*)::int from moved) as moved, (select count(*)::int from notified) as notified`;
+      return r!["moved"] === 1;
+    });
   }
 
   async get(id: string): Promise<SelectedItem | undefined> {
@@ -686,11 +668,6 @@ class PgStore implements PostgresMirrorStore {
     await Promise.allSettled([...this.#listeners].map((l) => l.end({ timeout: 5 })));
     await this.sql.end({ timeout: 5 });
   }
-}
-
-/** Rows in INSERTs of at most {@link BATCH}. */
-function* batches<T>(rows: T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
 }
 
 /** A page cursor checked before any SQL, with its id as the key column holds it. */

@@ -7,6 +7,7 @@ export {
   sendLargeJson,
   startHostileServer,
 } from "./hostile.js";
+export { importCycles } from "./import-cycles.js";
 export {
   PUBLISHED_FEED_DOCUMENT_MISSING,
   publishedFeedDocumentPath,

@@ -178,6 +178,8 @@ describe("feed fault injection", () => {
   });
 
   it("refuses unknown routes, bad probabilities and bad times", () => {
+    // A gateway route is refused at compile time, and at run time for untyped callers.
+    // @ts-expect-error not a feed route
     expect(() => fake.faults.add({ route: "createResponse", fault: { type: "reset" } })).toThrow(
       TypeError,
     );

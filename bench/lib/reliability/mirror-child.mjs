@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The process the crash runs kill: mirrors the fake's selected set into a file store, using
-// the built package only (dist), exactly as an application would.
+// the built package only (its published entry points), exactly as an application would.
 //   node mirror-child.mjs <feed url> <store dir> <loop|once> [compactAfterBytes]
 // Prints "ready" once the store is open, "phase <snapshot|changes>" per stored page, and in
 // `once` mode a JSON line with the result at the end.
 import { createFeedClient } from "@feedgate/feed-client";
-import { createResilientFetch } from "../../dist/index.js";
-import { createSelectedMirror } from "../../dist/mirror/index.js";
-import { openFileStore } from "../../dist/node/index.js";
+import { createResilientFetch } from "@feedgate/kit";
+import { createSelectedMirror } from "@feedgate/kit/mirror";
+import { openFileStore } from "@feedgate/kit/node";
 
 const [url, dir, mode = "loop", compact = "1048576"] = process.argv.slice(2);
 if (url === undefined || dir === undefined) {

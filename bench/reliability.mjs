@@ -3,21 +3,21 @@
 //   1. paginate 5,000 items under 20% faults;
 //   2. mirror a 10,000-item selected set with ledger churn under 20% faults (file store);
 //   3. SIGKILL a mirroring child process at 20 random points, restarting it each time.
-// Uses the built package (run `pnpm exec turbo run build --filter=@feedgate/kit...` first).
+// Uses the built packages through their entry points (`pnpm bench:reliability` builds them first).
 // The last lines are the figures; the exit code is non-zero when any check fails.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFeedClient } from "@feedgate/feed-client";
+import { createResilientFetch } from "@feedgate/kit";
+import { createFeedKit } from "@feedgate/kit/feed";
+import { createMemoryStore, createSelectedMirror } from "@feedgate/kit/mirror";
+import { openFileStore } from "@feedgate/kit/node";
 import { startFeedFake } from "@feedgate/mock";
-import { createFeedKit } from "../dist/feed/index.js";
-import { createResilientFetch } from "../dist/index.js";
-import { createMemoryStore, createSelectedMirror } from "../dist/mirror/index.js";
-import { openFileStore } from "../dist/node/index.js";
-import { runCrashRun } from "./lib/crash-run.mjs";
-import { runHostileRun } from "./lib/hostile-run.mjs";
-import { runMirrorFaultRun } from "./lib/mirror-fault-run.mjs";
-import { runPaginationFaultRun } from "./lib/pagination-fault-run.mjs";
+import { runCrashRun } from "./lib/reliability/crash-run.mjs";
+import { runHostileRun } from "./lib/reliability/hostile-run.mjs";
+import { runMirrorFaultRun } from "./lib/reliability/mirror-fault-run.mjs";
+import { runPaginationFaultRun } from "./lib/reliability/pagination-fault-run.mjs";
 
 const arg = (name, fallback) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));

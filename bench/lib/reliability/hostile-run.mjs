@@ -139,7 +139,7 @@ export async function runHostileRun(
   await loopy.stop();
 
   // Escapes: the built CLI prints hot topics whose titles carry OSC/CSI/C1 sequences.
-  const cli = fileURLToPath(new URL("../../../cli/dist/bin.js", import.meta.url));
+  const cli = fileURLToPath(new URL("../../../packages/cli/dist/bin.js", import.meta.url));
   const NASTY = "\x1b]0;title\x07\x1b]52;c;cm0gLXJm\x07\x1b[2J\x9b31m\rX\b";
   const escapes = { runs: 0, planted: 0, survived: 0, titlesShown: 0, skipped: !existsSync(cli) };
   // Asynchronous: the fake feed runs in this process, so a blocking spawn would starve it.
@@ -164,6 +164,7 @@ export async function runHostileRun(
             title: `T${i}${NASTY}`,
             summary: NASTY,
             sourceNames: [NASTY],
+            sourceCount: 1,
             itemCount: 1,
             score: 1,
           })),

@@ -1,7 +1,7 @@
 // Mirror a selected set with ledger churn while a share of all responses are faults, then
-// check the copy against the fake's truth. Used by test/mirror/faults.test.ts (small) and
-// bench/reliability.mjs (full size). Dependencies are passed in, so the test runs the sources
-// and the bench the built package.
+// check the copy against the fake's truth. Used by packages/kit/test/mirror/faults.test.ts (small)
+// and bench/reliability.mjs (full size). Dependencies are passed in, so the test runs the kit's
+// sources and the bench the built package.
 import { addFaultMix, earlyRetries, retryWaits } from "./fault-mix.mjs";
 import { createChurn, makeSelectedItem } from "./items.mjs";
 

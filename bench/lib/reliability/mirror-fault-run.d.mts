@@ -1,6 +1,6 @@
 import type { FeedClient, FeedClientOptions } from "@feedgate/feed-client";
+import type { MirrorStore, SelectedMirror, SelectedMirrorOptions } from "@feedgate/kit/mirror";
 import type { FeedFake, FeedFakeOptions } from "@feedgate/mock";
-import type { MirrorStore, SelectedMirror, SelectedMirrorOptions } from "../../src/mirror/index.js";
 export interface SetComparison {
   verified: number;
   missing: number;

@@ -19,5 +19,14 @@ export {
 export { freePort, type RunningPostgres, startPostgres } from "./postgres.js";
 export { type PrismOptions, type RunningPrism, startPrism } from "./prism.js";
 export { fromRoot, repoRoot } from "./repo.js";
+export {
+  type FakeStarters,
+  type HttpTestServer,
+  type HttpTestServerOptions,
+  type Stoppable,
+  startHttpServer,
+  type TestServers,
+  testServers,
+} from "./servers.js";
 export { loadSpec, type SpecValidator, type ValidationResult } from "./spec.js";
 export * from "./stub-fetch.js";

@@ -1,19 +1,24 @@
 import type { FeedFake } from "@feedgate/mock";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createResourceWatchers, type ResourceWatchers } from "../src/index.js";
-import { connect, hits, kitOn, startFake, until } from "./helpers.js";
+import { createResourceWatchers, type ResourceWatchers } from "../../src/index.js";
+import {
+  connect,
+  hits,
+  kitOn,
+  mcpTestServers,
+  until,
+  WATCHED_ROUTES_LIVE_1S,
+} from "../support/helpers.js";
 
 let fake: FeedFake;
 let watchers: ResourceWatchers;
 
+const servers = mcpTestServers();
 beforeAll(async () => {
-  fake = await startFake();
+  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
 });
-afterAll(async () => {
-  watchers?.close();
-  await fake.close();
-});
+afterAll(() => watchers?.close());
 
 it("lists and reads the three resources", async () => {
   const kit = kitOn(fake.url);

@@ -1,23 +1,25 @@
-import { createServer, type Server } from "node:http";
 import type { FeedFake } from "@feedgate/mock";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { connect, hits, kitOn, startFake, textOf } from "./helpers.js";
+import { beforeAll, expect, it } from "vitest";
+import {
+  connect,
+  hits,
+  kitOn,
+  mcpTestServers,
+  textOf,
+  WATCHED_ROUTES_LIVE_1S,
+} from "../support/helpers.js";
 
 let fake: FeedFake;
 let client: Client;
-let close: () => Promise<void>;
 type Result = Awaited<ReturnType<Client["callTool"]>>;
 const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
   c.callTool({ name, arguments: args }) as Promise<Result>;
 
+const servers = mcpTestServers();
 beforeAll(async () => {
-  fake = await startFake();
-  ({ client, close } = await connect({ kit: kitOn(fake.url) }));
-});
-afterAll(async () => {
-  await close();
-  await fake.close();
+  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
+  ({ client } = servers.track(await connect({ kit: kitOn(fake.url) })));
 });
 
 it("endless arguments are refused by the schema, without a request, and the server keeps serving", async () => {
@@ -77,7 +79,7 @@ it("a repeated cursor ends the call with a bounded error", async () => {
 it("an endless body ends the call with a bounded error", async () => {
   // A feed whose hot topics never end: chunks until the client stops reading (bounded: 64 MiB at most).
   let sent = 0;
-  const endless: Server = createServer((_req, res) => {
+  const endless = await servers.http((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.write('{"schemaVersion":1,"items":[');
     const chunk = `{"title":"${"a".repeat(16_000)}"},`;
@@ -90,17 +92,9 @@ it("an endless body ends the call with a bounded error", async () => {
     };
     pump();
   });
-  await new Promise<void>((resolve) => endless.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(endless.address() as { port: number }).port}`;
-  const session = await connect({ kit: kitOn(url) });
-  try {
-    const result = await call(session.client, "hot_topics");
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/response_too_large/);
-    expect(sent).toBeLessThan(64 * 1_048_576);
-  } finally {
-    await session.close();
-    endless.closeAllConnections();
-    await new Promise((resolve) => endless.close(resolve));
-  }
+  const session = servers.track(await connect({ kit: kitOn(endless.origin) }));
+  const result = await call(session.client, "hot_topics");
+  expect(result.isError).toBe(true);
+  expect(textOf(result)).toMatch(/response_too_large/);
+  expect(sent).toBeLessThan(64 * 1_048_576);
 });

@@ -6,29 +6,33 @@ import { openFileStore } from "@feedgate/kit/node";
 import type { FeedFake } from "@feedgate/mock";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { fileStoreCopy } from "../src/index.js";
-import { connect, kitOn, startFake, textOf } from "./helpers.js";
+import { fileStoreCopy } from "../../src/index.js";
+import {
+  connect,
+  kitOn,
+  mcpTestServers,
+  textOf,
+  WATCHED_ROUTES_LIVE_1S,
+} from "../support/helpers.js";
 
 let fake: FeedFake;
 let dir: string;
 let client: Client;
-let close: () => Promise<void>;
 type Result = Awaited<ReturnType<Client["callTool"]>>;
 const call = (name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name, arguments: args }) as Promise<Result>;
 
+const servers = mcpTestServers();
 beforeAll(async () => {
-  fake = await startFake();
+  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
   dir = await mkdtemp(join(tmpdir(), "feedgate-mcp-"));
   const kit = kitOn(fake.url);
   const store = await openFileStore(dir);
   await createSelectedMirror({ client: kit.client, store }).sync();
   await store.close();
-  ({ client, close } = await connect({ kit, store: fileStoreCopy(dir) }));
+  ({ client } = servers.track(await connect({ kit, store: fileStoreCopy(dir) })));
 });
 afterAll(async () => {
-  await close();
-  await fake.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -3,34 +3,38 @@ import type { FeedFake } from "@feedgate/mock";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import {
   createFeedMcpServer,
   createResourceWatchers,
   type McpHttpServer,
   startMcpHttpServer,
-} from "../src/index.js";
-import { hits, kitOn, startFake, textOf, until } from "./helpers.js";
+} from "../../src/index.js";
+import {
+  hits,
+  kitOn,
+  mcpTestServers,
+  textOf,
+  until,
+  WATCHED_ROUTES_LIVE_1S,
+} from "../support/helpers.js";
 
 let fake: FeedFake;
 let open: McpHttpServer;
 let guarded: McpHttpServer;
 const TOKEN = "test-token-8f2k";
 
+const servers = mcpTestServers();
 beforeAll(async () => {
-  fake = await startFake();
+  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
   const kit = kitOn(fake.url);
   const watchers = createResourceWatchers(kit);
-  open = await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit, watchers }) });
-  guarded = await startMcpHttpServer({
-    createServer: () => createFeedMcpServer({ kit }),
-    token: TOKEN,
-  });
-});
-afterAll(async () => {
-  await open.close();
-  await guarded.close();
-  await fake.close();
+  open = servers.track(
+    await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit, watchers }) }),
+  );
+  guarded = servers.track(
+    await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit }), token: TOKEN }),
+  );
 });
 
 async function clientOf(url: string, headers: Record<string, string> = {}): Promise<Client> {

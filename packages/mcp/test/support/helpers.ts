@@ -1,13 +1,17 @@
 import { createFeedKit, type FeedKit, type FeedKitOptions } from "@feedgate/kit/feed";
-import { type FeedFake, startFeedFake } from "@feedgate/mock";
+import { type FeedFake, type FeedFakeOptions, startFeedFake } from "@feedgate/mock";
+import { testServers } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createFeedMcpServer, type FeedMcpServerOptions } from "../src/index.js";
+import { createFeedMcpServer, type FeedMcpServerOptions } from "../../src/index.js";
 
 /** A feed fake whose watched routes live 1 s (the poller's floor), so a change reaches a watcher within about a second. */
-export function startFake(): Promise<FeedFake> {
-  return startFeedFake({ cacheControl: { hotTopics: 1, codexResetsRecent: 1, latestDaily: 1 } });
-}
+export const WATCHED_ROUTES_LIVE_1S: FeedFakeOptions = {
+  cacheControl: { hotTopics: 1, codexResetsRecent: 1, latestDaily: 1 },
+};
+
+/** The test file's servers (the harness's builder, with the feed fake): stopped after the test or the file. */
+export const mcpTestServers = () => testServers({ startFeedFake });
 
 /** A kit on the fake with a small body cap and short waits, as a server for tests. */
 export function kitOn(url: string, options: FeedKitOptions = {}): FeedKit {

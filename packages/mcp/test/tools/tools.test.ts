@@ -1,20 +1,23 @@
 import type { FeedFake } from "@feedgate/mock";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MCP_LIMITS } from "../src/index.js";
-import { connect, hits, kitOn, startFake, textOf } from "./helpers.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MCP_LIMITS } from "../../src/index.js";
+import {
+  connect,
+  hits,
+  kitOn,
+  mcpTestServers,
+  textOf,
+  WATCHED_ROUTES_LIVE_1S,
+} from "../support/helpers.js";
 
 let fake: FeedFake;
 let client: Client;
-let close: () => Promise<void>;
 
+const servers = mcpTestServers();
 beforeAll(async () => {
-  fake = await startFake();
-  ({ client, close } = await connect({ kit: kitOn(fake.url) }));
-});
-afterAll(async () => {
-  await close();
-  await fake.close();
+  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
+  ({ client } = servers.track(await connect({ kit: kitOn(fake.url) })));
 });
 
 type Result = Awaited<ReturnType<Client["callTool"]>>;

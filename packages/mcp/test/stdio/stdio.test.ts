@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { expect, it } from "vitest";
-import { lineCap } from "../src/index.js";
+import { lineCap } from "../../src/index.js";
 
 async function through(
   max: number,

@@ -1,6 +1,6 @@
-import { startFeedFake } from "@feedgate/mock";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { createFleet, openPostgresStore } from "../src/index.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { createFleet, openPostgresStore } from "../../src/index.js";
+import { postgresTestBed, postgresUrl } from "../support/bed.js";
 
 // Issue 21, item 10: the libraries read the URL from the environment when `url` is omitted,
 // so that a password need not be written into code or a command line.
@@ -18,29 +18,27 @@ afterEach(() => {
     else process.env[name] = value;
   }
 });
-let n = 0;
-const freshSchema = () => `e${process.pid}_${++n}`;
+const bed = postgresTestBed("e");
+const { freshSchema } = bed;
 
 describe("FEEDGATE_STORE and FEEDGATE_STORE_DIRECT", () => {
   it("openPostgresStore() and createFleet() without url use FEEDGATE_STORE", async () => {
-    process.env["FEEDGATE_STORE"] = inject("postgresUrl");
+    process.env["FEEDGATE_STORE"] = postgresUrl();
     delete process.env["FEEDGATE_STORE_DIRECT"];
     const store = await openPostgresStore({ schema: freshSchema() });
     expect(await store.count()).toBe(0);
     await store.close();
-    const fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
-    const member = await createFleet({
-      schema: freshSchema(),
-      feedUrl: fake.url,
-      resources: ["hotTopics"],
-      checkMs: 100,
-    });
-    try {
-      expect(member.store.schema).toMatch(/^e/);
-    } finally {
-      await member.stop();
-      await fake.close();
-    }
+    const fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
+    // Without url: createFleet itself, not the bed's member (which passes the run's URL).
+    const member = bed.track(
+      await createFleet({
+        schema: freshSchema(),
+        feedUrl: fake.url,
+        resources: ["hotTopics"],
+        checkMs: 100,
+      }),
+    );
+    expect(member.store.schema).toMatch(/^e/);
   });
 
   it("neither url nor FEEDGATE_STORE: a ConfigError naming both, before any connection", async () => {
@@ -61,7 +59,7 @@ describe("FEEDGATE_STORE and FEEDGATE_STORE_DIRECT", () => {
     expect((error as Error).message).not.toContain("s3cret-pw");
     process.env["FEEDGATE_STORE_DIRECT"] = "not a url";
     await expect(
-      openPostgresStore({ url: inject("postgresUrl"), schema: freshSchema() }),
+      openPostgresStore({ url: postgresUrl(), schema: freshSchema() }),
     ).rejects.toMatchObject({ kind: "config", option: "FEEDGATE_STORE_DIRECT" });
   });
 });

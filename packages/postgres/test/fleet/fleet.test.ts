@@ -1,42 +1,25 @@
-import { type FeedFake, startFeedFake } from "@feedgate/mock";
-import postgres from "postgres";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { createFleet, type FleetMember } from "../src/index.js";
+import type { FeedFake } from "@feedgate/mock";
+import { describe, expect, it } from "vitest";
+import type { FleetOptions } from "../../src/index.js";
+import { postgresTestBed, until } from "../support/bed.js";
 
-let n = 0;
-const freshSchema = () => `f${process.pid}_${++n}`;
-const members: FleetMember[] = [];
-let fake: FeedFake | undefined;
-afterEach(async () => {
-  await Promise.allSettled(members.splice(0).map((m) => m.stop()));
-  await fake?.close();
-  fake = undefined;
-});
+const bed = postgresTestBed("f");
+const { freshSchema } = bed;
+let fake: FeedFake;
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
-async function member(schema: string, extra: Partial<Parameters<typeof createFleet>[0]> = {}) {
-  const m = await createFleet({
-    url: inject("postgresUrl"),
+function member(schema: string, extra: Partial<FleetOptions> = {}) {
+  return bed.member({
     schema,
-    feedUrl: fake!.url,
+    feedUrl: fake.url,
     resources: ["hotTopics"],
     checkMs: 200,
     ...extra,
   });
-  members.push(m);
-  return m;
 }
 
 describe("one leader per resource, any number of followers", () => {
   it("three members: exactly one polls, no faster than s-maxage across the fleet; every member reads the result", async () => {
-    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+    fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
     const schema = freshSchema();
     const three = await Promise.all([member(schema), member(schema), member(schema)]);
     await until(() => three.some((m) => m.leading().length > 0));
@@ -56,26 +39,25 @@ describe("one leader per resource, any number of followers", () => {
   });
 
   it("a leader that stops is replaced within checkMs; the new one revalidates with the stored ETag", async () => {
-    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+    fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
     const schema = freshSchema();
     const first = await member(schema);
     await until(() => first.leading().length === 1);
-    await until(() => fake!.requests.some((r) => r.route === "hotTopics"));
+    await until(() => fake.requests.some((r) => r.route === "hotTopics"));
     const second = await member(schema);
     expect(second.leading()).toEqual([]);
     const before = fake.requests.length;
     const stoppedAt = Date.now();
     await first.stop();
-    members.splice(members.indexOf(first), 1);
     await until(() => second.leading().length === 1, 5_000);
     expect(Date.now() - stoppedAt).toBeLessThan(1500);
-    await until(() => fake!.requests.length > before, 5_000);
+    await until(() => fake.requests.length > before, 5_000);
     const next = fake.requests.slice(before).find((r) => r.route === "hotTopics")!;
     expect(next.headers["if-none-match"]).toMatch(/^W?\/?"/);
   });
 
   it("a leader whose connection is cut gives the resource up; another takes it", async () => {
-    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+    fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
     const schema = freshSchema();
     const [a, b] = [
       await member(schema, { memberId: "a" }),
@@ -85,7 +67,7 @@ describe("one leader per resource, any number of followers", () => {
     const leader = a.leading().length ? a : b;
     const follower = leader === a ? b : a;
     // Cut every connection of the leader's lock: what a network failure does.
-    const admin = postgres(inject("postgresUrl"), { onnotice: () => {} });
+    const admin = bed.admin();
     await admin`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()`;
     await admin.end();
     await until(() => follower.leading().length === 1, 8_000);
@@ -95,7 +77,7 @@ describe("one leader per resource, any number of followers", () => {
 
 describe("the mirror led by a fleet", () => {
   it("the leader keeps the shared copy equal to the service's set; every member reads it", async () => {
-    fake = await startFeedFake({ data: "empty", cacheControl: { selectedChanges: 1 } });
+    fake = await bed.feed({ data: "empty", cacheControl: { selectedChanges: 1 } });
     for (let i = 0; i < 300; i++) fake.selected.upsert({ id: `m${i}`, title: `t${i}` } as never);
     const schema = freshSchema();
     const [a, b] = [
@@ -108,7 +90,7 @@ describe("the mirror led by a fleet", () => {
         ? fake.selected.remove(`m${i}`)
         : fake.selected.upsert({ id: `m${i}`, title: `new ${i}` } as never);
     const truth = () =>
-      fake!.selected
+      fake.selected
         .truth()
         .map((x) => x.id)
         .sort();
@@ -124,12 +106,12 @@ describe("the mirror led by a fleet", () => {
 describe("every wait is finite and honest", () => {
   for (const retryAfter of [2_592_000, "99999999999999999999"]) {
     it(`a 429 with Retry-After: ${retryAfter} parks the resource for a day at most, with no flood of requests`, async () => {
-      fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+      fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
       fake.faults.add({ route: "hotTopics", fault: { type: "status", status: 429, retryAfter } });
       const schema = freshSchema();
       const m = await member(schema, { kit: { retry: { maxRetries: 0 } } });
       await until(() => m.leading().length === 1);
-      const admin = postgres(inject("postgresUrl"), { onnotice: () => {} });
+      const admin = bed.admin();
       try {
         // The error path stores the next allowed poll: wait for that row.
         let nextPollAt = 0;
@@ -144,7 +126,7 @@ describe("every wait is finite and honest", () => {
         expect(ahead).toBeLessThanOrEqual(86_400_000);
         // Before the fix, the overflowing timer fired at once: hundreds of requests within this.
         await new Promise((r) => setTimeout(r, 800));
-        expect(fake!.requests.filter((r) => r.route === "hotTopics")).toHaveLength(1);
+        expect(fake.requests.filter((r) => r.route === "hotTopics")).toHaveLength(1);
       } finally {
         await admin.end();
       }

@@ -2,15 +2,11 @@
 // top level, as the clients and the kit do.
 
 import type { FeedgateError } from "@feedgate/core";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { createFleet, type FleetMember } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import { postgresTestBed } from "../support/bed.js";
 
-let n = 0;
-const freshSchema = () => `fo${process.pid}_${++n}`;
-const members: FleetMember[] = [];
-afterEach(async () => {
-  await Promise.allSettled(members.splice(0).map((m) => m.stop()));
-});
+const bed = postgresTestBed("fo");
+const { freshSchema } = bed;
 
 describe("createFleet's top-level options", () => {
   it("fetch and maxRetries reach the feed kit: maxRetries 0 makes one attempt on a 503, over kit.maxRetries", async () => {
@@ -30,8 +26,7 @@ describe("createFleet's top-level options", () => {
         { status: 503, headers: { "content-type": "application/problem+json" } },
       );
     };
-    const member = await createFleet({
-      url: inject("postgresUrl"),
+    await bed.member({
       schema: freshSchema(),
       feedUrl: "http://127.0.0.1:9",
       resources: ["hotTopics"],
@@ -40,7 +35,6 @@ describe("createFleet's top-level options", () => {
       kit: { maxRetries: 5 },
       onError: (_, error) => failure(error),
     });
-    members.push(member);
     const error = await failed;
     expect(error).toMatchObject({ kind: "unavailable", status: 503, attempts: 1 });
     expect(sent).toEqual(["http://127.0.0.1:9/api/v1/hot-topics"]);
@@ -55,8 +49,7 @@ describe("createFleet's top-level options", () => {
       });
     let led!: () => void;
     const leading = new Promise<void>((resolve) => (led = resolve));
-    const first = await createFleet({
-      url: inject("postgresUrl"),
+    const first = await bed.member({
       schema,
       feedUrl: "http://127.0.0.1:9",
       resources: ["hotTopics"],
@@ -65,21 +58,17 @@ describe("createFleet's top-level options", () => {
       signal: controller.signal,
       onLeadership: (_, on) => on && led(),
     });
-    members.push(first);
     await leading;
     let tookOver!: () => void;
     const second = new Promise<void>((resolve) => (tookOver = resolve));
-    members.push(
-      await createFleet({
-        url: inject("postgresUrl"),
-        schema,
-        feedUrl: "http://127.0.0.1:9",
-        resources: ["hotTopics"],
-        checkMs: 200,
-        fetch,
-        onLeadership: (_, on) => on && tookOver(),
-      }),
-    );
+    await bed.member({
+      schema,
+      feedUrl: "http://127.0.0.1:9",
+      resources: ["hotTopics"],
+      checkMs: 200,
+      fetch,
+      onLeadership: (_, on) => on && tookOver(),
+    });
     controller.abort();
     await second;
     expect(first.leading()).toEqual([]);

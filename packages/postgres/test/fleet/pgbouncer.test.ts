@@ -1,47 +1,27 @@
-import { type FeedFake, startFeedFake } from "@feedgate/mock";
+import type { FeedFake } from "@feedgate/mock";
 import { type RunningPostgres, startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  createFleet,
-  type FleetMember,
-  type FleetResource,
-  openPostgresStore,
-  type PostgresMirrorStore,
-} from "../src/index.js";
-import { type RunningPgbouncer, startPgbouncer } from "./setup/pgbouncer.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FleetMember, FleetResource } from "../../src/index.js";
+import { type RunningPgbouncer, startPgbouncer } from "../setup/pgbouncer.js";
+import { postgresTestBed, postgresUrl, until } from "../support/bed.js";
 
 // Issue 21, item 11: PostgreSQL as people deploy it. PgBouncer in transaction mode (a real
 // one, Debian's package, installed by the test when missing) in front of the server, and the
 // server restarted under a running fleet.
 
-let n = 0;
-const freshSchema = () => `b${process.pid}_${++n}`;
-const members: FleetMember[] = [];
-const stores: PostgresMirrorStore[] = [];
-let fake: FeedFake | undefined;
+const bed = postgresTestBed("b");
+const { freshSchema } = bed;
+let fake: FeedFake;
 let bouncer: RunningPgbouncer;
 
 beforeAll(async () => {
-  bouncer = await startPgbouncer(inject("postgresUrl"));
+  bouncer = await startPgbouncer(postgresUrl());
 }, 120_000);
 afterAll(async () => {
   await bouncer?.stop();
 });
-afterEach(async () => {
-  await Promise.allSettled(members.splice(0).map((m) => m.stop()));
-  await Promise.allSettled(stores.splice(0).map((s) => s.close()));
-  await fake?.close();
-  fake = undefined;
-});
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 /** A check that may fail while the server is away: false until it answers. */
 const quietly = (check: () => Promise<boolean>) => () => check().catch(() => false);
 const ids = (items: Array<{ id: string }>) => JSON.stringify(items.map((i) => i.id).sort());
@@ -62,7 +42,7 @@ async function serverLocks(url: string): Promise<number> {
 
 describe("a fleet behind PgBouncer in transaction mode", () => {
   it("three members through the pooler only: one leader per resource at every look, the shared copy right, a stopped leader replaced", async () => {
-    fake = await startFeedFake({
+    fake = await bed.feed({
       data: "empty",
       cacheControl: { selectedChanges: 1, hotTopics: 1 },
     });
@@ -71,18 +51,17 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     const resources: FleetResource[] = ["mirror", "hotTopics"];
     const three: FleetMember[] = [];
     for (let i = 0; i < 3; i++) {
-      const m = await createFleet({
+      const m = await bed.member({
         url: bouncer.url,
         schema,
         feedUrl: fake.url,
         resources,
         checkMs: 200,
       });
-      members.push(m);
       three.push(m);
     }
     await until(() => resources.every((r) => leadersOf(three, r) === 1));
-    const truth = () => ids(fake!.selected.truth());
+    const truth = () => ids(fake.selected.truth());
     // While the copy converges, every look finds one leader per resource, no more.
     let looks = 0;
     await until(async () => {
@@ -92,12 +71,11 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
     });
     expect(looks).toBeGreaterThan(0);
     // Sessions shared through the pool never let a second member believe it holds a lock.
-    expect(await serverLocks(inject("postgresUrl"))).toBeGreaterThanOrEqual(resources.length);
+    expect(await serverLocks(postgresUrl())).toBeGreaterThanOrEqual(resources.length);
     for (let i = 0; i < 20; i++)
       fake.selected.upsert({ id: `q${i}`, title: `after ${i}` } as never);
     const leader = three.find((m) => m.leading().includes("mirror"))!;
     await leader.stop();
-    members.splice(members.indexOf(leader), 1);
     const rest = three.filter((m) => m !== leader);
     await until(() => resources.every((r) => leadersOf(rest, r) === 1));
     await until(async () => ids(await rest[0]!.store.entries()) === truth());
@@ -105,10 +83,10 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
   });
 
   it("with directUrl, the locks are taken on PostgreSQL itself and the data goes through the pooler", async () => {
-    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
-    const direct = inject("postgresUrl");
+    fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
+    const direct = postgresUrl();
     const marked = `${direct}?application_name=feedgate_direct_${process.pid}`;
-    const m = await createFleet({
+    const m = await bed.member({
       url: bouncer.url,
       directUrl: marked,
       schema: freshSchema(),
@@ -116,7 +94,6 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
       resources: ["hotTopics"],
       checkMs: 200,
     });
-    members.push(m);
     await until(async () => (await m.read("hotTopics")) !== undefined);
     // The lock's transaction is a session of the direct URL (its application_name says so).
     const sql = postgres(direct, { onnotice: () => {} });
@@ -134,15 +111,13 @@ describe("a fleet behind PgBouncer in transaction mode", () => {
 
   it("a subscriber through the pooler catches up by re-reading; with a direct URL it hears the NOTIFY at once", async () => {
     const schema = freshSchema();
-    const writer = await openPostgresStore({ url: bouncer.url, schema });
-    stores.push(writer);
-    const pooled = await openPostgresStore({ url: bouncer.url, schema });
-    const direct = await openPostgresStore({
+    const writer = await bed.store({ url: bouncer.url, schema });
+    const pooled = await bed.store({ url: bouncer.url, schema });
+    const direct = await bed.store({
       url: bouncer.url,
-      directUrl: inject("postgresUrl"),
+      directUrl: postgresUrl(),
       schema,
     });
-    stores.push(pooled, direct);
     const viaPool: string[] = [];
     const viaDirect: string[] = [];
     const stops = [
@@ -173,7 +148,7 @@ describe("the server restarted under a running fleet", () => {
   });
 
   it("every member reconnects, one leader per resource, 0 items lost", async () => {
-    fake = await startFeedFake({
+    fake = await bed.feed({
       data: "empty",
       cacheControl: { selectedChanges: 1, hotTopics: 1 },
     });
@@ -183,7 +158,7 @@ describe("the server restarted under a running fleet", () => {
     const two: FleetMember[] = [];
     const lost: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const m = await createFleet({
+      const m = await bed.member({
         url: own.url,
         schema,
         feedUrl: fake.url,
@@ -191,10 +166,9 @@ describe("the server restarted under a running fleet", () => {
         checkMs: 200,
         onError: (r, e) => lost.push(`${r}: ${e.message}`),
       });
-      members.push(m);
       two.push(m);
     }
-    const truth = () => ids(fake!.selected.truth());
+    const truth = () => ids(fake.selected.truth());
     await until(async () => ids(await two[1]!.store.entries()) === truth());
     const started = async () => {
       const sql = postgres(own.url, { onnotice: () => {} });

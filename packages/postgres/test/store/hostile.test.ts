@@ -1,46 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { type FeedFake, startFeedFake } from "@feedgate/mock";
-import postgres from "postgres";
-import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
-import {
-  createFleet,
-  type FleetMember,
-  openPostgresStore,
-  type PostgresMirrorStore,
-} from "../src/index.js";
+import type { FeedFake } from "@feedgate/mock";
+import { describe, expect, it } from "vitest";
+import { openPostgresStore, type PostgresMirrorStore } from "../../src/index.js";
+import { postgresTestBed, postgresUrl, until } from "../support/bed.js";
 
 // Issue 21, items 3 and 5: one odd item never stops the shared copy; the store's errors are
 // typed and its inputs checked before any SQL.
 
-const url = () => inject("postgresUrl");
-let n = 0;
-const freshSchema = () => `h${process.pid}_${++n}`;
-const stores: PostgresMirrorStore[] = [];
-const members: FleetMember[] = [];
-let fake: FeedFake | undefined;
-async function open(
-  options: Partial<Parameters<typeof openPostgresStore>[0]> = {},
-): Promise<PostgresMirrorStore> {
-  const store = await openPostgresStore({ url: url(), schema: freshSchema(), ...options });
-  stores.push(store);
-  return store;
-}
-afterEach(async () => {
-  await Promise.allSettled(members.splice(0).map((m) => m.stop()));
-  await fake?.close();
-  fake = undefined;
-});
-afterAll(async () => {
-  await Promise.allSettled(stores.map((s) => s.close()));
-});
-const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-const admin = () => postgres(url(), { onnotice: () => {} });
+const bed = postgresTestBed("h");
+const { freshSchema, admin } = bed;
+const open = bed.store;
+let fake: FeedFake;
 
 /** Items the file store keeps and PostgreSQL, as such, cannot: each one failed a whole page before. */
 const odd = () => {
@@ -131,21 +101,19 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
   });
 
   it("a fleet mirrors a feed holding odd items: the shared copy equals the service's set", async () => {
-    fake = await startFeedFake({ data: "empty", cacheControl: { selectedChanges: 1 } });
+    fake = await bed.feed({ data: "empty", cacheControl: { selectedChanges: 1 } });
     for (let i = 0; i < 50; i++) fake.selected.upsert({ id: `m${i}`, title: `t${i}` } as never);
     for (const item of odd()) fake.selected.upsert(item);
     const schema = freshSchema();
     const errors: string[] = [];
-    const member = await createFleet({
-      url: url(),
+    const member = await bed.member({
       schema,
       feedUrl: fake.url,
       resources: ["mirror"],
       checkMs: 200,
       onError: (_, e) => errors.push(e.message),
     });
-    members.push(member);
-    const truth = () => sortById(fake!.selected.truth() as { id: string }[]);
+    const truth = () => sortById(fake.selected.truth() as { id: string }[]);
     await until(async () => (await member.store.count()) === truth().length);
     expect(sortById(await member.store.entries())).toEqual(truth());
     // Then as changes: more odd items arrive, some go.
@@ -191,66 +159,6 @@ describe("a copy written by schema version 1 keeps working (issue 21, item 3)", 
   });
 });
 
-describe("a loop that keeps failing says so (issue 21, item 3)", () => {
-  it("a store that refuses every snapshot page: onError is called with failures in a row, status() shows the last error", async () => {
-    fake = await startFeedFake({ data: "empty", cacheControl: { selectedChanges: 1 } });
-    for (let i = 0; i < 10; i++) fake.selected.upsert({ id: `m${i}`, title: `t${i}` } as never);
-    const schema = freshSchema();
-    // What an index row too large did: PostgreSQL refuses the page, every time.
-    (await open({ schema })).close();
-    const sql = admin();
-    await sql.unsafe(
-      `create function "${schema}".refuse() returns trigger language plpgsql as $$ begin raise exception 'index row size exceeds maximum' using errcode = '54000'; end $$`,
-    );
-    await sql.unsafe(
-      `create trigger refuse before insert on "${schema}".items for each row execute function "${schema}".refuse()`,
-    );
-    await sql.end();
-    const heard: Array<{ resource: string; kind: string; message: string; failures: number }> = [];
-    const member = await createFleet({
-      url: url(),
-      schema,
-      feedUrl: fake.url,
-      resources: ["mirror"],
-      checkMs: 100,
-      onError: (resource, e, failures) =>
-        heard.push({ resource, kind: e.kind, message: e.message, failures }),
-    });
-    members.push(member);
-    await until(() => heard.length >= 2);
-    expect(heard[0]).toMatchObject({ resource: "mirror", kind: "invalid_request", failures: 1 });
-    expect(heard[0]!.message).toMatch(/storing a snapshot page: index row size exceeds maximum/);
-    expect(heard[1]!.failures).toBe(2);
-    const [status] = member.status();
-    expect(status).toMatchObject({ resource: "mirror", failures: expect.any(Number) });
-    expect(status!.failures).toBeGreaterThanOrEqual(2);
-    expect(status!.lastError?.error.code).toBe("54000");
-  });
-
-  it("a poller whose answers cannot be stored, or are refused, reports each failure", async () => {
-    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
-    fake.faults.add({
-      route: "hotTopics",
-      fault: { type: "status", status: 500 },
-      times: 100,
-    } as never);
-    const heard: string[] = [];
-    const member = await createFleet({
-      url: url(),
-      schema: freshSchema(),
-      feedUrl: fake.url,
-      resources: ["hotTopics"],
-      checkMs: 100,
-      kit: { retry: { maxRetries: 0 } },
-      onError: (_, e) => heard.push(e.kind),
-    });
-    members.push(member);
-    await until(() => heard.length >= 1);
-    expect(heard[0]).toBe("server");
-    expect(member.status()[0]!.lastError?.error.status).toBe(500);
-  });
-});
-
 describe("the store's errors are typed, its inputs checked (issue 21, item 5)", () => {
   it("query(): NUL in a filter, a bad after, a bad since fail as InvalidRequestError before any SQL", async () => {
     const store = await open();
@@ -292,7 +200,9 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
       ["a".repeat(63), /at most 44/],
       ["Upper", /lower-case/],
     ] as const) {
-      const error = await openPostgresStore({ url: url(), schema }).catch((e: unknown) => e);
+      const error = await openPostgresStore({ url: postgresUrl(), schema }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ name: "ConfigError", kind: "config", option: "schema" });
       expect((error as Error).message).toMatch(why);
     }
@@ -310,7 +220,7 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
 
   it("driver failures are of the family: a wrong password is an AuthenticationError without the password", async () => {
     const error = await openPostgresStore({
-      url: url().replace("feedgate-test", "s3cret-wrong-pw"),
+      url: postgresUrl().replace("feedgate-test", "s3cret-wrong-pw"),
       schema: freshSchema(),
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "authentication", code: "28P01" });
@@ -327,14 +237,14 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
       nextPage: null,
     });
     await writer.commitSnapshot(g);
-    const role = `reader_${process.pid}_${n}`;
+    const role = `reader_${schema}`;
     const sql = admin();
     await sql.unsafe(`create role ${role} login password 'reader-pw'`);
     await sql.unsafe(`revoke create on database postgres from public`);
     await sql.unsafe(`grant usage on schema "${schema}" to ${role}`);
     await sql.unsafe(`grant select on all tables in schema "${schema}" to ${role}`);
     await sql.end();
-    const readerUrl = url().replace("postgres:feedgate-test@", `${role}:reader-pw@`);
+    const readerUrl = postgresUrl().replace("postgres:feedgate-test@", `${role}:reader-pw@`);
     // Opening read-write needs CREATE: a typed refusal, not a raw driver error.
     const refused = await openPostgresStore({ url: readerUrl, schema }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: "permission_denied", code: "42501" });
@@ -354,7 +264,7 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
   });
 
   it("a subscriber hears only its store's changes: not the hot-topics poller's notices, not a forged NOTIFY", async () => {
-    fake = await startFeedFake({ cacheControl: { hotTopics: 1 } });
+    fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
     const schema = freshSchema();
     const store = await open({ schema });
     const g = await store.beginSnapshot("default");
@@ -363,14 +273,12 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     const heard: string[] = [];
     const stop = await store.subscribe((notice) => heard.push(notice.cursor), { pollMs: 0 });
     // The poller notifies on its own channel.
-    const member = await createFleet({
-      url: url(),
+    const member = await bed.member({
       schema,
       feedUrl: fake.url,
       resources: ["hotTopics"],
       checkMs: 100,
     });
-    members.push(member);
     await until(async () => (await member.read("hotTopics")) !== undefined);
     // Another session forges the store's notice; its content is not believed, the table is re-read.
     const sql = admin();

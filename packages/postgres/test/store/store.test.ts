@@ -1,14 +1,18 @@
 import { createFeedClient } from "@feedgate/feed-client";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
-import { startFeedFake } from "@feedgate/mock";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPostgresStore, type PostgresMirrorStore } from "../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ItemPageCursor,
+  openPostgresStore,
+  type PostgresMirrorStore,
+} from "../../src/index.js";
+import { postgresTestBed, postgresUrl } from "../support/bed.js";
 
-const url = () => inject("postgresUrl");
-let n = 0;
 /** Each test its own schema: the tests share one server, never their tables. */
-const freshSchema = () => `t${process.pid}_${++n}`;
+const bed = postgresTestBed("t");
+const { freshSchema } = bed;
+const url = postgresUrl;
 const item = (id: string, extra: Record<string, unknown> = {}) =>
   ({
     id,
@@ -20,15 +24,7 @@ const item = (id: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   }) as never;
 
-const stores: PostgresMirrorStore[] = [];
-async function open(schema = freshSchema()): Promise<PostgresMirrorStore> {
-  const store = await openPostgresStore({ url: url(), schema });
-  stores.push(store);
-  return store;
-}
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close().catch(() => {})));
-});
+const open = (schema = freshSchema()): Promise<PostgresMirrorStore> => bed.store({ schema });
 
 describe("schema and migrations", () => {
   it("creates the schema on open; opening again (even 3 at once) applies nothing twice", async () => {
@@ -213,7 +209,7 @@ describe("readers", () => {
 
   it("pages newest first with a keyset cursor; all pages together are the set, once", async () => {
     const seen: string[] = [];
-    let after: string | undefined;
+    let after: ItemPageCursor | undefined;
     for (let pages = 0; pages < 10; pages++) {
       const page = await store.query({}, { limit: 60, ...(after ? { after } : {}) });
       seen.push(...page.items.map((i) => (i as { id: string }).id));
@@ -258,45 +254,41 @@ describe("readers", () => {
 
 describe("a mirror on PostgreSQL equals the service's set", () => {
   it("snapshot, churn, a forced re-snapshot: 0 lost, 0 duplicated", async () => {
-    const fake = await startFeedFake({ data: "empty", seed: 5 });
-    try {
-      for (let i = 0; i < 1200; i++)
-        fake.selected.upsert({
-          id: `s${i}`,
-          title: `item ${i}`,
-          discoveredAt: new Date(fake.clock.now()).toISOString(),
-          category: "paper",
-        } as never);
-      const store = await open();
-      const mirror = createSelectedMirror({
-        client: createFeedClient({ baseUrl: fake.url }),
-        store,
-        sleep: async () => {},
-      });
-      await mirror.sync();
-      for (let round = 0; round < 5; round++) {
-        for (let i = 0; i < 40; i++) {
-          const id = `s${(round * 97 + i * 13) % 1400}`;
-          if (i % 3 === 0) fake.selected.remove(id);
-          else
-            fake.selected.upsert({
-              id,
-              title: `r${round} ${id}`,
-              discoveredAt: new Date(fake.clock.now()).toISOString(),
-              category: "paper",
-            } as never);
-        }
-        if (round === 2) fake.selected.requireSnapshot();
-        await mirror.sync();
+    const fake = await bed.feed({ data: "empty", seed: 5 });
+    for (let i = 0; i < 1200; i++)
+      fake.selected.upsert({
+        id: `s${i}`,
+        title: `item ${i}`,
+        discoveredAt: new Date(fake.clock.now()).toISOString(),
+        category: "paper",
+      } as never);
+    const store = await open();
+    const mirror = createSelectedMirror({
+      client: createFeedClient({ baseUrl: fake.url }),
+      store,
+      sleep: async () => {},
+    });
+    await mirror.sync();
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 40; i++) {
+        const id = `s${(round * 97 + i * 13) % 1400}`;
+        if (i % 3 === 0) fake.selected.remove(id);
+        else
+          fake.selected.upsert({
+            id,
+            title: `r${round} ${id}`,
+            discoveredAt: new Date(fake.clock.now()).toISOString(),
+            category: "paper",
+          } as never);
       }
-      const truth = fake.selected.truth();
-      const mine = await store.entries();
-      expect(mine).toHaveLength(truth.length);
-      expect(new Set(mine.map((i) => (i as { id: string }).id)).size).toBe(truth.length);
-      const byId = new Map(mine.map((i) => [(i as { id: string }).id, i]));
-      for (const t of truth) expect(byId.get(t.id)).toEqual(t);
-    } finally {
-      await fake.close();
+      if (round === 2) fake.selected.requireSnapshot();
+      await mirror.sync();
     }
+    const truth = fake.selected.truth();
+    const mine = await store.entries();
+    expect(mine).toHaveLength(truth.length);
+    expect(new Set(mine.map((i) => (i as { id: string }).id)).size).toBe(truth.length);
+    const byId = new Map(mine.map((i) => [(i as { id: string }).id, i]));
+    for (const t of truth) expect(byId.get(t.id)).toEqual(t);
   });
 });

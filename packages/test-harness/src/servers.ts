@@ -81,8 +81,13 @@ export interface TestServers<FeedOptions, Feed, GatewayOptions, Gateway> {
   hostile(handler: HostileHandler, options?: HostileOptions): Promise<HostileServer>;
   /** A plain node:http handler on 127.0.0.1 ({@link startHttpServer}), stopped for the test. */
   http(handler: RequestListener, options?: HttpTestServerOptions): Promise<HttpTestServer>;
-  /** Hands anything with `close()` or `stop()` over to be stopped like the servers; returns it. */
-  track<T extends Stoppable>(thing: T): T;
+  /**
+   * Hands anything with `close()` or `stop()` over to be stopped like the servers; returns it.
+   * `until`: `"file"` keeps it until the file ends even when a test starts it (a shared fake a
+   * test replaces). Default: after the test when a test (or its `beforeEach`) starts it, else
+   * after the file.
+   */
+  track<T extends Stoppable>(thing: T, until?: "test" | "file"): T;
 }
 
 async function stopAll(things: Stoppable[]): Promise<void> {
@@ -118,8 +123,8 @@ export function testServers<
     await stopAll(forTheTest);
   });
   afterAll(() => stopAll(forTheFile));
-  const track = <T extends Stoppable>(thing: T): T => {
-    (inTest ? forTheTest : forTheFile).push(thing);
+  const track = <T extends Stoppable>(thing: T, until?: "test" | "file"): T => {
+    ((until ?? (inTest ? "test" : "file")) === "test" ? forTheTest : forTheFile).push(thing);
     return thing;
   };
   const missing = (name: string) => () =>

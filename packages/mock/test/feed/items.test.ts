@@ -1,16 +1,16 @@
 import { timelineTime } from "@feedgate/feed-client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeItem, type FeedFake, startFeedFake } from "../../src/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FakeItem, FeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 const HOUR = 3_600_000;
 let fake: FeedFake;
 
 beforeEach(async () => {
-  fake = await startFeedFake();
-});
-afterEach(async () => {
-  await fake.close();
+  fake = await servers.feed();
 });
 
 interface Page {

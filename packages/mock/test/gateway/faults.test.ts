@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GATEWAY_ROUTES, type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GATEWAY_ROUTES, type GatewayFake } from "../../src/index.js";
 import { call, credentialFor, ROUTE_ALL } from "../support/gateway.js";
 import { readFully } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 beforeEach(async () => {
-  fake = await startGatewayFake(ROUTE_ALL);
-});
-afterEach(async () => {
-  await fake.close();
+  fake = await servers.gateway(ROUTE_ALL);
 });
 
 const requests: Array<[string, string, string, unknown]> = [

@@ -18,6 +18,7 @@ const servers = testServers({
 });
 
 let fromTheTest: HttpTestServer | undefined;
+let keptForTheFile: HttpTestServer | undefined;
 let feedUrl: string | undefined;
 
 describe("testServers", () => {
@@ -38,6 +39,15 @@ describe("testServers", () => {
     expect(fromTheTest).toBeDefined();
     expect(await answers(fromTheTest!.origin)).toBe(false);
     expect(await answers(feedUrl!)).toBe(false);
+  });
+
+  it("keeps what a test hands over until the file ends when asked", async () => {
+    keptForTheFile = await startHttpServer((_req, res) => res.end("kept"));
+    servers.track(keptForTheFile, "file");
+  });
+
+  it("has kept it", async () => {
+    expect(await answers(keptForTheFile!.origin)).toBe(true);
   });
 
   it("stops tracked things last started first, and says which fake was not passed in", async () => {

@@ -2,16 +2,18 @@
 // generateContentStream with the SDK's default API version (v1beta), with apiVersion "v1beta" set,
 // and with "v1" (/v1/models/{model}:generateContent, which the gateway routes to the same relay).
 import { ApiError, GoogleGenAI } from "@google/genai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 const model = "gemini-2.5-flash";
 
 beforeAll(async () => {
-  fake = await startGatewayFake();
+  fake = await servers.gateway();
 });
-afterAll(() => fake.close());
 
 const sdk = (apiVersion?: string, apiKey = fake.apiKey) =>
   new GoogleGenAI({

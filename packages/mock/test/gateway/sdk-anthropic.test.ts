@@ -3,8 +3,11 @@
 // real gateway (no credential checked): NotFoundError, whatever the key. With the route opted in,
 // the fake shows that both `apiKey` (x-api-key) and `authToken` (Bearer) authenticate there.
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let source: GatewayFake;
 let routed: GatewayFake;
@@ -12,9 +15,8 @@ const model = "claude-sonnet-4-5";
 const messages = [{ role: "user" as const, content: "How many tokens is this?" }];
 
 beforeAll(async () => {
-  [source, routed] = await Promise.all([startGatewayFake(), startGatewayFake({ unrouted: [] })]);
+  [source, routed] = await Promise.all([servers.gateway(), servers.gateway({ unrouted: [] })]);
 });
-afterAll(() => Promise.all([source.close(), routed.close()]));
 
 const sdk = (fake: GatewayFake, credential: { apiKey: string } | { authToken: string }) =>
   new Anthropic({ baseURL: fake.url, maxRetries: 0, apiKey: null, authToken: null, ...credential });

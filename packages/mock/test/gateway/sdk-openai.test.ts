@@ -2,19 +2,21 @@
 // source's defaults (issue 20 item 1). Calls the real gateway does not route are asserted as the
 // real gateway answers them: the NoRoute 404, which the SDK raises as NotFoundError.
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 let client: OpenAI;
 const model = "gpt-5.2";
 
 beforeAll(async () => {
-  fake = await startGatewayFake();
+  fake = await servers.gateway();
   // maxRetries 0: the typed errors below must not be retried into slow tests.
   client = new OpenAI({ apiKey: fake.apiKey, baseURL: `${fake.url}/v1`, maxRetries: 0 });
 });
-afterAll(() => fake.close());
 
 describe("openai SDK: Responses", () => {
   it("creates a response", async () => {

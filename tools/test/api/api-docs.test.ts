@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { publishablePackages } from "../lib/packages.mjs";
+import { publishablePackages } from "../../lib/packages.mjs";
 
 /** The generated interfaces of openapi-typescript, documented by the specs rather than TSDoc. */
 const GENERATED = new Set(["paths", "components", "operations", "webhooks", "$defs"]);

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reportName, runReports } from "../api/report.mjs";
-import { exportedNames } from "../changesets/check.mjs";
+import { reportName, runReports } from "../../api/report.mjs";
+import { exportedNames } from "../../changesets/check.mjs";
 
 let repo: string;
 

@@ -5,8 +5,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { root } from "../lib/packages.mjs";
-import { strictOptions } from "./support/strict-program.js";
+import { root } from "../../lib/packages.mjs";
+import { strictOptions } from "../support/strict-program.js";
 
 const appDir = join(root, "tools", "release-test", "fixtures", "app-0.1.0");
 const files = readdirSync(appDir)

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkChangesets, exportedNames } from "../changesets/check.mjs";
+import { checkChangesets, exportedNames } from "../../changesets/check.mjs";
 
 let repo: string;
 

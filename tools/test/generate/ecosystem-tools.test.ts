@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { fromRoot } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundle, TARGETS } from "../generate.mjs";
+import { bundle, TARGETS } from "../../generate.mjs";
 
 const run = promisify(execFile);
 /** A tool's entry point, as pnpm installed it for this package. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fromRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { render, TARGETS } from "../generate.mjs";
+import { render, TARGETS } from "../../generate.mjs";
 
 describe("generated types and their staleness check", () => {
   it("the committed feed types are exactly what the spec generates", async () => {

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundle, render, TARGETS } from "../generate.mjs";
-import { knownValues, renderRules, rulesOf } from "../rules.mjs";
+import { bundle, render, TARGETS } from "../../generate.mjs";
+import { knownValues, renderRules, rulesOf } from "../../rules.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const feedSpec = () => JSON.parse(readFileSync(join(ROOT, TARGETS.feed.spec), "utf8"));
 
 describe("the rule table generated from a document", () => {

@@ -5,8 +5,8 @@
 // (tested per package).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { root } from "../lib/packages.mjs";
-import { compileStrict } from "./support/strict-program.js";
+import { root } from "../../lib/packages.mjs";
+import { compileStrict } from "../support/strict-program.js";
 
 // Inside tools/ (a "type": "module" folder), not written to disk.
 const dir = join(root, "tools", ".option-shape");

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { publishablePackages, root } from "../lib/packages.mjs";
+import { publishablePackages, root } from "../../lib/packages.mjs";
 
 const rootManifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const rootLicense = readFileSync(join(root, "LICENSE"), "utf8");

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { publishablePackages, root } from "../lib/packages.mjs";
-import { compileStrict } from "./support/strict-program.js";
+import { publishablePackages, root } from "../../lib/packages.mjs";
+import { compileStrict } from "../support/strict-program.js";
 
 interface Example {
   readme: string;

@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import { freePort } from "@feedgate/test-harness";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { root } from "../lib/packages.mjs";
+import { root } from "../../lib/packages.mjs";
 
 let child: ChildProcess | undefined;
 let dir: string | undefined;

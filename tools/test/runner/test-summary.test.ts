@@ -4,7 +4,7 @@ import {
   conformanceLine,
   isConformanceFile,
   summarize,
-} from "../lib/test-summary.mjs";
+} from "../../lib/test-summary.mjs";
 
 /** A vitest JSON report with the given test files and their tests' statuses. */
 function report(files: Record<string, string[]>) {

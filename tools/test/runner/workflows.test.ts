@@ -5,9 +5,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const WORKFLOWS = fileURLToPath(new URL("../../.github/workflows/", import.meta.url));
+const WORKFLOWS = fileURLToPath(new URL("../../../.github/workflows/", import.meta.url));
 /** action-validator (from the npm registry): GitHub's workflow schema, plus checks of `uses:` and globs. */
-const VALIDATOR = fileURLToPath(new URL("../node_modules/.bin/action-validator", import.meta.url));
+const VALIDATOR = fileURLToPath(
+  new URL("../../node_modules/.bin/action-validator", import.meta.url),
+);
 
 function validate(file: string): { status: number | null; output: string } {
   const run = spawnSync(VALIDATOR, [file], { encoding: "utf8" });
@@ -46,7 +48,7 @@ describe("the CI files for the repository's real home", () => {
   });
 
   it("CI runs exactly the README's test command", () => {
-    const readme = readdirSync(fileURLToPath(new URL("../../", import.meta.url))).includes(
+    const readme = readdirSync(fileURLToPath(new URL("../../../", import.meta.url))).includes(
       "README.md",
     );
     expect(readme).toBe(true);
@@ -65,10 +67,13 @@ describe("the CI files for the repository's real home", () => {
   it("CI (.ci/run and ci.yml) runs the release cycle after the README's test command, verbatim", () => {
     const command =
       "npx --yes pnpm@10.34.9 install --frozen-lockfile && npx --yes pnpm@10.34.9 test";
-    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const readme = readFileSync(
+      fileURLToPath(new URL("../../../README.md", import.meta.url)),
+      "utf8",
+    );
     expect(readme).toContain(`\n${command}\n`);
     const lines = readFileSync(
-      fileURLToPath(new URL("../../.ci/run", import.meta.url)),
+      fileURLToPath(new URL("../../../.ci/run", import.meta.url)),
       "utf8",
     ).split("\n");
     expect(lines.filter((l) => l === command)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fromRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { diffSpecs, formatDiff } from "../lib/spec-diff.mjs";
+import { diffSpecs, formatDiff } from "../../lib/spec-diff.mjs";
 
 const load = async () => JSON.parse(await readFile(fromRoot("specs/feed/openapi-v1.json"), "utf8"));
 

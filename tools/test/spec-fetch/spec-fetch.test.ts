@@ -1,11 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fromRoot } from "@feedgate/test-harness";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { specFetch } from "../spec-fetch.mjs";
+import { fromRoot, testServers } from "@feedgate/test-harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { specFetch } from "../../spec-fetch.mjs";
 
-let server: Server;
+const servers = testServers();
 let base: string;
 let served: string;
 
@@ -15,7 +13,7 @@ beforeAll(async () => {
   doc.components.schemas.Item.properties.language = { type: "string" };
   delete doc.components.schemas.Item.properties.reason;
   served = JSON.stringify(doc);
-  server = createServer((req, res) => {
+  const server = await servers.http((req, res) => {
     if (req.url === "/openapi-v1.json") {
       res.writeHead(200, { "content-type": "application/json" }).end(served);
     } else if (req.url === "/broken/openapi-v1.json") {
@@ -24,10 +22,8 @@ beforeAll(async () => {
       res.writeHead(503).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.origin;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("pnpm spec:fetch feed", () => {
   it("downloads, prints a classified diff, and leaves the vendored file alone without --write", async () => {
@@ -75,9 +71,7 @@ describe("pnpm spec:fetch feed", () => {
 });
 
 describe("spec:fetch treats the upstream document as hostile", () => {
-  let hostile: Server;
   let origin: string;
-  let other: Server;
   let otherOrigin: string;
   beforeAll(async () => {
     const doc = JSON.parse(served);
@@ -94,12 +88,13 @@ describe("spec:fetch treats the upstream document as hostile", () => {
       info: { ...doc.info, version: "2.1.0\x1b[2J\x1b]52;c;cm0=\x07" },
       paths: { ...doc.paths, "/api/v1/\x1b[8mhidden": { get: { responses: { "200": {} } } } },
     });
-    other = createServer((_req, res) =>
-      res.writeHead(200, { "content-type": "application/json" }).end(served),
+    // The same host under another name: a different origin.
+    const other = await servers.http(
+      (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(served),
+      { originHost: "localhost" },
     );
-    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
-    otherOrigin = `http://localhost:${(other.address() as AddressInfo).port}`;
-    hostile = createServer((req, res) => {
+    otherOrigin = other.origin;
+    const hostile = await servers.http((req, res) => {
       const route = (req.url ?? "").split("/")[1];
       if (route === "endless") {
         res.writeHead(200, { "content-type": "application/json" });
@@ -131,13 +126,7 @@ describe("spec:fetch treats the upstream document as hostile", () => {
         res.writeHead(200, { "content-type": "application/json" }).end(escapes);
       else res.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    hostile.closeAllConnections();
-    await new Promise<void>((resolve) => hostile.close(() => resolve()));
-    await new Promise<void>((resolve) => other.close(() => resolve()));
+    origin = hostile.origin;
   });
 
   it("an endless document stops at the size cap", async () => {

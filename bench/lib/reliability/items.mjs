@@ -1,48 +1,9 @@
-// Deterministic items of the spec's `Item` schema for the reliability runs.
+// Deterministic items of the spec's `Item` schema for the reliability runs (the generators are
+// the test harness's, shared with every test) and the ledger churn that edits them.
 import { createPrng } from "@feedgate/mock";
+import { makeFeedItem, makeSelectedItem, selectedId } from "@feedgate/test-harness";
 
-const BASE = Date.parse("2026-11-19T00:00:00.000Z");
-const CATEGORIES = ["ai-models", "ai-products", "industry", "paper", "tip", "opinion"];
-
-/** The id of selected item number `n` (fixed width, so id order = number order). */
-export const selectedId = (n) => `sel-${String(n).padStart(7, "0")}`;
-
-/** A selected-set member; `version` changes its title, score and summary (an "edit"). */
-export function makeSelectedItem(n, version = 0) {
-  const id = selectedId(n);
-  return {
-    id,
-    title: `Selected item ${n} (v${version})`,
-    originalTitle: version % 2 === 0 ? null : `Original title ${n}`,
-    summary: `Summary of item ${n}, revision ${version}.`,
-    source: { name: `Source ${n % 17}` },
-    links: { aihot: `https://aihot.example/items/${id}`, original: `https://news.example/${n}` },
-    publishedAt: new Date(BASE - n * 60_000).toISOString(),
-    discoveredAt: new Date(BASE - n * 60_000 + 30_000).toISOString(),
-    category: CATEGORIES[n % CATEGORIES.length],
-    score: (n * 7 + version) % 101,
-    selected: true,
-  };
-}
-
-/** An item of /api/v1/items, discovered `minutesAgo` before `now` (inside the 7-day window). */
-export function makeFeedItem(n, now) {
-  const at = new Date(now - (n + 1) * 60_000).toISOString();
-  const id = `item-${String(n).padStart(7, "0")}`;
-  return {
-    id,
-    title: `Item ${n}`,
-    originalTitle: null,
-    summary: `Summary ${n}`,
-    source: { name: `Source ${n % 13}` },
-    links: { aihot: `https://aihot.example/items/${id}`, original: `https://news.example/i/${n}` },
-    publishedAt: at,
-    discoveredAt: at,
-    category: CATEGORIES[n % CATEGORIES.length],
-    score: n % 101,
-    selected: n % 3 === 0,
-  };
-}
+export { makeFeedItem, makeSelectedItem, selectedId };
 
 /** The fakes' seeded PRNG as a function, uniform in [0, 1): every run churns the same way. */
 export const prng = (seed) => createPrng(seed).next;

@@ -1,4 +1,12 @@
 export {
+  DEFAULT_ITEMS_QUERY,
+  type GeneratedItem,
+  itemsPageBody,
+  makeFeedItem,
+  makeSelectedItem,
+  selectedId,
+} from "./data.js";
+export {
   type HostileHandler,
   type HostileOptions,
   type HostileServer,

@@ -3,6 +3,7 @@ import { type FeedFake, type FeedFakeOptions, startFeedFake } from "@feedgate/mo
 import { testServers } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { beforeAll } from "vitest";
 import { createFeedMcpServer, type FeedMcpServerOptions } from "../../src/index.js";
 
 /** A feed fake whose watched routes live 1 s (the poller's floor), so a change reaches a watcher within about a second. */
@@ -20,6 +21,24 @@ export function kitOn(url: string, options: FeedKitOptions = {}): FeedKit {
     retry: { maxResponseBytes: 1_048_576, timeoutMs: 10_000, deadlineMs: 20_000 },
     ...options,
   });
+}
+
+/**
+ * For the whole file: a feed fake (watched routes live 1 s) and an MCP client connected to a
+ * server on it, started in a `beforeAll` and stopped after the file; `servers` starts more.
+ */
+export function feedSessionForTheFile() {
+  const servers = mcpTestServers();
+  const session = { servers } as {
+    servers: typeof servers;
+    fake: FeedFake;
+    client: Client;
+  };
+  beforeAll(async () => {
+    session.fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
+    ({ client: session.client } = servers.track(await connect({ kit: kitOn(session.fake.url) })));
+  });
+  return session;
 }
 
 /** An MCP client connected in-process to a feed MCP server. */

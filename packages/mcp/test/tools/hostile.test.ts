@@ -1,14 +1,7 @@
 import type { FeedFake } from "@feedgate/mock";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { beforeAll, expect, it } from "vitest";
-import {
-  connect,
-  hits,
-  kitOn,
-  mcpTestServers,
-  textOf,
-  WATCHED_ROUTES_LIVE_1S,
-} from "../support/helpers.js";
+import { connect, feedSessionForTheFile, hits, kitOn, textOf } from "../support/helpers.js";
 
 let fake: FeedFake;
 let client: Client;
@@ -16,11 +9,8 @@ type Result = Awaited<ReturnType<Client["callTool"]>>;
 const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
   c.callTool({ name, arguments: args }) as Promise<Result>;
 
-const servers = mcpTestServers();
-beforeAll(async () => {
-  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
-  ({ client } = servers.track(await connect({ kit: kitOn(fake.url) })));
-});
+const session = feedSessionForTheFile();
+beforeAll(() => void ({ fake, client } = session));
 
 it("endless arguments are refused by the schema, without a request, and the server keeps serving", async () => {
   const before = fake.requests.length;
@@ -79,7 +69,7 @@ it("a repeated cursor ends the call with a bounded error", async () => {
 it("an endless body ends the call with a bounded error", async () => {
   // A feed whose hot topics never end: chunks until the client stops reading (bounded: 64 MiB at most).
   let sent = 0;
-  const endless = await servers.http((_req, res) => {
+  const endless = await session.servers.http((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.write('{"schemaVersion":1,"items":[');
     const chunk = `{"title":"${"a".repeat(16_000)}"},`;
@@ -92,8 +82,8 @@ it("an endless body ends the call with a bounded error", async () => {
     };
     pump();
   });
-  const session = servers.track(await connect({ kit: kitOn(endless.origin) }));
-  const result = await call(session.client, "hot_topics");
+  const endlessSession = session.servers.track(await connect({ kit: kitOn(endless.origin) }));
+  const result = await call(endlessSession.client, "hot_topics");
   expect(result.isError).toBe(true);
   expect(textOf(result)).toMatch(/response_too_large/);
   expect(sent).toBeLessThan(64 * 1_048_576);

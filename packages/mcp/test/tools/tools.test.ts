@@ -2,23 +2,13 @@ import type { FeedFake } from "@feedgate/mock";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MCP_LIMITS } from "../../src/index.js";
-import {
-  connect,
-  hits,
-  kitOn,
-  mcpTestServers,
-  textOf,
-  WATCHED_ROUTES_LIVE_1S,
-} from "../support/helpers.js";
+import { feedSessionForTheFile, hits, textOf } from "../support/helpers.js";
 
 let fake: FeedFake;
 let client: Client;
 
-const servers = mcpTestServers();
-beforeAll(async () => {
-  fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
-  ({ client } = servers.track(await connect({ kit: kitOn(fake.url) })));
-});
+const session = feedSessionForTheFile();
+beforeAll(() => void ({ fake, client } = session));
 
 type Result = Awaited<ReturnType<Client["callTool"]>>;
 const call = (name: string, args: Record<string, unknown> = {}) =>

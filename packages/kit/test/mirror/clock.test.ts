@@ -5,7 +5,7 @@
 import { createFeedClient } from "@feedgate/feed-client";
 import { createFakeClock, type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeSelectedItem } from "../../bench/lib/items.mjs";
+import { makeSelectedItem } from "../../../../bench/lib/reliability/items.mjs";
 import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
 
 const fakes: FeedFake[] = [];

@@ -107,7 +107,7 @@ export async function readAll(
     const chunks: Uint8Array<ArrayBuffer>[] = [];
     let size = 0;
     for (
-      let read: ReadableStreamReadResult<Uint8Array>;
+      let read: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
       !(read = await reader.read()).done;
       size += read.value.byteLength
     ) {

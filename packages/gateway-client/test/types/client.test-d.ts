@@ -46,10 +46,10 @@ describe("createGatewayClient options", () => {
     createGatewayClient({ baseURL: "https://gateway.example" });
     // @ts-expect-error retries are a number
     createGatewayClient({ maxRetries: "2" });
-    // @ts-expect-error the browser opt-in is a boolean, not a truthy string
     createGatewayClient({
       baseUrl: "https://g.example",
       apiKey: "sk",
+      // @ts-expect-error the browser opt-in is a boolean, not a truthy string
       dangerouslyAllowBrowser: "yes",
     });
     createGatewayClient({

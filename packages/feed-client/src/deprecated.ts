@@ -13,11 +13,3 @@ export const FeedClientConfigError = ConfigError;
  * @deprecated Use `ConfigError`. Removed in the next minor.
  */
 export type FeedClientConfigError = ConfigError;
-
-/**
- * True for an error of a bad option.
- * @deprecated Use `error instanceof ConfigError`. Removed in the next minor.
- */
-export function isFeedClientConfigError(value: unknown): value is ConfigError {
-  return value instanceof ConfigError;
-}

@@ -321,44 +321,40 @@ export class LimitExceededError extends FeedgateError {
   override name = "LimitExceededError";
 }
 
-/** What the family knows of each kind: its class, and whether waiting and trying again can help. */
-interface KindRule {
-  /** The class of the family the kind belongs to. */
-  readonly class: typeof FeedgateError;
-  /** Worth trying again later (unless the error is `final`). */
-  readonly transient: boolean;
-}
-
-/** The one table of kinds: {@link errorClassOf} and {@link isTransientError} read it, nothing else decides. */
-const KINDS: Record<FeedgateErrorKind, KindRule> = {
-  config: { class: ConfigError, transient: false },
-  invalid_request: { class: InvalidRequestError, transient: false },
-  invalid_cursor: { class: InvalidRequestError, transient: false },
-  authentication: { class: AuthenticationError, transient: false },
-  permission_denied: { class: PermissionDeniedError, transient: false },
-  not_found: { class: NotFoundError, transient: false },
-  conflict: { class: ConflictError, transient: false },
-  snapshot_required: { class: ConflictError, transient: false },
-  rate_limited: { class: RateLimitError, transient: true },
-  retry_too_long: { class: RateLimitError, transient: true },
-  unavailable: { class: ServerError, transient: true },
-  server: { class: ServerError, transient: true },
-  network: { class: ConnectionError, transient: true },
-  timeout: { class: TimeoutError, transient: true },
-  aborted: { class: AbortError, transient: false },
-  stream: { class: StreamError, transient: false },
-  unsupported: { class: UnsupportedError, transient: false },
-  redirect: { class: InvalidResponseError, transient: false },
-  invalid_response: { class: InvalidResponseError, transient: true },
-  response_too_large: { class: InvalidResponseError, transient: false },
-  task_failed: { class: TaskFailedError, transient: false },
-  limit_exceeded: { class: LimitExceededError, transient: false },
-  http: { class: FeedgateError, transient: false },
+/**
+ * The one table of kinds: per kind, the class of the family it belongs to and whether waiting
+ * and trying again can help (unless the error is `final`). {@link errorClassOf} and
+ * {@link isTransientError} read it; nothing else decides.
+ */
+const KINDS: Record<FeedgateErrorKind, readonly [cls: typeof FeedgateError, transient?: true]> = {
+  config: [ConfigError],
+  invalid_request: [InvalidRequestError],
+  invalid_cursor: [InvalidRequestError],
+  authentication: [AuthenticationError],
+  permission_denied: [PermissionDeniedError],
+  not_found: [NotFoundError],
+  conflict: [ConflictError],
+  snapshot_required: [ConflictError],
+  rate_limited: [RateLimitError, true],
+  retry_too_long: [RateLimitError, true],
+  unavailable: [ServerError, true],
+  server: [ServerError, true],
+  network: [ConnectionError, true],
+  timeout: [TimeoutError, true],
+  aborted: [AbortError],
+  stream: [StreamError],
+  unsupported: [UnsupportedError],
+  redirect: [InvalidResponseError],
+  invalid_response: [InvalidResponseError, true],
+  response_too_large: [InvalidResponseError],
+  task_failed: [TaskFailedError],
+  limit_exceeded: [LimitExceededError],
+  http: [FeedgateError],
 };
 
 /** The class of the family a kind belongs to (`http`: the base class itself). */
 export function errorClassOf(kind: FeedgateErrorKind): typeof FeedgateError {
-  return KINDS[kind]?.class ?? FeedgateError;
+  return KINDS[kind]?.[0] ?? FeedgateError;
 }
 
 /** Builds the error of the family that `init.kind` calls for: the one way every package makes its errors. */
@@ -424,5 +420,5 @@ export function configError(option: string, rule: string): FeedgateError {
  * final.
  */
 export function isTransientError(error: unknown): boolean {
-  return isFeedgateError(error) && error.final !== true && KINDS[error.kind]?.transient === true;
+  return isFeedgateError(error) && error.final !== true && KINDS[error.kind]?.[1] === true;
 }

@@ -80,12 +80,11 @@ export interface CallInit {
   headers?: Record<string, string>;
 }
 
-/** What one call brings back: openapi-fetch's result with the answer's metadata, explicitly. */
+/** What one call brings back, explicitly: openapi-fetch's result (its answer carries its metadata, `getResponseMeta`). */
 interface Sent {
   data?: unknown;
   error?: unknown;
   response: Response;
-  meta: ResponseMeta;
 }
 
 /** What the caller is built from (by `createGatewayClient`). */
@@ -137,8 +136,9 @@ export function createCaller(settings: CallerSettings): Caller {
   };
 
   /** The typed error of a failed call. */
-  function failed(id: GatewayOperationId, { error, response, meta }: Sent, init: CallInit) {
+  function failed(id: GatewayOperationId, { error, response }: Sent, init: CallInit) {
     const { status } = response;
+    const meta = getResponseMeta(response);
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
     // An empty body (Content-Length: 0) leaves openapi-fetch's `error` undefined: envelope kind `empty`.
     const envelope = parseEnvelope(
@@ -236,11 +236,13 @@ export function createCaller(settings: CallerSettings): Caller {
     }
     const { method, path } = OPERATIONS[id];
     const fetch = transportFor(options);
-    let result: Omit<Sent, "meta">;
+    let sent: Sent;
     try {
-      result = await (
-        raw.request as (m: string, p: string, i: object) => Promise<Omit<Sent, "meta">>
-      )(method, path, { ...init, signal, ...(fetch && { fetch }) });
+      sent = await (raw.request as (m: string, p: string, i: object) => Promise<Sent>)(
+        method,
+        path,
+        { ...init, signal, ...(fetch && { fetch }) },
+      );
     } catch (error) {
       // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
       if (error instanceof SyntaxError) throw invalidResponse(id, "not JSON", undefined);
@@ -248,7 +250,6 @@ export function createCaller(settings: CallerSettings): Caller {
       if (isFeedgateError(away, "unsupported")) unrouted.add(id);
       throw away;
     }
-    const sent: Sent = { ...result, meta: getResponseMeta(result.response) };
     if (!sent.response.ok) throw failed(id, sent, init);
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
@@ -266,7 +267,7 @@ export function createCaller(settings: CallerSettings): Caller {
    */
   function errorIn200(
     id: GatewayOperationId,
-    { data, response, meta }: Sent,
+    { data, response }: Sent,
     init: CallInit,
   ): FeedgateError | undefined {
     const body = data as { error?: unknown } | undefined;
@@ -284,7 +285,8 @@ export function createCaller(settings: CallerSettings): Caller {
     );
     if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
     const status = statusNamed(envelope) ?? 500;
-    return errorOf(id, envelope, status, response.headers, init, false, meta.attempts);
+    const { attempts } = getResponseMeta(response);
+    return errorOf(id, envelope, status, response.headers, init, false, attempts);
   }
 
   function invalidResponse(

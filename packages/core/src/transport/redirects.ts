@@ -10,8 +10,8 @@ export interface RedirectAttempt {
   request: Request;
   /** Its replayable body, or `null`. */
   body: ArrayBuffer | null;
-  /** `METHOD url` as it may be logged, for messages. */
-  what: string;
+  /** `METHOD url` as it may be logged, for messages (made when first needed). */
+  what: () => string;
   /** Sends one hop under the attempt's timeout and signal. */
   send(request: Request, body: ArrayBuffer | null): Promise<Response>;
 }
@@ -49,7 +49,7 @@ export function followRedirects(max: number): RedirectFollower {
       if (response.type === "opaqueredirect")
         throw refused(
           "redirect_refused",
-          `${what}: a redirect whose target is hidden: not followed`,
+          `${what()}: a redirect whose target is hidden: not followed`,
         );
       const location = response.headers.get("location");
       const { status } = response;
@@ -59,11 +59,11 @@ export function followRedirects(max: number): RedirectFollower {
       if (next.origin !== url.origin && credential)
         throw refused(
           "cross_origin_refused",
-          `${what}: redirected to ${next.origin}, another origin than ${url.origin}: refused, so its credentials are not sent there`,
+          `${what()}: redirected to ${next.origin}, another origin than ${url.origin}: refused, so its credentials are not sent there`,
           status,
         );
       if (hops >= max)
-        throw refused("too_many_redirects", `${what}: more than ${max} redirects`, status);
+        throw refused("too_many_redirects", `${what()}: more than ${max} redirects`, status);
       void response.body?.cancel().catch(() => {});
       const headers = new Headers(request.headers);
       if (status === 303 || (status < 303 && method === "POST")) {

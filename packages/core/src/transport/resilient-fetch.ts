@@ -293,7 +293,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         const last = await follow(response, {
           request: call.request,
           body: call.body,
-          what: call.what(),
+          what: call.what,
           send: (hop, body) => send(hop, { body, signal }),
         });
         ({ response } = last);

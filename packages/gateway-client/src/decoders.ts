@@ -1,10 +1,5 @@
-import {
-  describeEnvelope,
-  type GatewayEnvelope,
-  isObject,
-  parseEnvelope,
-  withoutRequestId,
-} from "./envelope.js";
+import type { GatewayEnvelope } from "@feedgate/core";
+import { describeEnvelope, isObject, parseEnvelope, withoutRequestId } from "./envelope.js";
 import { gatewayError } from "./errors.js";
 import { type Decoder, END } from "./sse.js";
 

@@ -35,8 +35,12 @@ export interface ResponseMeta {
   retries: number;
   /** The URL of the final request, after any redirect the transport followed (no credentials: the kit never puts any in URLs). */
   url: string;
-  /** The method of the final request (a 303 turns a POST into a GET); undefined for an answer that did not come through the transport. */
-  method: string | undefined;
+  /**
+   * The method of the final request (a 303 turns a POST into a GET); undefined for an answer that
+   * did not come through the transport. Not enumerable, as `retries`: JSON, spreads and deep
+   * equality see the fields above only.
+   */
+  readonly method: string | undefined;
 }
 
 export type Recorded = [attempts: number, url: string, method: string];
@@ -74,12 +78,11 @@ export function getResponseMeta(response: Response): ResponseMeta {
     sMaxAgeMs: cacheDirectiveMs(cacheControl, "s-maxage"),
     attempts,
     url: url || response.url,
-    method,
   } as ResponseMeta;
-  // Deprecated, and not enumerable: JSON, spreads and deep equality see only `attempts`.
-  return Object.defineProperty(meta, "retries", {
-    get: () => meta.attempts - 1,
-    enumerable: false,
+  // Not enumerable: `retries` (deprecated) and `method`; JSON, spreads and deep equality see the rest.
+  return Object.defineProperties(meta, {
+    retries: { get: () => meta.attempts - 1, enumerable: false },
+    method: { value: method, enumerable: false },
   });
 }
 

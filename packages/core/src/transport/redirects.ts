@@ -59,7 +59,7 @@ export function followRedirects(max: number): RedirectFollower {
       if (next.origin !== url.origin && credential)
         throw refused(
           "cross_origin_refused",
-          `${what()}: redirected to ${next.origin}, another origin than ${url.origin}: refused, so its credentials are not sent there`,
+          `${what()}: redirected to another origin, ${next.origin}: refused, so its credentials are not sent there`,
           status,
         );
       if (hops >= max)

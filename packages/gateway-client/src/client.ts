@@ -58,8 +58,9 @@ export interface GatewayClientOptions extends ClientOptions {
   /**
    * The fetch each attempt goes through. Default: `globalThis.fetch`, looked up per request. It
    * is wrapped in core's resilient transport like the default (retries, timeouts, body cap); a
-   * transport made with `createResilientFetch` from `@feedgate/core` is used as it is instead,
-   * with its own settings (then `maxRetries`, `timeoutMs` and `maxResponseBytes` here are ignored).
+   * transport made with `createResilientFetch` from `@feedgate/core` keeps its own settings
+   * instead (then `maxRetries`, `timeoutMs` and `maxResponseBytes` here are ignored), with the
+   * gateway's retry policy, redirect rule and `signal` added.
    */
   fetch?: ((input: Request) => Promise<Response>) | undefined;
   /** Extra headers for every request. Default: none. Credential headers are refused: use `apiKey`. */
@@ -139,7 +140,7 @@ const OPTION_NAMES = {
 
 /** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
 export interface GatewayClient {
-  /** The typed openapi-fetch client, sending through the same transport (credential header per route family, retries, redirects). */
+  /** The typed openapi-fetch client the helpers use too: the same credentials middleware (the header its operation's row names) and the same transport (retries, redirects). */
   raw: Client<paths>;
   /** The OpenAI-style Responses operations. */
   responses: ResponsesApi;

@@ -80,7 +80,7 @@ interface Call {
   /** The body sent on each attempt: read once when replayable; `null` for a streamed body (one attempt only). */
   body: ArrayBuffer | null;
   /** Follows redirects inside each attempt; undefined: `fetch` handles them. */
-  follow: RedirectFollower | undefined;
+  redirects: RedirectFollower | undefined;
   /** Where the last attempt's redirects ended (URL, method); undefined when `fetch` handles redirects. */
   sent: [url: string, method: string] | undefined;
   streamBody: boolean;
@@ -238,7 +238,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       request,
       method,
       body: null,
-      follow: undefined,
+      redirects: overrides.redirects ?? o.redirects,
       sent: undefined,
       streamBody:
         request.body !== null && !isReplayableBodyType(request.headers.get("content-type")),
@@ -254,8 +254,6 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       what: () => `${method} ${call.where()}`,
       secrets: () => (secrets ??= secretsOf(request.headers)),
     };
-    // A streamed body cannot be sent again: its redirects are left to fetch.
-    if (!call.streamBody) call.follow = overrides.redirects ?? o.redirects;
     const early = abortedError(call, 0);
     if (early) throw early;
     // A replayable body is read once and sent afresh on each attempt; any other is a stream: one attempt only.
@@ -282,15 +280,16 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     if (debug)
       say(call, "debug", `${call.what()} (attempt ${n})`, { event: "request", attempt: n });
     try {
-      const { follow } = call;
+      const { redirects } = call;
       let response = await send(call.request, {
         body: call.body,
         signal,
-        ...(follow && { redirect: "manual" }),
+        ...(redirects && { redirect: "manual" }),
       });
-      // Step 1b: redirects are followed inside the attempt, under its timeout and signal.
-      if (follow) {
-        const last = await follow(response, {
+      // Step 1b: redirects are followed inside the attempt, under its timeout and signal. A
+      // streamed body cannot be sent again: its redirect is the answer (never followed by fetch).
+      if (redirects && !call.streamBody) {
+        const last = await redirects(response, {
           request: call.request,
           body: call.body,
           what: call.what,

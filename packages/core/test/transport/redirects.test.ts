@@ -98,3 +98,33 @@ describe("redirects followed inside the attempt loop (redirects: followRedirects
     expect(stub.seen).toHaveLength(1);
   });
 });
+
+describe("a streamed body with a redirect follower", () => {
+  it("is sent with redirect manual and its redirect is the answer: never followed, never with the key", async () => {
+    const stub = scriptedFetch([to(307, "https://elsewhere.example/x"), ok()]);
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode("bytes"));
+        c.close();
+      },
+    });
+    let mode: RequestRedirect | undefined;
+    const response = await createResilientFetch({
+      fetch: (request) => {
+        mode = request.redirect;
+        return stub.fetch(request);
+      },
+      redirects: followRedirects(5),
+    })(
+      new Request("https://svc.example/upload", {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "x-api-key": KEY },
+      } as RequestInit),
+    );
+    expect(mode).toBe("manual");
+    expect(response.status).toBe(307);
+    expect(stub.seen).toHaveLength(1);
+  });
+});

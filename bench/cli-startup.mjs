@@ -102,7 +102,7 @@ export async function run({ log }) {
     ],
     lines: [],
     notes: [
-      `CLI start-up: ${ROUNDS} alternating rounds after one warm-up, the built CLI (packages/cli/dist/bin.js) on the same Node as the reference. Each command loads only its own code (the kit, the clients and the renderers are imported when a command runs), so --help and --version load commander and the command definitions only.`,
+      `CLI start-up: ${ROUNDS} alternating rounds after one warm-up, the built CLI (packages/cli/dist/bin.js) on the same Node as the reference. The built entry is bundled (esbuild, a chunk per lazily loaded command): each command loads only its own code (the kit, the clients and the renderers are imported when a command runs), so --help and --version load commander and the command definitions only.`,
     ],
   };
 }

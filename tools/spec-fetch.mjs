@@ -9,6 +9,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { stripTerminalControls } from "@feedgate/core/terminal";
 import { diffSpecs, formatDiff } from "./lib/spec-diff.mjs";
 import { stripStructure, structureText } from "./lib/spec-structure.mjs";
 
@@ -30,10 +31,8 @@ export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 /** Same-origin redirects followed at most; one to another origin is refused. */
 const MAX_REDIRECTS = 5;
 
-/** Escape sequences and control characters (but newline and tab): upstream text is printed as data. */
-const CONTROLS =
-  /(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|\x1b[\s\S]?|[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-export const terminalSafe = (text) => String(text).replace(CONTROLS, "");
+/** Upstream text is printed as data: escape sequences and control characters (but newline and tab) removed, by the rule the CLI prints with. */
+export const terminalSafe = (text) => stripTerminalControls(String(text));
 
 /**
  * Downloads the document as untrusted input: redirects are followed only within the origin

@@ -5,17 +5,10 @@
 // Same wire format as the service: ItemsResponse, opaque `it3.` cursors, ETag, Cache-Control.
 // Run as a child process; IPC: { id, cmd: "items", count } → { id, ok, value: { pages } }.
 import { createServer } from "node:http";
+import { itemsPageBody } from "@feedgate/test-harness";
 import { benchItems } from "./bench-items.mjs";
 
 const LIMIT = 100;
-const QUERY = {
-  mode: "selected",
-  category: null,
-  window: "7d",
-  q: null,
-  by: "timeline",
-  ordering: "timelineDesc",
-};
 let pages = new Map(); // cursor ("" for the first page) → body Buffer
 
 function cursorOf(index) {
@@ -28,12 +21,7 @@ function build(count) {
   for (let start = 0, index = 0; start < count || index === 0; start += LIMIT, index++) {
     const slice = items.slice(start, start + LIMIT);
     const hasMore = start + LIMIT < count;
-    const body = {
-      schemaVersion: 1,
-      query: QUERY,
-      items: slice,
-      page: { count: slice.length, hasMore, nextCursor: hasMore ? cursorOf(index + 1) : null },
-    };
+    const body = itemsPageBody(slice, hasMore ? cursorOf(index + 1) : null);
     next.set(index === 0 ? "" : cursorOf(index), Buffer.from(JSON.stringify(body)));
   }
   pages = next;

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { itemsPageBody } from "@feedgate/test-harness";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -96,19 +97,7 @@ export function syntheticItems(count, startMs = Date.parse("2026-11-19T12:00:00Z
       attribution: { name: "AIHOT", url: `https://aihot.virxact.com/items/${id}` },
     });
   }
-  return {
-    schemaVersion: 1,
-    query: {
-      mode: "selected",
-      category: null,
-      window: "7d",
-      q: null,
-      by: "timeline",
-      ordering: "timelineDesc",
-    },
-    items,
-    page: { count, hasMore: false, nextCursor: null },
-  };
+  return itemsPageBody(items);
 }
 
 function syntheticTranscript() {

@@ -89,7 +89,8 @@ describe.each(SPEC_DOCS.map((doc) => [doc.title, doc] as const))(
           );
           await expect(entry.count(), `${op.operationId} is listed under ${tag}`).resolves.toBe(1);
           expect(
-            (await entry.textContent()).replace(/\s+/g, " ").trim().toLowerCase(),
+            // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, not a DOM node's property.
+            (await entry.innerText()).replace(/\s+/g, " ").trim().toLowerCase(),
             op.operationId,
           ).toBe(`${op.summary} ${op.method}`.toLowerCase());
         }

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import { packageFile } from "./package-file.js";
 
 /** The CLI's own version, read from its package.json (one source of truth for `--version`). */
 export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as {
     version: string;
   }
 ).version;

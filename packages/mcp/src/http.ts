@@ -66,10 +66,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     maxBodyBytes = 1_048_576,
     maxSessions = 32,
   } = options;
-  const sessions = new Map<
-    string,
-    { transport: StreamableHTTPServerTransport; server: McpServer }
-  >();
+  const sessions = new Map<string, { channel: StreamableHTTPServerTransport; server: McpServer }>();
   const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
   let origins = new Set<string>();
   let hosts = new Set<string>();
@@ -105,7 +102,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       // Most recently used last: the Map's order is the eviction order.
       sessions.delete(sessionId as string);
       sessions.set(sessionId as string, existing);
-      return existing.transport.handleRequest(req, res, body);
+      return existing.channel.handleRequest(req, res, body);
     }
     if (sessionId !== undefined) return refuse(res, 404, "unknown session");
     if (req.method !== "POST" || !isInitializeRequest(body))
@@ -116,15 +113,16 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       await oldest.server.close().catch(() => {});
     }
     const server = makeServer();
-    const transport = new StreamableHTTPServerTransport({
+    // The SDK calls it a transport; here a session's channel (feedgate's "transport" is core's fetch).
+    const channel = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
+      onsessioninitialized: (id) => void sessions.set(id, { channel, server }),
     });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+    channel.onclose = () => {
+      if (channel.sessionId) sessions.delete(channel.sessionId);
     };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await server.connect(channel);
+    await channel.handleRequest(req, res, body);
   }
 
   await new Promise<void>((resolve, reject) => {

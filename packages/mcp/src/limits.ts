@@ -1,7 +1,7 @@
 /**
- * The caps on every tool result, so that one answer never floods a model's context. Items are
- * trimmed to the fields an agent needs (id, title, summary, source, time, link), each text cut
- * to its cap; lists are cut to their cap, with a cursor where more can be fetched.
+ * The caps on every tool result, so that one answer never floods a model's context window.
+ * Items are trimmed to the fields an agent needs (id, title, summary, source, time, link), each
+ * text cut to its cap; lists are cut to their cap, with a cursor where more can be fetched.
  */
 export const MCP_LIMITS = {
   /** Largest `limit` of `search_items` and `search_local` (the service allows more; a model does not need more at once). */

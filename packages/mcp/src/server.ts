@@ -28,8 +28,8 @@ export interface FeedMcpServerOptions {
  * An MCP server over the feed kit: the tools `search_items`, `hot_topics`, `get_story`,
  * `daily_report`, `reset_calendar` (and `search_local` with a `store`), and the subscribable
  * resources `feedgate://hot-topics`, `feedgate://daily/latest`, `feedgate://resets/recent`.
- * Connect it to a transport (`server.connect(transport)`, or {@link serveStdio}); one server
- * serves one session.
+ * Connect it to an MCP channel (the SDK's `server.connect(…)` with one of its transports, or
+ * {@link serveStdio}, or {@link startMcpHttpServer}); one server serves one session.
  */
 export function createFeedMcpServer(options: FeedMcpServerOptions): McpServer {
   const { kit, store, name = "feedgate", version = VERSION } = options;

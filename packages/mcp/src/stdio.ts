@@ -51,7 +51,7 @@ export function lineCap(max: number, onDropped: (bytes: number) => void): Transf
 /**
  * Serves `server` over this process's stdin and stdout (newline-delimited JSON-RPC): stdout
  * carries protocol messages only, so anything else a host should see goes to stderr. Messages
- * over `maxLineBytes` are dropped. Resolves when stdin ends or the transport closes.
+ * over `maxLineBytes` are dropped. Resolves when stdin ends or the stdio channel closes.
  */
 export async function serveStdio(
   server: McpServer,
@@ -65,15 +65,15 @@ export async function serveStdio(
       ),
   } = options;
   const input = process.stdin.pipe(lineCap(maxLineBytes, onDropped));
-  const transport = new StdioServerTransport(
+  const channel = new StdioServerTransport(
     input as unknown as typeof process.stdin,
     process.stdout,
   );
   const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
+    channel.onclose = () => resolve();
     input.once("end", () => resolve());
   });
-  await server.connect(transport);
+  await server.connect(channel);
   await closed;
   await server.close();
 }

@@ -5,17 +5,15 @@ export type {
   FaultControls,
   FaultRule,
   FaultStatus,
-  FeedRoute,
-  GatewayRoute,
   RecordedRequest,
 } from "./core/types.js";
-export { FEED_ROUTES, GATEWAY_ROUTES } from "./core/types.js";
 export {
   FEED_CATEGORIES,
   type FeedFake,
   type FeedFakeOptions,
   startFeedFake,
 } from "./feed/fake.js";
+export { FEED_ROUTES } from "./feed/routes.js";
 export type {
   DailyReport,
   FakeItem,
@@ -25,6 +23,7 @@ export type {
   SelectedItem,
   Story,
 } from "./feed/types.js";
+export type { FeedRoute } from "./feed/wire.js";
 export {
   DEFAULT_FAKE_API_KEY,
   DEMO_MODELS,
@@ -38,3 +37,4 @@ export {
   type UpstreamRequest,
   type WebRateLimit,
 } from "./gateway/fake.js";
+export { GATEWAY_ROUTES, type GatewayRoute } from "./gateway/routes.js";

@@ -112,3 +112,27 @@ export function timeOf(value: unknown): Date | null {
   const t = new Date(value).getTime();
   return Number.isFinite(t) && t >= MIN_TIME && t <= MAX_TIME ? new Date(t) : null;
 }
+
+/** UTC ISO 8601 as the service writes it, to the millisecond (years 1000 to 9999). */
+const ISO_UTC =
+  /^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?Z$/;
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * {@link timeOf} as the text of a time cell. A valid time in the service's own form goes as it
+ * came, which PostgreSQL reads as it is (a Date turned back into text cost more than the rest
+ * of a row); any other form as the ISO text of its Date, as before. A day the month does not
+ * have (JavaScript rolls Feb 30 over, PostgreSQL refuses it) takes the Date path too. Never
+ * finer than a millisecond, as the keyset cursors of `query` are.
+ */
+export function timeText(value: unknown): string | null {
+  if (typeof value === "string") {
+    const m = ISO_UTC.exec(value);
+    if (m) {
+      const [year, month, day] = [Number(value.slice(0, 4)), Number(m[1]), Number(m[2])];
+      const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+      if (day <= DAYS[month - 1]! && !(month === 2 && day === 29 && !leap)) return value;
+    }
+  }
+  return timeOf(value)?.toISOString() ?? null;
+}

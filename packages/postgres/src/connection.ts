@@ -103,7 +103,16 @@ export function tables(sql: Sql, schema: string) {
     state: sql(`${schema}.state`),
     items: sql(`${schema}.items`),
     resources: sql(`${schema}.resources`),
+    /** One generation's partition (a pending snapshot's table until it is committed). */
+    generation: (generation: number) => sql(`${schema}.${generationTable(generation)}`),
   };
+}
+
+/** The name of a generation's table: `items_<generation>` (a whole number the store chose, never server text). */
+export function generationTable(generation: number): string {
+  if (!Number.isSafeInteger(generation) || generation < 0)
+    throw new TypeError(`not a generation: ${String(generation)}`);
+  return `items_${generation}`;
 }
 
 /** A client's pool size. */

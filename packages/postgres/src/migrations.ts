@@ -64,6 +64,42 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
       `update items set category = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(category)::text, 'UTF8')), 'hex') where octet_length(category) > 1000 or left(category, 1) = chr(1)`,
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // One partition per generation: a snapshot is loaded into a table of its own with only its
+      // primary key, and its other indexes are built once, in bulk, when it is attached at commit
+      // (a third faster than keeping four indexes up to date row by row). The old generation is
+      // dropped as a table instead of deleted row by row. The committed set moves over; a pass
+      // in flight restarts (its pages are fetched again).
+      `alter table items rename to items_before_v3`,
+      `drop index items_category, items_published, items_discovered`,
+      `alter table items_before_v3 drop constraint items_pkey`,
+      `create table items (
+        generation int not null,
+        id text not null,
+        category text,
+        published_at timestamptz,
+        discovered_at timestamptz,
+        title text,
+        summary text,
+        item jsonb not null,
+        item_text text,
+        primary key (generation, id)
+      ) partition by list (generation)`,
+      `create index items_category on items (generation, category)`,
+      `create index items_published on items (generation, published_at desc)`,
+      `create index items_discovered on items (generation, discovered_at desc)`,
+      `do $$ declare g int := (select generation from state where id = 1); begin
+        execute format('create table %I partition of items for values in (%s)', 'items_' || g, g);
+        insert into items select generation, id, category, published_at, discovered_at, title, summary, item, item_text from items_before_v3 where generation = g;
+      end $$`,
+      `drop table items_before_v3`,
+      `update state set pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null`,
+      // A pending pass's count is its table's now.
+      `alter table state drop column pending_items`,
+    ],
+  },
 ];
 
 /** The schema version the newest migration brings the tables to. */

@@ -25,6 +25,7 @@ import {
   keyOf,
   plain,
   timeOf,
+  timeText,
 } from "./cells.js";
 import {
   checkSchema,
@@ -213,8 +214,8 @@ function rowOf(item: SelectedItem) {
   return {
     id: keyOf(i.id),
     category: typeof i.category === "string" ? keyOf(i.category) : null,
-    published_at: timeOf(i.publishedAt),
-    discovered_at: timeOf(i.discoveredAt),
+    published_at: timeText(i.publishedAt),
+    discovered_at: timeText(i.discoveredAt),
     title: typeof i.title === "string" ? plain(i.title) : null,
     summary: typeof i.summary === "string" ? plain(i.summary) : null,
     /** The jsonb copy as JSON text (inserted into the rows' JSON as it is). */
@@ -251,13 +252,16 @@ function filterTime(param: string, value: unknown): Date {
   return time;
 }
 
-/** Rows per INSERT: a page of the feed (≤ 1000) in at most a few statements. */
-const BATCH = 500;
 /** The columns of a row as `json_to_recordset` reads them from {@link rowsJson}. */
 const RECORD =
   "id text, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb, item_text text";
-/** SQLSTATE of a duplicate key. */
-const UNIQUE_VIOLATION = "23505";
+/** The columns an upsert replaces: all but the key. */
+const REPLACE =
+  "category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at, title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text";
+/** SQLSTATE of a table that does not exist. */
+const UNDEFINED_TABLE = "42P01";
+/** SQLSTATE of a lock not granted within `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = "55P03";
 /** Default of `subscribe`'s `pollMs`. */
 const SUBSCRIBE_POLL_MS = 5000;
 
@@ -312,22 +316,37 @@ class PgStore implements PostgresMirrorStore {
   async getState(): Promise<MirrorStoreState> {
     return this.#run("reading the mirror state", async () => {
       const [s] = await this.sql`select * from ${this.#t.state} where id = 1`;
+      const pending = s!["pending_generation"] as number | null;
       return {
         cursor: decodeText(s!["cursor"]),
         fields: (s!["fields"] ?? undefined) as SelectedFields | undefined,
         generation: s!["generation"],
         pending:
-          s!["pending_generation"] === null
+          pending === null
             ? undefined
             : {
-                generation: s!["pending_generation"],
+                generation: pending,
                 fields: s!["pending_fields"],
                 cursor: decodeText(s!["pending_cursor"]),
                 nextPage: decodeText(s!["pending_next_page"]) ?? null,
-                items: s!["pending_items"],
+                items: await this.#pendingItems(pending),
               },
       };
     });
+  }
+
+  /**
+   * A pending pass's item count: its table's rows (a page is one statement, which keeps no
+   * running count). 0 once a newer pass has dropped the table.
+   */
+  async #pendingItems(generation: number): Promise<number> {
+    try {
+      const [r] = await this.sql`select count(*)::int as n from ${this.#t.generation(generation)}`;
+      return r!["n"] as number;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return 0;
+      throw error;
+    }
   }
 
   async getCursor(): Promise<string | undefined> {
@@ -339,32 +358,49 @@ class PgStore implements PostgresMirrorStore {
       this.sql.begin(async (tx) => {
         const [s] =
           await tx`update ${this.#t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
-          pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1 returning last_begun, generation`;
-        // An earlier unfinished pass is discarded with its rows.
-        await tx`delete from ${this.#t.items} where generation <> ${s!["generation"]} and generation <> ${s!["last_begun"]}`;
-        return s!["last_begun"] as number;
+          pending_cursor = null, pending_next_page = null, updated_at = now() where id = 1 returning last_begun, generation`;
+        const generation = s!["last_begun"] as number;
+        // An earlier unfinished pass is discarded with its table; so is an old generation's
+        // partition the last commit could not drop (see dropOldGenerations).
+        await this.#dropOldGenerations(tx, s!["generation"] as number);
+        // The pending generation's own table, with only its primary key (which finds an item
+        // repeated across pages): its other indexes are built in bulk when it is attached.
+        await tx`create table ${this.#t.generation(generation)} (like ${this.#t.items} including defaults,
+          primary key (generation, id), check (generation = ${tx.unsafe(String(generation))}))`;
+        return generation;
       }),
     );
   }
 
+  /**
+   * One statement: the compare-and-set on the pass's state and the page's rows, so a page costs
+   * one round trip and is stored whole or not at all. The rows go into the pending generation's
+   * own table; an item repeated (across pages, or by a pass resumed after a crash) replaces the
+   * stored one.
+   */
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
-    return this.#write("storing a snapshot page", () =>
-      this.sql.begin(async (tx) => {
-        const [s] =
-          await tx`select pending_generation, pending_cursor from ${this.#t.state} where id = 1 for update`;
-        const pending = decodeText(s!["pending_cursor"]);
-        if (
-          s!["pending_generation"] !== generation ||
-          (pending !== undefined && pending !== page.cursor)
-        )
-          return false;
-        let added = 0;
-        for (const rows of batches(page.items.map(rowOf)))
-          added += await this.#insertNew(tx, generation, rows);
-        await tx`update ${this.#t.state} set pending_cursor = ${encodeText(page.cursor)}, pending_next_page = ${encodeText(page.nextPage)}, pending_items = pending_items + ${added}, updated_at = now() where id = 1`;
-        return true;
-      }),
-    );
+    return this.#write("storing a snapshot page", async () => {
+      const cursor = encodeText(page.cursor);
+      const rows = [...new Map(page.items.map((item) => [item.id, rowOf(item)])).values()];
+      try {
+        const [r] = await this.sql`with stored as (
+            update ${this.#t.state} set pending_cursor = ${cursor}, pending_next_page = ${encodeText(page.nextPage)}, updated_at = now()
+            where id = 1 and pending_generation = ${generation} and (pending_cursor is null or pending_cursor = ${cursor})
+            returning 1),
+          added as (
+            insert into ${this.#t.generation(generation)} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+            select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
+            from json_to_recordset(${rowsJson(rows)}::text::json) as r(${this.sql.unsafe(RECORD)})
+            where exists (select from stored)
+            on conflict (generation, id) do update set ${this.sql.unsafe(REPLACE)})
+          select count(*)::int as stored from stored`;
+        return r!["stored"] === 1;
+      } catch (error) {
+        // Another writer began a newer pass and dropped this one's table: this pass is over.
+        if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return false;
+        throw error;
+      }
+    });
   }
 
   commitSnapshot(generation: number): Promise<boolean> {
@@ -379,63 +415,43 @@ class PgStore implements PostgresMirrorStore {
         )
           return false;
         await tx`update ${this.#t.state} set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
-          pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1`;
-        await tx`delete from ${this.#t.items} where generation <> ${generation}`;
+          pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, updated_at = now() where id = 1`;
+        // Builds the secondary indexes and makes the rows the readers' set. It locks out other
+        // DDL on the parent only (SHARE UPDATE EXCLUSIVE): readers and applyPage go on.
+        await tx`alter table ${this.#t.items} attach partition ${this.#t.generation(generation)} for values in (${tx.unsafe(String(generation))})`;
         await this.#notify(tx, generation);
+        await this.#dropOldGenerations(tx, generation);
         return true;
       }),
     );
   }
 
   /**
-   * Inserts or replaces rows of one generation in one statement, and counts the new ones. The
-   * rows go as one JSON parameter, turned into rows by the server (`json_to_recordset`): one
-   * parameter instead of nine a row, which costs the client and the planner far less than a
-   * VALUES list (the snapshot ran at half the speed of a hand-written batched INSERT with it).
-   * Times are ISO text, as postgres.js sends a Date parameter.
+   * Drops every generation's table but `keep`'s: the discarded passes' tables at once, and old
+   * partitions where that is quick. Dropping a partition locks the whole table for a moment
+   * and so waits for the readers in flight: it gives up after a second (in a savepoint, so
+   * the rest of the transaction stands), and the next snapshot or commit drops it. Its rows
+   * are of an old generation, which no reader sees.
    */
-  async #upsert(
-    tx: postgres.TransactionSql,
-    generation: number,
-    rows: ReturnType<typeof rowOf>[],
-  ): Promise<number> {
-    if (rows.length === 0) return 0;
-    const [r] = await tx`with upserted as (
-        insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
-        select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${tx.unsafe(RECORD)})
-        on conflict (generation, id) do update set
-          category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at,
-          title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text
-        returning (xmax = 0) as new)
-      select count(*) filter (where new)::int as added from upserted`;
-    return r!["added"] as number;
-  }
-
-  /**
-   * A snapshot page's rows: almost always new to the pending generation, so a plain INSERT (a
-   * third cheaper for the server than an upsert's speculative insertion) is tried first, in a
-   * savepoint; a row already there (a server repeating an item across pages, a pass resumed after
-   * a crash) undoes it and the rows go through {@link #upsert} instead.
-   */
-  async #insertNew(
-    tx: postgres.TransactionSql,
-    generation: number,
-    rows: ReturnType<typeof rowOf>[],
-  ): Promise<number> {
-    if (rows.length === 0) return 0;
-    try {
-      await tx.savepoint(
-        (
-          sp,
-        ) => sp`insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
-        select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-        from json_to_recordset(${rowsJson(rows)}::text::json) as r(${sp.unsafe(RECORD)})`,
-      );
-      return rows.length;
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-      return this.#upsert(tx, generation, rows);
+  async #dropOldGenerations(tx: postgres.TransactionSql, keep: number) {
+    const rows =
+      await tx`select c.relname, c.relispartition from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${this.schema} and c.relkind = 'r' and c.relname ~ '^items_[0-9]+$'`;
+    for (const row of rows) {
+      const generation = Number(String(row["relname"]).slice("items_".length));
+      if (generation === keep) continue;
+      if (!row["relispartition"]) {
+        await tx`drop table ${this.#t.generation(generation)}`;
+        continue;
+      }
+      await tx
+        .savepoint(async (sp) => {
+          await sp`set local lock_timeout = '1s'`;
+          await sp`drop table ${this.#t.generation(generation)}`;
+        })
+        .catch((error: { code?: unknown }) => {
+          if (error.code !== LOCK_NOT_AVAILABLE) throw error;
+        });
     }
   }
 
@@ -444,39 +460,46 @@ class PgStore implements PostgresMirrorStore {
     return tx`select pg_notify(${this.#channel}, ${JSON.stringify({ generation })})`;
   }
 
+  /**
+   * One statement, so one round trip: the compare-and-set on the cursor, the page's removes
+   * and upserts in the current generation, and the notification, all or nothing.
+   */
   applyPage(page: ChangesPage): Promise<boolean> {
-    return this.#write("applying a changes page", () =>
-      this.sql.begin(async (tx) => {
-        const [s] =
-          await tx`select generation, cursor from ${this.#t.state} where id = 1 for update`;
-        const cursor = decodeText(s!["cursor"]);
-        if (cursor === undefined || cursor !== page.expectedCursor) return false;
-        const generation = s!["generation"] as number;
-        // Only an id's last change in the page decides what the store holds for it, so the page
-        // comes down to one set of removes and one of upserts (a remove then an upsert of the same
-        // id ends upserted, and the reverse removed), each in a few statements rather than one
-        // statement per run of same-kind changes.
-        const last = new Map<string, { op: "remove" } | { op: "upsert"; item: SelectedItem }>();
-        for (const change of page.changes) {
-          const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
-          last.delete(key);
-          last.set(
-            key,
-            change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" },
-          );
-        }
-        const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
-        const upserted = [...last.values()].flatMap((c) =>
-          c.op === "upsert" ? [rowOf(c.item)] : [],
+    return this.#write("applying a changes page", async () => {
+      // Only an id's last change in the page decides what the store holds for it, so the page
+      // comes down to one set of removes and one of upserts (a remove then an upsert of the same
+      // id ends upserted, and the reverse removed), disjoint, so one statement can hold both.
+      const last = new Map<string, { op: "remove" } | { op: "upsert"; item: SelectedItem }>();
+      for (const change of page.changes) {
+        const key = keyOf(change.op === "upsert" ? change.item.id : change.id);
+        last.delete(key);
+        last.set(
+          key,
+          change.op === "upsert" ? { op: "upsert", item: change.item } : { op: "remove" },
         );
-        for (const keys of batches(removed))
-          await tx`delete from ${this.#t.items} where generation = ${generation} and id = any(${keys})`;
-        for (const rows of batches(upserted)) await this.#upsert(tx, generation, rows);
-        await tx`update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now() where id = 1`;
-        await this.#notify(tx, generation);
-        return true;
-      }),
-    );
+      }
+      const removed = [...last].filter(([, c]) => c.op === "remove").map(([key]) => key);
+      const upserted = [...last.values()].flatMap((c) =>
+        c.op === "upsert" ? [rowOf(c.item)] : [],
+      );
+      const sql = this.sql;
+      const [r] = await sql`with moved as (
+          update ${this.#t.state} set cursor = ${encodeText(page.cursor)}, updated_at = now()
+          where id = 1 and cursor = ${encodeText(page.expectedCursor)}
+          returning generation),
+        removed as (
+          delete from ${this.#t.items} i using moved
+          where i.generation = moved.generation and i.id = any(${removed}::text[])),
+        upserted as (
+          insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
+          select moved.generation, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
+          from moved, json_to_recordset(${rowsJson(upserted)}::text::json) as r(${sql.unsafe(RECORD)})
+          on conflict (generation, id) do update set ${sql.unsafe(REPLACE)}),
+        notified as (
+          select pg_notify(${this.#channel}, '{"generation":' || moved.generation || '}') from moved)
+        select (select count(*)::int from moved) as moved, (select count(*)::int from notified) as notified`;
+      return r!["moved"] === 1;
+    });
   }
 
   async get(id: string): Promise<SelectedItem | undefined> {
@@ -645,11 +668,6 @@ class PgStore implements PostgresMirrorStore {
     await Promise.allSettled([...this.#listeners].map((l) => l.end({ timeout: 5 })));
     await this.sql.end({ timeout: 5 });
   }
-}
-
-/** Rows in INSERTs of at most {@link BATCH}. */
-function* batches<T>(rows: T[]): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
 }
 
 /** A page cursor checked before any SQL, with its id as the key column holds it. */

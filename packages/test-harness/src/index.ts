@@ -1,4 +1,12 @@
 export {
+  DEFAULT_ITEMS_QUERY,
+  type GeneratedItem,
+  itemsPageBody,
+  makeFeedItem,
+  makeSelectedItem,
+  selectedId,
+} from "./data.js";
+export {
   type HostileHandler,
   type HostileOptions,
   type HostileServer,
@@ -7,6 +15,7 @@ export {
   sendLargeJson,
   startHostileServer,
 } from "./hostile.js";
+export { importCycles } from "./import-cycles.js";
 export {
   PUBLISHED_FEED_DOCUMENT_MISSING,
   publishedFeedDocumentPath,
@@ -18,5 +27,14 @@ export {
 export { freePort, type RunningPostgres, startPostgres } from "./postgres.js";
 export { type PrismOptions, type RunningPrism, startPrism } from "./prism.js";
 export { fromRoot, repoRoot } from "./repo.js";
+export {
+  type FakeStarters,
+  type HttpTestServer,
+  type HttpTestServerOptions,
+  type Stoppable,
+  startHttpServer,
+  type TestServers,
+  testServers,
+} from "./servers.js";
 export { loadSpec, type SpecValidator, type ValidationResult } from "./spec.js";
 export * from "./stub-fetch.js";

@@ -2,8 +2,7 @@
 // "upstream" prose and samples (marked UPSTREAM_WORDS) at every kind of place the real one has
 // them, served from 127.0.0.1 like the service's /openapi-v1.json.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startHttpServer } from "@feedgate/test-harness";
 import { parse, stringify } from "yaml";
 
 export const UPSTREAM_WORDS = "upstream-prose-marker";
@@ -54,16 +53,12 @@ export async function serveDocument(
   doc: Json,
 ): Promise<{ base: string; close: () => Promise<void> }> {
   const body = JSON.stringify(doc);
-  const server: Server = createServer((req, res) => {
+  const server = await startHttpServer((req, res) => {
     if (req.url === "/openapi-v1.json")
       res.writeHead(200, { "content-type": "application/json" }).end(body);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { base: server.origin, close: server.close };
 }
 
 /**

@@ -1,23 +1,12 @@
+import { stripTerminalControls } from "@feedgate/core/terminal";
+
 /**
- * Server text is data, never terminal commands. A title, a summary, an error detail or a
- * streamed delta could carry escape sequences that move the cursor, rewrite the screen, set the
- * window title, write to the clipboard (OSC 52) or forge a hyperlink (OSC 8); control characters
- * such as CR or BS can overwrite what is already shown. These functions remove all of them.
+ * Server text is data, never terminal commands: the rule itself (escape sequences and control
+ * characters removed, tabs and newlines kept) is `@feedgate/core/terminal`'s, shared with the MCP
+ * server and the repository tools. What is the CLI's own is below: whole values cleaned for human
+ * output, and the palette of sequences its own writes may carry.
  */
-
-/** OSC, DCS, SOS, PM and APC strings (7-bit and 8-bit introducers), up to their terminator or the end. */
-const STRINGS = /(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
-/** CSI sequences (7-bit `ESC [` and 8-bit 0x9B). */
-const CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
-/** Any other escape: ESC and the character after it, if any. */
-const ESC = /\x1b[\s\S]?/g;
-/** C0 controls but tab and newline, DEL, and C1 controls. */
-const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-
-/** `text` without escape sequences or control characters; tabs and newlines are kept. */
-export function stripTerminalControls(text: string): string {
-  return text.replace(STRINGS, "").replace(CSI, "").replace(ESC, "").replace(CONTROLS, "");
-}
+export { stripTerminalControls };
 
 /** A copy of a server's data with every string made safe to print (for human output, never `--json`). */
 export function cleanForTerminal<T>(value: T): T {

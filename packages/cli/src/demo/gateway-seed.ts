@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { packageFile } from "../package-file.js";
 
 /**
  * The demo's gateway data: the text its streamed response spells out (the gateway fake of
@@ -13,7 +14,5 @@ export const DEMO_TEXT =
 
 /** The demo image as an image task's `b64_json`; read when first asked for (the file ships in the package). */
 export function demoImageBase64(): string {
-  return readFileSync(new URL("../../assets/demo-lighthouse.png", import.meta.url)).toString(
-    "base64",
-  );
+  return readFileSync(packageFile("assets/demo-lighthouse.png")).toString("base64");
 }

@@ -79,7 +79,7 @@ export function openStoreFileForAppend(path: string): Promise<FileHandle> {
  * the rename is already durable or nothing better is possible, so those errors are ignored.
  */
 export async function fsyncDirectory(dir: string): Promise<void> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(dir, "r");
     await handle.sync();

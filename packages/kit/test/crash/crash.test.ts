@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { startFeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
-import { runCrashRun } from "../../bench/lib/crash-run.mjs";
+import { runCrashRun } from "../../../../bench/lib/reliability/crash-run.mjs";
 import { openFileStore } from "../../src/node/index.js";
 
 // A child process (plain Node, the built package) mirrors the fake's selected set into a file
 // store; this process churns the ledger, SIGKILLs the child at random moments and restarts it,
-// then reads the store and compares it with the truth. 5 kills here; 20 in `pnpm bench:reliability`.
+// then reads the store and compares it with the truth. 5 kills here; 20 in `pnpm bench:reliability` (bench/reliability.mjs).
 const DIST = fileURLToPath(new URL("../../dist/node/index.js", import.meta.url));
 
 describe("file-store mirror survives kill -9", () => {

@@ -1,11 +1,11 @@
 import { createFeedClient } from "@feedgate/feed-client";
 import { startFeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
-import { runMirrorFaultRun } from "../../bench/lib/mirror-fault-run.mjs";
+import { runMirrorFaultRun } from "../../../../bench/lib/reliability/mirror-fault-run.mjs";
 import { createResilientFetch } from "../../src/index.js";
 import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
 
-// The small version of the reliability run (the full one is bench/reliability.mjs): a
+// The small version of the reliability run (the full one is bench/reliability.mjs at the root): a
 // selected set mirrored through the kit's transport while ~20% of all responses are faults
 // (429 and 503 with retry-after-ms, 500, resets, truncated bodies, HTML, delays), with ledger
 // churn between pages and one forced re-snapshot.

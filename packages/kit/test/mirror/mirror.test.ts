@@ -1,7 +1,11 @@
 import { createFeedClient, type FeedClient } from "@feedgate/feed-client";
 import { type FeedFake, type RecordedRequest, startFeedFake } from "@feedgate/mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { createChurn, makeSelectedItem, selectedId } from "../../bench/lib/items.mjs";
+import {
+  createChurn,
+  makeSelectedItem,
+  selectedId,
+} from "../../../../bench/lib/reliability/items.mjs";
 import { ConfigError, isFeedgateError, RateLimitError, type Sleep } from "../../src/index.js";
 import {
   createMemoryStore,

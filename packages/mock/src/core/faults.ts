@@ -9,22 +9,22 @@ interface ActiveRule {
 }
 
 /** Validates and keeps fault rules; picks the fault (if any) for each request, first matching rule wins. */
-export class FaultInjector implements FaultControls {
+export class FaultInjector<Route extends string> implements FaultControls<Route> {
   #rules: ActiveRule[] = [];
   #injected = 0;
 
   constructor(
     private readonly prng: Prng,
-    private readonly routes: readonly string[],
+    private readonly routes: readonly Route[],
   ) {}
 
   get injected(): number {
     return this.#injected;
   }
 
-  add(rule: FaultRule): void {
-    const route = rule.route ?? "*";
-    if (route !== "*" && !this.routes.includes(route)) {
+  add(rule: FaultRule<Route>): void {
+    const route: string = rule.route ?? "*";
+    if (route !== "*" && !(this.routes as readonly string[]).includes(route)) {
       throw new TypeError(
         `faults.add: unknown route "${route}"; expected "*" or one of ${this.routes.join(", ")}`,
       );
@@ -46,7 +46,7 @@ export class FaultInjector implements FaultControls {
   }
 
   /** The fault for a request to `route` (undefined for unknown paths), or undefined. */
-  pick(route: string | undefined): Fault | undefined {
+  pick(route: Route | undefined): Fault | undefined {
     for (const rule of this.#rules) {
       if (rule.remaining <= 0) continue;
       if (rule.route !== "*" && rule.route !== route) continue;

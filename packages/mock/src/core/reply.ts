@@ -2,7 +2,7 @@
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  /** The whole body: text (sent as UTF-8) or raw bytes (e.g. an image). Absent for 204/304/308. */
+  /** The whole body: text (sent as UTF-8) or bytes (e.g. an image). Absent for 204/304/308. */
   body?: string | Uint8Array;
   /** A streamed body (server-sent events): written chunk by chunk. */
   stream?: StreamBody;

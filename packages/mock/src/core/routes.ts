@@ -1,4 +1,8 @@
-import type { OperationRule } from "@feedgate/feed-client/rules";
+/** What the router reads of an operation of a generated rule table: its method and path template. */
+export interface OperationRule {
+  readonly method: string;
+  readonly path: string;
+}
 
 /** A request matched to an operation of a rule table, with its path parameters (raw, still percent-encoded). */
 export interface RouteMatch<Op extends string> {

@@ -4,10 +4,10 @@ import { performance } from "node:perf_hooks";
 import type { FakeClock } from "./clock.js";
 import type { FaultInjector } from "./faults.js";
 import { htmlReply, type Reply } from "./reply.js";
-import type { Fault, FeedRoute, GatewayRoute, RecordedRequest } from "./types.js";
+import type { Fault, RecordedRequest } from "./types.js";
 
 /** Everything a route handler needs to know about one request. */
-export interface RequestContext<R extends FeedRoute | GatewayRoute> {
+export interface RequestContext<R extends string> {
   method: string;
   url: URL;
   /** Raw path (percent-encoding kept). */
@@ -15,12 +15,12 @@ export interface RequestContext<R extends FeedRoute | GatewayRoute> {
   headers: Record<string, string>;
   body: string;
   route: R | undefined;
-  record: RecordedRequest;
+  record: RecordedRequest<R>;
 }
 
-export interface FakeServerOptions<R extends FeedRoute | GatewayRoute> {
+export interface FakeServerOptions<R extends string> {
   clock: FakeClock;
-  faults: FaultInjector;
+  faults: FaultInjector<R>;
   /** Which operation a method + path is (undefined when none). */
   route(method: string, path: string): R | undefined;
   /** The normal answer. */
@@ -42,9 +42,9 @@ export interface FakeServerOptions<R extends FeedRoute | GatewayRoute> {
   maxBodyBytes?: number;
 }
 
-export interface RunningFakeServer {
+export interface RunningFakeServer<R extends string> {
   url: string;
-  requests: RecordedRequest[];
+  requests: RecordedRequest<R>[];
   /** Schedules `fn` after `ms` real milliseconds; cancelled by close(). */
   later(ms: number, fn: () => void): void;
   close(): Promise<void>;
@@ -87,10 +87,10 @@ function readBody(req: IncomingMessage, max: number, drain: boolean): Promise<st
  * applies faults, writes replies, and on close() destroys every socket (stalled streams included)
  * and cancels every pending timer, so nothing outlives the test.
  */
-export async function startFakeServer<R extends FeedRoute | GatewayRoute>(
+export async function startFakeServer<R extends string>(
   options: FakeServerOptions<R>,
-): Promise<RunningFakeServer> {
-  const requests: RecordedRequest[] = [];
+): Promise<RunningFakeServer<R>> {
+  const requests: RecordedRequest<R>[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -153,7 +153,7 @@ export async function startFakeServer<R extends FeedRoute | GatewayRoute>(
     const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
     const method = (req.method ?? "GET").toUpperCase();
     const route = options.route(method, rawPath);
-    const record: RecordedRequest = {
+    const record: RecordedRequest<R> = {
       method,
       path: rawPath,
       query: url.searchParams,

@@ -1,25 +1,8 @@
-import { FEED_RULES } from "@feedgate/feed-client/rules";
-import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
-import type { CACHE_CONTROL } from "../feed/wire.js";
-
-/** The feed document's operations, by operationId (through its generated rule table). */
-export type DocumentFeedRoute = keyof typeof FEED_RULES.operations;
-
 /**
- * The feed operations the fake answers: one per entry of its per-operation table (`CACHE_CONTROL`
- * in feed/wire.ts), which must cover every document operation (checked there). An operation the
- * document dropped stays answerable by name until its handler is retired, but is no longer routed.
+ * The vocabulary of the fakes' shared core: faults, fault rules and recorded requests. It is
+ * generic over the route names (`Route`), which each fake supplies from its own document's
+ * operations (feed/routes.ts, gateway/routes.ts): the core knows no service.
  */
-export type FeedRoute = keyof typeof CACHE_CONTROL;
-
-/** The gateway operations, by operationId (specs/gateway/dist/openapi.json, through its generated rule table). */
-export type GatewayRoute = keyof typeof GATEWAY_RULES.operations;
-
-/** Every feed operation, in the rule table's (alphabetical) order. */
-export const FEED_ROUTES = Object.keys(FEED_RULES.operations) as readonly DocumentFeedRoute[];
-
-/** Every gateway operation, in the rule table's (alphabetical) order. */
-export const GATEWAY_ROUTES = Object.keys(GATEWAY_RULES.operations) as readonly GatewayRoute[];
 
 /** A status the `status` fault can answer with. */
 export type FaultStatus = 408 | 429 | 500 | 502 | 503 | 504;
@@ -84,9 +67,12 @@ export type Fault =
     };
 
 /** When a fault applies: which route, how many times, how likely. */
-export interface FaultRule {
-  /** The operation the rule applies to. Default `"*"`: every request, including unknown paths. */
-  route?: FeedRoute | GatewayRoute | "*";
+export interface FaultRule<Route extends string = string> {
+  /**
+   * The operation the rule applies to (one of the fake's routes, checked when the rule is added).
+   * Default `"*"`: every request, including unknown paths.
+   */
+  route?: Route | "*";
   /** What to do to the matching requests. */
   fault: Fault;
   /** How many requests it hits. Default: unlimited. */
@@ -96,7 +82,7 @@ export interface FaultRule {
 }
 
 /** One request as the fake saw it. */
-export interface RecordedRequest {
+export interface RecordedRequest<Route extends string = string> {
   /** The HTTP method. */
   method: string;
   /** Path without the query (percent-encoding kept as sent). */
@@ -114,7 +100,7 @@ export interface RecordedRequest {
   /** The fault that hit this request, if any. */
   fault?: Fault["type"];
   /** The operation matched, if any. */
-  route?: FeedRoute | GatewayRoute;
+  route?: Route;
   /** The request body as text (empty for GET). */
   body: string;
   /**
@@ -126,9 +112,9 @@ export interface RecordedRequest {
 }
 
 /** The fault controls every fake exposes. */
-export interface FaultControls {
+export interface FaultControls<Route extends string = string> {
   /** Adds a fault rule; rules are checked in the order added. */
-  add(rule: FaultRule): void;
+  add(rule: FaultRule<Route>): void;
   /** Removes every rule. */
   clear(): void;
   /** How many requests a fault has hit so far (including ones cleared since). */

@@ -3,19 +3,14 @@ import { FaultInjector } from "../core/faults.js";
 import { createPrng, prngUuid } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
-import {
-  type FaultControls,
-  FEED_ROUTES,
-  type FeedRoute,
-  type RecordedRequest,
-} from "../core/types.js";
+import type { FaultControls, RecordedRequest } from "../core/types.js";
 import { handleCodexResets } from "./handlers/codex-resets.js";
 import { handleDailies, handleDailyByDate, handleLatestDaily } from "./handlers/dailies.js";
 import { handleHotTopics } from "./handlers/hot-topics.js";
 import { handleItems } from "./handlers/items.js";
 import { handleChanges, handleSnapshot } from "./handlers/selected.js";
 import { handleStory } from "./handlers/stories.js";
-import { API_PREFIX, FEED_OPERATIONS, feedRoute } from "./routes.js";
+import { API_PREFIX, FEED_OPERATIONS, FEED_ROUTES, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { FeedState } from "./state.js";
 import type {
@@ -27,7 +22,7 @@ import type {
   SelectedItem,
   Story,
 } from "./types.js";
-import { CORS_HEADERS, cachePolicy, ProblemError, problem } from "./wire.js";
+import { CORS_HEADERS, cachePolicy, type FeedRoute, ProblemError, problem } from "./wire.js";
 
 /** The public category keys the service accepts (the feed document lists them for `category`). */
 export const FEED_CATEGORIES = FEED_OPERATIONS.items.params.category.examples;
@@ -66,9 +61,9 @@ export interface FeedFake {
   /** The fake's clock: advance it to move the feed's time (windows, cache lifetimes, publication). */
   readonly clock: FakeClock;
   /** Every request, in arrival order. */
-  readonly requests: RecordedRequest[];
+  readonly requests: RecordedRequest<FeedRoute>[];
   /** Fault injection on the fake's routes. */
-  faults: FaultControls;
+  faults: FaultControls<FeedRoute>;
   /** The items `/api/v1/items` lists. */
   items: {
     /** Replaces every item. An item is listed while its timeline time (`discoveredAt`) is inside the window and not in the future. */

@@ -1,6 +1,7 @@
 import type { ParamRule } from "@feedgate/feed-client/rules";
-import type { DocumentFeedRoute, FeedRoute } from "../core/types.js";
+import type { DocumentFeedRoute } from "./routes.js";
 import { FEED_OPERATIONS } from "./routes.js";
+import type { FeedRoute } from "./wire.js";
 import { invalidRequest } from "./wire.js";
 
 type Operations = typeof FEED_OPERATIONS;

@@ -1,9 +1,14 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { type RouteMatch, routerOf } from "../core/routes.js";
-import type { DocumentFeedRoute } from "../core/types.js";
 
 /** The feed's operations, from the document's generated rule table. */
 export const FEED_OPERATIONS = FEED_RULES.operations;
+
+/** The feed document's operations, by operationId (through its generated rule table). */
+export type DocumentFeedRoute = keyof typeof FEED_OPERATIONS;
+
+/** Every feed operation, in the rule table's (alphabetical) order. */
+export const FEED_ROUTES = Object.keys(FEED_OPERATIONS) as readonly DocumentFeedRoute[];
 
 const router = routerOf<DocumentFeedRoute>(FEED_OPERATIONS);
 

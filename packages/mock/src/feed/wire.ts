@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Reply } from "../core/reply.js";
-import type { DocumentFeedRoute, FeedRoute } from "../core/types.js";
-import { FEED_OPERATIONS } from "./routes.js";
+import { type DocumentFeedRoute, FEED_OPERATIONS } from "./routes.js";
 
 /** Cache-Control of each operation's 200/304 (and the story's 308), as the spec and the facts sheet declare. */
 export const CACHE_CONTROL = {
@@ -16,6 +15,13 @@ export const CACHE_CONTROL = {
   selectedSnapshot: "public, max-age=300, s-maxage=300, stale-while-revalidate=900",
   selectedChanges: "public, max-age=60, s-maxage=60, stale-while-revalidate=60",
 } as const;
+
+/**
+ * The feed operations the fake answers: one per entry of its per-operation table
+ * (`CACHE_CONTROL`), which must cover every document operation (checked below). An operation the
+ * document dropped stays answerable by name until its handler is retired, but is no longer routed.
+ */
+export type FeedRoute = keyof typeof CACHE_CONTROL;
 
 /** Every operation of the document has its entry: a new one fails to compile until it is answered. */
 type Holds<T extends true> = T;

@@ -1,7 +1,7 @@
 import type { Reply } from "../core/reply.js";
-import type { GatewayRoute } from "../core/types.js";
 import { invalidJsonBody, modelNotFound, modelNotSpecified, noAccessToModel } from "./envelopes.js";
 import { parseJsonBody } from "./responses.js";
+import type { GatewayRoute } from "./routes.js";
 
 /** The models `startGatewayFake` serves by default: the ones `feedgate demo` and the CLI's defaults use. */
 export const DEMO_MODELS: readonly string[] = [

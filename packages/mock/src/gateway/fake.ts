@@ -3,12 +3,7 @@ import { FaultInjector } from "../core/faults.js";
 import { createPrng } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
-import {
-  type FaultControls,
-  GATEWAY_ROUTES,
-  type GatewayRoute,
-  type RecordedRequest,
-} from "../core/types.js";
+import type { FaultControls, RecordedRequest } from "../core/types.js";
 import { normaliseKey, presentedKey } from "./auth.js";
 import { DEMO_MODELS, distribute } from "./distributor.js";
 import {
@@ -24,7 +19,7 @@ import { GatewayIds } from "./ids.js";
 import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
 import { parseJsonBody, ResponsesFake } from "./responses.js";
-import { familyOf, matchGatewayRoute } from "./routes.js";
+import { familyOf, GATEWAY_ROUTES, type GatewayRoute, matchGatewayRoute } from "./routes.js";
 import { SSE_HEADERS, type StreamScript } from "./sse.js";
 import { upstreamBody } from "./upstream.js";
 import { type WebRateLimit, WebRateLimiter } from "./web-limiter.js";
@@ -125,7 +120,7 @@ export interface GatewayFake {
   /** The fake's clock (ids, `created_at`). */
   readonly clock: FakeClock;
   /** Every request, in arrival order (headers kept as sent, the fake key included). */
-  readonly requests: RecordedRequest[];
+  readonly requests: RecordedRequest<GatewayRoute>[];
   /** The bodies that reached the "upstream", in order: after the distributor, filtered unless `passThrough`. */
   readonly upstream: UpstreamRequest[];
   /**
@@ -135,7 +130,7 @@ export interface GatewayFake {
    */
   scriptError(error: FinalError): void;
   /** Fault injection on the fake's routes. */
-  faults: FaultControls;
+  faults: FaultControls<GatewayRoute>;
   /** Image tasks: script how the next ones run. */
   images: {
     /** The next async submission(s) — and sync calls when `syncAnswersTask` — create a task that runs for `polls` GETs, then ends. */

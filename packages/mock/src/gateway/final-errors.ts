@@ -1,6 +1,6 @@
 import type { Reply } from "../core/reply.js";
-import type { GatewayRoute } from "../core/types.js";
 import { relayError } from "./envelopes.js";
+import type { GatewayRoute } from "./routes.js";
 
 /** A final error the gateway answers after the distributor, which retrying cannot change. */
 export interface FinalError {

@@ -1,6 +1,11 @@
 import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
 import { routerOf } from "../core/routes.js";
-import type { GatewayRoute } from "../core/types.js";
+
+/** The gateway operations, by operationId (specs/gateway/dist/openapi.json, through its generated rule table). */
+export type GatewayRoute = keyof typeof GATEWAY_RULES.operations;
+
+/** Every gateway operation, in the rule table's (alphabetical) order. */
+export const GATEWAY_ROUTES = Object.keys(GATEWAY_RULES.operations) as readonly GatewayRoute[];
 
 /** Which route family (credential header, error envelope) a path belongs to, as the gateway client sends them. */
 export type GatewayFamily = "openai" | "image" | "task" | "anthropic" | "google";

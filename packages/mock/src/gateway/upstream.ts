@@ -1,4 +1,4 @@
-import type { GatewayRoute } from "../core/types.js";
+import type { GatewayRoute } from "./routes.js";
 
 type Json = Record<string, unknown>;
 

@@ -1,22 +1,17 @@
 import { createFeedClient } from "@feedgate/feed-client";
 import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
 import { collectResponse } from "@feedgate/gateway-client/collect";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FeedFake,
-  type GatewayFake,
-  startFeedFake,
-  startGatewayFake,
-} from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FeedFake, GatewayFake } from "../../src/index.js";
 import { ROUTE_ALL } from "../support/gateway.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let feed: FeedFake;
 let gateway: GatewayFake;
 beforeAll(async () => {
-  [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake(ROUTE_ALL)]);
-});
-afterAll(async () => {
-  await Promise.all([feed.close(), gateway.close()]);
+  [feed, gateway] = await Promise.all([servers.feed(), servers.gateway(ROUTE_ALL)]);
 });
 
 describe("the project's own clients against the fakes", () => {

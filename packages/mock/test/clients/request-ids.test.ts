@@ -1,24 +1,18 @@
 import { createFeedClient, errorOfResult } from "@feedgate/feed-client";
 import { createGatewayClient, isFeedgateError } from "@feedgate/gateway-client";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type FeedFake,
-  type GatewayFake,
-  startFeedFake,
-  startGatewayFake,
-} from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { FeedFake, GatewayFake } from "../../src/index.js";
 import { ROUTE_ALL } from "../support/gateway.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let feed: FeedFake | undefined;
 let gateway: GatewayFake | undefined;
-afterEach(async () => {
-  await Promise.all([feed?.close(), gateway?.close()]);
-  feed = gateway = undefined;
-});
 
 describe("recorded requests carry the request id the fake answered with", () => {
   it("feed: a client error's requestId is found in the fake's request log", async () => {
-    feed = await startFeedFake();
+    feed = await servers.feed();
     const client = createFeedClient({ baseUrl: feed.url });
     const ok = await client.GET("/api/v1/hot-topics");
     const bad = await client.GET("/api/v1/items", { params: { query: { limit: 0 } } });
@@ -35,7 +29,7 @@ describe("recorded requests carry the request id the fake answered with", () => 
   });
 
   it("feed: fault answers carry it too; a reset connection has none", async () => {
-    feed = await startFeedFake();
+    feed = await servers.feed();
     feed.faults.add({ route: "items", fault: { type: "reset" }, times: 1 });
     feed.faults.add({ route: "items", fault: { type: "status", status: 503 }, times: 1 });
     await fetch(`${feed.url}/api/v1/items`).catch(() => undefined);
@@ -51,7 +45,7 @@ describe("recorded requests carry the request id the fake answered with", () => 
   it("feed: the same seed and requests give the same ids", async () => {
     const ids: Array<Array<string | undefined>> = [];
     for (let run = 0; run < 2; run++) {
-      const fake = await startFeedFake({ seed: 42 });
+      const fake = await servers.feed({ seed: 42 });
       await fetch(`${fake.url}/api/v1/hot-topics`);
       await fetch(`${fake.url}/api/v1/nope`);
       ids.push(fake.requests.map((r) => r.requestId));
@@ -62,7 +56,7 @@ describe("recorded requests carry the request id the fake answered with", () => 
   });
 
   it("gateway: a FeedgateError's requestId is found in the fake's request log", async () => {
-    gateway = await startGatewayFake(ROUTE_ALL);
+    gateway = await servers.gateway(ROUTE_ALL);
     const client = createGatewayClient({ baseUrl: gateway.url, apiKey: "sk-wrong-key-123" });
     const error = await client.responses
       .create({ model: "m", input: "hi" })

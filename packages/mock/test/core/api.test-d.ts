@@ -54,18 +54,25 @@ test('cacheControl takes operations (or "*") and a header or seconds', () => {
   void wrong;
 });
 
-test("faults are checked at compile time", () => {
-  const ok: FaultRule = {
+test("faults are checked at compile time, against each fake's own routes", () => {
+  const ok: FaultRule<FeedRoute> = {
     route: "items",
     fault: { type: "status", status: 429, retryAfter: "Fri, 20 Nov 2026 00:00:05 GMT" },
     times: 1,
     probability: 0.2,
   };
-  expectTypeOf(ok).toEqualTypeOf<FaultRule>();
+  expectTypeOf(ok).toEqualTypeOf<FaultRule<FeedRoute>>();
+  expectTypeOf<FeedFake["faults"]["add"]>().toEqualTypeOf<(rule: FaultRule<FeedRoute>) => void>();
+  expectTypeOf<GatewayFake["faults"]["add"]>().toEqualTypeOf<
+    (rule: FaultRule<GatewayRoute>) => void
+  >();
+  expectTypeOf<FeedFake["requests"][number]["route"]>().toEqualTypeOf<FeedRoute | undefined>();
+  // A bare FaultRule takes any route name; the fake checks it when the rule is added.
+  expectTypeOf<FaultRule["route"]>().toEqualTypeOf<string | undefined>();
   // @ts-expect-error 418 is not a fault status
   const bad: FaultRule = { fault: { type: "status", status: 418 } };
   // @ts-expect-error unknown route
-  const typo: FaultRule = { route: "item", fault: { type: "reset" } };
+  const typo: FaultRule<FeedRoute> = { route: "item", fault: { type: "reset" } };
   void bad;
   void typo;
 });

@@ -11,7 +11,7 @@ describe("routes from the generated rule tables", () => {
     const route = routerOf({
       latest: get("/d/latest"),
       byDate: get("/d/{date}"),
-      gen: { method: "post", path: "/m/{model}:gen", params: {} },
+      gen: { method: "post", path: "/m/{model}:gen" },
     });
     expect(route("GET", "/d/latest")).toEqual({ route: "latest", params: {} });
     expect(route("HEAD", "/d/2026-01-02")).toEqual({

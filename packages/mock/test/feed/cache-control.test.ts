@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CACHE_CONTROL } from "../../src/feed/wire.js";
 import { FEED_ROUTES, type FeedFake, type HotTopic, startFeedFake } from "../../src/index.js";
 import { feedGet, feedSpecValidator } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: FeedFake | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
 
 describe("the cacheControl option", () => {
   it("defaults to the service's values, which are the spec's examples", () => {
@@ -22,7 +21,7 @@ describe("the cacheControl option", () => {
   });
 
   it("sets a route's lifetime on 200 and 304: a number of seconds or a header as given; other routes keep theirs", async () => {
-    fake = await startFeedFake({
+    fake = await servers.feed({
       cacheControl: {
         hotTopics: 1,
         codexResetsRecent: "public, max-age=5, s-maxage=2, stale-while-revalidate=10",
@@ -49,7 +48,7 @@ describe("the cacheControl option", () => {
   });
 
   it('"*" covers every route not named, the story 308 included; Problems keep theirs', async () => {
-    fake = await startFeedFake({ cacheControl: { "*": 0, items: "private, max-age=3" } });
+    fake = await servers.feed({ cacheControl: { "*": 0, items: "private, max-age=3" } });
     const hot = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
     expect(hot.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=0");
     expect((await feedGet(fake.url, "/api/v1/items", "items")).headers.get("cache-control")).toBe(

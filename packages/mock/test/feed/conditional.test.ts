@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FeedFake, type FeedRoute, type HotTopic, startFeedFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FeedFake, FeedRoute, HotTopic } from "../../src/index.js";
 import { feedGet, feedSpecValidator } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: FeedFake;
 let story = "";
 let date = "";
 
 beforeAll(async () => {
-  fake = await startFeedFake();
+  fake = await servers.feed();
   const hot = await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics");
   story = String((hot.json as { items: HotTopic[] }).items[0]?.links.story?.split("/").pop());
   const dailies = await feedGet(fake.url, "/api/v1/dailies", "dailies");
   date = String((dailies.json as { items: Array<{ date: string }> }).items[0]?.date);
-});
-afterAll(async () => {
-  await fake.close();
 });
 
 const paths = (): Array<[FeedRoute, string, string]> => [

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type FeedFake, type FeedRoute, startFeedFake } from "../../src/index.js";
 import { type Answer, expectConforms, feedSpecValidator, send } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: FeedFake;
 const A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
@@ -10,7 +13,7 @@ let date = "";
 let cursor = "";
 
 beforeAll(async () => {
-  fake = await startFeedFake();
+  fake = await servers.feed();
   const hot = (await send(`${fake.url}/api/v1/hot-topics`)).json as {
     items: Array<{ links: { story?: string } }>;
   };
@@ -20,9 +23,6 @@ beforeAll(async () => {
     ((await send(`${fake.url}/api/v1/dailies`)).json as { items: Array<{ date: string }> }).items[0]
       ?.date ?? "";
   cursor = ((await send(`${fake.url}/api/v1/selected/snapshot`)).json as { cursor: string }).cursor;
-});
-afterAll(async () => {
-  await fake.close();
 });
 
 /** One request per operation that answers 200; other statuses are derived from it. */
@@ -64,7 +64,8 @@ async function produce(route: FeedRoute, status: string): Promise<Answer | undef
         return await get(path);
       } finally {
         await fake.close().catch(() => undefined);
-        fake = await startFeedFake();
+        // The file's shared fake, replaced: kept until the file ends, as the first one.
+        fake = servers.track(await startFeedFake(), "file");
       }
     case "405":
       return send(fake.url + path, { method: "DELETE" });

@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type DailyReport, type FeedFake, startFeedFake } from "../../src/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DailyReport, FeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: FeedFake;
 beforeEach(async () => {
-  fake = await startFeedFake();
-});
-afterEach(async () => {
-  await fake.close();
+  fake = await servers.feed();
 });
 
 const report = (date: string, generatedAt: string): DailyReport => ({

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createPrng, type Prng } from "../../src/core/prng.js";
 import { ItemIndex, type ItemOrder } from "../../src/feed/item-index.js";
-import { type FakeItem, FEED_CATEGORIES, type FeedFake, startFeedFake } from "../../src/index.js";
+import { type FakeItem, FEED_CATEGORIES, type FeedFake } from "../../src/index.js";
 import { feedGet } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -143,10 +146,7 @@ interface Page {
 describe("the items route against a brute-force reference (seeded set with equal timestamps)", () => {
   let fake: FeedFake;
   beforeEach(async () => {
-    fake = await startFeedFake({ data: "empty" });
-  });
-  afterEach(async () => {
-    await fake.close();
+    fake = await servers.feed({ data: "empty" });
   });
 
   /** Pages `query` to the end, checking every page against the reference over the fake's current items; `between` runs before each next page. */

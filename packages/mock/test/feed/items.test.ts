@@ -1,16 +1,17 @@
 import { timelineTime } from "@feedgate/feed-client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeItem, type FeedFake, startFeedFake } from "../../src/index.js";
+import { DEFAULT_ITEMS_QUERY } from "@feedgate/test-harness";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FakeItem, FeedFake } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 const HOUR = 3_600_000;
 let fake: FeedFake;
 
 beforeEach(async () => {
-  fake = await startFeedFake();
-});
-afterEach(async () => {
-  await fake.close();
+  fake = await servers.feed();
 });
 
 interface Page {
@@ -45,14 +46,7 @@ function item(id: string, discoveredAt: number, extra: Partial<FakeItem> = {}): 
 describe("GET /api/v1/items", () => {
   it("echoes the effective query with defaults and orders by timeline descending", async () => {
     const body = await page("");
-    expect(body.query).toEqual({
-      mode: "selected",
-      category: null,
-      window: "7d",
-      q: null,
-      by: "timeline",
-      ordering: "timelineDesc",
-    });
+    expect(body.query).toEqual(DEFAULT_ITEMS_QUERY);
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((i) => i.selected)).toBe(true);
     const times = body.items.map((i) => timelineTime(i));

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeClock, type FeedFake, startFeedFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createFakeClock, type FeedFake } from "../../src/index.js";
 import { asRecord, feedGet, send } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: FeedFake;
 beforeAll(async () => {
-  fake = await startFeedFake();
-});
-afterAll(async () => {
-  await fake.close();
+  fake = await servers.feed();
 });
 
 describe("feed protocol details", () => {
@@ -68,9 +68,9 @@ describe("feed protocol details", () => {
   });
 
   it("is deterministic: two fakes with the same seed and clock serve the same bodies and ETags", async () => {
-    const a = await startFeedFake({ seed: 3, clock: createFakeClock() });
-    const b = await startFeedFake({ seed: 3, clock: createFakeClock() });
-    const c = await startFeedFake({ seed: 4, clock: createFakeClock() });
+    const a = await servers.feed({ seed: 3, clock: createFakeClock() });
+    const b = await servers.feed({ seed: 3, clock: createFakeClock() });
+    const c = await servers.feed({ seed: 4, clock: createFakeClock() });
     for (const path of [
       "/api/v1/items?mode=all",
       "/api/v1/hot-topics",
@@ -85,15 +85,13 @@ describe("feed protocol details", () => {
       expect(x.headers.get("etag")).toBe(y.headers.get("etag"));
       expect(x.headers.get("etag")).not.toBe(z.headers.get("etag"));
     }
-    await Promise.all([a.close(), b.close(), c.close()]);
   });
 
   it("starts empty with data: 'empty'", async () => {
-    const empty = await startFeedFake({ data: "empty" });
+    const empty = await servers.feed({ data: "empty" });
     const items = await feedGet(empty.url, "/api/v1/items", "items");
     expect((items.json as { items: unknown[] }).items).toEqual([]);
     expect((await feedGet(empty.url, "/api/v1/dailies/latest", "latestDaily")).status).toBe(404);
     expect(empty.selected.truth()).toEqual([]);
-    await empty.close();
   });
 });

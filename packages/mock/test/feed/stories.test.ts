@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FeedFake, type HotTopic, type Story, startFeedFake } from "../../src/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FeedFake, HotTopic, Story } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: FeedFake;
 beforeEach(async () => {
-  fake = await startFeedFake();
-});
-afterEach(async () => {
-  await fake.close();
+  fake = await servers.feed();
 });
 
 const story = (publicId: string): Story => ({

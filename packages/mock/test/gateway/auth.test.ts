@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
 import { call, credentialFor, ROUTE_ALL } from "../support/gateway.js";
 import { expectConforms, send } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 beforeAll(async () => {
-  fake = await startGatewayFake(ROUTE_ALL);
-});
-afterAll(async () => {
-  await fake.close();
+  fake = await servers.gateway(ROUTE_ALL);
 });
 
 const routes: Array<[string, string, string, unknown]> = [
@@ -114,7 +114,7 @@ describe("gateway credentials per route family", () => {
   });
 
   it("takes a custom key", async () => {
-    const other = await startGatewayFake({ ...ROUTE_ALL, apiKey: "sk-custom" });
+    const other = await servers.gateway({ ...ROUTE_ALL, apiKey: "sk-custom" });
     expect(
       (
         await call(other, "POST", "/v1/responses/input_tokens", "countResponseInputTokens", {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GatewayFake, type GatewayRoute, startGatewayFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake, GatewayRoute } from "../../src/index.js";
 import {
   call,
   credentialFor,
@@ -8,6 +8,9 @@ import {
   sseEvents,
 } from "../support/gateway.js";
 import { type Answer, expectConforms, gatewaySpecValidator, send } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 let responseId = "";
@@ -15,10 +18,7 @@ let backgroundId = "";
 let taskId = "";
 
 beforeAll(async () => {
-  fake = await startGatewayFake(ROUTE_ALL);
-});
-afterAll(async () => {
-  await fake.close();
+  fake = await servers.gateway(ROUTE_ALL);
 });
 
 type Req = [method: string, path: string, body?: unknown];

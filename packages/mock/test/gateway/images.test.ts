@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
 import { call, ROUTE_ALL } from "../support/gateway.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 beforeEach(async () => {
-  fake = await startGatewayFake(ROUTE_ALL);
-});
-afterEach(async () => {
-  await fake.close();
+  fake = await servers.gateway(ROUTE_ALL);
 });
 
 type Json = Record<string, unknown>;

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GatewayFake, startGatewayFake } from "../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { GatewayFake } from "../../src/index.js";
 import { call, ROUTE_ALL } from "../support/gateway.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake;
 beforeAll(async () => {
-  fake = await startGatewayFake(ROUTE_ALL);
-});
-afterAll(async () => {
-  await fake.close();
+  fake = await servers.gateway(ROUTE_ALL);
 });
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

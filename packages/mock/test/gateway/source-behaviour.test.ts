@@ -1,20 +1,14 @@
 // The gateway fake behaves like the gateway's source (issue 12 item 9), with the facts file's exact bodies.
 import { createGatewayClient } from "@feedgate/gateway-client";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type GatewayFake,
-  type GatewayFakeOptions,
-  startGatewayFake,
-  UNROUTED_IN_SOURCE,
-} from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import { type GatewayFake, type GatewayFakeOptions, UNROUTED_IN_SOURCE } from "../../src/index.js";
 import { call } from "../support/gateway.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-const start = async (options: GatewayFakeOptions = {}) => (fake = await startGatewayFake(options));
+const start = async (options: GatewayFakeOptions = {}) => (fake = await servers.gateway(options));
 
 describe("operations the source does not route (the default)", () => {
   it("answer the NoRoute 404 byte for byte, with the request id header and Cache-Control: max-age=604800, conforming to the spec", async () => {

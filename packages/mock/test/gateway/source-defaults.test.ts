@@ -1,17 +1,16 @@
 // The gateway fake follows the gateway's source by default, with options for what an operator
 // configures (issue 20 item 9). Each test names the source behaviour it shows; the source lines are
 // in specs/gateway/DECISIONS.md.
-import { afterEach, describe, expect, it } from "vitest";
-import { type GatewayFake, type GatewayFakeOptions, startGatewayFake } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { GatewayFake, GatewayFakeOptions } from "../../src/index.js";
 import { sseEvents } from "../support/gateway.js";
 import { send } from "../support/http.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let fake: GatewayFake | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-const start = async (options: GatewayFakeOptions = {}) => (fake = await startGatewayFake(options));
+const start = async (options: GatewayFakeOptions = {}) => (fake = await servers.gateway(options));
 
 const json = { "content-type": "application/json" };
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

@@ -1,13 +1,11 @@
 import { fromRoot } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type FeedFake,
-  type GatewayFake,
-  startFeedFake,
-  startGatewayFake,
-} from "../../src/index.js";
+import type { FeedFake, GatewayFake } from "../../src/index.js";
 import { credentialFor, ROUTE_ALL } from "../support/gateway.js";
 import { type PrismProxy, startPrismProxy } from "../support/prism-proxy.js";
+import { mockServers } from "../support/servers.js";
+
+const servers = mockServers();
 
 let feed: FeedFake;
 let gateway: GatewayFake;
@@ -15,7 +13,7 @@ let feedProxy: PrismProxy;
 let gatewayProxy: PrismProxy;
 
 beforeAll(async () => {
-  [feed, gateway] = await Promise.all([startFeedFake(), startGatewayFake(ROUTE_ALL)]);
+  [feed, gateway] = await Promise.all([servers.feed(), servers.gateway(ROUTE_ALL)]);
   [feedProxy, gatewayProxy] = await Promise.all([
     startPrismProxy(fromRoot("specs/feed/dist/openapi-v1.json"), feed.url),
     startPrismProxy(fromRoot("specs/gateway/dist/openapi.json"), gateway.url),
@@ -24,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([feedProxy?.stop(), gatewayProxy?.stop()]);
-  await Promise.all([feed?.close(), gateway?.close()]);
 });
 
 /** Sends through the proxy; Prism with --errors turns any contract violation into 500 and reports it in sl-violations. */

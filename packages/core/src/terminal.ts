@@ -1,0 +1,49 @@
+/**
+ * `@feedgate/core/terminal`: the one rule for printing text that came from a server (or any
+ * other third party). A title, a summary, an error detail or a streamed delta could carry escape
+ * sequences that move the cursor, rewrite the screen, set the window title, write to the
+ * clipboard (OSC 52) or forge a hyperlink (OSC 8); control characters such as CR or BS can
+ * overwrite what is already shown. The CLI, the MCP server and the repository tools all print
+ * through this function. It is its own entry point, so a client bundle never carries it.
+ * @packageDocumentation
+ */
+
+/** OSC, DCS, SOS, PM and APC strings (7-bit and 8-bit introducers), up to their terminator or the end. */
+const STRINGS = /(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
+/** CSI sequences (7-bit `ESC [` and 8-bit 0x9B). */
+const CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
+/** Any other escape: ESC and the character after it, if any. */
+const ESC = /\x1b[\s\S]?/g;
+/** C0 controls but tab and newline, DEL, and C1 controls. */
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+/** Unicode bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** How {@link stripTerminalControls} treats what is not an escape or a control character. */
+export interface StripTerminalControlsOptions {
+  /**
+   * Also remove the Unicode bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+   * U+2066–U+2069), which reorder how the text around them is shown: for text a reader may
+   * take as instructions (the MCP server's answers to a model's host). Default: `false` (kept,
+   * as a terminal shows them without running anything).
+   */
+  stripBidi?: boolean;
+}
+
+/**
+ * `text` without escape sequences (OSC, DCS, SOS, PM, APC strings; CSI; any other ESC pair, in
+ * their 7-bit and 8-bit forms) or control characters (C0 but tab and newline, DEL, C1); with
+ * `stripBidi`, without bidirectional controls too. Tabs, newlines and every printable character
+ * are kept.
+ */
+export function stripTerminalControls(
+  text: string,
+  options: StripTerminalControlsOptions = {},
+): string {
+  const stripped = text
+    .replace(STRINGS, "")
+    .replace(CSI, "")
+    .replace(ESC, "")
+    .replace(CONTROLS, "");
+  return options.stripBidi === true ? stripped.replace(BIDI, "") : stripped;
+}

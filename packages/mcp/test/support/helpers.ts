@@ -1,0 +1,77 @@
+import { createFeedKit, type FeedKit, type FeedKitOptions } from "@feedgate/kit/feed";
+import { type FeedFake, type FeedFakeOptions, startFeedFake } from "@feedgate/mock";
+import { testServers } from "@feedgate/test-harness";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { beforeAll } from "vitest";
+import { createFeedMcpServer, type FeedMcpServerOptions } from "../../src/index.js";
+
+/** A feed fake whose watched routes live 1 s (the poller's floor), so a change reaches a watcher within about a second. */
+export const WATCHED_ROUTES_LIVE_1S: FeedFakeOptions = {
+  cacheControl: { hotTopics: 1, codexResetsRecent: 1, latestDaily: 1 },
+};
+
+/** The test file's servers (the harness's builder, with the feed fake): stopped after the test or the file. */
+export const mcpTestServers = () => testServers({ startFeedFake });
+
+/** A kit on the fake with a small body cap and short waits, as a server for tests. */
+export function kitOn(url: string, options: FeedKitOptions = {}): FeedKit {
+  return createFeedKit({
+    baseUrl: url,
+    retry: { maxResponseBytes: 1_048_576, timeoutMs: 10_000, deadlineMs: 20_000 },
+    ...options,
+  });
+}
+
+/**
+ * For the whole file: a feed fake (watched routes live 1 s) and an MCP client connected to a
+ * server on it, started in a `beforeAll` and stopped after the file; `servers` starts more.
+ */
+export function feedSessionForTheFile() {
+  const servers = mcpTestServers();
+  const session = { servers } as {
+    servers: typeof servers;
+    fake: FeedFake;
+    client: Client;
+  };
+  beforeAll(async () => {
+    session.fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
+    ({ client: session.client } = servers.track(await connect({ kit: kitOn(session.fake.url) })));
+  });
+  return session;
+}
+
+/** An MCP client connected in-process to a feed MCP server. */
+export async function connect(
+  options: FeedMcpServerOptions,
+): Promise<{ client: Client; close(): Promise<void> }> {
+  const server = createFeedMcpServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return {
+    client,
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** Requests the fake saw on a path (query ignored). */
+export const hits = (fake: FeedFake, path: string) => fake.requests.filter((r) => r.path === path);
+
+/** Resolves once `check` holds, re-checked on every request the fake sees (bounded by the test timeout). */
+export function until(_fake: FeedFake, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const tick = () => (check() ? resolve() : setTimeout(tick, 20));
+    tick();
+  });
+}
+
+/** The text of a tool result. */
+export const textOf = (result: unknown) =>
+  (((result as { content?: unknown }).content as Array<{ text?: string }> | undefined) ?? [])
+    .map((c) => c.text ?? "")
+    .join("\n");

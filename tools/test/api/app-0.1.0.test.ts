@@ -1,0 +1,69 @@
+// An app written against the 0.1.0 API (tools/release-test/fixtures/app-0.1.0) type-checks
+// against the workspace packages' built .d.ts with no error, and each 0.1.0 name it uses is
+// marked deprecated (TypeScript's suggestion 6385/6387: editors strike it through).
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { root } from "../../lib/packages.mjs";
+import { strictOptions } from "../support/strict-program.js";
+
+const appDir = join(root, "tools", "release-test", "fixtures", "app-0.1.0");
+const files = readdirSync(appDir)
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => join(appDir, f));
+/** The strictest settings a user may have, with every package resolved to its built .d.ts (as the README examples are checked). */
+const options: ts.CompilerOptions = strictOptions;
+
+function languageService(): ts.LanguageService {
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => files,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (file) =>
+      ts.sys.fileExists(file)
+        ? ts.ScriptSnapshot.fromString(ts.sys.readFile(file) ?? "")
+        : undefined,
+    getCurrentDirectory: () => appDir,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  return ts.createLanguageService(host, ts.createDocumentRegistry());
+}
+
+describe("an app written against the 0.1.0 API", () => {
+  const service = languageService();
+
+  it("compiles under the strictest settings: no errors, only deprecation marks", () => {
+    const errors = ts
+      .getPreEmitDiagnostics(service.getProgram()!)
+      .map(
+        (d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+      );
+    expect(errors).toEqual([]);
+  });
+
+  it("gets a deprecation mark naming each 0.1.0 name it uses", () => {
+    const deprecated = files.flatMap((file) =>
+      service
+        .getSuggestionDiagnostics(file)
+        .filter((d) => d.code === 6385 || d.code === 6387)
+        .map((d) => ts.sys.readFile(file)!.slice(d.start, d.start! + d.length!)),
+    );
+    for (const name of [
+      "FeedClientConfigError",
+      "collectResponse",
+      "outputText",
+      "GatewayError",
+      "isGatewayError",
+      "GatewayErrorKind",
+      "retries",
+    ]) {
+      expect(deprecated, name).toContain(name);
+    }
+  });
+});

@@ -1,29 +1,29 @@
 import {
   type APIPromise,
   apiPromise,
-  type CallOverrides,
   createError,
   type FeedgateError,
-  type FeedgateErrorKind,
   type GatewayEnvelope,
   getResponseMeta,
   isFeedgateError,
   kindOfStatus,
   parseRetryAfterHeaders,
   type ResilientFetch,
+  type ResponseMeta,
+  redact,
   requestIdOf,
+  secretForms,
   stripUndefined,
 } from "@feedgate/core";
 import type { Client } from "openapi-fetch";
+import { codesOf, isFinalAnswer, kindOfCode, messageOf } from "./codes.js";
 import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
 import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
-import { failure } from "./errors.js";
+import { gatewayError } from "./errors.js";
 import { explain } from "./explain.js";
 import type { paths } from "./generated/gateway.js";
-import { redact } from "./redact.js";
-import { shapeProblem } from "./shapes.js";
+import { type GatewayOperationId, OPERATIONS, type Operation, shapeProblem } from "./operations.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
-import { type Send, sentRequestOf } from "./transport.js";
 
 /** Per-call options of every helper. Each one left out takes the client's setting. */
 export interface CallOptions {
@@ -48,28 +48,11 @@ export interface StreamCallOptions extends CallOptions {
 }
 
 /**
- * Operations the gateway documents but its source does not register (upstream new-api #1216):
- * besides the NoRoute 404, a 405 or 501, a 404 without any envelope (a proxy's page), or a
- * 301/302 to another origin (a node with a console origin) also means "not available here".
- */
-const MAYBE_UNROUTED = [
-  "retrieveResponse",
-  "deleteResponse",
-  "cancelResponse",
-  "countResponseInputTokens",
-  "countMessageTokens",
-];
-
-/**
  * True for the gateway's NoRoute answer to this very request: 404, `type: invalid_request_error`
  * and the message `Invalid URL (<METHOD> <path>)` naming the method and path that were sent (a
  * proxy that strips a path prefix leaves the gateway a suffix of it).
  */
-export function isNoRoute(
-  envelope: GatewayEnvelope,
-  status: number,
-  sent: { method: string; pathname: string } | undefined,
-): boolean {
+export function isNoRoute(envelope: GatewayEnvelope, status: number, meta: ResponseMeta): boolean {
   if (
     status !== 404 ||
     envelope.kind !== "openai" ||
@@ -77,9 +60,10 @@ export function isNoRoute(
   )
     return false;
   const match = /^Invalid URL \((\S+) (\S+)\)$/.exec(envelope.error.message);
-  if (!match || sent === undefined) return false;
+  if (!match || meta.method === undefined || meta.url === "") return false;
   const [, method, path] = match as unknown as [string, string, string];
-  return method === sent.method && (sent.pathname === path || sent.pathname.endsWith(path));
+  const sent = new URL(meta.url).pathname;
+  return method === meta.method && (sent === path || sent.endsWith(path));
 }
 
 /**
@@ -88,7 +72,7 @@ export function isNoRoute(
  */
 const STREAM_ACCEPT = "text/event-stream, application/json;q=0.9";
 
-/** What one call passes to openapi-fetch besides the path and the signal. */
+/** What one call passes to openapi-fetch besides the operation's method and path and the signal. */
 export interface CallInit {
   body?: unknown;
   params?: object;
@@ -96,216 +80,184 @@ export interface CallInit {
   headers?: Record<string, string>;
 }
 
-/** The result of an openapi-fetch call, loosely typed: the helpers' signatures carry the real types. */
-interface Result {
+/** What one call brings back, explicitly: openapi-fetch's result (its answer carries its metadata, `getResponseMeta`). */
+interface Sent {
   data?: unknown;
   error?: unknown;
   response: Response;
 }
 
-/** How the context sends: the client's transport, and per-call variants of it. */
-export interface Sending {
-  /** The gateway layer (credentials, redirects) over a sender. */
-  transport: (send: Send) => Send;
-  /** Core's resilient fetch with the client's retry and timeout settings. */
-  resilient: ResilientFetch;
+/** What the caller is built from (by `createGatewayClient`). */
+export interface CallerSettings {
+  /** The typed openapi-fetch client, its credentials middleware in place. */
+  raw: Client<paths>;
+  apiKey: string;
+  /** Core's transport with the client's settings and the gateway's retry policy. */
+  transport: ResilientFetch;
   /** The overall deadline that lets every attempt use its whole timeout. */
   deadline: (timeoutMs: number, maxRetries: number) => number;
   timeoutMs: number;
   maxRetries: number;
+  streamIdleTimeoutMs: number;
+  limits: StreamLimits;
+  /** Operations this client's gateway answered as unrouted (the retry hook reads it too). */
+  unrouted: Set<GatewayOperationId>;
 }
 
 /**
- * What the helper modules share. The typed openapi-fetch client checks each path and body where
- * `raw` is used directly; the helpers go through `call` and `stream`, whose public signatures
- * carry the generated request and answer types instead.
+ * The one request path of the helpers: an operation's row (`operations.ts`) gives the method,
+ * path, credential, retry class and shape check, so each helper is one line. `init` may be a
+ * function: it runs inside the promise, so a bad argument rejects the call.
  */
-export interface Context {
-  raw: Client<paths>;
-  /**
-   * Sends one operation and returns its parsed answer (mapped by `map`) as an APIPromise.
-   * `init` may be a function: it runs inside the promise, so a bad argument rejects the call.
-   * Rejects with the operation's error on a failure status, and `invalid_response` on a 2xx that
-   * is empty or not of the operation's shape where JSON was expected.
-   */
+export interface Caller {
+  /** Sends one operation; its parsed answer (mapped by `map`) as an APIPromise, or the operation's typed error. */
   call<T>(
-    operationId: string,
-    method: "GET" | "POST" | "DELETE",
-    path: keyof paths,
+    operationId: GatewayOperationId,
     init: CallInit | (() => CallInit),
     options?: CallOptions,
     // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's data type differs per operation; the caller's map narrows it.
     map?: (data: any) => T,
   ): APIPromise<T>;
-  /** `POST`s a streaming operation and wraps its 2xx answer; `gemini` picks the framing. */
+  /** `POST`s a streaming operation and wraps its 2xx answer (Gemini framing for the google family). */
   stream<T>(
-    operationId: string,
-    path: keyof paths,
+    operationId: GatewayOperationId,
     init: CallInit,
     options: StreamCallOptions | undefined,
-    gemini: boolean,
   ): Promise<GatewayStream<T>>;
 }
 
-export function createContext(
-  raw: Client<paths>,
-  apiKey: string,
-  sending: Sending,
-  streamIdleTimeoutMs: number,
-  limits: StreamLimits,
-): Context {
-  const hide = (text: string) => redact(text, apiKey);
+export function createCaller(settings: CallerSettings): Caller {
+  const { raw, transport, unrouted } = settings;
+  const forms = secretForms(settings.apiKey);
+  const hide = (text: string) => redact(text, forms);
   const idOf = (headers: Headers) => {
     const id = requestIdOf(headers);
     return id === undefined ? undefined : hide(id);
   };
 
-  /** Operations this client's gateway answered as unrouted: later calls are answered `unsupported` without sending. */
-  const unroutedOps = new Set<string>();
-
   /** The typed error of a failed call. */
-  function failed(operationId: string, { error, response }: Result, init: CallInit): FeedgateError {
-    const { status, headers } = response;
+  function failed(id: GatewayOperationId, { error, response }: Sent, init: CallInit) {
+    const { status } = response;
+    const meta = getResponseMeta(response);
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
     // An empty body (Content-Length: 0) leaves openapi-fetch's `error` undefined: envelope kind `empty`.
     const envelope = parseEnvelope(
       hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
     );
-    const unrouted =
-      isNoRoute(envelope, status, sentRequestOf(response)) ||
+    const maybe = (OPERATIONS[id] as Operation).maybeUnrouted === true;
+    const isUnrouted =
+      isNoRoute(envelope, status, meta) ||
       // The web limiter's 429 on an operation another call already found unrouted.
-      (status === 429 && unroutedOps.has(operationId)) ||
-      (MAYBE_UNROUTED.includes(operationId) &&
+      (status === 429 && unrouted.has(id)) ||
+      (maybe &&
         ([405, 501].includes(status) ||
           (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
-    if (unrouted) unroutedOps.add(operationId);
-    return errorOf(
-      operationId,
-      envelope,
-      status,
-      headers,
-      init,
-      unrouted,
-      getResponseMeta(response).attempts,
-    );
+    if (isUnrouted) unrouted.add(id);
+    return errorOf(id, envelope, status, response.headers, init, isUnrouted, meta.attempts);
   }
 
   /** The typed error an envelope names: of an HTTP failure, or one a 200 stream carried raw (then `status` is the one its code names). */
   function errorOf(
-    operationId: string,
+    id: GatewayOperationId,
     envelope: GatewayEnvelope,
     status: number,
     headers: Headers,
     init: CallInit,
-    unrouted: boolean,
+    isUnrouted: boolean,
     attempts?: number,
   ): FeedgateError {
     const { code, message } = describeEnvelope(envelope, status);
-    const kind: FeedgateErrorKind =
-      code === "task_not_exist"
-        ? "not_found"
-        : unrouted
-          ? "unsupported"
-          : code === "invalid_request_error" && status !== 404
-            ? "invalid_request"
-            : // A 429 is rate_limited whatever its code; one naming a quota is not transient (core's isTransientError).
-              kindOfStatus(status, code);
+    const coded = kindOfCode(code, status);
+    // A 429 is rate_limited whatever its code; one naming a quota is marked final below.
+    const kind =
+      coded === "not_found" ? coded : isUnrouted ? "unsupported" : (coded ?? kindOfStatus(status));
     const taskId =
-      operationId === "getImageTask"
+      id === "getImageTask"
         ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
         : undefined;
-    const why = unrouted ? "" : explain(operationId, status, code, message, init, taskId);
+    const why = isUnrouted ? "" : explain(id, status, code, message, init, taskId);
     return createError({
       kind,
       status,
-      code: unrouted ? "unsupported_by_gateway" : code,
+      code: isUnrouted ? "unsupported_by_gateway" : code,
       requestId: idOf(headers),
       retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
       attempts,
       envelope,
       taskId: taskId === undefined ? undefined : hide(taskId),
-      message: unrouted
-        ? `${operationId} is not supported by this gateway (HTTP ${status}: ${message})`
-        : hide(`${operationId} failed: HTTP ${status} ${code}: ${message}${why}`),
+      // The same table the retry hook reads: what the transport gave up on is never transient.
+      final: isFinalAnswer(codesOf(envelope), messageOf(envelope)) || undefined,
+      message: isUnrouted
+        ? `${id} is not supported by this gateway (HTTP ${status}: ${message})`
+        : hide(`${id} failed: HTTP ${status} ${code}: ${message}${why}`),
     });
   }
 
-  /** A refused cross-origin 301/302  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
-  function redirectedAway(operationId: string, error: unknown): unknown {
+  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
+  function redirectedAway(id: GatewayOperationId, error: unknown): unknown {
     if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
-    if (!MAYBE_UNROUTED.includes(operationId) || (error.status !== 301 && error.status !== 302))
+    if (
+      !(OPERATIONS[id] as Operation).maybeUnrouted ||
+      (error.status !== 301 && error.status !== 302)
+    )
       return error;
     return createError({
       kind: "unsupported",
       status: error.status,
       code: "unsupported_by_gateway",
-      message: `${operationId} is not supported by this gateway: it answered HTTP ${error.status} with a redirect (${error.message})`,
+      message: `${id} is not supported by this gateway: it answered HTTP ${error.status} with a redirect (${error.message})`,
       cause: error,
     });
   }
 
-  /**
-   * The sender of one call: the client's own, or one with this call's retries and timeout. An
-   * operation the gateway may not route stops retrying once any call learned it is unrouted (a
-   * concurrent call's 429 then comes from the web limiter in front of NoRoute).
-   */
-  function fetchFor(operationId: string, options: CallOptions | undefined): Send | undefined {
+  /** The transport of one call: the client's own, or one with this call's retries and timeout. */
+  function transportFor(options: CallOptions | undefined): ResilientFetch | undefined {
     const { maxRetries, timeoutMs } = options ?? {};
-    const own = maxRetries !== undefined || timeoutMs !== undefined;
-    const maybeUnrouted = MAYBE_UNROUTED.includes(operationId);
-    if (!own && !maybeUnrouted) return undefined;
-    const deadlineMs = own
-      ? sending.deadline(timeoutMs ?? sending.timeoutMs, maxRetries ?? sending.maxRetries)
-      : undefined;
-    const shouldRetry = maybeUnrouted ? () => !unroutedOps.has(operationId) : undefined;
-    return sending.transport(
-      sending.resilient.withOptions(
-        stripUndefined({ maxRetries, timeoutMs, deadlineMs, shouldRetry }) as CallOverrides,
-      ),
+    if (maxRetries === undefined && timeoutMs === undefined) return undefined;
+    const deadlineMs = settings.deadline(
+      timeoutMs ?? settings.timeoutMs,
+      maxRetries ?? settings.maxRetries,
     );
+    return transport.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs }));
   }
 
   async function send(
-    operationId: string,
-    method: string,
-    path: string,
+    id: GatewayOperationId,
     init: CallInit,
     signal: AbortSignal | undefined,
     options?: CallOptions,
-  ): Promise<Result> {
-    if (unroutedOps.has(operationId)) {
+  ): Promise<Sent> {
+    if (unrouted.has(id)) {
       throw createError({
         kind: "unsupported",
         code: "unsupported_by_gateway",
-        message: `${operationId} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
+        message: `${id} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
       });
     }
-    const request = (
-      raw as unknown as Record<string, (path: string, init: object) => Promise<Result>>
-    )[method]!;
-    const fetch = fetchFor(operationId, options);
-    let result: Result;
+    const { method, path } = OPERATIONS[id];
+    const fetch = transportFor(options);
+    let sent: Sent;
     try {
-      result = await request(path, { ...init, signal, ...(fetch && { fetch }) });
+      sent = await (raw.request as (m: string, p: string, i: object) => Promise<Sent>)(
+        method,
+        path,
+        { ...init, signal, ...(fetch && { fetch }) },
+      );
     } catch (error) {
       // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
-      if (error instanceof SyntaxError) throw invalidResponse(operationId, "not JSON", undefined);
-      const away = redirectedAway(operationId, error);
-      if (isFeedgateError(away, "unsupported")) unroutedOps.add(operationId);
+      if (error instanceof SyntaxError) throw invalidResponse(id, "not JSON", undefined);
+      const away = redirectedAway(id, error);
+      if (isFeedgateError(away, "unsupported")) unrouted.add(id);
       throw away;
     }
-    if (!result.response.ok) throw failed(operationId, result, init);
+    if (!sent.response.ok) throw failed(id, sent, init);
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
-      const problem =
-        result.data === undefined ? "an empty body" : shapeProblem(operationId, result.data);
+      const problem = sent.data === undefined ? "an empty body" : shapeProblem(id, sent.data);
       if (problem !== undefined)
-        throw (
-          errorIn200(operationId, result, init) ??
-          invalidResponse(operationId, problem, result.response)
-        );
+        throw errorIn200(id, sent, init) ?? invalidResponse(id, problem, sent.response);
     }
-    return result;
+    return sent;
   }
 
   /**
@@ -314,8 +266,8 @@ export function createContext(
    * is the status it names, else a server error), not `invalid_response`, so its code survives.
    */
   function errorIn200(
-    operationId: string,
-    { data, response }: Result,
+    id: GatewayOperationId,
+    { data, response }: Sent,
     init: CallInit,
   ): FeedgateError | undefined {
     const body = data as { error?: unknown } | undefined;
@@ -332,64 +284,48 @@ export function createContext(
       ),
     );
     if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
-    return errorOf(
-      operationId,
-      envelope,
-      statusNamed(envelope) ?? 500,
-      response.headers,
-      init,
-      false,
-      getResponseMeta(response).attempts,
-    );
+    const status = statusNamed(envelope) ?? 500;
+    const { attempts } = getResponseMeta(response);
+    return errorOf(id, envelope, status, response.headers, init, false, attempts);
   }
 
   function invalidResponse(
-    operationId: string,
+    id: GatewayOperationId,
     problem: string,
     response: Response | undefined,
   ): FeedgateError {
-    return failure(
+    return gatewayError(
       "invalid_response",
       "invalid_response",
-      `${operationId}: the gateway's ${response ? `HTTP ${response.status} ` : ""}answer is not of the operation's shape: ${problem}`,
+      `${id}: the gateway's ${response ? `HTTP ${response.status} ` : ""}answer is not of the operation's shape: ${problem}`,
       response?.status,
       response && idOf(response.headers),
     );
   }
 
   return {
-    raw,
-    call(operationId, method, path, init, options, map = (data) => data) {
+    call(id, init, options, map = (data) => data) {
       return apiPromise(
         (async () => {
-          const { data, response } = await send(
-            operationId,
-            method,
-            path,
-            typeof init === "function" ? init() : init,
-            options?.signal,
-            options,
-          );
+          const resolved = typeof init === "function" ? init() : init;
+          const { data, response } = await send(id, resolved, options?.signal, options);
           return { data: map(data), response };
         })(),
       );
     },
     async stream<T>(
-      operationId: string,
-      path: keyof paths,
+      id: GatewayOperationId,
       init: CallInit,
       options: StreamCallOptions | undefined,
-      gemini: boolean,
     ): Promise<GatewayStream<T>> {
       const controller = linkedController(options?.signal);
-      const { response } = await send(
-        operationId,
-        "POST",
-        path,
-        { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" },
-        controller.signal,
-        options,
-      );
+      const streamInit = {
+        ...init,
+        headers: { Accept: STREAM_ACCEPT },
+        parseAs: "stream" as const,
+      };
+      const { response } = await send(id, streamInit, controller.signal, options);
+      const gemini = OPERATIONS[id].credential === "google";
       return new GatewayStream({
         response,
         controller,
@@ -402,9 +338,9 @@ export function createContext(
           if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
           const named = statusNamed(envelope);
           if (named !== undefined)
-            return errorOf(operationId, envelope, named, response.headers, init, false);
+            return errorOf(id, envelope, named, response.headers, init, false);
           const { code, message } = describeEnvelope(envelope, response.status);
-          return failure(
+          return gatewayError(
             "stream",
             code,
             hide(`the gateway reported an error in place of the stream: ${message}`),
@@ -413,9 +349,9 @@ export function createContext(
             envelope,
           );
         },
-        idleTimeoutMs: options?.idleTimeoutMs ?? streamIdleTimeoutMs,
+        idleTimeoutMs: options?.idleTimeoutMs ?? settings.streamIdleTimeoutMs,
         redact: hide,
-        limits,
+        limits: settings.limits,
       });
     },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type ClientOptions,
   checkOptionNames,
   configError,
   createError,
@@ -35,8 +36,12 @@ export interface StoredVersion<Body> {
   fetchedAt: Date;
 }
 
-/** Options of `createFleet`; every one has a default. */
-export interface FleetOptions {
+/**
+ * Options of `createFleet`; every one has a default. The feed's transport options are core's
+ * `ClientOptions` by the same names (the feed's address is `feedUrl`: `url` is PostgreSQL's).
+ */
+export interface FleetOptions
+  extends Pick<ClientOptions, "fetch" | "maxRetries" | "timeoutMs" | "logger" | "signal"> {
   /**
    * PostgreSQL URL. Default: the `FEEDGATE_STORE` environment variable; neither is a
    * ConfigError. Its password never appears in a log or an error. It may go through PgBouncer

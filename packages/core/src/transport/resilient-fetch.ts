@@ -226,11 +226,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const say = (call: Call, level: LogLevel, message: string, fields: LogFields) =>
     log(level, message, { method: call.method, url: call.where(), ...fields }, call.secrets());
 
-  async function prepare(
-    request: Request,
-    overrides: CallOverrides,
-    policy: Policy,
-  ): Promise<Call> {
+  /** The call's settings; synchronous, as most calls have no body to read first (see {@link run}). */
+  function prepare(request: Request, overrides: CallOverrides, policy: Policy): Call {
     const method = request.method.toUpperCase();
     let where: string | undefined;
     let secrets: string[] | undefined;
@@ -256,9 +253,6 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     };
     const early = abortedError(call, 0);
     if (early) throw early;
-    // A replayable body is read once and sent afresh on each attempt; any other is a stream: one attempt only.
-    if (request.body !== null && !call.streamBody) call.body = await request.arrayBuffer();
-    call.deadlineAt = monotonicNow() + call.deadlineMs;
     return call;
   }
 
@@ -404,7 +398,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     overrides: CallOverrides,
     policy: Policy,
   ): Promise<Response> {
-    const call = await prepare(request, overrides, policy);
+    const call = prepare(request, overrides, policy);
+    // A replayable body is read once and sent afresh on each attempt; any other is a stream: one attempt only.
+    if (request.body !== null && !call.streamBody) call.body = await request.arrayBuffer();
+    call.deadlineAt = monotonicNow() + call.deadlineMs;
     for (let n = 1; ; n++) {
       const outcome = await attempt(call, n);
       if (outcome.tag === "answer") {

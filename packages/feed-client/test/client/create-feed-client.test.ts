@@ -96,6 +96,30 @@ describe("createFeedClient", () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("refuses credential headers added per call however given, and sends nothing", async () => {
+    const { requests, fetch } = recordingFetch();
+    const client = createFeedClient({ baseUrl: "https://feed.example", fetch });
+    await expect(
+      client.GET("/api/v1/hot-topics", {
+        params: { header: { Authorization: "Bearer sk-secret" } } as never,
+      }),
+    ).rejects.toThrow(/credential header "authorization" refused/);
+    await expect(
+      client.request("get", "/api/v1/hot-topics", {
+        headers: new Headers({ Cookie: "session=sk-secret" }),
+      }),
+    ).rejects.toThrow(/credential header "cookie" refused/);
+    await expect(
+      client
+        .withOptions({ maxRetries: 0 })
+        .GET("/api/v1/hot-topics", { headers: { "Api-Key": ["sk-secret"] } as never }),
+    ).rejects.toThrow(/credential header "api-key" refused/);
+    expect(requests).toHaveLength(0);
+    // A header removed per call (`null`) is not sent, so nothing is refused.
+    await client.GET("/api/v1/hot-topics", { headers: { "x-api-key": null } as never });
+    expect(requests).toHaveLength(1);
+  });
+
   it("never echoes a refused credential's value", () => {
     try {
       createFeedClient({

@@ -6,6 +6,6 @@
 export { DEFAULT_FEED_URL, DEFAULT_IMAGE_MODEL, DEFAULT_MODEL } from "./cli/config.js";
 export { EXIT, type ExitCode } from "./cli/exit-codes.js";
 export type { SignalSource } from "./cli/interrupt.js";
-export type { OutStream, Streams } from "./cli/output.js";
+export type { InStream, OutStream, Streams } from "./cli/output.js";
 export { main, processStreams } from "./main.js";
 export { VERSION } from "./version.js";

@@ -3,9 +3,9 @@ import { EXIT } from "./cli/exit-codes.js";
 import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";
 import { redactSecrets } from "./cli/redact.js";
+import { createRunner, type RunState } from "./cli/runner.js";
 import { secretsIn } from "./cli/secrets.js";
 import { stripTerminalControls } from "./cli/terminal-safe.js";
-import { createWire, type RunState } from "./cli/wire.js";
 import { buildProgram } from "./program.js";
 
 /** The real process's streams and environment. */
@@ -27,7 +27,7 @@ export async function main(
   const state: RunState = { exitCode: EXIT.ok };
   const interrupt = installInterrupt(() => {}, signals);
   try {
-    const program = buildProgram(streams, createWire(streams, secrets, interrupt, state), redact);
+    const program = buildProgram(streams, createRunner(streams, secrets, interrupt, state), redact);
     // Bare `feedgate`: the help, as a successful answer (gh does the same).
     if (argv.length <= 2) {
       program.outputHelp();

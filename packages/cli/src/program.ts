@@ -1,8 +1,7 @@
-import { Argument, Command, Option } from "commander";
-import { SHELLS, type Shell } from "./cli/completion.js";
+import { Command, Option } from "commander";
 import { DEFAULT_FEED_URL } from "./cli/config.js";
 import type { Streams } from "./cli/output.js";
-import type { Wire } from "./cli/wire.js";
+import type { Runner } from "./cli/runner.js";
 import { registerCommands } from "./commands/index.js";
 import { VERSION } from "./version.js";
 
@@ -32,7 +31,7 @@ Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C
 /** The `feedgate` program: global options, every command, help with examples. */
 export function buildProgram(
   streams: Streams,
-  wire: Wire,
+  runner: Runner,
   redact: (text: string) => string,
 ): Command {
   const program = new Command("feedgate");
@@ -70,19 +69,7 @@ export function buildProgram(
         write(redact(text.replace(/^error:/, "feedgate: error:")) + usageHint(text)),
     })
     .addHelpText("after", EXAMPLES);
-  registerCommands(program, wire);
-  program
-    .command("version")
-    .description("print the version")
-    .action(() => void streams.stdout.write(`${VERSION}\n`));
-  program
-    .command("completion")
-    .description("print a shell completion script: feedgate completion bash >> ~/.bashrc")
-    .addArgument(new Argument("<shell>", "the shell").choices(SHELLS))
-    .action(async (shell: Shell) => {
-      const { completionScript } = await import("./cli/completion.js");
-      streams.stdout.write(completionScript(program, shell));
-    });
+  registerCommands(program, runner);
   return program;
 }
 

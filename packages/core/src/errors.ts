@@ -1,14 +1,14 @@
-import { isFinalAnswer } from "./final.js";
-
 /**
  * What went wrong, as a discriminant that survives realms and bundling. Each kind belongs to
- * exactly one class of the family (see {@link errorClassOf}); switch on `kind` for detail, catch a
- * class for the broad case.
+ * exactly one class of the family (see {@link errorClassOf}) and is transient or not (see
+ * {@link isTransientError}), both read from one table of kinds; switch on `kind` for detail, catch
+ * a class for the broad case. A new kind is one member here and one row of that table (the
+ * compiler asks for the row).
  */
 export type FeedgateErrorKind =
   /** Bad options or a missing setting, found before any request (`option` names it). */
   | "config"
-  /** 400/422, a bad argument refused before sending (`param` names it), or the gateway's HTTP 500 `invalid_request`. */
+  /** 400/422, a bad argument refused before sending (`param` names it), or a 500 the service says is the request's fault (the gateway's `invalid_request`). */
   | "invalid_request"
   /** The items cursor left its window (`invalid_cursor`); the paginator restarts on its own. */
   | "invalid_cursor"
@@ -167,6 +167,8 @@ export interface FeedgateErrorInit {
   attempts?: number | undefined;
   /** The async image task the error is about: it was submitted (and billed), so poll it again to resume. */
   taskId?: string | undefined;
+  /** The service said repeating cannot succeed (e.g. a quota, a model no channel serves): never transient, whatever the kind. Default: undefined (the kind decides). */
+  final?: true | undefined;
   /** What caused it (a fetch rejection, an abort reason, a lower-level error). */
   cause?: unknown;
 }
@@ -184,6 +186,7 @@ const FIELDS = [
   "envelope",
   "attempts",
   "taskId",
+  "final",
 ] as const;
 
 /**
@@ -220,6 +223,8 @@ export class FeedgateError extends Error {
   declare readonly attempts: number | undefined;
   /** The async image task the error is about (submitted and billed): poll it again, e.g. with another key of the same user, to resume. */
   declare readonly taskId: string | undefined;
+  /** `true` when the service said repeating cannot succeed (a quota, a model no channel serves, a final 500): {@link isTransientError} is then false. */
+  declare readonly final: true | undefined;
 
   /** Prefer {@link createError}, which picks the subclass from `init.kind`. */
   constructor(init: FeedgateErrorInit) {
@@ -316,35 +321,40 @@ export class LimitExceededError extends FeedgateError {
   override name = "LimitExceededError";
 }
 
-const CLASSES: Record<FeedgateErrorKind, typeof FeedgateError> = {
-  config: ConfigError,
-  invalid_request: InvalidRequestError,
-  invalid_cursor: InvalidRequestError,
-  authentication: AuthenticationError,
-  permission_denied: PermissionDeniedError,
-  not_found: NotFoundError,
-  conflict: ConflictError,
-  snapshot_required: ConflictError,
-  rate_limited: RateLimitError,
-  retry_too_long: RateLimitError,
-  unavailable: ServerError,
-  server: ServerError,
-  network: ConnectionError,
-  timeout: TimeoutError,
-  aborted: AbortError,
-  stream: StreamError,
-  unsupported: UnsupportedError,
-  redirect: InvalidResponseError,
-  invalid_response: InvalidResponseError,
-  response_too_large: InvalidResponseError,
-  task_failed: TaskFailedError,
-  limit_exceeded: LimitExceededError,
-  http: FeedgateError,
+/**
+ * The one table of kinds: per kind, the class of the family it belongs to and whether waiting
+ * and trying again can help (unless the error is `final`). {@link errorClassOf} and
+ * {@link isTransientError} read it; nothing else decides.
+ */
+const KINDS: Record<FeedgateErrorKind, readonly [cls: typeof FeedgateError, transient?: true]> = {
+  config: [ConfigError],
+  invalid_request: [InvalidRequestError],
+  invalid_cursor: [InvalidRequestError],
+  authentication: [AuthenticationError],
+  permission_denied: [PermissionDeniedError],
+  not_found: [NotFoundError],
+  conflict: [ConflictError],
+  snapshot_required: [ConflictError],
+  rate_limited: [RateLimitError, true],
+  retry_too_long: [RateLimitError, true],
+  unavailable: [ServerError, true],
+  server: [ServerError, true],
+  network: [ConnectionError, true],
+  timeout: [TimeoutError, true],
+  aborted: [AbortError],
+  stream: [StreamError],
+  unsupported: [UnsupportedError],
+  redirect: [InvalidResponseError],
+  invalid_response: [InvalidResponseError, true],
+  response_too_large: [InvalidResponseError],
+  task_failed: [TaskFailedError],
+  limit_exceeded: [LimitExceededError],
+  http: [FeedgateError],
 };
 
 /** The class of the family a kind belongs to (`http`: the base class itself). */
 export function errorClassOf(kind: FeedgateErrorKind): typeof FeedgateError {
-  return CLASSES[kind] ?? FeedgateError;
+  return KINDS[kind]?.[0] ?? FeedgateError;
 }
 
 /** Builds the error of the family that `init.kind` calls for: the one way every package makes its errors. */
@@ -358,11 +368,11 @@ export function isFeedgateError(value: unknown, kind?: FeedgateErrorKind): value
   return v?.isFeedgateError === true && (kind === undefined || v.kind === kind);
 }
 
-/** The kind a failure status maps to, refined by the service's code where one decides it. */
-export function kindOfStatus(status: number, code?: string): FeedgateErrorKind {
-  if (code === "invalid_cursor" || code === "snapshot_required") return code;
-  // The gateway answers its validation failures with HTTP 500 and this code: the request is wrong, not the server.
-  if (code === "invalid_request") return "invalid_request";
+/**
+ * The kind a failure status maps to. A client refines it with its own service's codes (the
+ * feed's `invalid_cursor`, the gateway's HTTP 500 `invalid_request`, ...).
+ */
+export function kindOfStatus(status: number): FeedgateErrorKind {
   const known = STATUS_KINDS[status];
   return known ?? (status >= 500 ? "server" : "http");
 }
@@ -401,30 +411,14 @@ export function configError(option: string, rule: string): FeedgateError {
   });
 }
 
-/** Kinds worth trying again later. */
-const TRANSIENT_KINDS: readonly FeedgateErrorKind[] = [
-  "rate_limited",
-  "unavailable",
-  "server",
-  "network",
-  "timeout",
-  "invalid_response",
-  "retry_too_long",
-];
-
 /**
- * Failures worth trying again later: rate limited, unavailable, network, timeout, an invalid
- * (e.g. HTML) answer, a too-long server wait, or any other 5xx. Never an answer the transport
- * also refuses to repeat (one table decides both): a code naming a quota (`insufficient_quota`,
- * a 429 `quota_exceeded`, ...), `model_not_found`, the gateway's final 500s (`invalid_request`,
- * `convert_request_failed`, `sensitive_words_detected`, `count_token_failed`,
- * `channel:model_mapped_error`, `get_channel_failed`, `invalid_api_type`) and the fork's
- * `task_id is empty`. Pollers and watchers wait and carry on after the transient ones; anything
- * else is final.
+ * Failures worth trying again later, as the table of kinds says: rate limited, unavailable,
+ * server, network, timeout, an invalid (e.g. HTML) answer, a too-long server wait. Never an
+ * error the service marked `final` (the clients do, from their own table of final answers, which
+ * their retry hook reads too: a call the transport gives up on is never one a poller is told to
+ * try again). Pollers and watchers wait and carry on after the transient ones; anything else is
+ * final.
  */
 export function isTransientError(error: unknown): boolean {
-  if (!isFeedgateError(error) || error.kind === "invalid_request" || error.kind === "unsupported")
-    return false;
-  if (isFinalAnswer(error.code === undefined ? [] : [error.code], error.message)) return false;
-  return (error.status ?? 0) >= 500 || TRANSIENT_KINDS.includes(error.kind);
+  return isFeedgateError(error) && error.final !== true && KINDS[error.kind]?.[1] === true;
 }

@@ -14,6 +14,7 @@ export {
   closestName,
   stripUndefined,
 } from "./checks.js";
+export type { ClientOptions } from "./client-options.js";
 export { ENV, PUBLIC_FEED_URL, readEnv, requireSetting, type Setting, settingOf } from "./env.js";
 export {
   AbortError,
@@ -47,6 +48,7 @@ export {
 } from "./errors.js";
 export { type APIPromise, apiPromise, type WithResponse } from "./response.js";
 export type { ApiRules, OperationRule, ParamRule } from "./rules.js";
+export { CREDENTIAL_HEADERS, redact, secretForms } from "./secrets.js";
 export {
   type Clock,
   MAX_SERVER_WAIT_MS,
@@ -67,7 +69,6 @@ export {
   type LogLevel,
   type LogOptions,
   loggableUrl,
-  scrubSecrets,
 } from "./transport/logger.js";
 export {
   cacheDirectiveMs,
@@ -81,5 +82,17 @@ export {
   DEFAULTS as TRANSPORT_DEFAULTS,
   type ResilientFetchOptions,
 } from "./transport/options.js";
+export {
+  followRedirects,
+  type RedirectAttempt,
+  type Redirected,
+  type RedirectFollower,
+} from "./transport/redirects.js";
 export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
-export { parseRetryAfterBody, parseRetryAfterHeaders } from "./transport/retry-after.js";
+export { parseRetryAfterHeaders } from "./transport/retry-after.js";
+export {
+  RETRY_POLICY_DEFAULTS,
+  type RetryAdvice,
+  type RetryFailure,
+  type RetryPolicy,
+} from "./transport/retry-policy.js";

@@ -1,5 +1,7 @@
 import {
   type CallOverrides,
+  type ClientOptions,
+  CREDENTIAL_HEADERS,
   checkOptionNames,
   configError,
   createResilientFetch,
@@ -15,9 +17,10 @@ import {
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
+import { FEED_RETRY } from "./problem.js";
 
 /** Options of {@link createFeedClient}. Every one has a default: `createFeedClient()` is a sound configuration. */
-export interface FeedClientOptions {
+export interface FeedClientOptions extends ClientOptions {
   /**
    * Origin of the feed service, plus any path prefix a deployment adds, without `/api/v1`
    * (the operation paths carry it). Default: the `FEEDGATE_FEED_URL` environment variable where
@@ -31,9 +34,9 @@ export interface FeedClientOptions {
    */
   userAgent?: string | undefined;
   /**
-   * What requests go through. A transport made by `createResilientFetch` is used as it is (its
-   * own retry options apply; `maxRetries`, `timeoutMs` and `maxResponseBytes` here are then
-   * ignored); any other fetch is what each attempt of the client's own transport sends through.
+   * What requests go through. A transport made by `createResilientFetch` is used with its own
+   * options (`maxRetries`, `timeoutMs` and `maxResponseBytes` here are then ignored), the feed's
+   * retry hook added; any other fetch is what each attempt of the client's own transport sends through.
    * Default: `globalThis.fetch`, looked up at call time, behind the client's transport.
    */
   fetch?: (((input: Request) => Promise<Response>) | ResilientFetch) | undefined;
@@ -62,6 +65,8 @@ export interface FeedClientOptions {
   logger?: Logger | undefined;
   /** Lowest level the `logger` gets: `"info"` (retries, waits, failures) or `"debug"` (every attempt too). Default: `"info"`. */
   logLevel?: LogLevel | undefined;
+  /** Cancels every call of the client when it fires (each rejects with an `AbortError`). Default: none. */
+  signal?: AbortSignal | undefined;
   /** The transport's other options (backoff, deadline, ...). Default: its documented defaults. */
   transport?:
     | Omit<ResilientFetchOptions, "fetch" | "maxRetries" | "timeoutMs" | "maxResponseBytes">
@@ -79,6 +84,7 @@ const OPTION_NAMES = {
   timeoutMs: true,
   logger: true,
   logLevel: true,
+  signal: true,
   transport: true,
 } as const satisfies Record<keyof FeedClientOptions, true>;
 
@@ -96,19 +102,6 @@ export type FeedClient = Client<paths> & {
    */
   withOptions(overrides: CallOverrides): FeedClient;
 };
-
-/**
- * Headers that carry credentials; none of them is ever sent to the feed service. Sorted, as
- * `Headers` iterates its names, so the per-request check below names the same header first.
- */
-const CREDENTIAL_HEADERS = [
-  "api-key",
-  "authorization",
-  "cookie",
-  "proxy-authorization",
-  "x-api-key",
-  "x-goog-api-key",
-];
 
 /** True where the platform owns the User-Agent header and CORS rejects setting it. */
 function isBrowser(): boolean {
@@ -142,6 +135,7 @@ function normaliseBaseUrl(baseUrl: unknown, name: string): string {
   return url.origin + path;
 }
 
+/** Refuses any credential header (core's list, sorted as `Headers` iterates, so the same one is named first). */
 function refuseCredentials(headers: Headers | Record<string, string>, where: string): void {
   // Per request: a few `has()` lookups rather than copying every header name into an array.
   const found =
@@ -192,13 +186,16 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   if (!isBrowser()) {
     headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
   }
-  const transport: ResilientFetch =
+  // The feed's own retry knowledge goes with every transport, a ready one included.
+  const own: ResilientFetch =
     fetch && "withOptions" in fetch
-      ? fetch
+      ? fetch.withOptions({ retry: FEED_RETRY })
       : createResilientFetch({
           ...options.transport,
           ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes, logger, logLevel }),
+          retry: { ...options.transport?.retry, ...FEED_RETRY },
         });
+  const transport = options.signal ? own.withOptions({ signal: options.signal }) : own;
   const make = (through: ResilientFetch): FeedClient => {
     const client = Object.assign(
       createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }),

@@ -1,7 +1,7 @@
 // Names of the 0.1.0 API that live on for one minor release as deprecated aliases, so an app
 // written against 0.1.0 compiles with strike-throughs pointing at the replacement instead of
 // errors. Removed in the next minor: see the migration section of the CHANGELOG.
-import { ConfigError } from "@feedgate/core/errors";
+import { ConfigError } from "@feedgate/core";
 
 /**
  * The 0.1.0 error of a bad option.
@@ -13,11 +13,3 @@ export const FeedClientConfigError = ConfigError;
  * @deprecated Use `ConfigError`. Removed in the next minor.
  */
 export type FeedClientConfigError = ConfigError;
-
-/**
- * True for an error of a bad option.
- * @deprecated Use `error instanceof ConfigError`. Removed in the next minor.
- */
-export function isFeedClientConfigError(value: unknown): value is ConfigError {
-  return value instanceof ConfigError;
-}

@@ -1,13 +1,39 @@
 import {
   createError,
   type FeedgateError,
+  type FeedgateErrorKind,
   getResponseMeta,
   kindOfStatus,
-  parseRetryAfterBody,
   parseRetryAfterHeaders,
+  type RetryPolicy,
   requestIdOf,
 } from "@feedgate/core";
 import type { Problem } from "./types.js";
+
+/** The feed's codes that decide the kind whatever the status: each names what the kit does next. */
+const CODE_KINDS: Readonly<Record<string, FeedgateErrorKind>> = {
+  invalid_cursor: "invalid_cursor",
+  snapshot_required: "snapshot_required",
+};
+
+/** The Problem's undeclared `retryAfter` (seconds), in ms; undefined when absent or not a wait. */
+function retryAfterOf(body: unknown): number | undefined {
+  const seconds = (body as { retryAfter?: unknown } | null | undefined)?.retryAfter;
+  return typeof seconds === "number" && seconds >= 0 && seconds < Infinity
+    ? seconds * 1000
+    : undefined;
+}
+
+/**
+ * The feed's retry policy: core's data, plus a hook that reads the Problem's `retryAfter` and
+ * `code` (the feed marks no answer final: its retryable statuses are all worth repeating).
+ */
+export const FEED_RETRY: RetryPolicy = {
+  shouldRetry: ({ body }) => ({
+    retryAfterMs: retryAfterOf(body),
+    code: isProblem(body) ? body.code : undefined,
+  }),
+};
 
 /**
  * The typed error of a failed openapi-fetch result of the feed client: a FeedgateError of the
@@ -34,13 +60,16 @@ export function errorOfResult(
   const code = problem?.code;
   const requestId = requestIdOf(headers) ?? problem?.requestId;
   return createError({
-    kind: kindOfStatus(status, code),
+    kind:
+      code !== undefined && Object.hasOwn(CODE_KINDS, code)
+        ? CODE_KINDS[code]!
+        : kindOfStatus(status),
     message: `HTTP ${status}${code === undefined ? "" : ` ${code}`}: ${problem?.detail ?? "the feed service refused the request"}`,
     status,
     code,
     requestId,
     // `retry-after-ms` / `Retry-After`, else the Problem's undeclared `retryAfter` (seconds).
-    retryAfterMs: parseRetryAfterHeaders(headers, now) ?? parseRetryAfterBody(problem),
+    retryAfterMs: parseRetryAfterHeaders(headers, now) ?? retryAfterOf(problem),
     problem,
     attempts: getResponseMeta(response).attempts,
   });

@@ -1,26 +1,30 @@
 import {
+  type ClientOptions,
+  CREDENTIAL_HEADERS,
   checkOptionNames,
   configError,
   createResilientFetch,
   ENV,
+  followRedirects,
   type Logger,
   type LogLevel,
   type ResilientFetch,
-  type ResilientFetchOptions,
   requireSetting,
   settingOf,
   stripUndefined,
 } from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
-import { createContext } from "./context.js";
+import { createCaller } from "./call.js";
+import { credentials } from "./credentials.js";
 import { type GeminiApi, geminiApi } from "./gemini.js";
 import type { paths } from "./generated/gateway.js";
 import { VERSION } from "./generated/version.js";
 import { type ImagesApi, imagesApi } from "./images.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
 import { type MessagesApi, messagesApi } from "./messages.js";
+import type { GatewayOperationId } from "./operations.js";
 import { type ResponsesApi, responsesApi } from "./responses.js";
-import { CREDENTIAL_HEADERS, createTransport } from "./transport.js";
+import { gatewayRetry } from "./retry.js";
 
 /**
  * Default stream idle timeout: 330 s. The gateway sends no keep-alive pings unless its operator
@@ -39,7 +43,7 @@ export const DEFAULT_TIMEOUT_MS = 600_000;
 export const DEFAULT_MAX_RETRIES = 2;
 
 /** Options of {@link createGatewayClient}. Every one may be left out when the environment supplies the two settings. */
-export interface GatewayClientOptions {
+export interface GatewayClientOptions extends ClientOptions {
   /**
    * Origin of the gateway plus any path prefix, without `/v1` (operation paths carry it),
    * e.g. `https://omnirouters.com`. Default: the `FEEDGATE_GATEWAY_URL` environment variable
@@ -54,8 +58,9 @@ export interface GatewayClientOptions {
   /**
    * The fetch each attempt goes through. Default: `globalThis.fetch`, looked up per request. It
    * is wrapped in core's resilient transport like the default (retries, timeouts, body cap); a
-   * transport made with `createResilientFetch` from `@feedgate/core` is used as it is instead,
-   * with its own settings (then `maxRetries`, `timeoutMs` and `maxResponseBytes` here are ignored).
+   * transport made with `createResilientFetch` from `@feedgate/core` keeps its own settings
+   * instead (then `maxRetries`, `timeoutMs` and `maxResponseBytes` here are ignored), with the
+   * gateway's retry policy, redirect rule and `signal` added.
    */
   fetch?: ((input: Request) => Promise<Response>) | undefined;
   /** Extra headers for every request. Default: none. Credential headers are refused: use `apiKey`. */
@@ -110,6 +115,8 @@ export interface GatewayClientOptions {
   logger?: Logger | undefined;
   /** Lowest level the `logger` gets: `"info"` (retries, waits, failures) or `"debug"` (every attempt too). Default: `"info"`. */
   logLevel?: LogLevel | undefined;
+  /** Cancels every call of the client (and every open stream) when it fires; each rejects with an `AbortError`. Default: none. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Every option of `createGatewayClient`: an unknown name is refused at run time, naming the one meant. */
@@ -128,11 +135,12 @@ const OPTION_NAMES = {
   maxRedirects: true,
   logger: true,
   logLevel: true,
+  signal: true,
 } as const satisfies Record<keyof GatewayClientOptions, true>;
 
 /** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
 export interface GatewayClient {
-  /** The typed openapi-fetch client, sending through the same transport (credential header per route family, retries, redirects). */
+  /** The typed openapi-fetch client the helpers use too: the same credentials middleware (the header its operation's row names) and the same transport (retries, redirects). */
   raw: Client<paths>;
   /** The OpenAI-style Responses operations. */
   responses: ResponsesApi;
@@ -235,9 +243,17 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
   const { fetch, maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   // Each attempt may use its whole timeout, and each wait may be the longest Retry-After honoured (60 s).
   const deadline = (t: number, r: number) => (t + 60_000) * (r + 1);
-  const resilient =
+  // What the gateway turned out not to route: the retry hook and the error path both read it.
+  const unrouted = new Set<GatewayOperationId>();
+  // The gateway's retry knowledge, redirect handling and signal go with every transport, a ready one included.
+  const gateway = stripUndefined({
+    retry: gatewayRetry(base, (id) => unrouted.has(id)),
+    redirects: followRedirects(options.maxRedirects ?? 5),
+    signal: options.signal,
+  });
+  const transport =
     fetch && "withOptions" in fetch
-      ? (fetch as ResilientFetch)
+      ? (fetch as ResilientFetch).withOptions(gateway)
       : createResilientFetch(
           stripUndefined({
             fetch,
@@ -247,22 +263,30 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
             maxResponseBytes: options.maxResponseBytes,
             logger: options.logger,
             logLevel: options.logLevel,
-          }) as ResilientFetchOptions,
-        );
-  const transport = createTransport({ base, apiKey, maxRedirects: options.maxRedirects ?? 5 });
+          }),
+        ).withOptions(gateway);
 
   const raw: Client<paths> = createClient<paths>({
     baseUrl: base.href.replace(/\/$/, ""),
     headers,
     credentials: "omit",
-    fetch: transport(resilient),
+    fetch: transport,
   });
-  const ctx = createContext(
+  raw.use(credentials(base, apiKey));
+  const caller = createCaller({
     raw,
     apiKey,
-    { transport, resilient, deadline, timeoutMs, maxRetries },
-    positive("streamIdleTimeoutMs", options.streamIdleTimeoutMs, DEFAULT_STREAM_IDLE_TIMEOUT_MS),
-    {
+    transport,
+    deadline,
+    timeoutMs,
+    maxRetries,
+    unrouted,
+    streamIdleTimeoutMs: positive(
+      "streamIdleTimeoutMs",
+      options.streamIdleTimeoutMs,
+      DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    ),
+    limits: {
       maxLineBytes: positive(
         "maxStreamLineBytes",
         options.maxStreamLineBytes,
@@ -274,13 +298,13 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
         DEFAULT_MAX_SSE_EVENT_BYTES,
       ),
     },
-  );
+  });
   // The key lives only in closures: never on an enumerable property.
   return {
     raw,
-    responses: responsesApi(ctx),
-    images: imagesApi(ctx),
-    messages: messagesApi(ctx),
-    gemini: geminiApi(ctx),
+    responses: responsesApi(caller),
+    images: imagesApi(caller),
+    messages: messagesApi(caller),
+    gemini: geminiApi(caller),
   };
 }

@@ -16,7 +16,7 @@ export {
 } from "./content-images.js";
 
 import { invalidArgument } from "@feedgate/core";
-import { failure } from "./errors.js";
+import { gatewayError } from "./errors.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import type { GenerateContentResponse, ResponseObject } from "./types.js";
@@ -54,7 +54,7 @@ function limits(stream: GatewayStream<unknown>, options: CollectOptions) {
   }
   let events = 0;
   const over = (code: string, what: string) =>
-    failure(
+    gatewayError(
       "limit_exceeded",
       code,
       `collecting the stream stopped: ${what}`,
@@ -103,7 +103,7 @@ export async function collectResponse(
 }> {
   let deltas = "";
   const fail = (code: string, message: string) =>
-    failure("stream", code, message, stream.response.status, stream.requestId);
+    gatewayError("stream", code, message, stream.response.status, stream.requestId);
   const bound = limits(stream as GatewayStream<unknown>, options);
   for await (const event of stream) {
     bound.event();

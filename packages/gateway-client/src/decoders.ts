@@ -1,11 +1,6 @@
-import {
-  describeEnvelope,
-  type GatewayEnvelope,
-  isObject,
-  parseEnvelope,
-  withoutRequestId,
-} from "./envelope.js";
-import { failure } from "./errors.js";
+import type { GatewayEnvelope } from "@feedgate/core";
+import { describeEnvelope, isObject, parseEnvelope, withoutRequestId } from "./envelope.js";
+import { gatewayError } from "./errors.js";
 import { type Decoder, END } from "./sse.js";
 
 /**
@@ -33,7 +28,7 @@ export function decoder<T>(
       // not JSON: refused below
     }
     if (!isObject(payload)) {
-      throw failure(
+      throw gatewayError(
         "stream",
         "malformed_event",
         `the stream carried an event that is not a JSON object: ${redact(data).slice(0, 120)}`,
@@ -68,7 +63,7 @@ export function decoder<T>(
         };
       }
       // Without the gateway's " (request id: …)": the id is the error's `requestId`.
-      throw failure(
+      throw gatewayError(
         "stream",
         code as string,
         redact(`the gateway reported an error mid-stream: ${withoutRequestId(String(text))}`),

@@ -1,7 +1,7 @@
 // Names of the 0.1.0 API that live on for one minor release as deprecated aliases, so an app
 // written against 0.1.0 compiles with strike-throughs pointing at the replacement instead of
 // errors. Removed in the next minor: see the migration section of the CHANGELOG.
-import { FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/core/errors";
+import { FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/core";
 import * as collect from "./collect.js";
 
 /**

@@ -1,7 +1,5 @@
 import type { GatewayEnvelope } from "@feedgate/core";
 
-export type { GatewayEnvelope };
-
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -9,7 +9,7 @@ import {
  * Builds an error of the family (core's `createError`) from positional parts, shorter than an
  * init object at each call site. `message` never carries the request id or the key.
  */
-export function failure(
+export function gatewayError(
   kind: FeedgateErrorKind,
   code: string,
   message: string,

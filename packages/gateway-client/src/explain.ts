@@ -1,4 +1,4 @@
-import type { CallInit } from "./context.js";
+import type { CallInit } from "./call.js";
 
 /**
  * What a caller needs to know beyond the gateway's own message, for the answers whose message

@@ -1,5 +1,5 @@
 import { type APIPromise, invalidArgument } from "@feedgate/core";
-import type { CallOptions, Context, StreamCallOptions } from "./context.js";
+import type { Caller, CallOptions, StreamCallOptions } from "./call.js";
 import type { GatewayStream } from "./sse.js";
 import { bodyOf, type GenerateContentParams, type GenerateContentResponse } from "./types.js";
 
@@ -33,25 +33,16 @@ export interface GeminiApi {
   ): Promise<GatewayStream<GenerateContentResponse>>;
 }
 
-export function geminiApi({ call, stream }: Context): GeminiApi {
+export function geminiApi({ call, stream }: Caller): GeminiApi {
+  const sse = (model: string) => ({ path: modelPath(model), query: { alt: "sse" } });
   return {
-    generateContent: (model, body, options) =>
+    generateContent: (model, body, o) =>
       call(
         "generateContent",
-        "POST",
-        "/v1beta/models/{model}:generateContent",
         () => ({ params: { path: modelPath(model) }, body: bodyOf(body) }),
-        options,
+        o,
       ),
-    async streamGenerateContent(model, body, options) {
-      const params = { path: modelPath(model), query: { alt: "sse" } };
-      return stream(
-        "streamGenerateContent",
-        "/v1beta/models/{model}:streamGenerateContent",
-        { params, body: bodyOf(body) },
-        options,
-        true,
-      );
-    },
+    streamGenerateContent: async (model, body, o) =>
+      stream("streamGenerateContent", { params: sse(model), body: bodyOf(body) }, o),
   };
 }

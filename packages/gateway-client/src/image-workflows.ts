@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { type APIPromise, apiPromise, invalidArgument } from "@feedgate/core";
-import type { CallOptions } from "./context.js";
+import type { CallOptions } from "./call.js";
 import type { ImagesApi } from "./images.js";
 import type {
   ExtraBody,

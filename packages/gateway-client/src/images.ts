@@ -1,5 +1,5 @@
 import { type APIPromise, invalidArgument } from "@feedgate/core";
-import type { CallOptions, Context } from "./context.js";
+import type { Caller, CallOptions } from "./call.js";
 import {
   bodyOf,
   type ImageGenerateParams,
@@ -53,42 +53,33 @@ function imageBody(params: ImageGenerateParams): Record<string, unknown> {
   return bodyOf(params);
 }
 
-export function imagesApi({ call }: Context): ImagesApi {
-  const path = "/v1/images/generations";
+/** Per-attempt timeout of a synchronous image generation unless the call says otherwise: 600000 ms (it can take minutes). */
+const SYNC_IMAGE_TIMEOUT_MS = 600_000;
+
+/** A submission's answer: a task to poll, or the images when the gateway ignored `async` (the shape check already ran). */
+const submission = (answer: ImageResult | ImageTask): ImageSubmission =>
+  isImageTask(answer) ? { kind: "task", task: answer } : { kind: "completed", result: answer };
+
+/** The task id as a path parameter, refused before sending when empty. */
+function taskPath(taskId: string) {
+  if (typeof taskId !== "string" || taskId.trim() === "")
+    throw invalidArgument("taskId", "a non-empty task id");
+  return { params: { path: { task_id: taskId } } };
+}
+
+/** A sync generation's options: never retried (the retry hook refuses it too), 10 minutes per attempt by default. */
+const syncImage = (o: CallOptions | undefined): CallOptions => ({
+  ...o,
+  maxRetries: 0,
+  timeoutMs: o?.timeoutMs ?? SYNC_IMAGE_TIMEOUT_MS,
+});
+
+export function imagesApi({ call }: Caller): ImagesApi {
+  const asTask = { query: { async: true } };
   return {
-    // No per-call maxRetries: the transport never retries a sync generation (billed).
-    generate: (body, options) =>
-      call(
-        "createImage",
-        "POST",
-        path,
-        () => ({ body: imageBody(body) }),
-        options && { ...options, maxRetries: undefined },
-      ),
-    submit: (body, options) =>
-      call(
-        "createImage",
-        "POST",
-        path,
-        () => ({ body: imageBody(body), params: { query: { async: true } } }),
-        options,
-        (answer: ImageResult | ImageTask) =>
-          // The shape check already ran: an answer that is not a task is an image result.
-          isImageTask(answer)
-            ? { kind: "task", task: answer }
-            : { kind: "completed", result: answer },
-      ),
-    getTask: (taskId, options) =>
-      call(
-        "getImageTask",
-        "GET",
-        "/v1/images/generations/{task_id}",
-        () => {
-          if (typeof taskId !== "string" || taskId.trim() === "")
-            throw invalidArgument("taskId", "a non-empty task id");
-          return { params: { path: { task_id: taskId } } };
-        },
-        options,
-      ),
+    generate: (body, o) => call("createImage", () => ({ body: imageBody(body) }), syncImage(o)),
+    submit: (body, o) =>
+      call("createImage", () => ({ body: imageBody(body), params: asTask }), o, submission),
+    getTask: (taskId, o) => call("getImageTask", () => taskPath(taskId), o),
   };
 }

@@ -18,6 +18,7 @@ export {
 } from "@feedgate/core";
 // The one error family, as @feedgate/core exports it: the same class objects.
 export * from "@feedgate/core/errors";
+export type { CallOptions, StreamCallOptions } from "./call.js";
 export {
   createGatewayClient,
   DEFAULT_MAX_RETRIES,
@@ -26,7 +27,7 @@ export {
   type GatewayClient,
   type GatewayClientOptions,
 } from "./client.js";
-export type { CallOptions, StreamCallOptions } from "./context.js";
+export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./credentials.js";
 export type { TerminalWatch } from "./decoders.js";
 // 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
 export {
@@ -52,5 +53,4 @@ export type { ResponsesApi } from "./responses.js";
 export type { Decoder, StreamInit, StreamLimits } from "./sse.js";
 export { GatewayStream } from "./sse.js";
 export type * from "./stream-types.js";
-export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./transport.js";
 export type * from "./types.js";

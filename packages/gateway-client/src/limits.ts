@@ -1,5 +1,5 @@
 import { type FeedgateError, TRANSPORT_DEFAULTS } from "@feedgate/core";
-import { failure } from "./errors.js";
+import { gatewayError } from "./errors.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponseBytes;
@@ -19,7 +19,7 @@ export function tooLarge(
   status?: number,
   requestId?: string,
 ): FeedgateError {
-  return failure(
+  return gatewayError(
     "response_too_large",
     "response_too_large",
     `${what} is larger than ${limit} bytes: the connection was cancelled (raise the client's limit if this answer is expected)`,

@@ -1,6 +1,6 @@
 import type { APIPromise } from "@feedgate/core";
-import type { CallOptions, Context } from "./context.js";
-import { ANTHROPIC_VERSION } from "./transport.js";
+import type { Caller, CallOptions } from "./call.js";
+import { ANTHROPIC_VERSION } from "./credentials.js";
 import { bodyOf, type CountTokensParams, type CountTokensResponse } from "./types.js";
 
 /** The Anthropic-style route (`x-api-key` + `anthropic-version: 2023-06-01`). */
@@ -9,19 +9,12 @@ export interface MessagesApi {
   countTokens(body: CountTokensParams, options?: CallOptions): APIPromise<CountTokensResponse>;
 }
 
-export function messagesApi({ call }: Context): MessagesApi {
+/** The header the document marks required (the credentials middleware sets it too). */
+const header = { "anthropic-version": ANTHROPIC_VERSION };
+
+export function messagesApi({ call }: Caller): MessagesApi {
   return {
-    countTokens: (body, options) =>
-      call(
-        "countMessageTokens",
-        "POST",
-        "/v1/messages/count_tokens",
-        // The transport sets the header too; passed here because the document marks it required.
-        () => ({
-          body: bodyOf(body),
-          params: { header: { "anthropic-version": ANTHROPIC_VERSION } },
-        }),
-        options,
-      ),
+    countTokens: (body, o) =>
+      call("countMessageTokens", () => ({ body: bodyOf(body), params: { header } }), o),
   };
 }

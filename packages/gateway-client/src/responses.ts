@@ -1,5 +1,5 @@
 import { type APIPromise, invalidArgument } from "@feedgate/core";
-import type { CallOptions, Context, StreamCallOptions } from "./context.js";
+import type { Caller, CallOptions, StreamCallOptions } from "./call.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import {
@@ -59,66 +59,25 @@ export interface ResponsesApi {
   compact(body: CompactParams, options?: CallOptions): APIPromise<CompactResponse>;
 }
 
-export function responsesApi({ call, stream }: Context): ResponsesApi {
-  const byId = (responseId: string) => ({ params: { path: { response_id: responseId } } });
+/** A deleted answer: the gateway's JSON, or (an empty or non-JSON 2xx body) the deletion it confirms. */
+const deleted = (responseId: string) => (text: string) => {
+  try {
+    return JSON.parse(text) as DeletedResponse;
+  } catch {
+    return { id: responseId, object: "response", deleted: true } as DeletedResponse;
+  }
+};
+
+export function responsesApi({ call, stream }: Caller): ResponsesApi {
+  const byId = (id: string) => ({ params: { path: { response_id: id } } });
   return {
-    create: (body, options) =>
-      call(
-        "createResponse",
-        "POST",
-        "/v1/responses",
-        () => ({ body: createBody(body, false) }),
-        options,
-      ),
-    async stream(body, options) {
-      return stream(
-        "createResponse",
-        "/v1/responses",
-        { body: createBody(body, true) },
-        options,
-        false,
-      );
-    },
-    retrieve: (responseId, options) =>
-      call("retrieveResponse", "GET", "/v1/responses/{response_id}", byId(responseId), options),
-    delete: (responseId, options) =>
-      call(
-        "deleteResponse",
-        "DELETE",
-        "/v1/responses/{response_id}",
-        { ...byId(responseId), parseAs: "text" },
-        options,
-        (text: string) => {
-          try {
-            return JSON.parse(text) as DeletedResponse;
-          } catch {
-            return { id: responseId, object: "response", deleted: true } as DeletedResponse;
-          }
-        },
-      ),
-    cancel: (responseId, options) =>
-      call(
-        "cancelResponse",
-        "POST",
-        "/v1/responses/{response_id}/cancel",
-        byId(responseId),
-        options,
-      ),
-    countInputTokens: (body, options) =>
-      call(
-        "countResponseInputTokens",
-        "POST",
-        "/v1/responses/input_tokens",
-        () => ({ body: bodyOf(body) }),
-        options,
-      ),
-    compact: (body, options) =>
-      call(
-        "compactResponse",
-        "POST",
-        "/v1/responses/compact",
-        () => ({ body: bodyOf(body) }),
-        options,
-      ),
+    create: (body, o) => call("createResponse", () => ({ body: createBody(body, false) }), o),
+    stream: async (body, o) => stream("createResponse", { body: createBody(body, true) }, o),
+    retrieve: (id, o) => call("retrieveResponse", byId(id), o),
+    delete: (id, o) => call("deleteResponse", { ...byId(id), parseAs: "text" }, o, deleted(id)),
+    cancel: (id, o) => call("cancelResponse", byId(id), o),
+    countInputTokens: (body, o) =>
+      call("countResponseInputTokens", () => ({ body: bodyOf(body) }), o),
+    compact: (body, o) => call("compactResponse", () => ({ body: bodyOf(body) }), o),
   };
 }

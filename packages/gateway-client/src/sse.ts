@@ -1,7 +1,7 @@
 import { createError, type FeedgateError, isFeedgateError, requestIdOf } from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { TerminalWatch } from "./decoders.js";
-import { failure } from "./errors.js";
+import { gatewayError } from "./errors.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
 
 /** Size caps of one stream. */
@@ -136,7 +136,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         }
       }
       if (terminal && !terminal.complete) {
-        throw failure(
+        throw gatewayError(
           "stream",
           "stream_truncated",
           "the stream ended before its terminal event: the answer is incomplete",
@@ -212,7 +212,13 @@ export class GatewayStream<T> implements AsyncIterable<T> {
       }
       const message = `no data from the gateway for ${ms} ms: the stream was closed`;
       controller.abort(
-        failure("timeout", "stream_idle_timeout", message, this.response.status, this.requestId),
+        gatewayError(
+          "timeout",
+          "stream_idle_timeout",
+          message,
+          this.response.status,
+          this.requestId,
+        ),
       );
     };
     const onAbort = () => void reader.cancel(signal.reason).catch(() => {});

@@ -44,7 +44,6 @@ describe("an app written against the 0.1.0 API", () => {
     );
     for (const name of [
       "FeedClientConfigError",
-      "isFeedClientConfigError",
       "collectResponse",
       "outputText",
       "GatewayError",

@@ -1,5 +1,5 @@
 import type { GlobalOptions } from "./config.js";
-import type { Output } from "./output.js";
+import type { InStream, Output } from "./output.js";
 
 /** What every command gets: its output, the Ctrl-C signal and the global options. */
 export interface CommandContext {
@@ -8,4 +8,6 @@ export interface CommandContext {
   signal: AbortSignal;
   globals: GlobalOptions;
   env: Record<string, string | undefined>;
+  /** Standard input (a `-` argument); undefined: the process's own. */
+  stdin?: InStream | undefined;
 }

@@ -1,5 +1,5 @@
 import { describeEnvelope } from "@feedgate/gateway-client";
-import { type FeedgateError, isFeedgateError } from "@feedgate/kit";
+import { type FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
@@ -88,52 +88,74 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
   if (!gateway && status === 404 && error.kind !== "unsupported" && error.problem === undefined) {
     return "a feed route answered 404 without the feed's Problem JSON: this URL looks like the model gateway or a web page, not the feed service; check FEEDGATE_FEED_URL (--feed-url)";
   }
-  switch (error.kind) {
-    case "rate_limited":
-      if (gateway && error.retryAfterMs === undefined)
-        return "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry";
-      return `the service asked to slow down; retry later${seconds(error.retryAfterMs)}`;
-    case "unavailable":
-      return `the service is temporarily unavailable; retry later${seconds(error.retryAfterMs)}`;
-    case "retry_too_long":
-      return `the service asked to wait longer than the CLI will${seconds(error.retryAfterMs)}; retry later`;
-    case "not_found":
-      return command === "story"
-        ? "check the id: a story public id (UUID) or a story URL"
-        : "check the id or date you asked for";
-    case "invalid_request":
-      if (gateway)
-        return "the gateway refused the request itself: check the model name and the parameters";
-      return `the service refused the request; see 'feedgate ${command ?? ""} --help'`.replace(
-        "  ",
-        " ",
-      );
-    case "invalid_cursor":
-      return "the cursor expired; start again from the first page";
-    case "snapshot_required":
-      return "the change cursor is too old; the mirror takes a new snapshot when run again";
-    case "timeout":
-      return `no answer in time from ${service.name}; check ${service.setting} and the network, then retry`;
-    case "network":
-      return `could not reach ${service.name}: check ${service.setting} and the network`;
-    case "task_failed":
-      return "the image task failed: try another prompt, model or settings";
-    case "redirect":
-      return "the redirect was refused (loop, too many hops, or another origin)";
-    case "unsupported":
-      return "this gateway does not offer this operation";
-    case "limit_exceeded":
-      if (error.code === "max_pages")
-        return "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)";
-      if (error.code === "cursor_loop")
-        return "the feed service repeated a page cursor; this is its fault, not yours: retry later";
-      return "a safety limit of the CLI stopped the loop";
-    default:
-      return status !== undefined && status >= 500
-        ? `${gateway ? "the gateway" : "the service"} failed; retry later`
-        : undefined;
-  }
+  return HINTS[error.kind](error, { command, gateway, service });
 }
+
+/** What a hint knows of where the failure happened. */
+interface Where {
+  command: string | undefined;
+  /** True for the commands that talk to the model gateway. */
+  gateway: boolean;
+  service: { name: string; setting: string };
+}
+
+/** The hint of a failure no row says more about: a 5xx is the service's fault, worth retrying later. */
+const serverFault = (error: FeedgateError, { gateway }: Where) =>
+  error.status !== undefined && error.status >= 500
+    ? `${gateway ? "the gateway" : "the service"} failed; retry later`
+    : undefined;
+
+/**
+ * One hint per kind of failure, typed complete: a new kind in core's table does not compile
+ * until it has a row here (the status checks in `hintFor` come first).
+ */
+const HINTS = {
+  config: serverFault,
+  invalid_request: (_, { gateway, command }) =>
+    gateway
+      ? "the gateway refused the request itself: check the model name and the parameters"
+      : `the service refused the request; see 'feedgate ${command ?? ""} --help'`.replace(
+          "  ",
+          " ",
+        ),
+  invalid_cursor: () => "the cursor expired; start again from the first page",
+  authentication: serverFault,
+  permission_denied: serverFault,
+  not_found: (_, { command }) =>
+    command === "story"
+      ? "check the id: a story public id (UUID) or a story URL"
+      : "check the id or date you asked for",
+  conflict: serverFault,
+  snapshot_required: () =>
+    "the change cursor is too old; the mirror takes a new snapshot when run again",
+  rate_limited: (error, { gateway }) =>
+    gateway && error.retryAfterMs === undefined
+      ? "the gateway asked to slow down (it sends no Retry-After): wait a little, then retry"
+      : `the service asked to slow down; retry later${seconds(error.retryAfterMs)}`,
+  retry_too_long: (error) =>
+    `the service asked to wait longer than the CLI will${seconds(error.retryAfterMs)}; retry later`,
+  unavailable: (error) =>
+    `the service is temporarily unavailable; retry later${seconds(error.retryAfterMs)}`,
+  server: serverFault,
+  network: (_, { service }) =>
+    `could not reach ${service.name}: check ${service.setting} and the network`,
+  timeout: (_, { service }) =>
+    `no answer in time from ${service.name}; check ${service.setting} and the network, then retry`,
+  aborted: serverFault,
+  stream: serverFault,
+  unsupported: () => "this gateway does not offer this operation",
+  redirect: () => "the redirect was refused (loop, too many hops, or another origin)",
+  invalid_response: serverFault,
+  response_too_large: serverFault,
+  task_failed: () => "the image task failed: try another prompt, model or settings",
+  limit_exceeded: (error) =>
+    error.code === "max_pages"
+      ? "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)"
+      : error.code === "cursor_loop"
+        ? "the feed service repeated a page cursor; this is its fault, not yours: retry later"
+        : "a safety limit of the CLI stopped the loop",
+  http: serverFault,
+} satisfies Record<FeedgateErrorKind, (error: FeedgateError, where: Where) => string | undefined>;
 
 function stackOf(error: unknown): string[] {
   const stack = (error as { stack?: unknown } | null)?.stack;

@@ -18,7 +18,13 @@ export interface OutStream {
   columns?: number;
 }
 
-/** Where the CLI reads its environment and writes its output. */
+/** Where the CLI reads standard input from: process.stdin, or a test double. */
+export interface InStream extends AsyncIterable<string | Uint8Array> {
+  /** Whether it is a terminal (then `-` is refused: nobody would type the text). Default: false. */
+  isTTY?: boolean;
+}
+
+/** Where the CLI reads its environment and input and writes its output. */
 export interface Streams {
   /** Where results go. */
   stdout: OutStream;
@@ -26,6 +32,8 @@ export interface Streams {
   stderr: OutStream;
   /** The environment variables (`FEEDGATE_*`, `NO_COLOR`, ...). */
   env: Record<string, string | undefined>;
+  /** Standard input, for a prompt, text or store URL given as `-`. Default: process.stdin (opened only when read). */
+  stdin?: InStream | undefined;
 }
 
 export interface OutputOptions {
@@ -102,7 +110,7 @@ export class Output {
     return typeof c === "number" && c > 20 ? c : 100;
   }
 
-  /** The raw stderr stream, for progress bars and spinners (already TTY-checked via `animate`). */
+  /** The stderr stream itself, for progress bars and spinners (already TTY-checked via `animate`). */
   get stderrStream(): OutStream {
     return this.#streams.stderr;
   }
@@ -126,8 +134,8 @@ export class Output {
     this.#streams.stdout.write(`${this.#human(text)}\n`);
   }
 
-  /** Writes a fragment to stdout without a newline (streamed text). */
-  printRaw(text: string): void {
+  /** A fragment of human text on stdout without a newline (streamed text; filtered like `print`). */
+  printPart(text: string): void {
     if (this.json) return;
     this.#toStdout(this.#human(text));
   }
@@ -172,8 +180,8 @@ export class Output {
       this.#streams.stderr.write(`${this.#human(this.errColor.dim(`[verbose] ${text}`))}\n`);
   }
 
-  /** Raw stderr write (filtered like every other; for the end of an in-place status line). */
-  noteRaw(text: string): void {
+  /** A fragment on stderr without a newline (filtered like every other; for the end of an in-place status line). */
+  notePart(text: string): void {
     this.#streams.stderr.write(this.#human(text));
   }
 

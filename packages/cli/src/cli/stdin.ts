@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { UsageError } from "./errors.js";
+import type { InStream } from "./output.js";
 
 /** The most read from stdin for a prompt: far above any prompt, far below what exhausts memory. */
 const MAX_STDIN_BYTES = 8 * 1024 * 1024;
@@ -13,7 +14,7 @@ const MAX_STDIN_BYTES = 8 * 1024 * 1024;
 export async function textArgument(
   value: string,
   what: string,
-  stdin: NodeJS.ReadStream = process.stdin,
+  stdin: InStream = process.stdin,
 ): Promise<string> {
   if (value !== "-") return value;
   if (stdin.isTTY)
@@ -23,7 +24,7 @@ export async function textArgument(
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stdin) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk);
     if ((size += bytes.length) > MAX_STDIN_BYTES)
       throw new UsageError(`${what} on standard input is over ${MAX_STDIN_BYTES} bytes`);
     chunks.push(bytes);
@@ -76,7 +77,7 @@ export async function regularFileText(
 export async function textFile(
   path: string,
   option: string,
-  stdin: NodeJS.ReadStream = process.stdin,
+  stdin: InStream = process.stdin,
 ): Promise<string> {
   if (path === "-") return textArgument("-", option, stdin);
   return regularFileText(path, option, MAX_STDIN_BYTES);

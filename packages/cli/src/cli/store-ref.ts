@@ -1,5 +1,5 @@
 import { UsageError } from "./errors.js";
-import type { Output } from "./output.js";
+import type { InStream, Output } from "./output.js";
 import { regularFileText, textArgument } from "./stdin.js";
 
 /** Where a mirror lives: a directory (the embedded file store) or a PostgreSQL URL (a fleet's shared copy). */
@@ -35,7 +35,7 @@ export async function storeRefOf(
   options: StoreOptions,
   env: Record<string, string | undefined>,
   out: Output,
-  stdin?: NodeJS.ReadStream,
+  stdin?: InStream,
 ): Promise<StoreRef> {
   if (options.storeFile !== undefined && (argument ?? options.store) !== undefined)
     throw new UsageError(

@@ -1,8 +1,8 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
+import { feedKitOf } from "../cli/feed-kit.js";
 import { renderDailies, renderDaily } from "../render/daily.js";
 import { DAILIES, DAILY_REPORT, renderable } from "../render/shapes.js";
-import { feedServices } from "../services/feed.js";
 
 export interface DailyOptions {
   json?: boolean;
@@ -15,7 +15,11 @@ export async function runDaily(
   date = "latest",
 ): Promise<void> {
   const { out } = ctx;
-  const data = await step(`daily report ${date}`, () => feedServices(ctx).daily(date, ctx.signal));
+  const kit = feedKitOf(ctx);
+  const call = { signal: ctx.signal };
+  const { data } = await step(`daily report ${date}`, () =>
+    date === "latest" ? kit.latestDaily(call) : kit.dailyByDate(date, call),
+  );
   if (out.json) out.data(data);
   else out.print(renderDaily(renderable(data.report, DAILY_REPORT, "daily report"), out));
 }
@@ -28,8 +32,9 @@ export interface DailiesOptions {
 /** `feedgate dailies [--limit N]`. */
 export async function runDailies(ctx: CommandContext, options: DailiesOptions): Promise<void> {
   const { out } = ctx;
-  const data = await step("daily reports", () =>
-    feedServices(ctx).dailies(options.limit, ctx.signal),
+  const { limit } = options;
+  const { data } = await step("daily reports", () =>
+    feedKitOf(ctx).dailies(limit === undefined ? undefined : { limit }, { signal: ctx.signal }),
   );
   if (out.json) out.data(data);
   else out.print(renderDailies(renderable(data, DAILIES, "daily reports"), out));

@@ -1,17 +1,17 @@
 import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { DailiesOptions, DailyOptions } from "./daily-run.js";
 
-export function registerDaily(program: Command, wire: Wire): void {
+export function registerDaily(program: Command, runner: Runner): void {
   const daily = program
     .command("daily")
     .description("a daily report: the latest, or the one of a date")
     .argument("[date]", "latest, or a date as YYYY-MM-DD", "latest")
     .option("--json", "print the service's JSON document")
     .action(
-      wire.action<DailyOptions>(async (ctx, options, date) =>
+      runner.action<DailyOptions>(async (ctx, options, date) =>
         (await import("./daily-run.js")).runDaily(ctx, options, date),
       ),
     );
@@ -25,7 +25,7 @@ export function registerDaily(program: Command, wire: Wire): void {
     )
     .option("--json", "print the service's JSON document")
     .action(
-      wire.action<DailiesOptions>(async (ctx, options) =>
+      runner.action<DailiesOptions>(async (ctx, options) =>
         (await import("./daily-run.js")).runDailies(ctx, options),
       ),
     );

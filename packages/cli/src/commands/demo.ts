@@ -1,15 +1,15 @@
 import type { Command } from "commander";
 import { examples } from "../cli/help.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 
-export function registerDemo(program: Command, wire: Wire): void {
+export function registerDemo(program: Command, runner: Runner): void {
   const command = program
     .command("demo")
     .description(
       "the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)",
     )
     .action(
-      wire.action(async (ctx) => {
+      runner.action(async (ctx) => {
         // Loaded on use: the fake servers are not needed by any other command.
         const { runDemo } = await import("../demo/run.js");
         await runDemo(ctx);

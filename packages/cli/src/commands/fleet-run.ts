@@ -26,7 +26,7 @@ const RESOURCES: readonly FleetResource[] = [
 /** `feedgate fleet --store postgres://…`: one member of a fleet, until Ctrl-C. */
 export async function runFleet(ctx: CommandContext, options: FleetCommandOptions): Promise<void> {
   const { out } = ctx;
-  const ref = await storeRefOf(undefined, options, ctx.env, out);
+  const ref = await storeRefOf(undefined, options, ctx.env, out, ctx.stdin);
   if (ref.kind !== "postgres")
     throw new UsageError(
       "a fleet shares its copy through PostgreSQL",

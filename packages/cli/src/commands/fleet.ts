@@ -1,10 +1,10 @@
 import type { Command } from "commander";
 import { examples } from "../cli/help.js";
+import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { Wire } from "../cli/wire.js";
 import type { FleetCommandOptions } from "./fleet-run.js";
 
-export function registerFleet(program: Command, wire: Wire): void {
+export function registerFleet(program: Command, runner: Runner): void {
   const command = program
     .command("fleet")
     .description(
@@ -21,7 +21,7 @@ export function registerFleet(program: Command, wire: Wire): void {
     )
     .option("--json", "leadership changes and failures as JSON lines")
     .action(
-      wire.action<FleetCommandOptions>(async (ctx, options) =>
+      runner.action<FleetCommandOptions>(async (ctx, options) =>
         (await import("./fleet-run.js")).runFleet(ctx, options),
       ),
     );

@@ -1,9 +1,11 @@
+import type { GatewayClient, GenerateContentResponse } from "@feedgate/gateway-client";
+import { collectGenerateContent, contentImages } from "@feedgate/gateway-client/collect";
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
+import { gatewayClientOf } from "../cli/gateway.js";
 import { textArgument } from "../cli/stdin.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
-import { gatewayServices } from "../services/gateway.js";
 import { safeStem, saveImages } from "./image-files.js";
 
 export interface GenerateOptions {
@@ -27,27 +29,28 @@ export async function runGenerate(
   argument: string,
 ): Promise<void> {
   const { out } = ctx;
-  const prompt = await textArgument(argument, "the prompt");
+  const prompt = await textArgument(argument, "the prompt", ctx.stdin);
   if (prompt.trim() === "") throw new UsageError("the prompt is empty");
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
-  const gateway = gatewayServices(ctx);
+  const gateway = gatewayClientOf(ctx);
   const streaming = options.stream === true && !out.json;
   let wroteText = false;
-  const outcome = await step("generation", () =>
-    gateway.generateContent(model, prompt, {
+  const answer = await step("generation", () =>
+    generateContent(gateway, model, prompt, {
       images: options.images === true,
       stream: options.stream === true,
       signal: ctx.signal,
       onText: streaming
         ? async (text) => {
-            out.printRaw(stripTerminalControls(text));
+            out.printPart(stripTerminalControls(text));
             wroteText = true;
             await out.drained(ctx.signal);
           }
         : undefined,
     }),
   );
-  if (wroteText) out.printRaw("\n");
+  const outcome = { answer, text: textOfAnswer(answer), images: contentImages(answer) };
+  if (wroteText) out.printPart("\n");
   const stem = safeStem((outcome.answer as { responseId?: string }).responseId, Date.now());
   const saved =
     outcome.images.length === 0
@@ -79,4 +82,48 @@ function withoutImageData(answer: unknown): unknown {
         }
       : value,
   );
+}
+
+/**
+ * `generateContent`, or its stream with each piece of text handed to `onText` as it arrives
+ * and the chunks folded into one answer (for the images).
+ */
+async function generateContent(
+  gateway: GatewayClient,
+  model: string,
+  prompt: string,
+  options: {
+    images: boolean;
+    stream: boolean;
+    onText: ((text: string) => Promise<void>) | undefined;
+    signal: AbortSignal;
+  },
+): Promise<GenerateContentResponse> {
+  const { signal, onText } = options;
+  const body = {
+    contents: [{ role: "user", parts: [{ text: prompt }] }],
+    ...(options.images ? { generationConfig: { responseModalities: ["TEXT", "IMAGE"] } } : {}),
+  };
+  if (!options.stream) return gateway.gemini.generateContent(model, body as never, { signal });
+  const chunks = await gateway.gemini.streamGenerateContent(model, body as never, { signal });
+  async function* tee() {
+    for await (const chunk of chunks) {
+      const piece = textOfAnswer(chunk);
+      if (piece) await onText?.(piece);
+      yield chunk;
+    }
+  }
+  return collectGenerateContent(
+    Object.assign(tee(), { requestId: chunks.requestId, response: chunks.response }) as never,
+  );
+}
+
+/** The text parts of an answer's first candidate (thoughts left out), joined. */
+function textOfAnswer(answer: GenerateContentResponse): string {
+  const parts = Array.isArray(answer?.candidates?.[0]?.content?.parts)
+    ? answer.candidates[0].content.parts
+    : [];
+  return parts
+    .map((p) => (typeof p?.text === "string" && p.thought !== true ? p.text : ""))
+    .join("");
 }

@@ -1,10 +1,10 @@
 import type { Command } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { GenerateOptions } from "./generate-run.js";
 
-export function registerGenerate(program: Command, wire: Wire): void {
+export function registerGenerate(program: Command, runner: Runner): void {
   const command = program
     .command("generate")
     .description(
@@ -21,7 +21,7 @@ export function registerGenerate(program: Command, wire: Wire): void {
     .option("--force", "replace files of the same name (default: fail and name the file)")
     .option("--json", "print the answer (inline image data left out) and the written files as JSON")
     .action(
-      wire.action<GenerateOptions>(async (ctx, options, prompt) =>
+      runner.action<GenerateOptions>(async (ctx, options, prompt) =>
         (await import("./generate-run.js")).runGenerate(ctx, options, prompt!),
       ),
     );

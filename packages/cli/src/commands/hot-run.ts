@@ -1,7 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { feedServices } from "../services/feed.js";
-import { clockStamp, untilAborted } from "./watch-util.js";
+import { feedKitOf } from "../cli/feed-kit.js";
+import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface HotOptions {
   watch?: boolean;
@@ -12,10 +12,12 @@ export interface HotOptions {
 
 /** `feedgate hot`: the top 10 now, or redrawn whenever it changes. */
 export async function runHot(ctx: CommandContext, options: HotOptions): Promise<void> {
-  const feed = feedServices(ctx);
+  const kit = feedKitOf(ctx);
   const { out } = ctx;
   // The table code loads while the request is in flight: the request goes out first.
-  const answer = options.watch ? undefined : step("hot topics", () => feed.hotTopics(ctx.signal));
+  const answer = options.watch
+    ? undefined
+    : step("hot topics", () => kit.hotTopics({ signal: ctx.signal }));
   answer?.catch(() => {});
   const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = await Promise.all(
     [import("../render/hot.js"), import("../render/shapes.js")],
@@ -30,9 +32,10 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
   let last: string | undefined;
   await untilAborted(ctx.signal, () =>
     step("watching hot topics", async () => {
-      for await (const { data, meta } of feed.watchHotTopics({
-        intervalMs: secondsToMs(options.interval),
+      const intervalMs = secondsToMs(options.interval);
+      for await (const { data, meta } of kit.watchHotTopics({
         signal: ctx.signal,
+        ...(intervalMs === undefined ? {} : { intervalMs }),
       })) {
         out.verbose(
           `hot topics: new version, ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`,
@@ -51,8 +54,4 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
       }
     }),
   );
-}
-
-export function secondsToMs(seconds: number | undefined): number | undefined {
-  return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }

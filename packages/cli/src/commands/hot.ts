@@ -1,10 +1,10 @@
 import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { HotOptions } from "./hot-run.js";
 
-export function registerHot(program: Command, wire: Wire): void {
+export function registerHot(program: Command, runner: Runner): void {
   const command = program
     .command("hot")
     .description("the current top 10 hot topics as a table (rank, title, sources, latest time)")
@@ -17,7 +17,7 @@ export function registerHot(program: Command, wire: Wire): void {
     )
     .option("--json", "print the service's JSON document (one per version when watching)")
     .action(
-      wire.action<HotOptions>(async (ctx, options) =>
+      runner.action<HotOptions>(async (ctx, options) =>
         (await import("./hot-run.js")).runHot(ctx, options),
       ),
     );

@@ -1,8 +1,10 @@
+import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
+import { generateImage } from "@feedgate/kit/images";
 import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
+import { gatewayClientOf } from "../cli/gateway.js";
 import { StatusSpinner } from "../render/spinner.js";
-import { gatewayServices } from "../services/gateway.js";
 import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
 
@@ -31,18 +33,29 @@ export async function runImage(
   const { out } = ctx;
   const model = modelOf(options.model, ctx.env, "FEEDGATE_IMAGE_MODEL", DEFAULT_IMAGE_MODEL);
   const body = imageRequestOf({ ...options, model, prompt });
-  const gateway = gatewayServices(ctx);
+  const gateway = gatewayClientOf(ctx);
   const spinner = new StatusSpinner(
     out,
     `${options.async ? "submitting" : "generating"} with ${model}…`,
   );
-  let outcome: Awaited<ReturnType<typeof gateway.image>>;
+  // The last task state received, as the gateway sent it.
+  let task: ImageTask | undefined;
+  let outcome: Awaited<ReturnType<typeof generateImage>>;
   try {
+    // The kit polls every 5 s (the gateway asks for 5–10 s) until a terminal status.
     outcome = await step("image generation", () =>
-      gateway.image(body as Record<string, unknown>, {
-        async: options.async === true,
+      generateImage(gateway, body as ImageRequest, {
+        mode: options.async ? "async" : "sync",
         signal: ctx.signal,
-        onStatus: (status, taskId) => spinner.update(`task ${taskId}: ${status}`),
+        onPoll: (state) => {
+          task = state;
+          const { status, task_id, id } = state as {
+            status?: unknown;
+            task_id?: unknown;
+            id?: unknown;
+          };
+          spinner.update(`task ${String(task_id ?? id ?? "")}: ${String(status ?? "unknown")}`);
+        },
       }),
     );
   } catch (error) {
@@ -69,7 +82,7 @@ export async function runImage(
       model,
       taskId: taskId ?? null,
       status: outcome.status,
-      ...(outcome.task ? { task: outcome.task } : {}),
+      ...(task ? { task } : {}),
       files: saved,
     });
     return;

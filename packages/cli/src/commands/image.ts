@@ -2,10 +2,10 @@ import { type Command, Option } from "commander";
 import { DEFAULT_IMAGE_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
 import { collect, integerArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { ImageOptions } from "./image-run.js";
 
-export function registerImage(program: Command, wire: Wire): void {
+export function registerImage(program: Command, runner: Runner): void {
   const command = program
     .command("image")
     .description(
@@ -46,7 +46,7 @@ export function registerImage(program: Command, wire: Wire): void {
     )
     .option("--json", "print the task (or result) and the written files as JSON")
     .action(
-      wire.action<ImageOptions>(async (ctx, options, prompt) =>
+      runner.action<ImageOptions>(async (ctx, options, prompt) =>
         (await import("./image-run.js")).runImage(ctx, options, prompt!),
       ),
     );

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
+import { registerCompletion } from "./completion.js";
 import { registerDaily } from "./daily.js";
 import { registerDemo } from "./demo.js";
 import { registerFleet } from "./fleet.js";
@@ -14,21 +15,32 @@ import { registerResets } from "./resets.js";
 import { registerRespond } from "./respond.js";
 import { registerStory } from "./story.js";
 import { registerTokens } from "./tokens.js";
+import { registerVersion } from "./version.js";
 
-/** Every command, in the order `--help` lists them. */
-export function registerCommands(program: Command, wire: Wire): void {
-  registerHot(program, wire);
-  registerItems(program, wire);
-  registerStory(program, wire);
-  registerDaily(program, wire);
-  registerResets(program, wire);
-  registerMirror(program, wire);
-  registerFleet(program, wire);
-  registerImage(program, wire);
-  registerRespond(program, wire);
-  registerGenerate(program, wire);
-  registerTokens(program, wire);
-  registerMcp(program, wire);
-  registerMock(program, wire);
-  registerDemo(program, wire);
+/**
+ * Every command, in the order `--help` lists them: the one list. Help, completion and usage
+ * hints are read from the program these build.
+ */
+export const COMMANDS: ReadonlyArray<(program: Command, runner: Runner) => void> = [
+  registerHot,
+  registerItems,
+  registerStory,
+  registerDaily,
+  registerResets,
+  registerMirror,
+  registerFleet,
+  registerImage,
+  registerRespond,
+  registerGenerate,
+  registerTokens,
+  registerMcp,
+  registerMock,
+  registerDemo,
+  registerVersion,
+  registerCompletion,
+];
+
+/** Registers {@link COMMANDS} on `program`. */
+export function registerCommands(program: Command, runner: Runner): void {
+  for (const register of COMMANDS) register(program, runner);
 }

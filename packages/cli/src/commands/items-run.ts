@@ -1,11 +1,10 @@
-import type { ItemsResponse } from "@feedgate/feed-client";
+import type { ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
+import { feedKitOf } from "../cli/feed-kit.js";
 import { renderItems } from "../render/items.js";
 import { StatusLine } from "../render/progress.js";
 import { ITEM, renderable } from "../render/shapes.js";
-import { feedServices } from "../services/feed.js";
-import type { ItemsQueryInput } from "../services/types.js";
 
 export interface ItemsOptions {
   mode?: "selected" | "all";
@@ -36,14 +35,17 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
     if (value !== undefined && value < 1)
       throw new UsageError(`${flag} must be at least 1, got ${value}`);
   }
-  const query: ItemsQueryInput = {
-    mode: options.mode,
-    category: options.category,
-    window: options.window,
-    by: options.by,
-    q: options.q,
-    limit: options.pageSize,
-  };
+  // Only the flags given: the service's defaults apply to the rest.
+  const query: ItemsQuery = Object.fromEntries(
+    Object.entries({
+      mode: options.mode,
+      category: options.category,
+      window: options.window,
+      by: options.by,
+      q: options.q,
+      limit: options.pageSize,
+    }).filter(([, value]) => value !== undefined),
+  );
   const paging = options.all === true || options.limit !== undefined;
   const cap = options.limit ?? Number.POSITIVE_INFINITY;
   const progress = paging && out.animate ? new StatusLine(out) : undefined;
@@ -54,12 +56,19 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
   let selected = 0;
   try {
     await step(paging ? "items (paged)" : "items", async () => {
-      for await (const page of feedServices(ctx).items(
-        query,
-        paging,
-        ctx.signal,
-        options.maxPages,
-      )) {
+      const { maxPages } = options;
+      const walk = feedKitOf(ctx).iterateItemPages(query, {
+        signal: ctx.signal,
+        ...(maxPages === undefined ? {} : { maxPages }),
+      });
+      for await (const kitPage of walk) {
+        // The kit drops ids already yielded after a transparent restart: the page says so.
+        const page = {
+          ...kitPage.data,
+          items: kitPage.items,
+          page: { ...kitPage.data.page, count: kitPage.items.length },
+          restarts: kitPage.restarts,
+        };
         pages += 1;
         first ??= page;
         last = page;
@@ -84,7 +93,7 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
         progress?.set(
           `items: ${pages} page${pages === 1 ? "" : "s"}, ${printed} items${page.restarts ? `, ${page.restarts} restart${page.restarts === 1 ? "" : "s"}` : ""}…`,
         );
-        if (printed >= cap) break;
+        if (printed >= cap || !paging) break;
       }
     });
   } finally {

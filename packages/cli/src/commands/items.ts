@@ -2,13 +2,13 @@ import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { ItemsOptions } from "./items-run.js";
 
 /** The items operation's parameters: choices, bounds and category keys as the feed document declares them. */
 const { mode, window, by, q, limit, category } = FEED_RULES.operations.items.params;
 
-export function registerItems(program: Command, wire: Wire): void {
+export function registerItems(program: Command, runner: Runner): void {
   const command = program
     .command("items")
     .description("recent items: one page, --limit N items across pages, or every page with --all")
@@ -46,7 +46,7 @@ export function registerItems(program: Command, wire: Wire): void {
       "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)",
     )
     .action(
-      wire.action<ItemsOptions>(async (ctx, options) =>
+      runner.action<ItemsOptions>(async (ctx, options) =>
         (await import("./items-run.js")).runItems(ctx, options),
       ),
     );

@@ -4,8 +4,8 @@ import { feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
+import { cliLogger } from "../cli/logger.js";
 import { storeRefOf } from "../cli/store-ref.js";
-import { cliLogger } from "../services/clients.js";
 import { USER_AGENT } from "../version.js";
 
 export interface McpOptions {

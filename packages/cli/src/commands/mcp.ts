@@ -1,11 +1,11 @@
 import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { collect, portArg } from "../cli/parse.js";
+import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { Wire } from "../cli/wire.js";
 import type { McpOptions } from "./mcp-run.js";
 
-export function registerMcp(program: Command, wire: Wire): void {
+export function registerMcp(program: Command, runner: Runner): void {
   const command = program
     .command("mcp")
     .description(
@@ -37,7 +37,7 @@ export function registerMcp(program: Command, wire: Wire): void {
     )
     .option("--store-file <path>", STORE_FILE_HELP)
     .action(
-      wire.action<McpOptions>(async (ctx, options) =>
+      runner.action<McpOptions>(async (ctx, options) =>
         (await import("./mcp-run.js")).runMcp(ctx, options),
       ),
     );

@@ -49,7 +49,7 @@ async function open(
   dir: string | undefined,
   options: StoreOptions,
 ): Promise<ReadView> {
-  const ref = await storeRefOf(dir, options, ctx.env, ctx.out);
+  const ref = await storeRefOf(dir, options, ctx.env, ctx.out, ctx.stdin);
   if (ref.kind === "postgres") {
     const { openPostgresStore } = await import("@feedgate/postgres");
     const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(

@@ -1,11 +1,11 @@
+import type { MirrorProgress } from "@feedgate/kit/mirror";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { storeRefOf } from "../cli/store-ref.js";
+import { feedKitOf } from "../cli/feed-kit.js";
+import { cliLogger } from "../cli/logger.js";
+import { type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
-import { feedServices } from "../services/feed.js";
-import type { MirrorProgress, MirrorSummary } from "../services/types.js";
-import { secondsToMs } from "./hot-run.js";
-import { clockStamp } from "./watch-util.js";
+import { clockStamp, secondsToMs } from "./watch-util.js";
 
 export interface MirrorOptions {
   fields?: "default" | "minimal";
@@ -16,6 +16,21 @@ export interface MirrorOptions {
   follow?: boolean;
   interval?: number;
   json?: boolean;
+}
+
+/** What `feedgate mirror` reports when it ends. */
+export interface MirrorSummary {
+  /** Shown in messages: the directory, or the PostgreSQL URL with its password masked. */
+  dir: string;
+  fields: "default" | "minimal";
+  /** Items in the local copy. */
+  items: number;
+  /** True when a saved cursor was found and the run resumed from it. */
+  resumed: boolean;
+  /** True when the run took a (new) snapshot. */
+  snapshotTaken: boolean;
+  /** Ledger changes (upserts and removes) applied by this run. */
+  changes: number;
 }
 
 /** The snapshot's page size (the kit's default, the service's maximum): the bar's look-ahead while the snapshot runs. */
@@ -33,7 +48,7 @@ export async function runMirror(
   hooks: { onProgress?(progress: MirrorProgress): void } = {},
 ): Promise<MirrorSummary> {
   const { out } = ctx;
-  const store = await storeRefOf(dir, options, ctx.env, out);
+  const store = await storeRefOf(dir, options, ctx.env, out, ctx.stdin);
   const shown = store.kind === "dir" ? store.dir : store.shown;
   const bar = new SnapshotProgress(out);
   const status = new StatusLine(out);
@@ -67,15 +82,7 @@ export async function runMirror(
   let summary: MirrorSummary;
   try {
     summary = await step(`mirror ${shown}`, () =>
-      feedServices(ctx).mirror({
-        dir: shown,
-        store,
-        fields: options.fields,
-        follow: options.follow === true,
-        intervalMs: secondsToMs(options.interval),
-        signal: ctx.signal,
-        onProgress,
-      }),
+      mirrorInto(ctx, store, shown, options, onProgress),
     );
   } finally {
     bar.stop();
@@ -92,4 +99,60 @@ export async function runMirror(
     );
   }
   return summary;
+}
+
+/**
+ * Opens the store, brings it up to date with the kit's mirror (once, or following until Ctrl-C)
+ * and closes it. Without `--fields`, the copy keeps the projection it has.
+ */
+async function mirrorInto(
+  ctx: CommandContext,
+  ref: StoreRef,
+  shown: string,
+  options: MirrorOptions,
+  onProgress: (progress: MirrorProgress) => void,
+): Promise<MirrorSummary> {
+  // Loaded here: only the mirror command needs the mirror and the store.
+  const { createSelectedMirror } = await import("@feedgate/kit/mirror");
+  const store =
+    ref.kind === "postgres"
+      ? await (await import("@feedgate/postgres")).openPostgresStore({ url: ref.url })
+      : await (await import("@feedgate/kit/node")).openFileStore(ref.dir);
+  try {
+    const state = await store.getState();
+    const resumed = state.cursor !== undefined;
+    // A projection different from the copy's means a new snapshot: said once.
+    const fields = options.fields ?? state.fields ?? "default";
+    if (state.fields !== undefined && fields !== state.fields) {
+      ctx.out.note(
+        `feedgate: ${shown} holds --fields ${state.fields}; taking a new snapshot with --fields ${fields} (its items will be replaced)`,
+      );
+    }
+    let snapshotPages = 0;
+    const intervalMs = secondsToMs(options.interval);
+    const mirror = createSelectedMirror({
+      client: feedKitOf(ctx).client,
+      store,
+      fields,
+      signal: ctx.signal,
+      logger: cliLogger(ctx).logger,
+      ...(intervalMs === undefined ? {} : { intervalMs }),
+      onProgress: (p) => {
+        if (p.phase === "snapshot") snapshotPages = p.pages;
+        onProgress(p);
+      },
+    });
+    if (options.follow) await mirror.follow({ signal: ctx.signal });
+    else await mirror.sync({ signal: ctx.signal });
+    return {
+      dir: shown,
+      fields,
+      items: await store.count(),
+      resumed,
+      snapshotTaken: mirror.stats.snapshots > 0 || snapshotPages > 0,
+      changes: mirror.stats.changes,
+    };
+  } finally {
+    await store.close();
+  }
 }

@@ -2,12 +2,12 @@ import { FEED_RULES } from "@feedgate/feed-client/rules";
 import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
+import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { Wire } from "../cli/wire.js";
 import type { MirrorReadOptions } from "./mirror-read-run.js";
 import type { MirrorOptions } from "./mirror-run.js";
 
-export function registerMirror(program: Command, wire: Wire): void {
+export function registerMirror(program: Command, runner: Runner): void {
   const command = program
     .command("mirror")
     .description(
@@ -34,7 +34,7 @@ export function registerMirror(program: Command, wire: Wire): void {
     )
     .option("--json", "JSON lines: progress, then a summary")
     .action(
-      wire.action<MirrorOptions>(
+      runner.action<MirrorOptions>(
         async (ctx, options, dir) =>
           void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir)),
       ),
@@ -72,7 +72,7 @@ export function registerMirror(program: Command, wire: Wire): void {
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line")
     .action(
-      wire.action<MirrorReadOptions>(async (ctx, options, dir) =>
+      runner.action<MirrorReadOptions>(async (ctx, options, dir) =>
         (await run()).runMirrorLs(ctx, options, dir),
       ),
     );
@@ -85,7 +85,7 @@ export function registerMirror(program: Command, wire: Wire): void {
     .option("--store <url>", "(unused with a URL argument) a fleet's PostgreSQL copy")
     .option("--store-file <path>", `(unused with a URL argument) ${STORE_FILE_HELP}`)
     .action(
-      wire.action<MirrorReadOptions>(async (ctx, options, dir, id) =>
+      runner.action<MirrorReadOptions>(async (ctx, options, dir, id) =>
         (await run()).runMirrorShow(ctx, options, dir!, id!),
       ),
     );
@@ -100,7 +100,7 @@ export function registerMirror(program: Command, wire: Wire): void {
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line (the default)")
     .action(
-      wire.action<MirrorReadOptions>(async (ctx, options, dir) =>
+      runner.action<MirrorReadOptions>(async (ctx, options, dir) =>
         (await run()).runMirrorExport(ctx, options, dir),
       ),
     );

@@ -1,10 +1,10 @@
 import { Argument, type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { portArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { MockOptions } from "../demo/mock-run.js";
 
-export function registerMock(program: Command, wire: Wire): void {
+export function registerMock(program: Command, runner: Runner): void {
   const command = program
     .command("mock")
     .description(
@@ -25,7 +25,7 @@ export function registerMock(program: Command, wire: Wire): void {
     .addOption(new Option("--gateway-port <n>", "the gateway fake's port").argParser(portArg))
     .option("--json", "print the URLs as one JSON document")
     .action(
-      wire.action<MockOptions>(async (ctx, options, which) => {
+      runner.action<MockOptions>(async (ctx, options, which) => {
         // Loaded on use: the fake servers are not needed by any other command.
         const { runMock } = await import("../demo/mock-run.js");
         await runMock(ctx, options, which);

@@ -1,11 +1,11 @@
 import type { CodexResetsResponse } from "@feedgate/feed-client";
+import { diffResetEvents, type FeedKit, type ResetChange } from "@feedgate/kit/feed";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
+import { feedKitOf } from "../cli/feed-kit.js";
 import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
 import { optional, RESET_EVENT, RESETS, renderable } from "../render/shapes.js";
-import { feedServices } from "../services/feed.js";
-import { secondsToMs } from "./hot-run.js";
-import { clockStamp, untilAborted } from "./watch-util.js";
+import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface ResetsOptions {
   recent?: boolean;
@@ -28,10 +28,13 @@ export async function runResets(
   hooks: ResetsHooks = {},
 ): Promise<void> {
   const { out } = ctx;
-  const feed = feedServices(ctx);
+  const kit = feedKitOf(ctx);
   const recent = options.recent === true;
   if (!options.watch) {
-    const data = await step("reset calendar", () => feed.resets(recent, ctx.signal));
+    const call = { signal: ctx.signal };
+    const { data } = await step("reset calendar", () =>
+      recent ? kit.codexResetsRecent(call) : kit.codexResets(call),
+    );
     if (out.json) out.data(data);
     else out.print(renderResets(renderable(data, RESETS, "reset calendar"), out, recent));
     return;
@@ -39,10 +42,8 @@ export async function runResets(
   let previous: CodexResetsResponse | undefined;
   await untilAborted(ctx.signal, () =>
     step("watching the reset calendar", async () => {
-      for await (const version of feed.watchResets(recent, {
-        intervalMs: secondsToMs(options.interval),
-        signal: ctx.signal,
-      })) {
+      const intervalMs = secondsToMs(options.interval) ?? RESETS_INTERVAL_MS;
+      for await (const version of watchCalendar(kit, recent, intervalMs, ctx.signal)) {
         const { changes } = version;
         const data = out.json ? version.data : renderable(version.data, RESETS, "reset calendar");
         const at = new Date();
@@ -65,17 +66,20 @@ export async function runResets(
         for (const change of changes) {
           if (out.json)
             out.data({
-              type: change.kind,
+              type: change.type,
               at: at.toISOString(),
-              event: change.event,
-              ...(change.previous ? { previous: change.previous } : {}),
+              ...(change.type === "removed"
+                ? { event: change.previous }
+                : change.type === "changed"
+                  ? { event: change.event, previous: change.previous }
+                  : { event: change.event }),
             });
           else
             out.print(
               renderResetChange(
                 renderable(
                   change,
-                  { event: RESET_EVENT, previous: optional(RESET_EVENT) },
+                  { event: optional(RESET_EVENT), previous: optional(RESET_EVENT) },
                   "reset calendar change",
                 ),
                 out,
@@ -87,4 +91,36 @@ export async function runResets(
       }
     }),
   );
+}
+
+/** The reset calendar's default watch interval: 5 minutes, the service's collection cadence. */
+const RESETS_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Each version of the calendar with what changed in its events (the first one is printed whole). The
+ * `/recent` form through the kit's `watchResets`; the full calendar through the same
+ * conditional poller, diffed by event id here.
+ */
+async function* watchCalendar(
+  kit: FeedKit,
+  recent: boolean,
+  intervalMs: number,
+  signal: AbortSignal,
+): AsyncGenerator<{ data: CodexResetsResponse; changes: ResetChange[] }> {
+  if (recent) {
+    // The first version's changes (all `added`) are not shown: the calendar is printed whole.
+    for await (const { data, changes } of kit.watchResets({ signal, intervalMs }))
+      yield { data, changes };
+    return;
+  }
+  let previous: CodexResetsResponse | undefined;
+  for await (const version of kit.pollUntilChanged("codexResets", undefined, {
+    signal,
+    intervalMs,
+  })) {
+    const changes = previous ? diffResetEvents(previous.events, version.data.events) : [];
+    previous = version.data;
+    // Every new version: one with only new source posts or a new check time is news too.
+    yield { data: version.data, changes };
+  }
 }

@@ -1,10 +1,10 @@
 import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { ResetsOptions } from "./resets-run.js";
 
-export function registerResets(program: Command, wire: Wire): void {
+export function registerResets(program: Command, runner: Runner): void {
   const command = program
     .command("resets")
     .description(
@@ -26,7 +26,7 @@ export function registerResets(program: Command, wire: Wire): void {
       "print the service's JSON document (JSON lines when watching: the calendar, then one line per change)",
     )
     .action(
-      wire.action<ResetsOptions>(async (ctx, options) =>
+      runner.action<ResetsOptions>(async (ctx, options) =>
         (await import("./resets-run.js")).runResets(ctx, options),
       ),
     );

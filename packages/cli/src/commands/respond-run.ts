@@ -1,9 +1,10 @@
+import { outputText } from "@feedgate/gateway-client/collect";
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
+import { gatewayClientOf } from "../cli/gateway.js";
 import { textArgument } from "../cli/stdin.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
-import { gatewayServices } from "../services/gateway.js";
 
 export interface RespondOptions {
   model?: string;
@@ -18,20 +19,21 @@ export async function runRespond(
   argument: string,
 ): Promise<void> {
   const { out } = ctx;
-  const prompt = await textArgument(argument, "the prompt");
+  const prompt = await textArgument(argument, "the prompt", ctx.stdin);
   if (prompt.trim() === "") throw new UsageError("the prompt is empty");
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
-  const gateway = gatewayServices(ctx);
+  const gateway = gatewayClientOf(ctx);
+  const body = { model, input: prompt };
   if (!options.stream) {
-    const { response, text } = await step("response", () =>
-      gateway.respond(model, prompt, ctx.signal),
+    const response = await step("response", () =>
+      gateway.responses.create(body, { signal: ctx.signal }),
     );
     if (out.json) out.data(response);
-    else out.print(stripTerminalControls(text));
+    else out.print(stripTerminalControls(outputText(response)));
     return;
   }
   await step("streamed response", async () => {
-    const stream = await gateway.respondStream(model, prompt, ctx.signal);
+    const stream = await gateway.responses.stream(body, { signal: ctx.signal });
     out.verbose(`streaming (request id ${stream.requestId ?? "-"})`);
     // The stream itself fails (StreamError `stream_truncated`) when it ends without response.completed / failed / incomplete.
     let wroteText = false;
@@ -44,7 +46,7 @@ export async function runRespond(
       if (out.json) {
         out.data(event);
       } else if (e.type === "response.output_text.delta" && typeof e.delta === "string") {
-        out.printRaw(stripTerminalControls(e.delta));
+        out.printPart(stripTerminalControls(e.delta));
         wroteText = true;
       }
       // Backpressure: the next event is read only once stdout took this one.
@@ -53,6 +55,6 @@ export async function runRespond(
         throw new Error(`the response failed: ${e.response?.error?.message ?? "no reason given"}`);
       }
     }
-    if (wroteText) out.printRaw("\n");
+    if (wroteText) out.printPart("\n");
   });
 }

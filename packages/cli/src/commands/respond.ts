@@ -1,10 +1,10 @@
 import type { Command } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { RespondOptions } from "./respond-run.js";
 
-export function registerRespond(program: Command, wire: Wire): void {
+export function registerRespond(program: Command, runner: Runner): void {
   const command = program
     .command("respond")
     .description(
@@ -15,7 +15,7 @@ export function registerRespond(program: Command, wire: Wire): void {
     .option("--stream", "stream the answer as it is generated")
     .option("--json", "print the Response object (with --stream: one JSON line per event)")
     .action(
-      wire.action<RespondOptions>(async (ctx, options, prompt) =>
+      runner.action<RespondOptions>(async (ctx, options, prompt) =>
         (await import("./respond-run.js")).runRespond(ctx, options, prompt!),
       ),
     );

@@ -1,8 +1,8 @@
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
+import { feedKitOf } from "../cli/feed-kit.js";
 import { renderable, STORY } from "../render/shapes.js";
 import { renderStory } from "../render/story.js";
-import { feedServices } from "../services/feed.js";
 
 export interface StoryOptions {
   json?: boolean;
@@ -16,9 +16,15 @@ export async function runStory(
 ): Promise<void> {
   const { out } = ctx;
   checkStoryRef(idOrUrl);
-  const { data, origin } = await step(`story ${idOrUrl}`, () =>
-    feedServices(ctx).story(idOrUrl, ctx.signal),
+  const found = await step(`story ${idOrUrl}`, () =>
+    feedKitOf(ctx).getStory(idOrUrl, { signal: ctx.signal }),
   );
+  const data = { schemaVersion: 1 as const, story: found.story };
+  const origin = {
+    requestedId: found.requestedId,
+    survivingId: found.survivingId,
+    chain: found.mergedChain,
+  };
   if (origin.requestedId !== origin.survivingId)
     out.verbose(`followed merges: ${[origin.requestedId, ...origin.chain.slice(1)].join(" → ")}`);
   if (out.json) {

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { examples } from "../cli/help.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { StoryOptions } from "./story-run.js";
 
-export function registerStory(program: Command, wire: Wire): void {
+export function registerStory(program: Command, runner: Runner): void {
   const command = program
     .command("story")
     .description(
@@ -15,7 +15,7 @@ export function registerStory(program: Command, wire: Wire): void {
       "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids)",
     )
     .action(
-      wire.action<StoryOptions>(async (ctx, options, id) =>
+      runner.action<StoryOptions>(async (ctx, options, id) =>
         (await import("./story-run.js")).runStory(ctx, options, id!),
       ),
     );

@@ -1,8 +1,8 @@
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
+import { gatewayClientOf } from "../cli/gateway.js";
 import { textArgument, textFile } from "../cli/stdin.js";
-import { gatewayServices } from "../services/gateway.js";
 
 export interface TokensOptions {
   file?: string;
@@ -24,12 +24,15 @@ export async function runTokens(
     throw new UsageError("give a text to count, or --file F");
   // The same model `respond` uses by default, so counting and answering agree without flags.
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
-  let input = text === undefined ? "" : await textArgument(text, "the text");
-  if (options.file !== undefined) input = await textFile(options.file, "--file");
+  let input = text === undefined ? "" : await textArgument(text, "the text", ctx.stdin);
+  if (options.file !== undefined) input = await textFile(options.file, "--file", ctx.stdin);
   const protocol = options.protocol ?? "responses";
-  const gateway = gatewayServices(ctx);
+  const gateway = gatewayClientOf(ctx);
+  const call = { signal: ctx.signal };
   const result = await step("token count", () =>
-    gateway.countTokens(protocol, model, input, ctx.signal),
+    protocol === "messages"
+      ? gateway.messages.countTokens({ model, messages: [{ role: "user", content: input }] }, call)
+      : gateway.responses.countInputTokens({ model, input }, call),
   );
   if (out.json) out.data(result);
   else

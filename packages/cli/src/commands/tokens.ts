@@ -1,10 +1,10 @@
 import { type Command, Option } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
-import type { Wire } from "../cli/wire.js";
+import type { Runner } from "../cli/runner.js";
 import type { TokensOptions } from "./tokens-run.js";
 
-export function registerTokens(program: Command, wire: Wire): void {
+export function registerTokens(program: Command, runner: Runner): void {
   const command = program
     .command("tokens")
     .description("count the input tokens of a text for a model")
@@ -24,7 +24,7 @@ export function registerTokens(program: Command, wire: Wire): void {
     )
     .option("--json", "print the gateway's JSON answer")
     .action(
-      wire.action<TokensOptions>(async (ctx, options, text) =>
+      runner.action<TokensOptions>(async (ctx, options, text) =>
         (await import("./tokens-run.js")).runTokens(ctx, options, text),
       ),
     );

@@ -15,3 +15,8 @@ export async function untilAborted(signal: AbortSignal, loop: () => Promise<void
 export function clockStamp(date = new Date()): string {
   return `${date.toISOString().slice(11, 19)}Z`;
 }
+
+/** A `--interval` in seconds as the kit's `intervalMs` (undefined stays undefined: the default applies). */
+export function secondsToMs(seconds: number | undefined): number | undefined {
+  return seconds === undefined ? undefined : Math.round(seconds * 1000);
+}

@@ -8,7 +8,7 @@ const SHOWN_LINES = 4;
 
 /**
  * The demo's MCP section: the server `feedgate mcp` runs, on the feed fake, and an MCP client
- * session with it (in-process, over the SDK's linked transports): it lists the tools, then
+ * session with it (in-process, over the SDK's in-memory channel pair, its `InMemoryTransport`): it lists the tools, then
  * calls hot_topics and get_story on the merged story, as an agent would. The MCP SDK is
  * loaded here, on use.
  */

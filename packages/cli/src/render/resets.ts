@@ -1,17 +1,7 @@
 import type { CodexResetEvent, CodexResetsResponse } from "@feedgate/feed-client";
+import type { ResetChange } from "@feedgate/kit/feed";
 import { formatBeijing, formatBeijingRange } from "./time.js";
 import type { Ui } from "./ui.js";
-
-/** One change of the reset calendar seen by `resets --watch`. */
-export interface ResetChange {
-  kind: "added" | "changed" | "removed";
-  /** Why a removed event left (removed only): withdrawn by the service, or aged out of the 7-day window. */
-  reason?: "withdrawn" | "aged_out" | undefined;
-  /** The event as it is now (for removed: as it was last seen). */
-  event: CodexResetEvent;
-  /** The event before the change (changed only). */
-  previous?: CodexResetEvent | undefined;
-}
 
 function statusBadge(event: CodexResetEvent, ui: Ui): string {
   const shown = event.presentation?.status ?? event.status;
@@ -73,9 +63,8 @@ export function renderResets(response: CodexResetsResponse, ui: Ui, recent: bool
   return [head, ...response.events.map((e) => renderResetEvent(e, ui))].join("\n\n");
 }
 
-function what(change: ResetChange): string {
+function what(change: Extract<ResetChange, { type: "changed" }>): string {
   const { event, previous } = change;
-  if (!previous) return "";
   const diffs: string[] = [];
   if (previous.status !== event.status) diffs.push(`status ${previous.status} → ${event.status}`);
   const ps = previous.presentation?.status;
@@ -93,15 +82,15 @@ function what(change: ResetChange): string {
 export function renderResetChange(change: ResetChange, ui: Ui, at: string): string {
   const c = ui.color;
   const stamp = c.dim(at);
-  switch (change.kind) {
+  switch (change.type) {
     case "added":
       return `${stamp} ${c.green("+ added")}     ${change.event.title}\n${renderResetEvent(change.event, ui, 1)}`;
     case "changed":
       return `${stamp} ${c.yellow("~ changed")}   ${change.event.title}: ${what(change)}\n${renderResetEvent(change.event, ui, 1)}`;
     case "removed":
       return change.reason === "aged_out"
-        ? `${stamp} ${c.dim("- aged out of the 7-day window")} ${change.event.title} ${c.dim(change.event.id)}`
-        : `${stamp} ${c.red("- withdrawn")} ${change.event.title} ${c.dim(change.event.id)}`;
+        ? `${stamp} ${c.dim("- aged out of the 7-day window")} ${change.previous.title} ${c.dim(change.previous.id)}`
+        : `${stamp} ${c.red("- withdrawn")} ${change.previous.title} ${c.dim(change.previous.id)}`;
   }
 }
 

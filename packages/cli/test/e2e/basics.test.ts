@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runCli } from "./helpers.js";
+import { runBin, runCli } from "./helpers.js";
 
 const COMMANDS = [
   "hot",
@@ -37,6 +37,16 @@ describe.concurrent("feedgate basics", () => {
     const result = spawnSync(process.execPath, [launcher, "--version"], { encoding: "utf8" });
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe(version);
+  });
+
+  it("the binary's exit status is main()'s code: 2 for a usage error, 1 for a runtime failure", async () => {
+    // The process itself (bin.ts): the other tests run main() in this process.
+    const usage = await runBin(["hott"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^feedgate: error: unknown command 'hott'/m);
+    const failure = await runBin(["hot"], { FEEDGATE_FEED_URL: "http://127.0.0.1:9" }, 30_000);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/^feedgate: error: /m);
   });
 
   it("--help lists every command, the configuration and the exit codes", async () => {

@@ -1,106 +1,24 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { GatewayFake } from "@feedgate/mock";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_MODEL } from "../../src/cli/config.js";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { DEMO_TEXT, demoImageBase64 } from "../../src/demo/gateway-seed.js";
 import {
   allOutput,
-  cliEnv,
   expectValid,
+  gatewayFixture,
   jsonLines,
   runCli,
   specs,
-  startCli,
+  startBin,
   TEST_KEY,
 } from "./helpers.js";
 
-let fakes: DemoFakes;
-let gateway: GatewayFake;
-let env: Record<string, string>;
-let work: string;
-
-beforeAll(async () => {
-  fakes = await startDemoFakes({ feed: false, apiKey: TEST_KEY });
-  gateway = fakes.gateway!;
-  env = cliEnv(fakes);
-  work = await mkdtemp(join(tmpdir(), "feedgate-gateway-e2e-"));
-});
-afterAll(async () => {
-  await fakes.close();
-  await rm(work, { recursive: true, force: true });
-});
+const fx = gatewayFixture("gateway-e2e");
 
 describe("feedgate image", () => {
-  it("--async polls the task to completion, writes the image and prints its path", async () => {
-    gateway.images.scriptTask({
-      polls: 0,
-      outcome: "completed",
-      images: [{ b64_json: demoImageBase64() }],
-    });
-    const out = join(work, "async");
-    const result = await runCli(
-      ["image", "a lighthouse at dawn", "--aspect", "16:9", "--async", "--out", out, "--json"],
-      env,
-      20_000,
-    );
-    expect(result.code).toBe(0);
-    const body = JSON.parse(result.stdout) as { task: unknown; files: Array<{ path: string }> };
-    expectValid(specs.gateway.validateResponse("getImageTask", 200, body.task));
-    expect(body.files).toHaveLength(1);
-    const bytes = await readFile(body.files[0]!.path);
-    expect(bytes.subarray(0, 4).toString("hex")).toBe("89504e47");
-    expect(bytes.toString("base64")).toBe(demoImageBase64());
-    // The submit carried async=true and the key went only to the gateway.
-    expect(
-      gateway.requests.some((r) => r.method === "POST" && r.query.get("async") === "true"),
-    ).toBe(true);
-  });
-
-  it("a failed task: exit 1 with the task's error and a hint", async () => {
-    gateway.images.scriptTask({
-      polls: 0,
-      outcome: "failed",
-      error: { code: "content_policy", message: "the prompt was refused" },
-    });
-    const result = await runCli(
-      ["image", "something", "--async", "--out", join(work, "failed")],
-      env,
-      20_000,
-    );
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /^feedgate: error: image generation failed: .*the prompt was refused/m,
-    );
-    expect(result.stderr).toMatch(/^hint: the image task failed/m);
-  });
-
-  it.each([
-    ["a string error", { error: "the prompt was refused (string)" }],
-    ["a bare message", { error: null, message: "the prompt was refused (message)" }],
-  ] as const)("a failed task with %s: exit 1 with that reason", async (_shape, failure) => {
-    gateway.images.scriptTask({ polls: 0, outcome: "failed", ...failure });
-    const result = await runCli(
-      ["image", "something", "--async", "--out", join(work, "failed-shape")],
-      env,
-      20_000,
-    );
-    expect(result.code).toBe(1);
-    const reason =
-      "error" in failure && typeof failure.error === "string"
-        ? failure.error
-        : (failure as { message: string }).message;
-    expect(result.stderr).toMatch(
-      /^feedgate: error: image generation failed: .*image task \S+ ended failed: /m,
-    );
-    expect(result.stderr).toContain(reason);
-    expect(result.stderr).toMatch(/^hint: the image task failed/m);
-  });
-
   it("without --async: the synchronous answer's image URL is downloaded, without the key", async () => {
     // A storage host of our own on loopback, which the answer points to.
     const seen: Array<Record<string, string | string[] | undefined>> = [];
@@ -112,7 +30,7 @@ describe("feedgate image", () => {
     });
     await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
     const imageUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/img/1.png`;
-    gateway.faults.add({
+    fx.gateway.faults.add({
       route: "createImage",
       times: 1,
       fault: {
@@ -125,8 +43,8 @@ describe("feedgate image", () => {
       },
     });
     try {
-      const out = join(work, "sync");
-      const result = await runCli(["image", "a lighthouse", "--out", out], env, 20_000);
+      const out = join(fx.work, "sync");
+      const result = await runCli(["image", "a lighthouse", "--out", out], fx.env, 20_000);
       expect(result.code).toBe(0);
       const paths = result.stdout.trim().split("\n");
       expect(paths).toHaveLength(1);
@@ -143,24 +61,24 @@ describe("feedgate image", () => {
 
 describe("feedgate respond", () => {
   it("prints the answer; --json is a valid Response", async () => {
-    const text = await runCli(["respond", "hello"], env);
+    const text = await runCli(["respond", "hello"], fx.env);
     expect(text.code).toBe(0);
     expect(text.stdout.trim().length).toBeGreaterThan(0);
-    const json = await runCli(["respond", "hello", "--json"], env);
+    const json = await runCli(["respond", "hello", "--json"], fx.env);
     expect(json.code).toBe(0);
     expectValid(specs.gateway.validateResponse("createResponse", 200, JSON.parse(json.stdout)));
   });
 
   it("--stream prints the text as it arrives", async () => {
-    gateway.responses.scriptStream({ transcript: DEMO_TEXT });
-    const result = await runCli(["respond", "summarise", "--stream"], env);
+    fx.gateway.responses.scriptStream({ transcript: DEMO_TEXT });
+    const result = await runCli(["respond", "summarise", "--stream"], fx.env);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${DEMO_TEXT}\n`);
   });
 
   it("--stream --json prints one JSON line per event", async () => {
-    gateway.responses.scriptStream({ transcript: DEMO_TEXT });
-    const result = await runCli(["respond", "summarise", "--stream", "--json"], env);
+    fx.gateway.responses.scriptStream({ transcript: DEMO_TEXT });
+    const result = await runCli(["respond", "summarise", "--stream", "--json"], fx.env);
     expect(result.code).toBe(0);
     const events = jsonLines(result.stdout) as Array<{ type: string }>;
     expect(events[0]!.type).toBe("response.created");
@@ -168,8 +86,9 @@ describe("feedgate respond", () => {
   });
 
   it("Ctrl-C during --stream cancels the request and exits 130", async () => {
-    gateway.responses.scriptStream({ transcript: DEMO_TEXT, stallAfter: 8 });
-    const cli = startCli(["respond", "summarise", "--stream"], env);
+    fx.gateway.responses.scriptStream({ transcript: DEMO_TEXT, stallAfter: 8 });
+    // A real process and a real SIGINT: the end-to-end proof of Ctrl-C.
+    const cli = startBin(["respond", "summarise", "--stream"], fx.env);
     await cli.waitFor(/\S/);
     cli.child.kill("SIGINT");
     const result = await cli.done;
@@ -182,12 +101,12 @@ describe("feedgate respond", () => {
 
 describe("feedgate tokens", () => {
   it("counts with the responses protocol (valid JSON) and the messages protocol", async () => {
-    const human = await runCli(["tokens", "How long is this?", "--model", "gpt-5.2"], env);
+    const human = await runCli(["tokens", "How long is this?", "--model", "gpt-5.2"], fx.env);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/^\d+ input tokens \(model gpt-5\.2, responses protocol\)$/m);
     const responses = await runCli(
       ["tokens", "How long is this?", "--model", "gpt-5.2", "--json"],
-      env,
+      fx.env,
     );
     expectValid(
       specs.gateway.validateResponse("countResponseInputTokens", 200, JSON.parse(responses.stdout)),
@@ -202,7 +121,7 @@ describe("feedgate tokens", () => {
         "messages",
         "--json",
       ],
-      env,
+      fx.env,
     );
     expect(messages.code).toBe(0);
     expectValid(
@@ -211,7 +130,7 @@ describe("feedgate tokens", () => {
   });
 
   it("counts for respond's default model when no --model or FEEDGATE_MODEL is given", async () => {
-    const result = await runCli(["tokens", "How long is this?"], env);
+    const result = await runCli(["tokens", "How long is this?"], fx.env);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
       new RegExp(
@@ -219,10 +138,10 @@ describe("feedgate tokens", () => {
         "m",
       ),
     );
-    expect((JSON.parse(gateway.requests.at(-1)!.body) as { model: string }).model).toBe(
+    expect((JSON.parse(fx.gateway.requests.at(-1)!.body) as { model: string }).model).toBe(
       DEFAULT_MODEL,
     );
-    const help = await runCli(["tokens", "--help"], env);
+    const help = await runCli(["tokens", "--help"], fx.env);
     expect(help.stdout.replace(/\s+/g, " ")).toContain(`default ${DEFAULT_MODEL}`);
   });
 
@@ -236,7 +155,7 @@ describe("feedgate tokens", () => {
         "gpt-5.2",
         "--json",
       ],
-      env,
+      fx.env,
     );
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
@@ -245,7 +164,7 @@ describe("feedgate tokens", () => {
 
 describe("the API key", () => {
   it("went to the gateway in its header, and appears in no output at all", () => {
-    expect(gateway.requests.length).toBeGreaterThan(0);
+    expect(fx.gateway.requests.length).toBeGreaterThan(0);
     expect(allOutput.length).toBeGreaterThan(10);
     for (const text of allOutput) {
       expect(text).not.toContain(TEST_KEY);

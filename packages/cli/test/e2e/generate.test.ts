@@ -1,26 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { GatewayFake } from "@feedgate/mock";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { cliEnv, runCli, TEST_KEY } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { gatewayFixture, runCli } from "./helpers.js";
 
-let fakes: DemoFakes;
-let gateway: GatewayFake;
-let env: Record<string, string>;
-let work: string;
-
-beforeAll(async () => {
-  fakes = await startDemoFakes({ feed: false, apiKey: TEST_KEY });
-  gateway = fakes.gateway!;
-  env = cliEnv(fakes);
-  work = await mkdtemp(join(tmpdir(), "feedgate-generate-e2e-"));
-});
-afterAll(async () => {
-  await fakes.close();
-  await rm(work, { recursive: true, force: true });
-});
+const fx = gatewayFixture("generate-e2e");
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 
@@ -28,19 +11,21 @@ describe("feedgate generate (the contents-based routes)", () => {
   it("prints the text of a generateContent answer", async () => {
     const result = await runCli(
       ["generate", "hello there", "--model", "gemini-2.5-flash"],
-      env,
+      fx.env,
       20_000,
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("Echo: hello there");
-    expect(gateway.requests.at(-1)!.path).toBe("/v1beta/models/gemini-2.5-flash:generateContent");
+    expect(fx.gateway.requests.at(-1)!.path).toBe(
+      "/v1beta/models/gemini-2.5-flash:generateContent",
+    );
   });
 
   it("--images writes the answer's images like `feedgate image`, named from the answer id, and prints their paths", async () => {
-    const dir = join(work, "images");
+    const dir = join(fx.work, "images");
     const result = await runCli(
       ["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"],
-      env,
+      fx.env,
       20_000,
     );
     expect(result.code, result.stderr).toBe(0);
@@ -57,16 +42,16 @@ describe("feedgate generate (the contents-based routes)", () => {
     expect([...(await readFile(body.files[0]!.path)).subarray(0, 4)]).toEqual(PNG_MAGIC);
     // The JSON keeps the answer, not the image data.
     expect(result.stdout).not.toMatch(/iVBORw0KGgo/);
-    expect(JSON.parse(gateway.requests.at(-1)!.body).generationConfig).toEqual({
+    expect(JSON.parse(fx.gateway.requests.at(-1)!.body).generationConfig).toEqual({
       responseModalities: ["TEXT", "IMAGE"],
     });
   });
 
   it("--stream prints the text as it arrives and writes the images from the stream", async () => {
-    const dir = join(work, "streamed");
+    const dir = join(fx.work, "streamed");
     const result = await runCli(
       ["generate", "a dog", "--model", "Nano-Banana2", "--images", "--stream", "--out", dir],
-      env,
+      fx.env,
       20_000,
     );
     expect(result.code, result.stderr).toBe(0);
@@ -74,14 +59,14 @@ describe("feedgate generate (the contents-based routes)", () => {
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
     expect(result.stdout).toContain(join(dir, files[0]!));
-    expect(gateway.requests.at(-1)!.query.get("alt")).toBe("sse");
+    expect(fx.gateway.requests.at(-1)!.query.get("alt")).toBe("sse");
   });
 
   it("never overwrites a file without --force, with the same rules as `feedgate image`", async () => {
-    const dir = join(work, "no-overwrite");
+    const dir = join(fx.work, "no-overwrite");
     const first = await runCli(
       ["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"],
-      env,
+      fx.env,
       20_000,
     );
     const path = (JSON.parse(first.stdout) as { files: Array<{ path: string }> }).files[0]!.path;

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, startCli, TEST_KEY } from "./helpers.js";
+import { runCli, startBin, TEST_KEY } from "./helpers.js";
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -63,7 +63,8 @@ describe("bounded in count as well as in bytes", () => {
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const cli = startCli(["respond", "endless", "--stream"], {
+    // A real process: its stdout pipe is what pushes back, and its memory is what is measured.
+    const cli = startBin(["respond", "endless", "--stream"], {
       FEEDGATE_GATEWAY_URL: url,
       FEEDGATE_API_KEY: TEST_KEY,
     });

@@ -10,7 +10,7 @@ import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
 import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
-import { BIN, runCli, startCli } from "./helpers.js";
+import { BIN, runCli, startBin } from "./helpers.js";
 
 let fakes: DemoFakes;
 const feedPath = (path: string) => fakes.feed!.requests.filter((r) => r.path === path);
@@ -147,7 +147,7 @@ describe("feedgate mcp over stdio", () => {
 
 describe("feedgate mcp over stdio, hostile input", () => {
   it("drops an endless message (10 MiB on one line) and answers the next request", async () => {
-    const cli = startCli(["mcp"], { FEEDGATE_FEED_URL: fakes.feed!.url });
+    const cli = startBin(["mcp"], { FEEDGATE_FEED_URL: fakes.feed!.url });
     const send = (message: object) => cli.child.stdin.write(`${JSON.stringify(message)}\n`);
     send({
       jsonrpc: "2.0",
@@ -191,7 +191,7 @@ describe("feedgate mcp over stdio, hostile input", () => {
 describe("feedgate mcp --http", () => {
   it("serves Streamable HTTP on 127.0.0.1 with a bearer token, says where on stderr, and writes nothing to stdout", async () => {
     const token = "e2e-token-5d1c7a";
-    const cli = startCli(["mcp", "--http", "--token", token], {
+    const cli = startBin(["mcp", "--http", "--token", token], {
       FEEDGATE_FEED_URL: fakes.feed!.url,
     });
     await cli.waitFor(/Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);

@@ -49,7 +49,7 @@ describe("feedgate mirror", () => {
     const cli = startCli(["mirror", dir, "--follow", "--json"], env);
     // Snapshot taken and ledger drained: it now waits for the next poll (the changes' s-maxage).
     await cli.waitFor(/"phase":"idle"/, 15_000);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const first = await cli.done;
     expect(first.code).toBe(130);
     expect(first.stderr).toContain("interrupted");

@@ -19,7 +19,7 @@ describe("feedgate mock", () => {
       FEEDGATE_API_KEY: TEST_KEY,
     });
     expect(tokens.code).toBe(0);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.code).toBe(130);
     // Stopped: the port no longer answers.
@@ -31,7 +31,7 @@ describe("feedgate mock", () => {
     const cli = startCli(["mock", "feed"]);
     await cli.waitFor(/export FEEDGATE_FEED_URL=http:\/\/127\.0\.0\.1:\d+/);
     expect(cli.stdout()).not.toContain("gateway fake");
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     expect((await cli.done).code).toBe(130);
   });
 });

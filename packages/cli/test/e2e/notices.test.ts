@@ -18,7 +18,7 @@ describe("the CLI says when it changes the interval asked for", () => {
   it("hot --watch --interval 1 against a 60 s cache lifetime: one line on stderr, then it keeps watching", async () => {
     const cli = startCli(["hot", "--watch", "--interval", "1"], { FEEDGATE_FEED_URL: feed.url });
     await cli.waitFor(/raised/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.stderr).toMatch(
       /^feedgate: hotTopics: the interval of 1000 ms was raised to the service's cache lifetime \(60000 ms\)$/m,

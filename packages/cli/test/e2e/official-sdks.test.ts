@@ -7,13 +7,13 @@ import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningCli, startCli, TEST_KEY } from "./helpers.js";
+import { type RunningBin, startBin, TEST_KEY } from "./helpers.js";
 
-let cli: RunningCli;
+let cli: RunningBin;
 let gatewayUrl = "";
 
 beforeAll(async () => {
-  cli = startCli(["mock", "gateway", "--json"], { FEEDGATE_API_KEY: TEST_KEY });
+  cli = startBin(["mock", "gateway", "--json"], { FEEDGATE_API_KEY: TEST_KEY });
   // Wait for the process's own announcement of its URL, never for time.
   await cli.waitFor(/"gatewayUrl"/);
   gatewayUrl = (JSON.parse(cli.stdout().trim().split("\n")[0] as string) as { gatewayUrl: string })

@@ -80,7 +80,7 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
   it("fleet --store leads the resources it is given, and leaves on Ctrl-C (130)", async () => {
     const cli = startCli(["fleet", "--store", pg.url, "--resources", "hotTopics", "--json"], env);
     await cli.waitFor(/"leading":true/, 20_000);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.code).toBe(130);
     expect(jsonLines(result.stdout)[0]).toMatchObject({
@@ -99,7 +99,7 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     expect(ls.code).toBe(0);
     expect(JSON.parse(ls.stdout)).toHaveLength(120);
     const cli = startCli(["mirror", "export", "--store", "-"], env);
-    cli.child.stdin.end(`${pg.url}\n`);
+    cli.stdin.end(`${pg.url}\n`);
     const exported = await cli.done;
     expect(exported.code).toBe(0);
     expect(jsonLines(exported.stdout)).toHaveLength(120);
@@ -158,7 +158,7 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
       FEEDGATE_STORE: pg.url,
     });
     await cli.waitFor(/hotTopics failed \(1 in a row\)/, 25_000);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.stderr).toMatch(/hotTopics failed \(1 in a row\): /);
     expect(result.stdout + result.stderr).not.toContain(PASSWORD);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { cliEnv, runCli, TEST_KEY } from "./helpers.js";
+import { cliEnv, runBin, TEST_KEY } from "./helpers.js";
 
 let fakes: DemoFakes;
 let env: Record<string, string>;
@@ -55,27 +55,27 @@ const gatewayHost = () => new URL(fakes.gateway!.url).host;
 describe("HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured", () => {
   it("feedgate hot goes through HTTP_PROXY", async () => {
     seen.length = 0;
-    const result = await runCli(["hot", "--json"], { ...env, HTTP_PROXY: proxyUrl });
+    const result = await runBin(["hot", "--json"], { ...env, HTTP_PROXY: proxyUrl });
     expect(result.code, result.stderr).toBe(0);
     expect(seen.some((line) => line.includes(feedHost()))).toBe(true);
   });
 
   it("lower-case http_proxy works too, and the gateway's requests go through it", async () => {
     seen.length = 0;
-    const result = await runCli(["tokens", "How long is this?"], { ...env, http_proxy: proxyUrl });
+    const result = await runBin(["tokens", "How long is this?"], { ...env, http_proxy: proxyUrl });
     expect(result.code, result.stderr).toBe(0);
     expect(seen.some((line) => line.includes(gatewayHost()))).toBe(true);
   });
 
   it("NO_PROXY=127.0.0.1 bypasses it", async () => {
     seen.length = 0;
-    const feed = await runCli(["hot", "--json"], {
+    const feed = await runBin(["hot", "--json"], {
       ...env,
       HTTP_PROXY: proxyUrl,
       NO_PROXY: "127.0.0.1",
     });
     expect(feed.code, feed.stderr).toBe(0);
-    const gateway = await runCli(["tokens", "How long is this?"], {
+    const gateway = await runBin(["tokens", "How long is this?"], {
       ...env,
       HTTP_PROXY: proxyUrl,
       NO_PROXY: "127.0.0.1",
@@ -85,7 +85,7 @@ describe("HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured", () => {
   });
 
   it("a proxy that cannot be reached is a network failure, not a silent direct connection", async () => {
-    const result = await runCli(["hot"], { ...env, HTTP_PROXY: "http://127.0.0.1:9" });
+    const result = await runBin(["hot"], { ...env, HTTP_PROXY: "http://127.0.0.1:9" });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^feedgate: error: hot topics failed/m);
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  mock.child.kill("SIGINT");
+  mock.interrupt();
   await mock.done;
   await rm(work, { recursive: true, force: true });
 });
@@ -99,7 +99,7 @@ describe("feedgate mock is a sandbox every command works against", () => {
       const args = watch[0] === "mirror" ? ["mirror", join(work, "mirror"), "--follow"] : watch;
       const cli = startCli(args, env);
       await cli.waitFor(/\S/, 20_000);
-      cli.child.kill("SIGINT");
+      cli.interrupt();
       expect((await cli.done).code).toBe(130);
     });
   }

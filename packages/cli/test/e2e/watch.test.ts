@@ -34,7 +34,7 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.code).toBe(130);
     const lines = jsonLines(result.stdout) as Array<{ items: Array<{ title: string }> }>;
@@ -58,7 +58,7 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     await cli.waitFor(/"type":"calendar"/);
     feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now()));
     await cli.waitFor(/"type":"removed"/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("interrupted");
@@ -85,7 +85,7 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     await cli.waitFor(/watching for added, changed and withdrawn events/);
     feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now()));
     await cli.waitFor(/\+ added/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const result = await cli.done;
     expect(result.code).toBe(130);
     expect(result.stdout).toMatch(/\d{2}:\d{2}:\d{2}Z \+ added +重置卡已发放/);
@@ -123,7 +123,7 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
       },
     });
     await human.waitFor(/\* calendar +monitor none → delayed/);
-    for (const run of [cli, human]) run.child.kill("SIGINT");
+    for (const run of [cli, human]) run.interrupt();
     const [json, text] = await Promise.all([cli.done, human.done]);
     expect([json.code, text.code]).toEqual([130, 130]);
     const lines = jsonLines(json.stdout) as Array<{

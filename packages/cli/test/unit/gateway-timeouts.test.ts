@@ -1,13 +1,16 @@
-// Issue 20 (8): the documented timeouts are the ones that apply in the CLI. A non-streamed
-// answer may take minutes (the gateway client's 600 s per attempt, not core's 60 s), and a
-// silent stream ends at the client's 330 s idle timeout, not at undici's own 300 s body timeout.
-// Timers and the monotonic clock are faked (sockets stay real), so no test waits for real time.
+// Issues 20 (8) and 22 (2): the documented timeouts are the ones that apply in the CLI. The CLI
+// passes options to the gateway client, never a transport of its own, so a non-streamed answer
+// may take minutes (the gateway client's 600 s per attempt, not core's 60 s), and a silent stream
+// ends at the client's 330 s idle timeout, not at undici's own 300 s body timeout. Each case runs
+// `feedgate respond` through `main()`; timers and the monotonic clock are faked (sockets stay
+// real), so no test waits for real time.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CommandContext } from "../../src/cli/context.js";
+import { gatewayClientOf } from "../../src/cli/gateway.js";
 import { Output } from "../../src/cli/output.js";
-import { gatewayClientOf, gatewayServices } from "../../src/services/gateway.js";
+import { main } from "../../src/main.js";
 
 const KEY = "sk-test-timeouts-Zq8rT41vKp";
 const servers: Array<() => Promise<void>> = [];
@@ -60,6 +63,25 @@ function context(url: string): CommandContext {
   } as CommandContext;
 }
 
+/** `feedgate respond …args` against `url`, in this process: its exit code, stdout and stderr. */
+function respond(url: string, ...args: string[]) {
+  const out = { stdout: "", stderr: "" };
+  const sink = (key: keyof typeof out) => ({
+    write: (chunk: string) => ((out[key] += chunk), true),
+  });
+  const signals = { on: () => {}, off: () => {}, exit: (): never => undefined as never };
+  const code = main(
+    ["node", "feedgate", "respond", "think hard", "--model", "gpt-5.2", ...args],
+    {
+      stdout: sink("stdout"),
+      stderr: sink("stderr"),
+      env: { FEEDGATE_GATEWAY_URL: url, FEEDGATE_API_KEY: KEY, NO_COLOR: "1" },
+    },
+    signals,
+  );
+  return { code, out };
+}
+
 /** Settles-or-not probe: the state of a promise now, without waiting. */
 function state<T>(promise: Promise<T>) {
   const seen: { settled: boolean; value?: T; error?: unknown } = { settled: false };
@@ -84,39 +106,33 @@ const RESPONSE = {
 };
 
 describe("feedgate respond: the gateway client's own timeouts govern", () => {
-  it("a non-streamed answer that takes 75 s arrives (core's 60 s default does not apply)", async () => {
+  it("feedgate respond: an answer that takes 75 s arrives (core's 60 s default does not apply)", async () => {
     const gateway = await holdingGateway();
-    const call = state(
-      gatewayServices(context(gateway.url)).respond(
-        "gpt-5.2",
-        "think hard",
-        new AbortController().signal,
-      ),
-    );
+    const run = respond(gateway.url);
+    const call = state(run.code);
     const res = await gateway.request();
     await vi.advanceTimersByTimeAsync(75_000);
     expect(call).toMatchObject({ settled: false });
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(RESPONSE));
     await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
-    expect(call.error).toBeUndefined();
-    expect(call.value).toMatchObject({ text: "late but whole" });
+    expect(run.out.stderr).toBe("");
+    expect(call.value).toBe(0);
+    expect(run.out.stdout).toBe("late but whole\n");
   });
 
-  it("the 600 s per-attempt timeout is the one that ends a silent non-streamed call", async () => {
+  it("feedgate respond: the 600 s per-attempt timeout is the one that ends a silent answer", async () => {
     const gateway = await holdingGateway();
-    const call = state(
-      gatewayServices(context(gateway.url)).respond(
-        "gpt-5.2",
-        "think hard",
-        new AbortController().signal,
-      ),
-    );
+    const run = respond(gateway.url);
+    const call = state(run.code);
     await gateway.request();
     await vi.advanceTimersByTimeAsync(599_000);
     expect(call).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(2_000);
     await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
-    expect(call.error).toMatchObject({ name: "TimeoutError", code: "attempt_timeout" });
+    expect(call.value).toBe(1);
+    expect(run.out.stderr).toMatch(
+      /^feedgate: error: response failed: attempt_timeout: .* within 600000 ms/m,
+    );
   });
 
   /** Opens a stream that sends one event and then nothing; returns what reading it comes to. */
@@ -137,15 +153,24 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     return read;
   }
 
-  it("a silent stream ends at the client's 330 s idle timeout, not at undici's 300 s body timeout", async () => {
-    const read = await silentStream((ctx) =>
-      gatewayServices(ctx).respondStream("gpt-5.2", "think hard", new AbortController().signal),
-    );
+  it("feedgate respond --stream: a silent stream ends at the client's 330 s idle timeout, not at undici's 300 s body timeout", async () => {
+    const gateway = await holdingGateway();
+    const run = respond(gateway.url, "--stream", "--json");
+    const call = state(run.code);
+    const res = await gateway.request();
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write('event: response.created\ndata: {"type":"response.created","sequence_number":0}\n\n');
+    await vi.waitFor(() => expect(run.out.stdout).toContain("response.created"), {
+      timeout: 15_000,
+    });
     await vi.advanceTimersByTimeAsync(320_000);
-    expect(read).toMatchObject({ settled: false });
+    expect(call).toMatchObject({ settled: false });
     await vi.advanceTimersByTimeAsync(11_000);
-    await vi.waitFor(() => expect(read.settled).toBe(true), { timeout: 15_000 });
-    expect(read.error).toMatchObject({ name: "TimeoutError", code: "stream_idle_timeout" });
+    await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
+    expect(call.value).toBe(1);
+    expect(run.out.stderr).toMatch(
+      /^feedgate: error: streamed response failed: .*stream_idle_timeout: .* for 330000 ms/m,
+    );
   });
 
   it("control: over Node's fetch with undici's defaults, the same stream is cut at 300 s as a broken connection", async () => {

@@ -1,3 +1,5 @@
+import { redact } from "../secrets.js";
+
 /** Severity of a log record, lowest first. */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -92,7 +94,7 @@ export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
   return (level, message, fields, secrets = []) => {
     const sink = logger?.[level];
     if (LEVELS.indexOf(level) < LEVELS.indexOf(logLevel) || typeof sink !== "function") return;
-    const scrub = (text: string) => scrubSecrets(text, secrets);
+    const scrub = (text: string) => redact(text, secrets);
     const clean: LogFields = { event: fields.event };
     for (const [name, value] of Object.entries(fields)) {
       if (value !== undefined) clean[name] = typeof value === "string" ? scrub(value) : value;
@@ -103,34 +105,4 @@ export function createLog({ logger, logLevel = "info" }: LogOptions): Log {
       // A broken logger must never break a request.
     }
   };
-}
-
-/** Replaces each secret (of at least 4 characters) found in `text`. */
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets)
-    if (secret.length >= 4) text = text.split(secret).join("[redacted]");
-  return text;
-}
-
-/** The credential values a request carries (a bearer token without its scheme, and without `sk-`, too). */
-export function secretsOf(headers: Headers): string[] {
-  const out: string[] = [];
-  for (const name of [
-    "authorization",
-    "proxy-authorization",
-    "x-api-key",
-    "x-goog-api-key",
-    "api-key",
-    "cookie",
-  ]) {
-    const value = headers.get(name);
-    if (!value) continue;
-    const token = /^\s*\w+\s+(.+)$/.exec(value)?.[1];
-    out.push(value);
-    if (token !== undefined) out.push(token);
-    const key = token ?? value;
-    if (key.startsWith("sk-")) out.push(key.slice(3));
-  }
-  // Longest first, so a prefix of a secret is never replaced before the secret itself.
-  return out.sort((a, b) => b.length - a.length);
 }

@@ -33,23 +33,31 @@ export interface ResponseMeta {
    * @deprecated Use `attempts` (1 = no retry): `retries` is `attempts - 1`. Removed in the next minor.
    */
   retries: number;
-  /** The URL of the final request (no credentials: the kit never puts any in URLs). */
+  /** The URL of the final request, after any redirect the transport followed (no credentials: the kit never puts any in URLs). */
   url: string;
+  /**
+   * The method of the final request (a 303 turns a POST into a GET); undefined for an answer that
+   * did not come through the transport. Not enumerable, as `retries`: JSON, spreads and deep
+   * equality see the fields above only.
+   */
+  readonly method: string | undefined;
 }
 
-export type Recorded = [attempts: number, url: string];
+export type Recorded = [attempts: number, url: string, method: string];
 
 /**
- * Per answer: the retries before it and the URL requested; the rest is read from its headers
- * when asked for. The transport's own answers declare a field for it under this symbol (set
- * like any other field); any other answer goes into the WeakMap.
+ * Per answer, recorded on the answer itself under this symbol: the attempts before it and the
+ * request that got it (the rest is read from its headers when asked for). The transport's own
+ * buffered answers declare the field; a streamed answer gets it like any other property.
  */
 export const META = Symbol("feedgate.meta");
-const metas = new WeakMap<Response, Recorded>();
 
-export function recordMeta(response: Response, attempts: number, url: string): void {
-  if (META in response) (response as { [META]?: Recorded })[META] = [attempts, url];
-  else metas.set(response, [attempts, url]);
+export function recordMeta(
+  response: Response,
+  attempts: number,
+  [url, method]: [url: string, method: string],
+): void {
+  (response as { [META]?: Recorded })[META] = [attempts, url, method];
 }
 
 /**
@@ -58,8 +66,7 @@ export function recordMeta(response: Response, attempts: number, url: string): v
  * from their headers, with `attempts: 1`.
  */
 export function getResponseMeta(response: Response): ResponseMeta {
-  const [attempts, url] = (response as { [META]?: Recorded })[META] ??
-    metas.get(response) ?? [1, ""];
+  const [attempts, url, method] = (response as { [META]?: Recorded })[META] ?? [1, "", undefined];
   const { headers } = response;
   const cacheControl = headers.get("cache-control") ?? undefined;
   const meta = {
@@ -72,10 +79,10 @@ export function getResponseMeta(response: Response): ResponseMeta {
     attempts,
     url: url || response.url,
   } as ResponseMeta;
-  // Deprecated, and not enumerable: JSON, spreads and deep equality see only `attempts`.
-  return Object.defineProperty(meta, "retries", {
-    get: () => meta.attempts - 1,
-    enumerable: false,
+  // Not enumerable: `retries` (deprecated) and `method`; JSON, spreads and deep equality see the rest.
+  return Object.defineProperties(meta, {
+    retries: { get: () => meta.attempts - 1, enumerable: false },
+    method: { value: method, enumerable: false },
   });
 }
 

@@ -1,5 +1,7 @@
 import type { Sleep } from "../time.js";
 import type { Logger, LogLevel } from "./logger.js";
+import type { RedirectFollower } from "./redirects.js";
+import type { RetryPolicy } from "./retry-policy.js";
 
 /** Options of `createResilientFetch`. Every one has a default; `{}` is a sound configuration. */
 export interface ResilientFetchOptions {
@@ -14,7 +16,7 @@ export interface ResilientFetchOptions {
   /** Fraction of the computed backoff added at random (0–1, core's `withJitter`). Default: 0.25 (so 100–125% of it). Never applied to a server-directed wait. */
   jitter?: number;
   /**
-   * Longest server-directed wait (`Retry-After`, `retry-after-ms`, Gemini `retryDelay`) the
+   * Longest server-directed wait (`Retry-After`, `retry-after-ms`, a wait the retry hook read from the body) the
    * transport will sit through; a longer one fails at once with a FeedgateError of kind
    * `retry_too_long` carrying `retryAfterMs`. Default: 60000 ms.
    */
@@ -27,12 +29,10 @@ export interface ResilientFetchOptions {
   /** Overall deadline of one call, attempts and waits included. Default: 120000 ms. */
   deadlineMs?: number;
   /**
-   * Retries of a synchronous `POST /v1/images/generations` (no `async=true`). Each call is
-   * billed and the gateway has no idempotency key, so a retry could bill twice. Default: 0.
+   * Which failures are repeated: statuses, idempotent methods, and a hook for the service's own
+   * codes and routes (each client passes its service's). Default: `RETRY_POLICY_DEFAULTS`, no hook.
    */
-  syncImageMaxRetries?: number;
-  /** Per-attempt timeout and deadline of a synchronous image generation, which can take minutes. Default: 600000 ms. */
-  syncImageTimeoutMs?: number;
+  retry?: RetryPolicy;
   /**
    * Largest body read into memory from one answer (streamed answers excepted: the gateway
    * client caps those per line and per event). A larger one, announced by `Content-Length` or
@@ -40,6 +40,13 @@ export interface ResilientFetchOptions {
    * connection is released and the call is not retried. Default: 33554432 (32 MiB).
    */
   maxResponseBytes?: number;
+  /**
+   * Follows redirects inside each attempt, under its timeout and signal: `followRedirects(max)`
+   * (same origin, or no credential riding along; a key never leaves its origin). Each attempt is
+   * then sent with `redirect: "manual"`. Default: none (redirects are left to `fetch` and the
+   * request's `redirect` mode).
+   */
+  redirects?: RedirectFollower;
   /** Where requests, retries and waits are reported. Default: none (logging off). Credentials are never printed. */
   logger?: Logger;
   /** Lowest level reported. Default: `"info"` (retries, waits, failures); `"debug"` adds every attempt and answer. */
@@ -57,7 +64,7 @@ export interface ResilientFetchOptions {
  * the transport's own options.
  */
 export interface CallOverrides {
-  /** Retries of this call. Default: the transport's `maxRetries` (`syncImageMaxRetries` for sync image generation). */
+  /** Retries of this call. Default: the transport's `maxRetries`. */
   maxRetries?: number;
   /** Per-attempt timeout of this call. Default: the transport's `timeoutMs`. */
   timeoutMs?: number;
@@ -65,20 +72,18 @@ export interface CallOverrides {
   deadlineMs?: number;
   /** Largest body of this call's answer. Default: the transport's `maxResponseBytes`. */
   maxResponseBytes?: number;
+  /** How this call's redirects are followed. Default: the transport's `redirects`. */
+  redirects?: RedirectFollower;
   /** Another signal that cancels the call (besides the request's own). Default: none. */
   signal?: AbortSignal;
   /**
    * Declares the request safe to repeat whatever its method (e.g. a POST with an idempotency
    * key), so every retryable failure is retried; `false` applies the non-idempotent rule even to
-   * a GET. Default: decided by method and route (see the README's retry rule).
+   * a GET. Default: decided by the retry policy (method, and its hook).
    */
   idempotent?: boolean;
-  /**
-   * Asked before each retry the rule allows; `false` gives up and returns (or throws) the failure
-   * as it is. The gateway client uses it to stop retrying an operation once it learned the gateway
-   * does not route it. Default: always retry what the rule allows.
-   */
-  shouldRetry?: () => boolean;
+  /** The retry policy of this call, field by field over the transport's `retry`. Default: the transport's. */
+  retry?: RetryPolicy;
 }
 
 /** The defaults of {@link ResilientFetchOptions} (exported as `TRANSPORT_DEFAULTS`). */
@@ -97,10 +102,6 @@ export const DEFAULTS = {
   timeoutMs: 60_000,
   /** Overall deadline of one call: 120 s. */
   deadlineMs: 120_000,
-  /** A billed synchronous image generation is never retried. */
-  syncImageMaxRetries: 0,
-  /** Timeout and deadline of a synchronous image generation: 10 min. */
-  syncImageTimeoutMs: 600_000,
   /** Largest buffered body: 32 MiB. */
   maxResponseBytes: 32 * 1024 * 1024,
 } as const;

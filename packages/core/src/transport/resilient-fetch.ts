@@ -1,31 +1,26 @@
 import { backoffDelay } from "../backoff.js";
 import { checkFraction, checkPositive, stripUndefined } from "../checks.js";
-import { createError, type FeedgateError, type FeedgateErrorKind } from "../errors.js";
-import { isFinalAnswer } from "../final.js";
+import {
+  createError,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  isFeedgateError,
+} from "../errors.js";
+import { redact, secretsOf } from "../secrets.js";
 import { monotonicNow, realSleep, watch } from "../time.js";
 import { BufferedResponse, decoder, readAll, TooLarge } from "./buffered.js";
-import {
-  createLog,
-  type LogFields,
-  type LogLevel,
-  loggableUrl,
-  scrubSecrets,
-  secretsOf,
-} from "./logger.js";
+import { isForeignHtml, isReplayableBodyType, isStreamedResponse } from "./content.js";
+import { createLog, type LogFields, type LogLevel, loggableUrl } from "./logger.js";
 import { recordMeta, requestIdOf } from "./meta.js";
 import { type CallOverrides, DEFAULTS, type ResilientFetchOptions } from "./options.js";
+import type { RedirectFollower } from "./redirects.js";
+import { maxDefined, parseRetryAfterHeaders } from "./retry-after.js";
 import {
-  codesOf,
   failedBeforeSending,
-  isForeignHtml,
-  isIdempotent,
-  isReplayableBodyType,
-  isStreamedResponse,
-  isSyncImageGeneration,
-  messageOf,
-  RETRYABLE_STATUSES,
-} from "./policy.js";
-import { maxDefined, parseRetryAfterBody, parseRetryAfterHeaders } from "./retry-after.js";
+  RETRY_POLICY_DEFAULTS,
+  type RetryAdvice,
+  type RetryPolicy,
+} from "./retry-policy.js";
 
 /**
  * A `fetch` with retries, timeouts, body caps and metadata. Both clients use one by default;
@@ -56,8 +51,8 @@ type Outcome =
       tag: "status";
       response: Response;
       retryAfterMs: number | undefined;
-      codes: string[];
-      final: boolean;
+      /** What the policy's hook said about it. */
+      advice: RetryAdvice | undefined;
       hint: string | null;
     }
   | { tag: "invalid"; response: Response }
@@ -68,18 +63,34 @@ type Outcome =
 
 type Failure = Exclude<Outcome, { tag: "answer" }>;
 
+/** A {@link RetryPolicy} with its defaults filled in: resolved once per transport and per `withOptions` that changes it. */
+interface Policy extends RetryPolicy {
+  statusCodes: readonly number[];
+  methods: readonly string[];
+  refusedStatusCodes: readonly number[];
+}
+
+const resolvePolicy = (policy: RetryPolicy): Policy =>
+  ({ ...RETRY_POLICY_DEFAULTS, ...stripUndefined(policy) }) as Policy;
+
 /** One call's settings, resolved from the transport's options and the call's overrides. */
 interface Call {
   request: Request;
   method: string;
   /** The body sent on each attempt: read once when replayable; `null` for a streamed body (one attempt only). */
   body: ArrayBuffer | null;
+  /** Follows redirects inside each attempt; undefined: `fetch` handles them. */
+  redirects: RedirectFollower | undefined;
+  /** Where the last attempt's redirects ended (URL, method); undefined when `fetch` handles redirects. */
+  sent: [url: string, method: string] | undefined;
   streamBody: boolean;
   maxRetries: number;
   timeoutMs: number;
   deadlineMs: number;
   deadlineAt: number;
-  idempotent: boolean;
+  /** The caller's declaration (`CallOverrides.idempotent`); undefined: the policy decides. */
+  declared: boolean | undefined;
+  policy: Policy;
   maxBytes: number;
   signals: AbortSignal[];
   /** The URL as it may be logged (credentials masked), made when first needed. */
@@ -113,27 +124,31 @@ function abortedError(call: Call, attempts: number): FeedgateError | undefined {
   });
 }
 
-/** Step 3: whether a failed attempt may be repeated, by the rule of `policy.ts`. */
+/** Step 3: whether a failed attempt may be repeated, by the call's retry policy (data, then its hook). */
 function isRetryable(call: Call, failure: Failure): boolean {
-  if (call.streamBody) return false;
+  if (call.streamBody || failure.tag === "deadline" || failure.tag === "too_large") return false;
+  const { policy } = call;
+  const advice =
+    failure.tag === "status"
+      ? failure.advice
+      : policy.shouldRetry?.({ request: call.request, status: undefined, body: undefined });
+  if (advice?.retry === false) return false;
+  const idempotent =
+    call.declared ?? (advice?.retry === true || policy.methods.includes(call.method));
   switch (failure.tag) {
     case "network":
-      return call.idempotent || failedBeforeSending(failure.error);
+      return idempotent || failedBeforeSending(failure.error);
     case "status": {
       const { status } = failure.response;
-      if (failure.hint === "false" || failure.final) return false;
+      if (failure.hint === "false") return false;
       return (
-        call.idempotent ||
-        status === 429 ||
-        status === 408 ||
+        idempotent ||
+        policy.refusedStatusCodes.includes(status) ||
         (status === 503 && failure.retryAfterMs !== undefined)
       );
     }
-    case "deadline":
-    case "too_large":
-      return false;
     default:
-      return call.idempotent;
+      return idempotent;
   }
 }
 
@@ -171,7 +186,7 @@ function failureError(
             : failure.tag === "deadline"
               ? ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`]
               : ["http", `http_${status}`, `failed with ${status}`];
-  const message = scrubSecrets(
+  const message = redact(
     `${call.what()}: ${happened} (after ${attempts} attempt(s))`,
     call.secrets(),
   );
@@ -181,10 +196,10 @@ function failureError(
 
 /**
  * Creates the resilient transport. Each attempt sends a fresh copy of the request; retries
- * follow the rule documented in `policy.ts` and the README (retryable statuses and connection
- * failures, idempotent requests always, other POSTs only where no work can have been done,
- * synchronous image generation not at all by default). Server-directed waits are honoured
- * exactly, up to `maxRetryAfterMs`; computed waits come from {@link backoffDelay}.
+ * follow the retry policy (`retry-policy.ts`, the README's rule: retryable statuses and
+ * connection failures, idempotent requests always, other requests only where no work can have
+ * been done, and whatever the client's hook knows of its service). Server-directed waits are
+ * honoured exactly, up to `maxRetryAfterMs`; computed waits come from {@link backoffDelay}.
  *
  * Rejects with a FeedgateError of kind `aborted`, `timeout`, `network`, `retry_too_long`,
  * `invalid_response` or `response_too_large`; a failure status is returned as the final answer,
@@ -206,29 +221,33 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   /** The answer's request id, with any credential a hostile server echoed into it removed. */
   const idOf = (call: Call, headers: Headers) => {
     const id = requestIdOf(headers);
-    return id === undefined ? undefined : scrubSecrets(id, call.secrets());
+    return id === undefined ? undefined : redact(id, call.secrets());
   };
   const say = (call: Call, level: LogLevel, message: string, fields: LogFields) =>
     log(level, message, { method: call.method, url: call.where(), ...fields }, call.secrets());
 
-  async function prepare(request: Request, overrides: CallOverrides): Promise<Call> {
+  async function prepare(
+    request: Request,
+    overrides: CallOverrides,
+    policy: Policy,
+  ): Promise<Call> {
     const method = request.method.toUpperCase();
-    // Only a POST needs its route looked at (sync image generation, the gateway's free routes).
-    const url = method === "POST" ? new URL(request.url) : undefined;
-    const image = isSyncImageGeneration(url);
     let where: string | undefined;
     let secrets: string[] | undefined;
     const call: Call = {
       request,
       method,
       body: null,
+      redirects: overrides.redirects ?? o.redirects,
+      sent: undefined,
       streamBody:
         request.body !== null && !isReplayableBodyType(request.headers.get("content-type")),
-      maxRetries: overrides.maxRetries ?? (image ? o.syncImageMaxRetries : o.maxRetries),
-      timeoutMs: overrides.timeoutMs ?? (image ? o.syncImageTimeoutMs : o.timeoutMs),
-      deadlineMs: overrides.deadlineMs ?? (image ? o.syncImageTimeoutMs : o.deadlineMs),
+      maxRetries: overrides.maxRetries ?? o.maxRetries,
+      timeoutMs: overrides.timeoutMs ?? o.timeoutMs,
+      deadlineMs: overrides.deadlineMs ?? o.deadlineMs,
       deadlineAt: 0,
-      idempotent: overrides.idempotent ?? isIdempotent(method, url),
+      declared: overrides.idempotent,
+      policy,
       maxBytes: overrides.maxResponseBytes ?? o.maxResponseBytes,
       signals: overrides.signal ? [request.signal, overrides.signal] : [request.signal],
       where: () => (where ??= loggableUrl(request.url)),
@@ -261,7 +280,24 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     if (debug)
       say(call, "debug", `${call.what()} (attempt ${n})`, { event: "request", attempt: n });
     try {
-      const response = await send(call.request, { body: call.body, signal });
+      const { redirects } = call;
+      let response = await send(call.request, {
+        body: call.body,
+        signal,
+        ...(redirects && { redirect: "manual" }),
+      });
+      // Step 1b: redirects are followed inside the attempt, under its timeout and signal. A
+      // streamed body cannot be sent again: its redirect is the answer (never followed by fetch).
+      if (redirects && !call.streamBody) {
+        const last = await redirects(response, {
+          request: call.request,
+          body: call.body,
+          what: call.what,
+          send: (hop, body) => send(hop, { body, signal }),
+        });
+        ({ response } = last);
+        call.sent = [last.url, last.method];
+      }
       const type = response.headers.get("content-type");
       // Streamed to the caller: its own signal (still linked) and idle timeouts govern the body.
       if (
@@ -293,28 +329,20 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
           requestId: idOf(call, headers),
         });
       if (isForeignHtml(call.request, status, type)) return { tag: "invalid", response: answer };
-      if (status < 400 || !(RETRYABLE_STATUSES.has(status) || hint === "true"))
+      if (status < 400 || !(call.policy.statusCodes.includes(status) || hint === "true"))
         return { tag: "answer", response: answer };
-      let parsed: unknown;
+      let body: unknown;
       try {
-        parsed = JSON.parse(decoder.decode(bytes!));
+        body = JSON.parse(decoder.decode(bytes!));
       } catch {}
-      const retryAfterMs = maxDefined([
-        parseRetryAfterHeaders(headers, now),
-        parseRetryAfterBody(parsed),
-      ]);
-      const codes = codesOf(parsed);
-      return {
-        tag: "status",
-        response: answer,
-        retryAfterMs,
-        codes,
-        final: isFinalAnswer(codes, messageOf(parsed)),
-        hint,
-      };
+      const advice = call.policy.shouldRetry?.({ request: call.request, status, body });
+      const retryAfterMs = maxDefined([parseRetryAfterHeaders(headers, now), advice?.retryAfterMs]);
+      return { tag: "status", response: answer, retryAfterMs, advice, hint };
     } catch (caught) {
       const aborted = abortedError(call, n);
       if (aborted) throw aborted;
+      // A refused redirect: the answer itself says no attempt can succeed.
+      if (isFeedgateError(caught, "redirect")) throw caught;
       if (caught instanceof TooLarge) return { tag: "too_large" };
       return {
         tag:
@@ -371,12 +399,16 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     return true;
   }
 
-  async function run(request: Request, overrides: CallOverrides): Promise<Response> {
-    const call = await prepare(request, overrides);
+  async function run(
+    request: Request,
+    overrides: CallOverrides,
+    policy: Policy,
+  ): Promise<Response> {
+    const call = await prepare(request, overrides, policy);
     for (let n = 1; ; n++) {
       const outcome = await attempt(call, n);
       if (outcome.tag === "answer") {
-        recordMeta(outcome.response, n, request.url);
+        recordMeta(outcome.response, n, call.sent ?? [request.url, call.method]);
         return outcome.response;
       }
       const response = "response" in outcome ? outcome.response : undefined;
@@ -387,19 +419,15 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         requestId,
       };
       const retryAfterMs = outcome.tag === "status" ? outcome.retryAfterMs : undefined;
-      if (
-        isRetryable(call, outcome) &&
-        n <= call.maxRetries &&
-        overrides.shouldRetry?.() !== false
-      ) {
+      if (n <= call.maxRetries && isRetryable(call, outcome)) {
         if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) {
           const status = response!.status;
-          const message = scrubSecrets(
+          const message = redact(
             `${call.what()}: the server asks to wait ${retryAfterMs} ms, over maxRetryAfterMs (after ${n} attempt(s))`,
             call.secrets(),
           );
           say(call, "error", message, { ...fields, event: "give_up", reason: "retry_too_long" });
-          const code = (outcome as { codes: string[] }).codes[0] ?? `http_${status}`;
+          const code = (outcome as { advice?: RetryAdvice }).advice?.code ?? `http_${status}`;
           throw createError({
             kind: "retry_too_long",
             code,
@@ -422,11 +450,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       }
       // A failure status is returned to the client, which builds its typed error from the body.
       if (outcome.tag === "status") {
-        recordMeta(outcome.response, n, request.url);
+        recordMeta(outcome.response, n, call.sent ?? [request.url, call.method]);
         say(
           call,
           n > 1 ? "warn" : "info",
-          scrubSecrets(
+          redact(
             `${call.what()}: failed with ${outcome.response.status} (after ${n} attempt(s))`,
             call.secrets(),
           ),
@@ -440,15 +468,22 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     }
   }
 
+  const basePolicy = resolvePolicy(options.retry ?? {});
   function make(overrides: CallOverrides): ResilientFetch {
+    // Resolved once per transport and per withOptions that changes it, never per call.
+    const policy = overrides.retry
+      ? resolvePolicy({ ...options.retry, ...stripUndefined(overrides.retry) })
+      : basePolicy;
     const resilient = ((input: RequestInfo | URL, init?: RequestInit) =>
       run(
         input instanceof Request && !init ? input : new Request(input, init),
         overrides,
+        policy,
       )) as ResilientFetch;
     resilient.withOptions = (more: CallOverrides) => {
       checkOptions(more);
       const merged: CallOverrides = { ...overrides, ...stripUndefined(more) };
+      if (more.retry) merged.retry = { ...overrides.retry, ...stripUndefined(more.retry) };
       const signals = [overrides.signal, more.signal].filter((s) => s !== undefined);
       if (signals[0]) merged.signal = signals[1] ? AbortSignal.any(signals) : signals[0];
       return make(merged);

@@ -1,6 +1,7 @@
 /**
- * Server-directed waits. A service can say how long to wait in several places; the transport
- * takes the longest of them, so a retry never comes earlier than any of them asked.
+ * Server-directed waits in the standard headers. A service can say how long to wait in several
+ * places (a body-borne wait is read by its client's retry hook); the transport takes the longest
+ * of them, so a retry never comes earlier than any of them asked.
  */
 
 /** A non-negative number of milliseconds, or undefined. */
@@ -38,36 +39,7 @@ function dateWait(value: string, now: () => number): number | undefined {
 const HTTP_DATE =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b.*\d{2}:\d{2}:\d{2}/;
 
-/**
- * Waits an error body asks for: Gemini's `google.rpc.RetryInfo` detail (`retryDelay`, a
- * protobuf JSON Duration such as "12s" or "0.250s") in the google envelope, and the feed
- * Problem's undeclared `retryAfter` seconds.
- */
-export function parseRetryAfterBody(body: unknown): number | undefined {
-  const { retryAfter, error } = (body ?? {}) as {
-    retryAfter?: unknown;
-    error?: { details?: unknown };
-  };
-  const hints = [typeof retryAfter === "number" ? wait(retryAfter * 1000) : undefined];
-  const details = error?.details;
-  if (Array.isArray(details)) {
-    for (const detail of details) {
-      const { "@type": type, retryDelay } = (detail ?? {}) as {
-        "@type"?: unknown;
-        retryDelay?: unknown;
-      };
-      const match =
-        typeof retryDelay === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(retryDelay.trim()) : null;
-      if (
-        match &&
-        (type === undefined || (typeof type === "string" && type.endsWith("google.rpc.RetryInfo")))
-      )
-        hints.push(Number(match[1]) * 1000);
-    }
-  }
-  return maxDefined(hints);
-}
-
+/** The largest of the defined values; undefined when none is. */
 export function maxDefined(values: Array<number | undefined>): number | undefined {
   const defined = values.filter((v) => v !== undefined);
   return defined.length > 0 ? Math.max(...defined) : undefined;

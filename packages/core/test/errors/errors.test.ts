@@ -71,21 +71,24 @@ describe("the FeedgateError family", () => {
   });
 
   it.each([
-    [400, undefined, "invalid_request"],
-    [401, undefined, "authentication"],
-    [403, "insufficient_user_quota", "permission_denied"],
-    [404, undefined, "not_found"],
-    [409, "snapshot_required", "snapshot_required"],
-    [409, undefined, "conflict"],
-    [429, undefined, "rate_limited"],
-    [500, "invalid_request", "invalid_request"],
-    [500, undefined, "server"],
-    [503, undefined, "unavailable"],
-    [400, "invalid_cursor", "invalid_cursor"],
-    [413, undefined, "http"],
-  ] as const)("status %i with code %s is kind %s", (status, code, kind) => {
-    expect(kindOfStatus(status, code)).toBe(kind);
-  });
+    [400, "invalid_request"],
+    [401, "authentication"],
+    [403, "permission_denied"],
+    [404, "not_found"],
+    [408, "timeout"],
+    [409, "conflict"],
+    [422, "invalid_request"],
+    [429, "rate_limited"],
+    [500, "server"],
+    [501, "server"],
+    [503, "unavailable"],
+    [413, "http"],
+  ] as const)(
+    "status %i is kind %s (a client refines it with its service's codes)",
+    (status, kind) => {
+      expect(kindOfStatus(status)).toBe(kind);
+    },
+  );
 
   it("says which failures are worth trying again", () => {
     expect(isTransientError(createError({ kind: "server", status: 500, message: "m" }))).toBe(true);
@@ -107,71 +110,23 @@ describe("the FeedgateError family", () => {
     expect(isTransientError(new Error("x"))).toBe(false);
   });
 
-  it("never treats a code naming a quota as transient: waiting does not refill it", () => {
-    expect(
-      isTransientError(createError({ kind: "rate_limited", status: 429, code: "", message: "m" })),
-    ).toBe(true);
-    expect(
-      isTransientError(
-        createError({
-          kind: "rate_limited",
-          status: 429,
-          code: "rate_limit_exceeded",
-          message: "m",
-        }),
-      ),
-    ).toBe(true);
-    expect(
-      isTransientError(
-        createError({
-          kind: "rate_limited",
-          status: 429,
-          code: "insufficient_quota",
-          message: "m",
-        }),
-      ),
-    ).toBe(false);
-    expect(
-      isTransientError(
-        createError({
-          kind: "rate_limited",
-          status: 429,
-          code: "insufficient_user_quota",
-          message: "m",
-        }),
-      ),
-    ).toBe(false);
-    expect(
-      isTransientError(
-        createError({ kind: "rate_limited", status: 429, code: "QUOTA_EXCEEDED", message: "m" }),
-      ),
-    ).toBe(false);
-    // Even a 5xx: the status alone would make it transient.
-    expect(
-      isTransientError(
-        createError({ kind: "server", status: 503, code: "quota_exhausted", message: "m" }),
-      ),
-    ).toBe(false);
+  it("never treats an error its service marked final as transient, whatever its kind", () => {
+    expect(isTransientError(createError({ kind: "rate_limited", status: 429, message: "m" }))).toBe(
+      true,
+    );
+    for (const kind of ["rate_limited", "unavailable", "server"] as const)
+      expect(isTransientError(createError({ kind, status: 503, final: true, message: "m" }))).toBe(
+        false,
+      );
   });
 
-  // Issue 20 (3): one table decides for the transport and for isTransientError.
-  it.each([
-    [503, "model_not_found", "no channel"],
-    [500, "convert_request_failed", "not implemented"],
-    [500, "sensitive_words_detected", "sensitive_words_detected"],
-    [500, "count_token_failed", "x"],
-    [500, "channel:model_mapped_error", "x"],
-    [500, "get_channel_failed", "x"],
-    [500, "invalid_api_type", "x"],
-    [
-      500,
-      "bad_response_status_code",
-      "createImage failed: HTTP 500 bad_response_status_code: task_id is empty",
-    ],
-  ])("an answer the gateway marks final (%i %s) is never transient", (status, code, message) => {
+  it("reads transience from the table of kinds only: a status does not make a kind transient", () => {
+    expect(isTransientError(createError({ kind: "not_found", status: 500, message: "m" }))).toBe(
+      false,
+    );
     expect(
-      isTransientError(createError({ kind: kindOfStatus(status, code), status, code, message })),
-    ).toBe(false);
+      isTransientError(createError({ kind: "invalid_response", status: 200, message: "m" })),
+    ).toBe(true);
   });
 
   it("an unsupported operation is never transient, whatever its status", () => {
@@ -199,6 +154,7 @@ describe("the FeedgateError family", () => {
       "attempts",
       "code",
       "envelope",
+      "final",
       "kind",
       "message",
       "name",

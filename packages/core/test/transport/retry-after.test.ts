@@ -56,36 +56,30 @@ describe("server-directed waits are honoured exactly", () => {
     expect(waits).toEqual([2000]);
   });
 
-  it("Gemini's RetryInfo.retryDelay in the google error envelope", async () => {
-    const body = {
-      error: {
-        code: 429,
-        message: "Resource has been exhausted",
-        status: "RESOURCE_EXHAUSTED",
-        details: [
-          { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [] },
-          { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "12s" },
-        ],
-      },
+  it("a wait the policy's hook read from the body, the longest of it and the headers winning", async () => {
+    const retry = {
+      shouldRetry: ({ body }: { body: unknown }) => ({
+        retryAfterMs: (body as { wait?: number } | undefined)?.wait,
+      }),
     };
-    const { rf, waits } = transport([json(429, body), ok()]);
-    await rf(getRequest("https://gw.example/v1beta/models/gemini-2.5-flash:generateContent", {}));
-    expect(waits).toEqual([12_000]);
-  });
-
-  it("the feed Problem's retryAfter seconds when no header carries it", async () => {
-    const { rf, waits } = transport([
-      problem(503, "temporarily_unavailable", {}, { retryAfter: 5 }),
-      ok(),
-    ]);
-    await rf(getRequest());
-    expect(waits).toEqual([5000]);
+    const fromBody = transport([json(429, { wait: 12_000 }), ok()], { retry });
+    await fromBody.rf(getRequest());
+    expect(fromBody.waits).toEqual([12_000]);
+    const fromHeader = transport([json(429, { wait: 1000 }, { "retry-after": "3" }), ok()], {
+      retry,
+    });
+    await fromHeader.rf(getRequest());
+    expect(fromHeader.waits).toEqual([3000]);
   });
 
   it("fails with retry_too_long, carrying the wait, when the server asks for more than maxRetryAfterMs", async () => {
     const { rf, seen, waits } = transport(
       [problem(429, "rate_limited", { "retry-after": "120" }), ok()],
-      { maxRetryAfterMs: 60_000 },
+      {
+        maxRetryAfterMs: 60_000,
+        // The service's code comes from the client's hook (core reads no body).
+        retry: { shouldRetry: ({ body }) => ({ code: (body as { code?: string }).code }) },
+      },
     );
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(isFeedgateError(error, "retry_too_long")).toBe(true);

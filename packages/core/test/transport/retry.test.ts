@@ -78,72 +78,41 @@ describe("answers that repeating cannot fix", () => {
     expect(seen).toHaveLength(1);
   });
 
-  it("never retries the gateway's 503 model_not_found", async () => {
-    const body = {
-      error: { message: "no channel", type: "new_api_error", code: "model_not_found" },
-    };
-    const { rf, seen } = transport([json(503, body), ok()]);
-    expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(503);
-    expect(seen).toHaveLength(1);
-  });
-
-  it("never retries a quota 429 or a 403 insufficient_user_quota", async () => {
-    const quota429 = transport([
-      json(429, {
-        error: { message: "quota", type: "insufficient_quota", code: "insufficient_quota" },
-      }),
-      ok(),
-    ]);
-    expect((await quota429.rf(getRequest())).status).toBe(429);
-    expect(quota429.seen).toHaveLength(1);
-    const quota403 = transport([
-      json(403, {
-        error: { message: "balance", type: "new_api_error", code: "insufficient_user_quota" },
-      }),
-      ok(),
-    ]);
-    expect((await quota403.rf(getRequest())).status).toBe(403);
-    expect(quota403.seen).toHaveLength(1);
-  });
-
-  // Issue 20 (3): the 500s the gateway itself marks skip-retry, and the fork's `task_id is empty`.
-  it.each([
-    ["convert_request_failed", "not implemented"],
-    ["sensitive_words_detected", "sensitive_words_detected"],
-    ["count_token_failed", "count token failed"],
-    ["channel:model_mapped_error", "mapping failed"],
-    ["get_channel_failed", "no channel left"],
-    ["invalid_api_type", "invalid api type"],
-    ["bad_response_status_code", "task_id is empty"],
-  ])(
-    "never retries the gateway's final 500 %s (%s), even on an idempotent route",
-    async (code, message) => {
-      const body = { error: { message, type: "new_api_error", param: "", code } };
-      const { rf, seen } = transport([json(500, body), ok()]);
-      expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(500);
-      expect(seen).toHaveLength(1);
-    },
-  );
-
-  it("still retries a 500 bad_response_status_code that is not the task_id case", async () => {
-    const body = {
-      error: {
-        message: "openai_error",
-        type: "bad_response_status_code",
-        code: "bad_response_status_code",
+  it("asks the policy's hook about every failed attempt, and never retries what it calls final", async () => {
+    const asked: Array<number | undefined> = [];
+    const retry = {
+      shouldRetry: ({ status, body }: { status: number | undefined; body: unknown }) => {
+        asked.push(status);
+        return (body as { code?: string } | undefined)?.code === "final_code"
+          ? { retry: false }
+          : undefined;
       },
     };
-    const { rf, seen } = transport([json(500, body), ok()]);
-    expect((await rf(getRequest("https://gw.example/v1/responses/r1"))).status).toBe(200);
+    const final = transport([json(503, { code: "final_code" }), ok()], { retry });
+    expect((await final.rf(getRequest())).status).toBe(503);
+    expect(final.seen).toHaveLength(1);
+    const other = transport([json(503, { code: "other" }), connectionError(), ok()], { retry });
+    expect((await other.rf(getRequest())).status).toBe(200);
+    expect(other.seen).toHaveLength(3);
+    expect(asked).toEqual([503, 503, undefined]);
+  });
+
+  it("a per-call policy (withOptions) replaces the hook and keeps the transport's other data", async () => {
+    const { rf, seen } = transport([problem(429, "x"), problem(429, "x"), ok()], {
+      retry: { statusCodes: [429] },
+    });
+    let allowed = 1;
+    const response = await rf.withOptions({
+      retry: { shouldRetry: () => (allowed-- > 0 ? undefined : { retry: false }) },
+    })(getRequest());
+    expect(response.status).toBe(429);
     expect(seen).toHaveLength(2);
   });
 
-  it("asks a call's shouldRetry before each retry, and gives up when it says no", async () => {
-    const { rf, seen } = transport([problem(429, "x"), problem(429, "x"), ok()]);
-    let allowed = 1;
-    const response = await rf.withOptions({ shouldRetry: () => allowed-- > 0 })(getRequest());
-    expect(response.status).toBe(429);
-    expect(seen).toHaveLength(2);
+  it("retries only the statuses the policy's data names", async () => {
+    const { rf, seen } = transport([problem(500, "x"), ok()], { retry: { statusCodes: [503] } });
+    expect((await rf(getRequest())).status).toBe(500);
+    expect(seen).toHaveLength(1);
   });
 
   it("honours x-should-retry: false", async () => {
@@ -219,7 +188,7 @@ describe("every attempt is a fresh copy of the request", () => {
 });
 
 describe("non-idempotent POSTs", () => {
-  const url = "https://gw.example/v1/responses";
+  const url = "https://svc.example/v1/things";
   it("are not retried after a 500, a reset or a 503 without a server-directed wait", async () => {
     for (const answer of [
       problem(500, "x"),
@@ -252,51 +221,27 @@ describe("non-idempotent POSTs", () => {
     expect(seen).toHaveLength(2);
   });
 
-  it("token counting and cancel routes count as idempotent", async () => {
-    for (const path of [
-      "/v1/responses/input_tokens",
-      "/v1/messages/count_tokens",
-      "/v1/responses/resp_1/cancel",
-    ]) {
-      const { rf, seen } = transport([problem(500, "x"), ok()]);
-      expect((await rf(postRequest(`https://gw.example${path}`))).status).toBe(200);
-      expect(seen).toHaveLength(2);
-    }
-  });
-});
-
-describe("synchronous image generation", () => {
-  it("is not retried by default, even on 429: a retry bills twice", async () => {
-    const { rf, seen } = transport([problem(429, "x", { "retry-after": "1" }), ok()]);
-    expect((await rf(postRequest("https://gw.example/v1/images/generations"))).status).toBe(429);
-    expect(seen).toHaveLength(1);
+  it("are retried on anything retryable when the policy's hook calls the request safe to repeat", async () => {
+    const retry = {
+      shouldRetry: ({ request }: { request: Request }) =>
+        new URL(request.url).pathname.endsWith("/free") ? { retry: true } : undefined,
+    };
+    const free = transport([problem(500, "x"), connectionError("UND_ERR_SOCKET"), ok()], { retry });
+    expect((await free.rf(postRequest("https://svc.example/v1/free"))).status).toBe(200);
+    expect(free.seen).toHaveLength(3);
+    const billed = transport([problem(500, "x"), ok()], { retry });
+    expect((await billed.rf(postRequest(url))).status).toBe(500);
+    expect(billed.seen).toHaveLength(1);
   });
 
-  it("is retried when syncImageMaxRetries or a per-call maxRetries allows it", async () => {
-    const configured = transport([problem(429, "x"), ok()], { syncImageMaxRetries: 1 });
-    expect(
-      (await configured.rf(postRequest("https://gw.example/v1/images/generations"))).status,
-    ).toBe(200);
-    const perCall = transport([problem(429, "x"), ok()]);
-    expect(
-      (
-        await perCall.rf.withOptions({ maxRetries: 1 })(
-          postRequest("https://gw.example/v1/images/generations"),
-        )
-      ).status,
-    ).toBe(200);
-  });
-
-  it("an async submission (async=true) follows the POST rule: retried on 429, not on 500", async () => {
-    const on429 = transport([problem(429, "x"), ok()]);
-    expect(
-      (await on429.rf(postRequest("https://gw.example/v1/images/generations?async=true"))).status,
-    ).toBe(200);
-    const on500 = transport([problem(500, "x"), ok()]);
-    expect(
-      (await on500.rf(postRequest("https://gw.example/v1/images/generations?async=true"))).status,
-    ).toBe(500);
-    expect(on500.seen).toHaveLength(1);
+  it("follow the policy's data: other methods and refused statuses", async () => {
+    const { rf, seen } = transport([problem(500, "x"), ok()], {
+      retry: { methods: ["POST"], refusedStatusCodes: [] },
+    });
+    expect((await rf(postRequest(url))).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    const noRefused = transport([problem(429, "x"), ok()], { retry: { refusedStatusCodes: [] } });
+    expect((await noRefused.rf(postRequest(url))).status).toBe(429);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type ResponseMeta,
 } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
-import { errorOfThrown } from "../internal/failures.js";
+import { errorOfThrown } from "../internal/errors.js";
 import { type FeedOperation, validateFeedRequest } from "../validate/operations.js";
 import type {
   ConditionalCallOptions,

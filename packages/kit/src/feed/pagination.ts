@@ -11,6 +11,7 @@ import {
   type ItemsResponse,
   timelineTime,
 } from "@feedgate/feed-client";
+import { cursorGuard } from "../internal/cursor-guard.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, ConditionalResult } from "./types.js";
 
@@ -138,11 +139,6 @@ export function positionTracker() {
   };
 }
 
-/** Cursors remembered to detect a loop (a cycle longer than this is caught by the empty-page rule). */
-const RECENT_CURSORS = 16;
-/** Pages in a row that bring nothing new while claiming more, before the walk is called a loop. */
-const MAX_EMPTY_PAGES = 3;
-
 export function paginator(caller: Caller, log: Log) {
   /**
    * Every page of an items query: passes `nextCursor` until `hasMore` is false. When a cursor
@@ -162,10 +158,8 @@ export function paginator(caller: Caller, log: Log) {
     const { cursor: startCursor, ...rest } = query;
     const position = positionTracker();
     let cursor = startCursor;
-    /** Cursors given since the last (re)start, the newest few: one given again is a loop. */
-    let recentCursors: string[] = [];
-    /** Pages in a row that claimed more but brought nothing new. */
-    let emptyPages = 0;
+    /** Cursors given since the last (re)start: one given again, or pages bringing nothing new, is a loop. */
+    const guard = cursorGuard("pagination stopped", startCursor);
     /**
      * Pages this pass may re-walk without bringing anything new: after a restart the walk passes
      * again what it had yielded (with cursors it saw before, when they encode the position), so
@@ -202,10 +196,9 @@ export function paginator(caller: Caller, log: Log) {
         }
         restarts++;
         cursor = undefined;
-        recentCursors = [];
+        guard.reset();
         rewalkAllowance = pagesThisPass;
         pagesThisPass = 0;
-        emptyPages = 0;
         position.restart();
         log("info", "invalid_cursor: restarting from the first page", {
           event: "poll",
@@ -240,22 +233,10 @@ export function paginator(caller: Caller, log: Log) {
           requestId: result.meta.requestId,
         });
       }
-      if (items.length > 0) emptyPages = 0;
-      else if (position.resuming && rewalkAllowance > 0) rewalkAllowance--;
-      else emptyPages++;
-      if (recentCursors.includes(next) || next === startCursor || emptyPages >= MAX_EMPTY_PAGES) {
-        const why =
-          emptyPages >= MAX_EMPTY_PAGES
-            ? `${emptyPages} pages in a row brought nothing new while claiming more`
-            : "the service gave a cursor it had already given";
-        throw createError({
-          kind: "limit_exceeded",
-          code: "cursor_loop",
-          message: `pagination stopped: ${why}`,
-          requestId: result.meta.requestId,
-        });
-      }
-      recentCursors = [...recentCursors.slice(-(RECENT_CURSORS - 1)), next];
+      // A re-walk after a restart may pass what it had yielded without counting as empty.
+      const rewalk = items.length === 0 && position.resuming && rewalkAllowance > 0;
+      if (rewalk) rewalkAllowance--;
+      guard.check(cursor, next, rewalk ? undefined : items.length > 0, result.meta.requestId);
       cursor = next;
     }
   }

@@ -7,13 +7,12 @@ import {
   freshnessMs,
   isTransientError,
   type Log,
-  pause,
   type ResponseMeta,
   type Sleep,
-  serverWaitMs,
   withJitter,
 } from "@feedgate/core";
 import { floorOf, intervalNotice } from "../internal/floor.js";
+import { waitLoop } from "../internal/loop.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
 
@@ -101,13 +100,34 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
   checkFraction("jitter", jitter);
   let etag = known;
   let lastBody: string | undefined;
-  let errors = 0;
-  for (let poll = 1; !signal?.aborted; poll++) {
-    let wait: number;
-    try {
+  yield* waitLoop(
+    {
+      signal,
+      sleep,
+      floorMs: floor,
+      // After a transient failure: the server's Retry-After (up to a day) instead, else a
+      // doubling delay up to 10 minutes.
+      retryAfter: "instead",
+      failureWaitMs(error, errors) {
+        if (!isTransientError(error) || errors >= maxConsecutiveErrors) throw error;
+        return backoffDelay(errors, {
+          initialDelayMs: errorDelayMs,
+          maxDelayMs: 600_000,
+          jitter: 0,
+        });
+      },
+      onFailureWait(error, wait) {
+        const { kind, message } = error as FeedgateError;
+        log("warn", `${label}: ${message}; polling again in ${Math.round(wait)} ms`, {
+          event: "wait",
+          delayMs: wait,
+          reason: kind,
+        });
+      },
+    },
+    async (poll) => {
       const result = await fetchOnce({ ...call, signal, maxRetries, ifNoneMatch: etag });
       const { data, meta } = result;
-      errors = 0;
       let changed = false;
       if (!result.notModified) {
         // Without an ETag, compare bodies: only a different one is a new version.
@@ -121,30 +141,15 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
         status: meta.status,
         poll,
       });
-      if (changed) yield { result, poll };
       const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
       const base = Math.max(floor, intervalMs ?? 0, lifetime);
       raised(intervalMs, base, lifetime >= floor ? "s-maxage" : "floor");
-      wait = withJitter(base, jitter, random);
-    } catch (error) {
-      if (signal?.aborted) return;
-      if (!isTransientError(error) || ++errors >= maxConsecutiveErrors) throw error;
-      const { kind, message } = error as FeedgateError;
-      // After a transient failure: the server's Retry-After (up to a day), else a
-      // doubling delay up to 10 minutes.
-      wait = Math.max(
-        floor,
-        serverWaitMs(error) ??
-          backoffDelay(errors, { initialDelayMs: errorDelayMs, maxDelayMs: 600_000, jitter: 0 }),
-      );
-      log("warn", `${label}: ${message}; polling again in ${Math.round(wait)} ms`, {
-        event: "wait",
-        delayMs: wait,
-        reason: kind,
-      });
-    }
-    if (!(await pause(sleep, wait, signal))) return;
-  }
+      return {
+        value: changed ? { result, poll } : undefined,
+        waitMs: withJitter(base, jitter, random),
+      };
+    },
+  );
 }
 
 /**

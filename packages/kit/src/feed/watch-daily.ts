@@ -4,12 +4,11 @@ import {
   invalidArgument,
   isFeedgateError,
   isTransientError,
-  pause,
   type ResponseMeta,
-  serverWaitMs,
 } from "@feedgate/core";
 import type { DailiesQuery, DailiesResponse, DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
+import { waitLoop } from "../internal/loop.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions, FeedData } from "./types.js";
 
@@ -124,44 +123,52 @@ function scheduledWatcher<Op extends Scheduled>(
       operation === "dailies" && query !== undefined ? { query } : undefined
     ) as never;
     let etag = known;
-    while (!signal?.aborted) {
-      let retryAt = Infinity;
-      // The server's Retry-After: no check before it, even a scheduled one.
-      let notBefore = 0;
-      try {
-        const result = await caller.conditional(operation, params, {
-          ...call,
-          signal,
-          ifNoneMatch: etag,
-        });
-        const changed = !result.notModified && result.etag !== etag;
-        etag = result.etag;
-        if (changed && result.data)
-          yield { data: result.data as FeedData<Op>, etag, meta: result.meta };
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (isFeedgateError(error, "not_found"))
-          log("info", "no daily report published yet", { event: "poll", status: 404 });
-        else if (!isTransientError(error)) throw error;
-        else {
-          const retryAfterMs = serverWaitMs(error) ?? 0;
-          const wait = Math.max(retryAfterMs, errorRetryMs);
-          retryAt = clock.now() + wait;
-          notBefore = clock.now() + retryAfterMs;
+    /** The wait until the next scheduled check, plus jitter. */
+    const untilNextCheck = () => {
+      const now = clock.now();
+      return nextCheckAt(now, minutes) + jitterMs * random() - now;
+    };
+    yield* waitLoop(
+      {
+        signal,
+        sleep,
+        floorMs: POLL_FLOOR_MS,
+        // The server's Retry-After: no check before it, even a scheduled one.
+        retryAfter: "longer",
+        failureWaitMs(error) {
+          if (!isTransientError(error)) throw error;
+          return Math.min(errorRetryMs, untilNextCheck());
+        },
+        onFailureWait(error, wait) {
           log(
             "warn",
             `${operation}: ${(error as FeedgateError).message}; trying again in ${wait} ms`,
             { event: "wait", delayMs: wait },
           );
+        },
+      },
+      async () => {
+        try {
+          const result = await caller.conditional(operation, params, {
+            ...call,
+            signal,
+            ifNoneMatch: etag,
+          });
+          const changed = !result.notModified && result.etag !== etag;
+          etag = result.etag;
+          const value =
+            changed && result.data
+              ? { data: result.data as FeedData<Op>, etag, meta: result.meta }
+              : undefined;
+          return { value, waitMs: untilNextCheck() };
+        } catch (error) {
+          // None published yet: not a failure, just nothing until the next check.
+          if (!isFeedgateError(error, "not_found") || signal?.aborted) throw error;
+          log("info", "no daily report published yet", { event: "poll", status: 404 });
+          return { waitMs: untilNextCheck() };
         }
-      }
-      const now = clock.now();
-      const next = Math.max(
-        notBefore,
-        Math.min(retryAt, nextCheckAt(now, minutes) + jitterMs * random()),
-      );
-      if (!(await pause(sleep, Math.max(POLL_FLOOR_MS, next - now), signal))) return;
-    }
+      },
+    );
   };
 }
 

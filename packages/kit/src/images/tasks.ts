@@ -5,6 +5,7 @@ import {
   type FeedgateError,
   invalidArgument,
   isFeedgateError,
+  realSleep,
   type Sleep,
   serverWaitMs,
   withJitter,
@@ -16,8 +17,10 @@ import {
   type ImageTask,
   isImageTask,
 } from "@feedgate/gateway-client";
-import { abortedError, errorOfThrown, isTransient } from "../internal/failures.js";
-import { anySignal, waitFor } from "../internal/wait.js";
+import { abortedError, errorOfThrown, isTransient } from "../internal/errors.js";
+import { POLL_FLOOR_MS } from "../internal/floor.js";
+import { waitLoop } from "../internal/loop.js";
+import { anySignal } from "../internal/wait.js";
 import { taskState } from "./status.js";
 
 /** One generated image: a download URL or base64 data (empty strings from the gateway are dropped). */
@@ -80,12 +83,9 @@ export type ImageGateway = {
 
 const MIN_INTERVAL_MS = 5_000;
 const MAX_INTERVAL_MS = 10_000;
-/**
- * No two status requests are ever closer than this, whatever an option, a Retry-After or the
- * time left before the deadline say: when less than this is left, the wait ends in `timeout`
- * instead of one last hurried poll.
- */
-export const POLL_FLOOR_MS = 1_000;
+// No two status requests are ever closer than the kit's POLL_FLOOR_MS, whatever an option, a
+// Retry-After or the time left before the deadline say: when less than that is left, the wait
+// ends in `timeout` instead of one last hurried poll.
 
 /**
  * Creates an image and waits for it: `POST /v1/images/generations?async=true`, then
@@ -112,7 +112,7 @@ export async function generateImage(
         answer = submission.kind === "task" ? submission.task : submission.result;
       }
     } catch (error) {
-      throw run.failure(error, "createImage");
+      throw run.errorOf(error, "createImage");
     }
     if (!isImageTask(answer))
       return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
@@ -158,7 +158,8 @@ interface Run {
   started: number;
   deadlineMs: number;
   now: () => number;
-  failure(error: unknown, operation: string): unknown;
+  /** What a thrown value means for this run: aborted, past the deadline, or the call's own FeedgateError. */
+  errorOf(error: unknown, operation: string): unknown;
   dispose(): void;
 }
 
@@ -177,7 +178,7 @@ function startRun(options: ImageTaskOptions): Run {
     started: now(),
     deadlineMs,
     now,
-    failure(error, operation) {
+    errorOf(error, operation) {
       if (options.signal?.aborted) return abortedError(options.signal, operation);
       if (deadline.signal.aborted) return timeoutError(deadlineMs);
       return isFeedgateError(error) ? error : errorOfThrown(error, undefined, operation);
@@ -189,8 +190,9 @@ function startRun(options: ImageTaskOptions): Run {
 }
 
 /**
- * Polls until a terminal status. `known` is the task state already in hand (a submission's
- * answer), or undefined when only the id is known, in which case the first poll is immediate.
+ * Polls until a terminal status, on the kit's one wait-and-retry loop. `known` is the task state
+ * already in hand (a submission's answer), or undefined when only the id is known, in which case
+ * the first poll is immediate.
  */
 async function pollTask(
   gateway: ImageGateway,
@@ -205,55 +207,65 @@ async function pollTask(
   );
   const jitter = options.jitter ?? 0.1;
   const random = options.random ?? Math.random;
-  const wait = (ms: number, signal: AbortSignal) =>
-    waitFor(options.sleep, ms, signal, "image task");
   // Bounded even if an injected clock never moves: one poll per interval until the deadline, plus the last one.
   const maxPolls = Math.ceil(run.deadlineMs / interval) + 2;
   let task = known;
   let polls = 0;
-  let extraWaitMs = 0;
   if (task !== undefined) options.onPoll?.(task, polls);
-  for (;;) {
-    if (task !== undefined) {
-      const state = taskState(task.status);
-      if (state === "succeeded")
-        return { taskId: id, status: task.status, images: imagesOf(task.data), polls };
-      if (state === "failed") throw taskFailed(id, task);
-    }
+  /** The wait before the next poll, at least `askedMs` (the gateway's Retry-After); `timeout` when the deadline leaves none. */
+  const nextWait = (askedMs: number): number => {
     const elapsed = run.now() - run.started;
     if (elapsed >= run.deadlineMs || polls >= maxPolls) throw timeoutError(run.deadlineMs);
-    if (task !== undefined || polls > 0) {
-      // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
-      const waitMs = Math.max(
-        extraWaitMs,
-        Math.min(
-          MAX_INTERVAL_MS,
-          Math.max(interval, Math.ceil(withJitter(interval, jitter, random))),
-        ),
-      );
-      const left = run.deadlineMs - elapsed;
-      if (extraWaitMs >= left || left < POLL_FLOOR_MS) throw timeoutError(run.deadlineMs);
-      try {
-        await wait(Math.max(POLL_FLOOR_MS, Math.min(waitMs, left)), run.signal);
-      } catch (error) {
-        throw run.failure(error, "getImageTask");
-      }
-    }
-    extraWaitMs = 0;
-    polls++;
-    try {
-      task = await gateway.images.getTask(id, { signal: run.signal });
-      options.onPoll?.(task, polls);
-    } catch (error) {
-      const failure = run.failure(error, "getImageTask");
+    // Jitter only lengthens the wait, and never past the gateway's 10 s upper advice.
+    const waitMs = Math.max(
+      askedMs,
+      Math.min(
+        MAX_INTERVAL_MS,
+        Math.max(interval, Math.ceil(withJitter(interval, jitter, random))),
+      ),
+    );
+    const left = run.deadlineMs - elapsed;
+    if (askedMs >= left || left < POLL_FLOOR_MS) throw timeoutError(run.deadlineMs);
+    return Math.min(waitMs, left);
+  };
+  const rounds = waitLoop<{ done: ImageGeneration } | { failed: FeedgateError }>(
+    {
+      signal: run.signal,
+      sleep: options.sleep ?? realSleep,
+      floorMs: POLL_FLOOR_MS,
+      retryAfter: "longer",
       // A poll that hit a busy or flaky gateway is repeated after the next interval, or after
       // the wait the gateway asked for when the transport passed it on (a Retry-After beyond the
       // transport's ceiling): polling has a deadline of its own to spend. An unknown task, a
       // refused key or an abort is final.
-      if (!isTransient(failure) && !isFeedgateError(failure, "retry_too_long")) throw failure;
-      extraWaitMs = serverWaitMs(failure) ?? 0;
-    }
+      failureWaitMs(error) {
+        const failed = run.errorOf(error, "getImageTask");
+        if (!isTransient(failed) && !isFeedgateError(failed, "retry_too_long")) throw failed;
+        return nextWait(serverWaitMs(failed) ?? 0);
+      },
+    },
+    async (round) => {
+      if (round > 1 || task === undefined) {
+        polls++;
+        task = await gateway.images.getTask(id, { signal: run.signal });
+        options.onPoll?.(task, polls);
+      }
+      const state = taskState(task.status);
+      if (state === "succeeded")
+        return {
+          value: { done: { taskId: id, status: task.status, images: imagesOf(task.data), polls } },
+          waitMs: 0,
+        };
+      if (state === "failed") return { value: { failed: taskFailed(id, task) }, waitMs: 0 };
+      return { waitMs: nextWait(0) };
+    },
+  );
+  for await (const end of rounds) {
+    if ("failed" in end) throw end.failed;
+    return end.done;
   }
+  // The loop ends without a terminal status only when the caller's signal or the deadline fired.
+  throw run.errorOf(run.signal.reason, "getImageTask");
 }
 
 /**

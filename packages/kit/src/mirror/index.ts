@@ -10,12 +10,7 @@ export type {
   SnapshotPage,
   StoreFilter,
 } from "../store/types.js";
-export {
-  createSelectedMirror,
-  MIRROR_DEFAULTS,
-  type MirrorProgress,
-  type MirrorStats,
-  type SelectedMirror,
-  type SelectedMirrorOptions,
-  type SyncResult,
-} from "./mirror.js";
+export { createSelectedMirror, type SelectedMirror } from "./mirror.js";
+export { MIRROR_DEFAULTS, type SelectedMirrorOptions } from "./options.js";
+export type { MirrorProgress, MirrorStats } from "./progress.js";
+export type { SyncResult } from "./sync.js";

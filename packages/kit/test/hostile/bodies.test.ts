@@ -1,3 +1,4 @@
+import { createGatewayClient } from "@feedgate/gateway-client";
 import { sendEndless, sendJson, sendLargeJson } from "@feedgate/test-harness";
 import { hostileTest as it } from "@feedgate/test-harness/fixtures";
 import { describe, expect } from "vitest";
@@ -69,8 +70,13 @@ describe("a validation failure is final, whatever its status", () => {
     };
     const server = await hostile((_req, res) => sendJson(res, 500, body));
     const rf = createResilientFetch({ ...instant, maxRetries: 3 });
-    const response = await rf(`${server.origin}/v1/responses/resp_1`);
-    expect(response.status).toBe(500);
+    // The gateway's codes are its client's (issue 22): the transport learns them through it.
+    const gateway = createGatewayClient({
+      baseUrl: server.origin,
+      apiKey: "sk-kit-final",
+      fetch: rf,
+    });
+    await expect(gateway.responses.retrieve("resp_1")).rejects.toMatchObject({ status: 500 });
     expect(server.requests).toHaveLength(1);
   });
 

@@ -1,3 +1,0 @@
-export { feedServices } from "./feed.js";
-export { gatewayServices } from "./gateway.js";
-export type * from "./types.js";

@@ -1,0 +1,368 @@
+import {
+  type APIPromise,
+  apiPromise,
+  createError,
+  type FeedgateError,
+  type GatewayEnvelope,
+  getResponseMeta,
+  isFeedgateError,
+  kindOfStatus,
+  parseRetryAfterHeaders,
+  type ResilientFetch,
+  type ResponseMeta,
+  redact,
+  requestIdOf,
+  secretForms,
+  stripUndefined,
+} from "@feedgate/core";
+import type { Client } from "openapi-fetch";
+import { codesOf, isFinalAnswer, kindOfCode, messageOf } from "./codes.js";
+import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
+import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
+import { gatewayError } from "./errors.js";
+import { explain } from "./explain.js";
+import type { paths } from "./generated/gateway.js";
+import { type GatewayOperationId, OPERATIONS, type Operation, shapeProblem } from "./operations.js";
+import { GatewayStream, type StreamLimits } from "./sse.js";
+
+/** Per-call options of every helper. Each one left out takes the client's setting. */
+export interface CallOptions {
+  /** Cancels the request (and a stream's body) when it fires; the call rejects with an `AbortError`. Default: none. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Retries of this call (`0` turns them off). Default: the client's `maxRetries` (2). A
+   * synchronous image generation is never retried, whatever this says: each call is billed.
+   */
+  maxRetries?: number | undefined;
+  /**
+   * Per-attempt timeout of this call, in ms: until the whole answer has arrived (until the
+   * headers for streams, whose idle time `idleTimeoutMs` watches). Default: the client's `timeoutMs` (600000).
+   */
+  timeoutMs?: number | undefined;
+}
+
+/** Per-call options of the streaming helpers. */
+export interface StreamCallOptions extends CallOptions {
+  /** Ends the stream with a `TimeoutError` (code `stream_idle_timeout`) after this long without bytes. Default: the client's `streamIdleTimeoutMs` (330000). */
+  idleTimeoutMs?: number | undefined;
+}
+
+/**
+ * True for the gateway's NoRoute answer to this very request: 404, `type: invalid_request_error`
+ * and the message `Invalid URL (<METHOD> <path>)` naming the method and path that were sent (a
+ * proxy that strips a path prefix leaves the gateway a suffix of it).
+ */
+export function isNoRoute(envelope: GatewayEnvelope, status: number, meta: ResponseMeta): boolean {
+  if (
+    status !== 404 ||
+    envelope.kind !== "openai" ||
+    envelope.error.type !== "invalid_request_error"
+  )
+    return false;
+  const match = /^Invalid URL \((\S+) (\S+)\)$/.exec(envelope.error.message);
+  if (!match || meta.method === undefined || meta.url === "") return false;
+  const [, method, path] = match as unknown as [string, string, string];
+  const sent = new URL(meta.url).pathname;
+  return method === meta.method && (sent === path || sent.endsWith(path));
+}
+
+/**
+ * `Accept` of the streaming calls. Errors of those operations are JSON (the document declares
+ * no other media type for them), so the request says it takes JSON too, at a lower preference.
+ */
+const STREAM_ACCEPT = "text/event-stream, application/json;q=0.9";
+
+/** What one call passes to openapi-fetch besides the operation's method and path and the signal. */
+export interface CallInit {
+  body?: unknown;
+  params?: object;
+  parseAs?: "text" | "stream";
+  headers?: Record<string, string>;
+}
+
+/** What one call brings back, explicitly: openapi-fetch's result (its answer carries its metadata, `getResponseMeta`). */
+interface Sent {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/** What the caller is built from (by `createGatewayClient`). */
+export interface CallerSettings {
+  /** The typed openapi-fetch client, its credentials middleware in place. */
+  raw: Client<paths>;
+  apiKey: string;
+  /** Core's transport with the client's settings and the gateway's retry policy. */
+  transport: ResilientFetch;
+  /** The overall deadline that lets every attempt use its whole timeout. */
+  deadline: (timeoutMs: number, maxRetries: number) => number;
+  timeoutMs: number;
+  maxRetries: number;
+  streamIdleTimeoutMs: number;
+  limits: StreamLimits;
+  /** Operations this client's gateway answered as unrouted (the retry hook reads it too). */
+  unrouted: Set<GatewayOperationId>;
+}
+
+/**
+ * The one request path of the helpers: an operation's row (`operations.ts`) gives the method,
+ * path, credential, retry class and shape check, so each helper is one line. `init` may be a
+ * function: it runs inside the promise, so a bad argument rejects the call.
+ */
+export interface Caller {
+  /** Sends one operation; its parsed answer (mapped by `map`) as an APIPromise, or the operation's typed error. */
+  call<T>(
+    operationId: GatewayOperationId,
+    init: CallInit | (() => CallInit),
+    options?: CallOptions,
+    // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's data type differs per operation; the caller's map narrows it.
+    map?: (data: any) => T,
+  ): APIPromise<T>;
+  /** `POST`s a streaming operation and wraps its 2xx answer (Gemini framing for the google family). */
+  stream<T>(
+    operationId: GatewayOperationId,
+    init: CallInit,
+    options: StreamCallOptions | undefined,
+  ): Promise<GatewayStream<T>>;
+}
+
+export function createCaller(settings: CallerSettings): Caller {
+  const { raw, transport, unrouted } = settings;
+  const forms = secretForms(settings.apiKey);
+  const hide = (text: string) => redact(text, forms);
+  const idOf = (headers: Headers) => {
+    const id = requestIdOf(headers);
+    return id === undefined ? undefined : hide(id);
+  };
+
+  /** The typed error of a failed call. */
+  function failed(id: GatewayOperationId, { error, response }: Sent, init: CallInit) {
+    const { status } = response;
+    const meta = getResponseMeta(response);
+    // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
+    // An empty body (Content-Length: 0) leaves openapi-fetch's `error` undefined: envelope kind `empty`.
+    const envelope = parseEnvelope(
+      hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
+    );
+    const maybe = (OPERATIONS[id] as Operation).maybeUnrouted === true;
+    const isUnrouted =
+      isNoRoute(envelope, status, meta) ||
+      // The web limiter's 429 on an operation another call already found unrouted.
+      (status === 429 && unrouted.has(id)) ||
+      (maybe &&
+        ([405, 501].includes(status) ||
+          (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
+    if (isUnrouted) unrouted.add(id);
+    return errorOf(id, envelope, status, response.headers, init, isUnrouted, meta.attempts);
+  }
+
+  /** The typed error an envelope names: of an HTTP failure, or one a 200 stream carried raw (then `status` is the one its code names). */
+  function errorOf(
+    id: GatewayOperationId,
+    envelope: GatewayEnvelope,
+    status: number,
+    headers: Headers,
+    init: CallInit,
+    isUnrouted: boolean,
+    attempts?: number,
+  ): FeedgateError {
+    const { code, message } = describeEnvelope(envelope, status);
+    const coded = kindOfCode(code, status);
+    // A 429 is rate_limited whatever its code; one naming a quota is marked final below.
+    const kind =
+      coded === "not_found" ? coded : isUnrouted ? "unsupported" : (coded ?? kindOfStatus(status));
+    const taskId =
+      id === "getImageTask"
+        ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
+        : undefined;
+    const why = isUnrouted ? "" : explain(id, status, code, message, init, taskId);
+    return createError({
+      kind,
+      status,
+      code: isUnrouted ? "unsupported_by_gateway" : code,
+      requestId: idOf(headers),
+      retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
+      attempts,
+      envelope,
+      taskId: taskId === undefined ? undefined : hide(taskId),
+      // The same table the retry hook reads: what the transport gave up on is never transient.
+      final: isFinalAnswer(codesOf(envelope), messageOf(envelope)) || undefined,
+      message: isUnrouted
+        ? `${id} is not supported by this gateway (HTTP ${status}: ${message})`
+        : hide(`${id} failed: HTTP ${status} ${code}: ${message}${why}`),
+    });
+  }
+
+  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
+  function redirectedAway(id: GatewayOperationId, error: unknown): unknown {
+    if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
+    if (
+      !(OPERATIONS[id] as Operation).maybeUnrouted ||
+      (error.status !== 301 && error.status !== 302)
+    )
+      return error;
+    return createError({
+      kind: "unsupported",
+      status: error.status,
+      code: "unsupported_by_gateway",
+      message: `${id} is not supported by this gateway: it answered HTTP ${error.status} with a redirect (${error.message})`,
+      cause: error,
+    });
+  }
+
+  /** The transport of one call: the client's own, or one with this call's retries and timeout. */
+  function transportFor(options: CallOptions | undefined): ResilientFetch | undefined {
+    const { maxRetries, timeoutMs } = options ?? {};
+    if (maxRetries === undefined && timeoutMs === undefined) return undefined;
+    const deadlineMs = settings.deadline(
+      timeoutMs ?? settings.timeoutMs,
+      maxRetries ?? settings.maxRetries,
+    );
+    return transport.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs }));
+  }
+
+  async function send(
+    id: GatewayOperationId,
+    init: CallInit,
+    signal: AbortSignal | undefined,
+    options?: CallOptions,
+  ): Promise<Sent> {
+    if (unrouted.has(id)) {
+      throw createError({
+        kind: "unsupported",
+        code: "unsupported_by_gateway",
+        message: `${id} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
+      });
+    }
+    const { method, path } = OPERATIONS[id];
+    const fetch = transportFor(options);
+    let sent: Sent;
+    try {
+      sent = await (raw.request as (m: string, p: string, i: object) => Promise<Sent>)(
+        method,
+        path,
+        { ...init, signal, ...(fetch && { fetch }) },
+      );
+    } catch (error) {
+      // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
+      if (error instanceof SyntaxError) throw invalidResponse(id, "not JSON", undefined);
+      const away = redirectedAway(id, error);
+      if (isFeedgateError(away, "unsupported")) unrouted.add(id);
+      throw away;
+    }
+    if (!sent.response.ok) throw failed(id, sent, init);
+    // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
+    if (init.parseAs === undefined) {
+      const problem = sent.data === undefined ? "an empty body" : shapeProblem(id, sent.data);
+      if (problem !== undefined)
+        throw errorIn200(id, sent, init) ?? invalidResponse(id, problem, sent.response);
+    }
+    return sent;
+  }
+
+  /**
+   * An upstream 200 whose `error` has a type (or is a string) is answered by the gateway as HTTP 200
+   * `{"error":{…}}` (relay_responses.go:33-35): the typed error that envelope names (a numeric code
+   * is the status it names, else a server error), not `invalid_response`, so its code survives.
+   */
+  function errorIn200(
+    id: GatewayOperationId,
+    { data, response }: Sent,
+    init: CallInit,
+  ): FeedgateError | undefined {
+    const body = data as { error?: unknown } | undefined;
+    if (
+      body === null ||
+      typeof body !== "object" ||
+      body.error === undefined ||
+      body.error === null
+    )
+      return undefined;
+    const envelope = parseEnvelope(
+      hide(
+        JSON.stringify(typeof body.error === "string" ? { error: { message: body.error } } : body),
+      ),
+    );
+    if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
+    const status = statusNamed(envelope) ?? 500;
+    const { attempts } = getResponseMeta(response);
+    return errorOf(id, envelope, status, response.headers, init, false, attempts);
+  }
+
+  function invalidResponse(
+    id: GatewayOperationId,
+    problem: string,
+    response: Response | undefined,
+  ): FeedgateError {
+    return gatewayError(
+      "invalid_response",
+      "invalid_response",
+      `${id}: the gateway's ${response ? `HTTP ${response.status} ` : ""}answer is not of the operation's shape: ${problem}`,
+      response?.status,
+      response && idOf(response.headers),
+    );
+  }
+
+  return {
+    call(id, init, options, map = (data) => data) {
+      return apiPromise(
+        (async () => {
+          const resolved = typeof init === "function" ? init() : init;
+          const { data, response } = await send(id, resolved, options?.signal, options);
+          return { data: map(data), response };
+        })(),
+      );
+    },
+    async stream<T>(
+      id: GatewayOperationId,
+      init: CallInit,
+      options: StreamCallOptions | undefined,
+    ): Promise<GatewayStream<T>> {
+      const controller = linkedController(options?.signal);
+      const streamInit = {
+        ...init,
+        headers: { Accept: STREAM_ACCEPT },
+        parseAs: "stream" as const,
+      };
+      const { response } = await send(id, streamInit, controller.signal, options);
+      const gemini = OPERATIONS[id].credential === "google";
+      return new GatewayStream({
+        response,
+        controller,
+        decode: decoder(gemini, hide, response.status, idOf(response.headers)),
+        watchTerminal: gemini ? geminiTerminal<T> : responsesTerminal<T>,
+        // With pings on, the gateway commits a 200 before the upstream answers: an upstream error then
+        // arrives as a raw JSON line (no `data:`) that only this callback sees.
+        rawLine: (line) => {
+          const envelope = parseEnvelope(hide(line));
+          if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
+          const named = statusNamed(envelope);
+          if (named !== undefined)
+            return errorOf(id, envelope, named, response.headers, init, false);
+          const { code, message } = describeEnvelope(envelope, response.status);
+          return gatewayError(
+            "stream",
+            code,
+            hide(`the gateway reported an error in place of the stream: ${message}`),
+            response.status,
+            idOf(response.headers),
+            envelope,
+          );
+        },
+        idleTimeoutMs: options?.idleTimeoutMs ?? settings.streamIdleTimeoutMs,
+        redact: hide,
+        limits: settings.limits,
+      });
+    },
+  };
+}
+
+/** An AbortController that also fires when the caller's signal does. */
+function linkedController(signal: AbortSignal | undefined): AbortController {
+  const controller = new AbortController();
+  if (signal) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  }
+  return controller;
+}

@@ -1,0 +1,158 @@
+import { isObject } from "./envelope.js";
+import type { operations, paths } from "./generated/gateway.js";
+
+/** The operationIds of the gateway document. */
+export type GatewayOperationId = keyof operations;
+
+/** The credential header of each route family; the same key goes into each. */
+export type RouteFamily = "bearer" | "anthropic" | "google";
+
+/**
+ * When a failed call of an operation may be repeated (core's retry policy does the rest):
+ * - `read`: a GET or DELETE, repeated on every retryable failure;
+ * - `free`: a POST that does no billed work (token counts, cancel), repeated like a read;
+ * - `billed`: a POST the gateway may have run (and billed): repeated only where it cannot have
+ *   (429, 408, a 503 with a wait, a connection refused before sending);
+ * - `image`: billed per call, with no idempotency key: never repeated unless submitted as a task
+ *   (`async=true`, then `billed`).
+ */
+export type RetryClass = "read" | "free" | "billed" | "image";
+
+/** One operation of the client: where it goes, with which key header, how it is retried and checked. */
+export interface Operation {
+  /** HTTP method, as the document's rule table has it. */
+  readonly method: "get" | "post" | "delete";
+  /** Path template, as the document's rule table has it. */
+  readonly path: keyof paths;
+  /** The header the key goes in. */
+  readonly credential: RouteFamily;
+  /** How failures are repeated. */
+  readonly retry: RetryClass;
+  /** The least a 2xx JSON body must be for the helpers to work on it (loose: objects stay open). Default: any JSON object. */
+  readonly shape?: (body: Record<string, unknown>) => boolean;
+  /**
+   * Documented but not registered by every gateway (upstream new-api #1216): besides the NoRoute
+   * 404, a 405 or 501, a 404 without an envelope, or a 301/302 to another origin means "not here".
+   */
+  readonly maybeUnrouted?: true;
+}
+
+const isString = (v: unknown) => typeof v === "string";
+const isCount = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+const hasId = (b: Record<string, unknown>) => isString(b["id"]);
+const isTask = (v: Record<string, unknown>) =>
+  isString(v["status"]) && (isString(v["task_id"]) || isString(v["id"]));
+const counted = (b: Record<string, unknown>) => isCount(b["input_tokens"]);
+
+/**
+ * Every operation of the gateway document, checked complete by the compiler: a new operation in
+ * the spec fails the build until it has a row. Method and path are the generated rule table's
+ * (`GATEWAY_RULES`, a test compares them); the credential is the document's security scheme.
+ */
+export const OPERATIONS = {
+  createResponse: {
+    method: "post",
+    path: "/v1/responses",
+    credential: "bearer",
+    retry: "billed",
+    shape: hasId,
+  },
+  retrieveResponse: {
+    method: "get",
+    path: "/v1/responses/{response_id}",
+    credential: "bearer",
+    retry: "read",
+    shape: hasId,
+    maybeUnrouted: true,
+  },
+  deleteResponse: {
+    method: "delete",
+    path: "/v1/responses/{response_id}",
+    credential: "bearer",
+    retry: "read",
+    maybeUnrouted: true,
+  },
+  cancelResponse: {
+    method: "post",
+    path: "/v1/responses/{response_id}/cancel",
+    credential: "bearer",
+    retry: "free",
+    shape: hasId,
+    maybeUnrouted: true,
+  },
+  countResponseInputTokens: {
+    method: "post",
+    path: "/v1/responses/input_tokens",
+    credential: "bearer",
+    retry: "free",
+    shape: counted,
+    maybeUnrouted: true,
+  },
+  compactResponse: {
+    method: "post",
+    path: "/v1/responses/compact",
+    credential: "bearer",
+    retry: "billed",
+    shape: (b) => b["output"] === undefined || Array.isArray(b["output"]),
+  },
+  createImage: {
+    method: "post",
+    path: "/v1/images/generations",
+    credential: "bearer",
+    retry: "image",
+    shape: (b) => Array.isArray(b["data"]) || isTask(b),
+  },
+  getImageTask: {
+    method: "get",
+    path: "/v1/images/generations/{task_id}",
+    credential: "bearer",
+    retry: "read",
+    shape: isTask,
+  },
+  countMessageTokens: {
+    method: "post",
+    path: "/v1/messages/count_tokens",
+    credential: "anthropic",
+    retry: "free",
+    shape: counted,
+    maybeUnrouted: true,
+  },
+  generateContent: {
+    method: "post",
+    path: "/v1beta/models/{model}:generateContent",
+    credential: "google",
+    retry: "billed",
+    shape: (b) => b["candidates"] === undefined || Array.isArray(b["candidates"]),
+  },
+  streamGenerateContent: {
+    method: "post",
+    path: "/v1beta/models/{model}:streamGenerateContent",
+    credential: "google",
+    retry: "billed",
+  },
+} as const satisfies Record<GatewayOperationId, Operation>;
+
+/** Path templates as patterns, for telling which operation a request is (the raw client's included). */
+const PATTERNS = Object.entries(OPERATIONS).map(
+  ([id, op]) =>
+    [
+      id as GatewayOperationId,
+      op.method.toUpperCase(),
+      new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/:]+")}$`),
+    ] as const,
+);
+
+/** The operation a request is, by its method and its path below the base URL; undefined for any other. */
+export function operationOf(method: string, path: string): GatewayOperationId | undefined {
+  return PATTERNS.find(([, m, pattern]) => m === method && pattern.test(path))?.[0];
+}
+
+/** What is wrong with a 2xx body of `operationId`, or undefined when it has the operation's shape. */
+export function shapeProblem(operationId: GatewayOperationId, body: unknown): string | undefined {
+  if (!isObject(body))
+    return `expected a JSON object, got ${body === null ? "null" : Array.isArray(body) ? "an array" : typeof body}`;
+  const check = (OPERATIONS[operationId] as Operation).shape;
+  return check === undefined || check(body)
+    ? undefined
+    : "a JSON object without the fields this operation answers";
+}

@@ -1,8 +1,8 @@
+import { redact as redactSecretForms, secretForms } from "@feedgate/core";
 import { CommanderError } from "commander";
 import { EXIT } from "./cli/exit-codes.js";
 import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";
-import { redactSecrets } from "./cli/redact.js";
 import { createRunner, type RunState } from "./cli/runner.js";
 import { secretsIn } from "./cli/secrets.js";
 import { stripTerminalControls } from "./cli/terminal-safe.js";
@@ -23,7 +23,8 @@ export async function main(
   signals?: SignalSource,
 ): Promise<number> {
   const secrets = secretsIn(argv, streams.env);
-  const redact = (text: string) => redactSecrets(text, secrets);
+  const forms = secrets.flatMap(secretForms);
+  const redact = (text: string) => redactSecretForms(text, forms);
   const state: RunState = { exitCode: EXIT.ok };
   const interrupt = installInterrupt(() => {}, signals);
   try {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type ClientOptions,
   checkOptionNames,
   configError,
   createError,
@@ -7,9 +8,9 @@ import {
   isFeedgateError,
   type Logger,
   MAX_SERVER_WAIT_MS,
+  pause,
   realSleep,
   serverWaitMs,
-  pause as sleepUnless,
   stripUndefined,
 } from "@feedgate/core";
 import { createFeedKit, type FeedData, type FeedKitOptions, freshnessMs } from "@feedgate/kit/feed";
@@ -35,8 +36,12 @@ export interface StoredVersion<Body> {
   fetchedAt: Date;
 }
 
-/** Options of `createFleet`; every one has a default. */
-export interface FleetOptions {
+/**
+ * Options of `createFleet`; every one has a default. The feed's transport options are core's
+ * `ClientOptions` by the same names (the feed's address is `feedUrl`: `url` is PostgreSQL's).
+ */
+export interface FleetOptions
+  extends Pick<ClientOptions, "fetch" | "maxRetries" | "timeoutMs" | "logger" | "signal"> {
   /**
    * PostgreSQL URL. Default: the `FEEDGATE_STORE` environment variable; neither is a
    * ConfigError. Its password never appears in a log or an error. It may go through PgBouncer
@@ -253,6 +258,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         const failures = attempt.error === undefined ? 0 : failed(resource, attempt.error);
         if (failures === 0 && attempt.led) succeeded(resource);
         await pause(
+          realSleep,
           failures === 0
             ? checkMs
             : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)),
@@ -295,7 +301,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     const lost = new AbortController();
     // The lock lives as long as this transaction: keep it open, and check its connection.
     const heartbeat = (async () => {
-      while (await pause(checkMs, done.signal)) {
+      while (await pause(realSleep, checkMs, done.signal)) {
         try {
           await within(answerMs, reserved`select 1`);
         } catch (error) {
@@ -363,7 +369,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
       const [row] =
         await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
       const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - Date.now() : 0;
-      if (wait > 0 && !(await pause(wait, signal))) return;
+      if (wait > 0 && !(await pause(realSleep, wait, signal))) return;
       let lifetime: number | undefined;
       try {
         // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
@@ -430,14 +436,6 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     },
     stop,
   };
-}
-
-/**
- * Waits `ms`, or less when the signal fires; true when the whole wait passed. Core's sleep splits
- * a wait over 2^31 - 1 ms, which a bare timer would fire at once.
- */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  return sleepUnless(realSleep, ms, signal);
 }
 
 /** The promise's result, or a rejection after `ms`: a dead connection may never answer. */

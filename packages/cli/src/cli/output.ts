@@ -1,5 +1,5 @@
+import { redact, secretForms } from "@feedgate/core";
 import pc from "picocolors";
-import { redactSecrets } from "./redact.js";
 import { keepOnlyOwnSequences } from "./terminal-safe.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -91,7 +91,7 @@ export class Output {
 
   /** Redacts registered secrets from a string. */
   redact(text: string): string {
-    return redactSecrets(text, this.#secrets);
+    return redact(text, this.#secrets.flatMap(secretForms));
   }
 
   /**

@@ -1,7 +1,7 @@
 import pc from "picocolors";
 import { describe, expect, it } from "vitest";
 import { apiKeyOf, DEFAULT_FEED_URL, feedUrlOf, gatewayOf } from "../../src/cli/config.js";
-import { redactSecrets } from "../../src/cli/redact.js";
+import { Output } from "../../src/cli/output.js";
 import { demoHotTopics } from "../../src/demo/feed-seed.js";
 import { renderHotTopics } from "../../src/render/hot.js";
 import { formatBeijing, formatBeijingRange, formatUtc } from "../../src/render/time.js";
@@ -32,10 +32,14 @@ describe("configuration", () => {
     expect(() => gatewayOf({ gatewayUrl: "http://g" }, {})).toThrow(/no gateway API key/);
   });
 
-  it("redacts the key with and without its sk- prefix", () => {
-    expect(redactSecrets("key sk-abcdef123 and abcdef123", ["sk-abcdef123"])).toBe(
-      "key [redacted] and [redacted]",
-    );
+  it("redacts the key with and without its sk- prefix, through the output's one filter", () => {
+    const output = new Output({
+      stdout: { write: () => true, isTTY: false },
+      stderr: { write: () => true, isTTY: false },
+      env: {},
+    } as never);
+    output.addSecret("sk-abcdef123");
+    expect(output.redact("key sk-abcdef123 and abcdef123")).toBe("key [redacted] and [redacted]");
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type ClientOptions,
   type Clock,
   checkOptionNames,
   configError,
@@ -56,8 +57,12 @@ import {
 import { type ResetsUpdate, resetsWatcher, type WatchResetsOptions } from "./watch-resets.js";
 import { type StoryVersion, storyWatcher, type WatchStoryOptions } from "./watch-story.js";
 
-/** Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound configuration. */
-export interface FeedKitOptions {
+/**
+ * Options of `createFeedKit`. Every one has a default: `createFeedKit()` is a sound
+ * configuration. The shared ones (`baseUrl`, `fetch`, `maxRetries`, `timeoutMs`, `logger`,
+ * `logLevel`, `signal`) are core's `ClientOptions`, as every client takes them.
+ */
+export interface FeedKitOptions extends ClientOptions {
   /**
    * The feed service's origin (plus any path prefix), without `/api/v1`. Default: the
    * `FEEDGATE_FEED_URL` environment variable where a process environment exists, else the public
@@ -87,6 +92,8 @@ export interface FeedKitOptions {
   logger?: Logger | undefined;
   /** Lowest level reported. Default: `"info"`. */
   logLevel?: LogLevel | undefined;
+  /** Cancels every call of the kit when it fires (each rejects with an `AbortError`); pollers and watchers then end. Default: none. */
+  signal?: AbortSignal | undefined;
   /** `User-Agent` sent outside browsers. Default: `feedgate-feed-client/<version>`. */
   userAgent?: string | undefined;
   /** Clock of the pollers and watchers (schedules, HTTP-date Retry-After). Default: the system clock. Tests pass a fake one. */
@@ -113,6 +120,7 @@ const OPTION_NAMES = {
   retry: true,
   logger: true,
   logLevel: true,
+  signal: true,
   userAgent: true,
   clock: true,
   sleep: true,
@@ -331,7 +339,12 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
     }),
   );
   const client: FeedClient = createFeedClient(
-    stripUndefined({ baseUrl, fetch: transport, userAgent }) as FeedClientOptions,
+    stripUndefined({
+      baseUrl,
+      fetch: transport,
+      userAgent,
+      signal: options.signal,
+    }) as FeedClientOptions,
   );
   const caller = createCaller(client, clock, log);
   const deps = { caller, clock, sleep, random, log };

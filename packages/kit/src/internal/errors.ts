@@ -30,12 +30,7 @@ export function errorOfThrown(
     return failure("timeout", "timeout", "timed out");
   // Without the kit's transport: fetch rejects with TypeError on resets and truncated bodies,
   // JSON.parse with SyntaxError on an HTML page.
-  if (
-    error instanceof TypeError &&
-    (error as { isFeedClientConfigError?: unknown }).isFeedClientConfigError !== true
-  ) {
-    return failure("network", "network_error", "connection failed");
-  }
+  if (error instanceof TypeError) return failure("network", "network_error", "connection failed");
   if (error instanceof SyntaxError)
     return failure("invalid_response", "not_json", "the answer was not valid JSON");
   return error;

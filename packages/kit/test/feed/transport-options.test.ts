@@ -45,4 +45,26 @@ describe("createFeedKit's transport options", () => {
     expect(error).toHaveProperty("message", expect.stringContaining("50 ms"));
     expect(seen[0]!.signal.aborted).toBe(true);
   });
+
+  it("the kit's signal (core's ClientOptions) cancels its calls: an aborted one sends nothing", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { kit, seen } = stubKit(
+      [{ status: 200, body: { schemaVersion: 1, items: [] } } as never],
+      {
+        signal: controller.signal,
+      },
+    );
+    const error = await kit.hotTopics().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "aborted" });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("a signal fired during a call ends it", async () => {
+    const controller = new AbortController();
+    const { kit } = stubKit([], { signal: controller.signal, fetch: hang });
+    const call = kit.hotTopics().catch((e: unknown) => e);
+    controller.abort();
+    expect(await call).toMatchObject({ kind: "aborted" });
+  });
 });

@@ -10,7 +10,7 @@ import { handleHotTopics } from "./handlers/hot-topics.js";
 import { handleItems } from "./handlers/items.js";
 import { handleChanges, handleSnapshot } from "./handlers/selected.js";
 import { handleStory } from "./handlers/stories.js";
-import { API_PREFIX, FEED_OPERATIONS, FEED_ROUTES, feedRoute } from "./routes.js";
+import { API_PREFIX, DOCUMENT_OPERATIONS, FEED_ROUTES, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { FeedState } from "./state.js";
 import type {
@@ -25,7 +25,7 @@ import type {
 import { CORS_HEADERS, cachePolicy, type FeedRoute, ProblemError, problem } from "./wire.js";
 
 /** The public category keys the service accepts (the feed document lists them for `category`). */
-export const FEED_CATEGORIES = FEED_OPERATIONS.items.params.category.examples;
+export const FEED_CATEGORIES = DOCUMENT_OPERATIONS.items.params.category.examples;
 
 /** Options of `startFeedFake`; every one has a default. */
 export interface FeedFakeOptions {

@@ -1,10 +1,10 @@
 import type { ParamRule } from "@feedgate/feed-client/rules";
 import type { DocumentFeedRoute } from "./routes.js";
-import { FEED_OPERATIONS } from "./routes.js";
+import { DOCUMENT_OPERATIONS } from "./routes.js";
 import type { FeedRoute } from "./wire.js";
 import { invalidRequest } from "./wire.js";
 
-type Operations = typeof FEED_OPERATIONS;
+type Operations = typeof DOCUMENT_OPERATIONS;
 /** The query parameters of an operation, by name. */
 type QueryOf<Op extends DocumentFeedRoute> = Operations[Op]["params"];
 /** The values of an enum parameter, as the document lists them. */
@@ -15,7 +15,7 @@ type EnumOf<
 
 /** An operation's parameter rules in the feed document (none for one the document dropped). */
 const paramsOf = (op: FeedRoute): Record<string, ParamRule> =>
-  (FEED_OPERATIONS as Record<string, { params: Record<string, ParamRule> } | undefined>)[op]
+  (DOCUMENT_OPERATIONS as Record<string, { params: Record<string, ParamRule> } | undefined>)[op]
     ?.params ?? {};
 
 /** A parameter's rule in the feed document. */

@@ -1,6 +1,6 @@
 import { createPrng, prngUuid } from "../core/prng.js";
 import { pathOf } from "../core/routes.js";
-import { FEED_OPERATIONS } from "./routes.js";
+import { DOCUMENT_OPERATIONS } from "./routes.js";
 import type { FeedState } from "./state.js";
 import type { DailyReport, FakeItem, HotTopic, ResetEvent, Story } from "./types.js";
 import { beijingDate, isoBeijing, isoUtc } from "./wire.js";
@@ -134,7 +134,7 @@ export function seedFeed(state: FeedState, seed: number): void {
           relation: "related",
           links: {
             aihot: `${site}/story/${other}`,
-            api: `${site}${pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: other })}`,
+            api: `${site}${pathOf(DOCUMENT_OPERATIONS.storyByPublicId, { publicId: other })}`,
           },
         })),
     };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Reply } from "../core/reply.js";
-import { type DocumentFeedRoute, FEED_OPERATIONS } from "./routes.js";
+import { DOCUMENT_OPERATIONS, type DocumentFeedRoute } from "./routes.js";
 
 /** Cache-Control of each operation's 200/304 (and the story's 308), as the spec and the facts sheet declare. */
 export const CACHE_CONTROL = {
@@ -206,7 +206,7 @@ export const snapshotRequired = () =>
   new ProblemError(
     409,
     "snapshot_required",
-    `Missing or invalid v1 cursor; fetch ${FEED_OPERATIONS.selectedSnapshot.path} first.`,
+    `Missing or invalid v1 cursor; fetch ${DOCUMENT_OPERATIONS.selectedSnapshot.path} first.`,
     {
       title: "Snapshot required",
     },

@@ -1,7 +1,7 @@
 import { isFullDate } from "@feedgate/feed-client/rules";
 import type { Reply } from "../../core/reply.js";
 import { integerParam, strictQuery } from "../query.js";
-import { FEED_OPERATIONS } from "../routes.js";
+import { DOCUMENT_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import type { DailyReport } from "../types.js";
 import { cacheableJson, invalidRequest, ProblemError } from "../wire.js";
@@ -64,7 +64,7 @@ export function handleDailyByDate(
   } catch {
     /* stays raw, and fails the date check */
   }
-  if (FEED_OPERATIONS.dailyByDate.params.date.format === "date" && !isFullDate(date))
+  if (DOCUMENT_OPERATIONS.dailyByDate.params.date.format === "date" && !isFullDate(date))
     throw invalidRequest("date must be a real YYYY-MM-DD calendar date.");
   const report = published(state).find((r) => r.date === date);
   if (!report)

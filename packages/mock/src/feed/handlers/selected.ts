@@ -1,14 +1,14 @@
 import type { Reply } from "../../core/reply.js";
 import type { LedgerEntry } from "../ledger.js";
 import { base64urlJson, decodeToken, enumParam, integerParam, strictQuery } from "../query.js";
-import { FEED_OPERATIONS } from "../routes.js";
+import { DOCUMENT_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import type { SelectedItem } from "../types.js";
 import { cacheableJson, invalidCursor, isoUtc, snapshotRequired } from "../wire.js";
 
 type Fields = (typeof FIELDS)[number];
 /** The projections of the selected set (`fields`), as the feed document lists them. */
-const FIELDS = FEED_OPERATIONS.selectedSnapshot.params.fields.enum;
+const FIELDS = DOCUMENT_OPERATIONS.selectedSnapshot.params.fields.enum;
 const PREFIX = "ax1.";
 
 function syncCursor(e: number, w: number, f: Fields): string {
@@ -46,7 +46,7 @@ export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state:
   const ledger = state.selected;
   let e = ledger.epoch;
   let w = ledger.head;
-  let fields: Fields = askedFields ?? FEED_OPERATIONS.selectedSnapshot.params.fields.default;
+  let fields: Fields = askedFields ?? DOCUMENT_OPERATIONS.selectedSnapshot.params.fields.default;
   let asOf = isoUtc(state.clock.now());
   let afterId: string | undefined;
   const page = q.get("page");

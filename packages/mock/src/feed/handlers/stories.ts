@@ -1,7 +1,7 @@
 import type { Reply } from "../../core/reply.js";
 import { pathOf } from "../../core/routes.js";
 import { strictQuery, withinLength } from "../query.js";
-import { FEED_OPERATIONS } from "../routes.js";
+import { DOCUMENT_OPERATIONS } from "../routes.js";
 import type { FeedState } from "../state.js";
 import { cacheableJson, invalidRequest, ProblemError } from "../wire.js";
 
@@ -46,7 +46,7 @@ export function handleStory(
     for (let hop = 0; hop < MAX_HOPS && state.merges.has(target); hop++)
       target = state.merges.get(target) as string;
     if (state.merges.has(target) || !state.stories.has(target)) throw notFound(publicId);
-    return redirect(pathOf(FEED_OPERATIONS.storyByPublicId, { publicId: target }), state);
+    return redirect(pathOf(DOCUMENT_OPERATIONS.storyByPublicId, { publicId: target }), state);
   }
   const story = state.stories.get(publicId);
   if (!story) throw notFound(publicId);

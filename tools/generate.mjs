@@ -10,10 +10,10 @@
 // One openapi-typescript call per document, with explicit input and output, on purpose:
 // the CLI's own --check stops at the first up-to-date file of a multi-API redocly.yaml.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse as parseYaml } from "yaml";
@@ -94,10 +94,20 @@ export function bundle({ api, output }, { config = join(root, "redocly.yaml") } 
       }
     }
   }
-  redocly(["bundle", api, "--config", config, "-o", resolve(root, output)], {
-    cwd: dirname(config),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  // Written beside its place, then renamed over it: other tasks read the bundles meanwhile (the
+  // spec lint, the tests, Prism) and must never see one half written.
+  const target = resolve(root, output);
+  const ext = extname(target);
+  const partial = join(dirname(target), `.${basename(target, ext)}.${process.pid}.partial${ext}`);
+  try {
+    redocly(["bundle", api, "--config", config, "-o", partial], {
+      cwd: dirname(config),
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    renameSync(partial, target);
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
 
 /** Runs the pinned Redocly CLI (telemetry off); throws when it exits non-zero. */

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's test command runs it:
 //   1. the committed generated types must match the specs (a stale file fails the run);
-//   2. turbo: lint:specs, lint:code (Biome: format and lint) -> generate -> build -> typecheck -> lint:package (publint, attw) -> test;
-//   3. release gates on the built packages: the API reports (packages/*/etc/*.api.md), size budgets (size-limit), a changeset for every
-//      changed publishable package, the docs build, then the release tests
-//      (tools/vitest.release.config.ts: pack-and-install, publish dry run, docs render);
-//   4. one closing line with the real counts summed over every package's vitest run:
+//   2. turbo: lint:specs, lint:code (Biome: format and lint) -> generate -> build -> typecheck -> lint:package (publint, attw) -> test,
+//      and, as soon as the builds are done, beside the tests, the release gates (turbo.json, root tasks): the API reports
+//      (packages/*/etc/*.api.md), size budgets (size-limit), a changeset for every changed publishable package, the docs
+//      build, the release tests' type check and the release tests (tools/vitest.release.config.ts: pack-and-install and
+//      publish dry run; docs render after the docs build); each gate a step of its own (from turbo's run summary);
+//   3. one closing line with the real counts summed over every package's vitest run:
 //      "N passed, N failed" (CI reads this line; vitest's own summary is per package), after a
 //      line saying how many conformance tests ran and how many were skipped.
 import { spawnSync } from "node:child_process";
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closingLine, conformanceLine, summarize } from "./lib/test-summary.mjs";
+import { newSummary, stepsOf, summaryFiles } from "./lib/turbo-summary.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const env = {
@@ -26,9 +28,12 @@ const env = {
   SCARF_ANALYTICS: "false",
 };
 
+/** Runs a step with its output streamed as it comes; prints its time after it. */
 function run(command, args) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s: ${command} ${args[0]}]`);
   return result.status === 0;
 }
 
@@ -45,41 +50,59 @@ function testedPackages() {
 
 const packages = testedPackages();
 for (const dir of packages) rmSync(join(root, dir, ".vitest"), { recursive: true, force: true });
-/** Reports of vitest runs outside turbo: the release tests. */
-const extraReports = ["tools/.vitest/release/report.json"];
+/**
+ * Reports of vitest runs that are not a package's `test` task: the release tests' two projects
+ * (tools/vitest.release.config.ts), as the root scripts test:release-pack and test:release-docs
+ * write them.
+ */
+const extraReports = ["tools/.vitest/release/pack.json", "tools/.vitest/release/docs.json"];
+
+/**
+ * The release gates, as turbo tasks (turbo.json): each starts when the builds it reads are done,
+ * beside the packages' tests. Task → the step name a failure is reported under.
+ */
+const GATES = {
+  "//#api:check": "API reports match the built .d.ts (update: pnpm api:update)",
+  "//#check:size": "size budgets",
+  "//#check:changesets": "changesets",
+  "//#docs": "docs build",
+  "//#typecheck:release-tests": "release tests type check",
+  "//#test:release-pack": "release tests (pack)",
+  "//#test:release-docs": "release tests (docs)",
+};
+/** Gates whose tests are counted through their reports (below; a missing one is a failure). */
+const COUNTED_BY_REPORT = new Set(["release tests (pack)", "release tests (docs)"]);
 
 const steps = [];
 steps.push([
   "generated types up to date",
   run(process.execPath, ["tools/generate.mjs", "--check"]),
 ]);
-steps.push([
-  "turbo pipeline",
-  run("turbo", [
-    "run",
-    "lint:specs",
-    "lint:code",
-    "generate",
-    "build",
-    "typecheck",
-    "lint:package",
-    "test",
-    "--output-logs=new-only",
-    "--continue",
-  ]),
-]);
-
-steps.push([
-  "API reports match the built .d.ts (update: pnpm api:update)",
-  run(process.execPath, ["tools/api/report.mjs"]),
-]);
-steps.push(["size budgets", run("size-limit", [])]);
-steps.push(["changesets", run(process.execPath, ["tools/changesets/check.mjs"])]);
-steps.push(["docs build", run(process.execPath, ["tools/docs/build.mjs"])]);
-steps.push(["release tests type check", run("tsc", ["-p", "tools/release-test/tsconfig.json"])]);
-// Counted through its report; removed first, as turbo may restore tools/.vitest from its cache.
+// Counted through their reports; removed first, as a stale one may be left from an earlier run.
 for (const file of extraReports) rmSync(join(root, file), { force: true });
-run("vitest", ["run", "--config", "tools/vitest.release.config.ts"]);
+const summariesBefore = summaryFiles(root);
+const turboOk = run("turbo", [
+  "run",
+  "lint:specs",
+  "lint:code",
+  "generate",
+  "build",
+  "typecheck",
+  "lint:package",
+  "test",
+  ...Object.keys(GATES),
+  "--output-logs=new-only",
+  "--continue",
+  "--summarize",
+]);
+const summary = newSummary(root, summariesBefore);
+if (summary === undefined) {
+  console.error("no turbo run summary found: the gates are counted as one step");
+  steps.push(["turbo pipeline and release gates", turboOk]);
+} else {
+  for (const [name, ok] of stepsOf(summary, GATES, "turbo pipeline"))
+    if (!COUNTED_BY_REPORT.has(name)) steps.push([name, ok]);
+}
 
 const reports = [
   ...packages.map((dir) => join(root, dir, ".vitest", "report.json")),

@@ -5,10 +5,11 @@
 //   docs/api/              the TypeScript API of every publishable package (TypeDoc)
 //   docs/index.html        links to both
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundle, TARGETS } from "../generate.mjs";
+import { bundle } from "../generate.mjs";
 import { publishablePackages, root } from "../lib/packages.mjs";
 
 export const DOCS_DIR = join(root, "docs");
@@ -68,16 +69,13 @@ function run(command, args) {
   });
 }
 
-export async function buildDocs() {
-  rmSync(DOCS_DIR, { recursive: true, force: true });
-  mkdirSync(join(DOCS_DIR, "specs"), { recursive: true });
-  const packages = publishablePackages();
-  for (const target of Object.values(TARGETS)) if (target.bundle) bundle(target.bundle);
-  await Promise.all([
+/** The pages: Redoc's for each document (from `specOf(doc)`), TypeDoc's for the packages. */
+function buildPages(packages, specOf) {
+  return Promise.all([
     ...SPEC_DOCS.map((doc) =>
       run("redocly", [
         "build-docs",
-        doc.spec,
+        specOf(doc),
         "--inlineBundle",
         "--title",
         doc.title,
@@ -93,6 +91,22 @@ export async function buildDocs() {
       ...packages.map((p) => p.relDir),
     ]),
   ]);
+}
+
+export async function buildDocs() {
+  rmSync(DOCS_DIR, { recursive: true, force: true });
+  mkdirSync(join(DOCS_DIR, "specs"), { recursive: true });
+  const packages = publishablePackages();
+  // Each page from a fresh bundle of its document, made in a folder of its own: the committed
+  // bundles under specs/*/dist are left alone, as other runs may be reading them meanwhile.
+  const bundles = mkdtempSync(join(tmpdir(), "feedgate-docs-"));
+  const bundleOf = (doc) => join(bundles, `${doc.api.replace("@", "-")}-${basename(doc.spec)}`);
+  try {
+    for (const doc of SPEC_DOCS) bundle({ api: doc.api, output: bundleOf(doc) });
+    await buildPages(packages, bundleOf);
+  } finally {
+    rmSync(bundles, { recursive: true, force: true });
+  }
   for (const doc of SPEC_DOCS) {
     const file = join(DOCS_DIR, doc.page);
     const html = readFileSync(file, "utf8").replace(CDN_LOGO, INLINE_LOGO);

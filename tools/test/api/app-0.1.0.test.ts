@@ -6,33 +6,21 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { root } from "../../lib/packages.mjs";
-import { strictOptions } from "../support/strict-program.js";
+import { strictLanguageService } from "../support/strict-program.js";
 
 const appDir = join(root, "tools", "release-test", "fixtures", "app-0.1.0");
 const files = readdirSync(appDir)
   .filter((f) => f.endsWith(".ts"))
   .map((f) => join(appDir, f));
-/** The strictest settings a user may have, with every package resolved to its built .d.ts (as the README examples are checked). */
-const options: ts.CompilerOptions = strictOptions;
-
+/**
+ * The strictest settings a user may have, with every package resolved to its built .d.ts (as the
+ * README examples are checked); the files are read from disk.
+ */
 function languageService(): ts.LanguageService {
-  const host: ts.LanguageServiceHost = {
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => files,
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (file) =>
-      ts.sys.fileExists(file)
-        ? ts.ScriptSnapshot.fromString(ts.sys.readFile(file) ?? "")
-        : undefined,
-    getCurrentDirectory: () => appDir,
-    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  };
-  return ts.createLanguageService(host, ts.createDocumentRegistry());
+  return strictLanguageService(
+    new Map(files.map((file) => [file, ts.sys.readFile(file) ?? ""])),
+    appDir,
+  );
 }
 
 describe("an app written against the 0.1.0 API", () => {

@@ -55,24 +55,49 @@ export const strictOptions: ts.CompilerOptions = {
 };
 
 /**
+ * Parsed files shared by every program made here (the libraries, @types/node, the packages'
+ * .d.ts): with the tools tests sharing a worker (vitest.shared.ts, `isolate: false`), each is
+ * parsed once for the README examples, the option shapes and the 0.1.0 app, not once each.
+ */
+const documents = ts.createDocumentRegistry();
+
+/**
+ * A language service over `files` (absolute path → source, in memory; others read from disk)
+ * under {@link strictOptions}, its parsed files shared through one registry.
+ */
+export function strictLanguageService(
+  files: ReadonlyMap<string, string>,
+  currentDirectory: string = root,
+): ts.LanguageService {
+  const readFile = (file: string) => files.get(file) ?? ts.sys.readFile(file);
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => strictOptions,
+    getScriptFileNames: () => [...files.keys()],
+    // Every file is read once per service: one version is enough.
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (file) => {
+      const code = readFile(file);
+      return code === undefined ? undefined : ts.ScriptSnapshot.fromString(code);
+    },
+    getCurrentDirectory: () => currentDirectory,
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: (file) => files.has(file) || ts.sys.fileExists(file),
+    readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    realpath: (path) => ts.sys.realpath?.(path) ?? path,
+  };
+  return ts.createLanguageService(host, documents);
+}
+
+/**
  * Compiles the given files (absolute path → source; the paths need not exist, but should lie in
  * a folder whose package.json says `"type": "module"`) and returns each file's diagnostics as
  * "line N: message", plus any outside them under "".
  */
 export function compileStrict(files: ReadonlyMap<string, string>): Map<string, string[]> {
-  const host = ts.createCompilerHost(strictOptions);
-  const readFile = host.readFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (file) => files.get(file) ?? readFile(file);
-  host.fileExists = (file) => files.has(file) || fileExists(file);
-  host.getSourceFile = (file, language, onError, create) => {
-    const code = files.get(file);
-    return code !== undefined
-      ? ts.createSourceFile(file, code, language, true)
-      : getSourceFile(file, language, onError, create);
-  };
-  const program = ts.createProgram({ rootNames: [...files.keys()], options: strictOptions, host });
+  const program = strictLanguageService(files).getProgram()!;
   const result = new Map<string, string[]>([...files.keys(), ""].map((file) => [file, []]));
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file && files.has(d.file.fileName) ? d.file.fileName : "";

@@ -3,7 +3,7 @@ import { mergeConfig, type ViteUserConfig } from "vitest/config";
 /**
  * What every package's tests share: test files under `test/`, type tests (`*.test-d.ts`) checked
  * by the package's `typecheck` task (not a second time by vitest), a JSON report in `.vitest/report.json` (summed by
- * `tools/test.mjs` into the suite's closing line) and a 15 s test timeout. A package's
+ * `tools/test.mjs` into the suite's closing line) and a 60 s test timeout (a hang guard). A package's
  * `vitest.config.ts` adds only what is its own (`projectConfig({ test: { globalSetup } })`).
  */
 const shared: ViteUserConfig = {
@@ -15,7 +15,11 @@ const shared: ViteUserConfig = {
     typecheck: { enabled: false, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     reporters: ["default", "json"],
     outputFile: { json: ".vitest/report.json" },
-    testTimeout: 15_000,
+    // Hang guards, not speed checks: a test that waits for events passes however slow the
+    // machine is, so its time limit only has to catch one that would never end. Two busy
+    // loops on two cores made CPU-heavy tests (a property test, a codegen run) take 4× longer.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // One worker runs many files, reusing the modules it has loaded: with a fresh module graph
     // per file, loading the clients took most of each package's time (gateway-client 25 s → 11 s).
     // Tests keep no state between files (servers, clocks and env are per test and restored);

@@ -1,3 +1,3 @@
 import { projectConfig } from "../vitest.shared.js";
 
-export default projectConfig({ test: { name: "tools", testTimeout: 30_000 } });
+export default projectConfig({ test: { name: "tools", testTimeout: 120_000 } });

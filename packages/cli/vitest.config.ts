@@ -6,5 +6,5 @@ import { projectConfig } from "../../vitest.shared.js";
 // the files that fake time for a whole file (gateway-timeouts, image-tasks) need a module graph
 // of their own, where those timers are armed under the fake clock.
 export default projectConfig({
-  test: { name: "cli", maxWorkers: 4, testTimeout: 20_000, hookTimeout: 20_000, isolate: true },
+  test: { name: "cli", maxWorkers: 4, isolate: true },
 });

@@ -5,7 +5,6 @@ export default projectConfig({
   test: {
     name: "postgres",
     globalSetup: ["test/setup/postgres.ts"],
-    testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });

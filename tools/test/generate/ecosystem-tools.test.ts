@@ -22,7 +22,7 @@ const docPath = (name: (typeof DOCS)[number]) => join(dir, `${name}.json`);
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "feedgate-ecosystem-"));
   for (const name of DOCS) bundle({ api: TARGETS[name].bundle.api, output: docPath(name) });
-}, 60_000);
+}, 300_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("the bundled documents in the ecosystem's tools", () => {
@@ -60,7 +60,7 @@ describe("the bundled documents in the ecosystem's tools", () => {
     expect(
       results.filter((r) => r.severity === 0 && !DOCS.map(docPath).includes(r.source ?? "")),
     ).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   it("generate clients with @hey-api/openapi-ts and orval (fetch client) that compile under tsc --strict", async () => {
     await Promise.all(
@@ -114,5 +114,5 @@ describe("the bundled documents in the ecosystem's tools", () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(compiled).toBe("");
-  }, 90_000);
+  }, 300_000);
 });

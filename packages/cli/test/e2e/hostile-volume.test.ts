@@ -79,7 +79,7 @@ describe("bounded in count as well as in bytes", () => {
     cli.child.kill("SIGINT");
     cli.child.stdout.resume();
     expect((await cli.done).code).toBe(130);
-  }, 30_000);
+  }, 120_000);
 
   it("tokens --file refuses /dev/zero and a FIFO at once (usage error), before any request", async () => {
     const zero = await runCli(["tokens", "--file", "/dev/zero", "--model", "gpt-5.2"], {

@@ -162,5 +162,5 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     const result = await cli.done;
     expect(result.stderr).toMatch(/hotTopics failed \(1 in a row\): /);
     expect(result.stdout + result.stderr).not.toContain(PASSWORD);
-  }, 30_000);
+  }, 120_000);
 });

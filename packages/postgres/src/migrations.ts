@@ -95,9 +95,7 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
         insert into items select generation, id, category, published_at, discovered_at, title, summary, item, item_text from items_before_v3 where generation = g;
       end $$`,
       `drop table items_before_v3`,
-      `update state set pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null`,
-      // A pending pass's count is its table's now.
-      `alter table state drop column pending_items`,
+      `update state set pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0`,
     ],
   },
 ];

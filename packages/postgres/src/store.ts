@@ -329,24 +329,10 @@ class PgStore implements PostgresMirrorStore {
                 fields: s!["pending_fields"],
                 cursor: decodeText(s!["pending_cursor"]),
                 nextPage: decodeText(s!["pending_next_page"]) ?? null,
-                items: await this.#pendingItems(pending),
+                items: s!["pending_items"],
               },
       };
     });
-  }
-
-  /**
-   * A pending pass's item count: its table's rows (a page is one statement, which keeps no
-   * running count). 0 once a newer pass has dropped the table.
-   */
-  async #pendingItems(generation: number): Promise<number> {
-    try {
-      const [r] = await this.sql`select count(*)::int as n from ${this.#t.generation(generation)}`;
-      return r!["n"] as number;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return 0;
-      throw error;
-    }
   }
 
   async getCursor(): Promise<string | undefined> {
@@ -358,7 +344,7 @@ class PgStore implements PostgresMirrorStore {
       this.sql.begin(async (tx) => {
         const [s] =
           await tx`update ${this.#t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
-          pending_cursor = null, pending_next_page = null, updated_at = now() where id = 1 returning last_begun, generation`;
+          pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1 returning last_begun, generation`;
         const generation = s!["last_begun"] as number;
         // An earlier unfinished pass is discarded with its table; so is an old generation's
         // partition the last commit could not drop (see dropOldGenerations).
@@ -373,26 +359,33 @@ class PgStore implements PostgresMirrorStore {
   }
 
   /**
-   * One statement: the compare-and-set on the pass's state and the page's rows, so a page costs
-   * one round trip and is stored whole or not at all. The rows go into the pending generation's
-   * own table; an item repeated (across pages, or by a pass resumed after a crash) replaces the
-   * stored one.
+   * One statement: the compare-and-set on the pass's state, the page's rows and the pass's
+   * running count, so a page costs one round trip and is stored whole or not at all. The rows
+   * go into the pending generation's own table; an item repeated (across pages, or by a pass
+   * resumed after a crash) replaces the stored one and is counted once.
    */
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
     return this.#write("storing a snapshot page", async () => {
       const cursor = encodeText(page.cursor);
       const rows = [...new Map(page.items.map((item) => [item.id, rowOf(item)])).values()];
+      const sql = this.sql;
       try {
-        const [r] = await this.sql`with stored as (
-            update ${this.#t.state} set pending_cursor = ${cursor}, pending_next_page = ${encodeText(page.nextPage)}, updated_at = now()
+        const [r] = await sql`with pass as (
+            select from ${this.#t.state}
             where id = 1 and pending_generation = ${generation} and (pending_cursor is null or pending_cursor = ${cursor})
-            returning 1),
+            for update),
           added as (
             insert into ${this.#t.generation(generation)} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
             select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-            from json_to_recordset(${rowsJson(rows)}::text::json) as r(${this.sql.unsafe(RECORD)})
-            where exists (select from stored)
-            on conflict (generation, id) do update set ${this.sql.unsafe(REPLACE)})
+            from json_to_recordset(${rowsJson(rows)}::text::json) as r(${sql.unsafe(RECORD)})
+            where exists (select from pass)
+            on conflict (generation, id) do update set ${sql.unsafe(REPLACE)}
+            returning (xmax = 0) as new),
+          stored as (
+            update ${this.#t.state} set pending_cursor = ${cursor}, pending_next_page = ${encodeText(page.nextPage)},
+              pending_items = pending_items + (select count(*) filter (where new) from added), updated_at = now()
+            where id = 1 and exists (select from pass)
+            returning 1)
           select count(*)::int as stored from stored`;
         return r!["stored"] === 1;
       } catch (error) {
@@ -415,7 +408,7 @@ class PgStore implements PostgresMirrorStore {
         )
           return false;
         await tx`update ${this.#t.state} set generation = pending_generation, cursor = pending_cursor, fields = pending_fields,
-          pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, updated_at = now() where id = 1`;
+          pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0, updated_at = now() where id = 1`;
         // Builds the secondary indexes and makes the rows the readers' set. It locks out other
         // DDL on the parent only (SHARE UPDATE EXCLUSIVE): readers and applyPage go on.
         await tx`alter table ${this.#t.items} attach partition ${this.#t.generation(generation)} for values in (${tx.unsafe(String(generation))})`;

@@ -70,6 +70,8 @@ export class Output {
   readonly animate: boolean;
   readonly #streams: Streams;
   readonly #secrets: string[] = [];
+  /** Every form of every registered secret, longest first: worked out once per secret, not per line. */
+  #secretForms: string[] = [];
   /** Whether stdout refused more (its buffer is full) since it last drained. */
   #stdoutFull = false;
 
@@ -86,12 +88,14 @@ export class Output {
 
   /** Registers a secret that must never be written (the API key). */
   addSecret(secret: string | undefined): void {
-    if (secret && !this.#secrets.includes(secret)) this.#secrets.push(secret);
+    if (!secret || this.#secrets.includes(secret)) return;
+    this.#secrets.push(secret);
+    this.#secretForms = this.#secrets.flatMap(secretForms).sort((a, b) => b.length - a.length);
   }
 
   /** Redacts registered secrets from a string. */
   redact(text: string): string {
-    return redact(text, this.#secrets.flatMap(secretForms));
+    return redact(text, this.#secretForms);
   }
 
   /**

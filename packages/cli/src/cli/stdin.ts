@@ -82,3 +82,10 @@ export async function textFile(
   if (path === "-") return textArgument("-", option, stdin);
   return regularFileText(path, option, MAX_STDIN_BYTES);
 }
+
+/** A prompt (`respond`, `generate`): {@link textArgument}, refused when blank. */
+export async function promptArgument(value: string, stdin?: InStream): Promise<string> {
+  const prompt = await textArgument(value, "the prompt", stdin);
+  if (prompt.trim() === "") throw new UsageError("the prompt is empty");
+  return prompt;
+}

@@ -1,9 +1,9 @@
 import { outputText } from "@feedgate/gateway-client/collect";
 import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
-import { step, UsageError } from "../cli/errors.js";
+import { step } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
-import { textArgument } from "../cli/stdin.js";
+import { promptArgument } from "../cli/stdin.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
 
 export interface RespondOptions {
@@ -19,8 +19,7 @@ export async function runRespond(
   argument: string,
 ): Promise<void> {
   const { out } = ctx;
-  const prompt = await textArgument(argument, "the prompt", ctx.stdin);
-  if (prompt.trim() === "") throw new UsageError("the prompt is empty");
+  const prompt = await promptArgument(argument, ctx.stdin);
   const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
   const gateway = gatewayClientOf(ctx);
   const body = { model, input: prompt };

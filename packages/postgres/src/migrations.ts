@@ -98,6 +98,30 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
       `update state set pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0`,
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // The title and summary columns repeated what the item's jsonb copy holds (the same
+      // storable text): search reads them from the item, and a stored row is that much smaller.
+      // The two time indexes served no query: `query` orders and pages by the item's time
+      // (published, else discovered), then id, which one index now serves (read in page order,
+      // ties on the time sorted by id), and a snapshot's commit builds two indexes instead of
+      // three. Not with the id as its last column: the planner, before a new partition has
+      // statistics, then took it for lookups by id over the primary key.
+      `drop index items_published, items_discovered`,
+      `create index items_time on items (generation, (coalesce(published_at, discovered_at)) desc nulls last)`,
+      // Dropping a column of the partitioned table drops it from every partition; a pending
+      // generation's table (not attached yet) loses it too, so it can still be attached.
+      `alter table items drop column title, drop column summary`,
+      `do $$ declare t text; begin
+        for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema() and c.relkind = 'r' and not c.relispartition and c.relname ~ '^items_[0-9]+$'
+        loop
+          execute format('alter table %I drop column if exists title, drop column if exists summary', t);
+        end loop;
+      end $$`,
+    ],
+  },
 ];
 
 /** The schema version the newest migration brings the tables to. */

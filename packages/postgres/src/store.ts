@@ -23,7 +23,6 @@ import {
   jsonOf,
   jsonTextCells,
   keyOf,
-  plain,
   timeOf,
   timeText,
 } from "./cells.js";
@@ -207,8 +206,6 @@ function rowOf(item: SelectedItem) {
     category?: unknown;
     publishedAt?: unknown;
     discoveredAt?: unknown;
-    title?: unknown;
-    summary?: unknown;
   };
   const { jsonText, text } = jsonTextCells(item);
   return {
@@ -216,17 +213,47 @@ function rowOf(item: SelectedItem) {
     category: typeof i.category === "string" ? keyOf(i.category) : null,
     published_at: timeText(i.publishedAt),
     discovered_at: timeText(i.discoveredAt),
-    title: typeof i.title === "string" ? plain(i.title) : null,
-    summary: typeof i.summary === "string" ? plain(i.summary) : null,
     /** The jsonb copy as JSON text (inserted into the rows' JSON as it is). */
     item: jsonText,
     item_text: text,
   };
 }
 
-/** Rows as one JSON array for `json_to_recordset`: each row's item goes in as the JSON text it already is. */
+/**
+ * Rows as one JSON array for `jsonb_to_recordset`: each row's item goes in as the JSON text it
+ * already is, and the cells are written out directly (no object per row to stringify again).
+ */
 function rowsJson(rows: ReturnType<typeof rowOf>[]): string {
-  return `[${rows.map(({ item, ...cells }) => `${JSON.stringify(cells).slice(0, -1)},"item":${item}}`).join(",")}]`;
+  const cell = (v: string | null) => (v === null ? "null" : JSON.stringify(v));
+  return `[${rows
+    .map(
+      (r) =>
+        `{"id":${cell(r.id)},"category":${cell(r.category)},"published_at":${cell(r.published_at)},"discovered_at":${cell(r.discovered_at)},"item_text":${cell(r.item_text)},"item":${r.item}}`,
+    )
+    .join(",")}]`;
+}
+
+/**
+ * True when a row's cells are its item's own fields as they came (the common case: a short
+ * storable id and category, times in the service's ISO form, no text jsonb cannot hold), so
+ * PostgreSQL can read them out of the item itself and the page need not carry them twice.
+ */
+function cellsAreFields(row: ReturnType<typeof rowOf>, item: SelectedItem): boolean {
+  const i = item as {
+    id: unknown;
+    category?: unknown;
+    publishedAt?: unknown;
+    discoveredAt?: unknown;
+  };
+  const same = (cell: string | null, field: unknown) =>
+    cell === null ? field === undefined || field === null : cell === field;
+  return (
+    row.item_text === null &&
+    row.id === i.id &&
+    same(row.category, i.category) &&
+    same(row.published_at, i.publishedAt) &&
+    same(row.discovered_at, i.discoveredAt)
+  );
 }
 
 /** The item a row holds. */
@@ -252,12 +279,14 @@ function filterTime(param: string, value: unknown): Date {
   return time;
 }
 
-/** The columns of a row as `json_to_recordset` reads them from {@link rowsJson}. */
+/** The columns of a row as `jsonb_to_recordset` reads them from {@link rowsJson}. */
 const RECORD =
-  "id text, category text, published_at timestamptz, discovered_at timestamptz, title text, summary text, item jsonb, item_text text";
+  "id text, category text, published_at timestamptz, discovered_at timestamptz, item jsonb, item_text text";
 /** The columns an upsert replaces: all but the key. */
 const REPLACE =
-  "category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at, title = excluded.title, summary = excluded.summary, item = excluded.item, item_text = excluded.item_text";
+  "category = excluded.category, published_at = excluded.published_at, discovered_at = excluded.discovered_at, item = excluded.item, item_text = excluded.item_text";
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = "23505";
 /** SQLSTATE of a table that does not exist. */
 const UNDEFINED_TABLE = "42P01";
 /** SQLSTATE of a lock not granted within `lock_timeout`. */
@@ -363,37 +392,72 @@ class PgStore implements PostgresMirrorStore {
    * running count, so a page costs one round trip and is stored whole or not at all. The rows
    * go into the pending generation's own table; an item repeated (across pages, or by a pass
    * resumed after a crash) replaces the stored one and is counted once.
+   *
+   * Two choices make a page cheaper than a hand-written INSERT of the same rows:
+   * - The rows go in as a plain INSERT. Only when one is already there (the statement fails
+   *   whole on the duplicate key, its state update with it) is the page sent again as an
+   *   upsert: conflict handling costs every row a speculative insertion, and repeats are rare.
+   * - The page commits without waiting for its WAL to reach the disk (`synchronous_commit`
+   *   off for this transaction only). A crash can then lose the newest pages, never part of
+   *   one: the pass's cursor is stored in the same transaction, so the pass resumes from the
+   *   last page that survived and fetches the lost ones again. The commit that makes the pass
+   *   the readers' set waits for the disk as always, and WAL is flushed in order, so every page
+   *   is durable once a snapshot is committed.
    */
   putSnapshotPage(generation: number, page: SnapshotPage): Promise<boolean> {
     return this.#write("storing a snapshot page", async () => {
-      const cursor = encodeText(page.cursor);
-      const rows = [...new Map(page.items.map((item) => [item.id, rowOf(item)])).values()];
-      const sql = this.sql;
+      const items = [...new Map(page.items.map((item) => [item.id, item])).values()];
+      const rows = items.map(rowOf);
+      const json = rows.every((row, k) => cellsAreFields(row, items[k]!))
+        ? { items: `[${rows.map((row) => row.item).join(",")}]` }
+        : { rows: rowsJson(rows) };
+      const stored = (upsert: boolean) => this.#storeSnapshotPage(generation, page, json, upsert);
       try {
-        const [r] = await sql`with pass as (
-            select from ${this.#t.state}
-            where id = 1 and pending_generation = ${generation} and (pending_cursor is null or pending_cursor = ${cursor})
-            for update),
-          added as (
-            insert into ${this.#t.generation(generation)} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
-            select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-            from json_to_recordset(${rowsJson(rows)}::text::json) as r(${sql.unsafe(RECORD)})
-            where exists (select from pass)
-            on conflict (generation, id) do update set ${sql.unsafe(REPLACE)}
-            returning (xmax = 0) as new),
-          stored as (
-            update ${this.#t.state} set pending_cursor = ${cursor}, pending_next_page = ${encodeText(page.nextPage)},
-              pending_items = pending_items + (select count(*) filter (where new) from added), updated_at = now()
-            where id = 1 and exists (select from pass)
-            returning 1)
-          select count(*)::int as stored from stored`;
-        return r!["stored"] === 1;
+        return await stored(false).catch((error: { code?: unknown }) => {
+          if (error.code === UNIQUE_VIOLATION) return stored(true);
+          throw error;
+        });
       } catch (error) {
         // Another writer began a newer pass and dropped this one's table: this pass is over.
         if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return false;
         throw error;
       }
     });
+  }
+
+  async #storeSnapshotPage(
+    generation: number,
+    page: SnapshotPage,
+    json: { items: string } | { rows: string },
+    upsert: boolean,
+  ): Promise<boolean> {
+    const sql = this.sql;
+    const cursor = encodeText(page.cursor);
+    // The items alone when their fields are the cells (PostgreSQL reads the cells out of
+    // them), else rows of cells beside each item.
+    const source =
+      "items" in json
+        ? sql`select ${generation}::int, e->>'id', e->>'category', (e->>'publishedAt')::timestamptz, (e->>'discoveredAt')::timestamptz, e, null
+          from jsonb_array_elements(${json.items}::text::jsonb) as e`
+        : sql`select ${generation}::int, r.id, r.category, r.published_at, r.discovered_at, r.item, r.item_text
+          from jsonb_to_recordset(${json.rows}::text::jsonb) as r(${sql.unsafe(RECORD)})`;
+    const [r] = await sql`with pass as (
+        select from ${this.#t.state}
+        where id = 1 and pending_generation = ${generation} and (pending_cursor is null or pending_cursor = ${cursor})
+          and set_config('synchronous_commit', 'off', true) is not null
+        for update),
+      added as (
+        insert into ${this.#t.generation(generation)} (generation, id, category, published_at, discovered_at, item, item_text)
+        ${source}
+        where exists (select from pass)
+        ${upsert ? sql`on conflict (generation, id) do update set ${sql.unsafe(REPLACE)} returning (xmax = 0) as new` : sql`returning true as new`}),
+      stored as (
+        update ${this.#t.state} set pending_cursor = ${cursor}, pending_next_page = ${encodeText(page.nextPage)},
+          pending_items = pending_items + (select count(*) filter (where new) from added), updated_at = now()
+        where id = 1 and exists (select from pass)
+        returning 1)
+      select count(*)::int as stored from stored`;
+    return r!["stored"] === 1;
   }
 
   commitSnapshot(generation: number): Promise<boolean> {
@@ -484,9 +548,9 @@ class PgStore implements PostgresMirrorStore {
           delete from ${this.#t.items} i using moved
           where i.generation = moved.generation and i.id = any(${removed}::text[])),
         upserted as (
-          insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, title, summary, item, item_text)
-          select moved.generation, r.id, r.category, r.published_at, r.discovered_at, r.title, r.summary, r.item, r.item_text
-          from moved, json_to_recordset(${rowsJson(upserted)}::text::json) as r(${sql.unsafe(RECORD)})
+          insert into ${this.#t.items} (generation, id, category, published_at, discovered_at, item, item_text)
+          select moved.generation, r.id, r.category, r.published_at, r.discovered_at, r.item, r.item_text
+          from moved, jsonb_to_recordset(${rowsJson(upserted)}::text::jsonb) as r(${sql.unsafe(RECORD)})
           on conflict (generation, id) do update set ${sql.unsafe(REPLACE)}),
         notified as (
           select pg_notify(${this.#channel}, '{"generation":' || moved.generation || '}') from moved)
@@ -550,16 +614,18 @@ class PgStore implements PostgresMirrorStore {
     const text = filterText("q", filter.q)?.trim();
     const after = page.after === undefined ? undefined : afterOf(page.after);
     const sql = this.sql;
+    // The generation as a value known when the statement runs (not a join), so the planner
+    // reads the one partition through its time index in page order, with no sort.
     const time = sql`coalesce(i.published_at, i.discovered_at)`;
     const q = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const rows = await this.#run(
       "querying items",
       () => sql`
-      select i.item, i.item_text, ${time} as t from ${this.#t.items} i join ${this.#t.state} s on s.id = 1 and i.generation = s.generation
-      where true
+      select i.item, i.item_text, ${time} as t from ${this.#t.items} i
+      where i.generation = (select generation from ${this.#t.state} where id = 1)
         ${category === undefined ? sql`` : sql`and i.category = ${keyOf(category)}`}
         ${since === undefined ? sql`` : sql`and ${time} >= ${since}`}
-        ${q === undefined ? sql`` : sql`and (i.title ilike ${q} or i.summary ilike ${q})`}
+        ${q === undefined ? sql`` : sql`and (i.item->>'title' ilike ${q} or i.item->>'summary' ilike ${q})`}
         ${after === undefined ? sql`` : after.time === null ? sql`and ${time} is null and i.id < ${after.key}` : sql`and (${time} < ${after.time} or (${time} = ${after.time} and i.id < ${after.key}) or ${time} is null)`}
       order by ${time} desc nulls last, i.id desc
       limit ${limit + 1}`,

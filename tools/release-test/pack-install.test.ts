@@ -30,7 +30,8 @@ const requireFromRoot = createRequire(join(root, "package.json"));
 const COMPILERS = {
   // openapi-fetch's types need 5.4 (older compilers reject its ResponseObjectMap constraints).
   "5.4 (oldest supported)": "typescript-5.4",
-  "6.0 (current)": "typescript",
+  // The current major, the native compiler (the same type system as 6.0, the last JavaScript one).
+  "7.0 (current)": "typescript-7",
 };
 /**
  * Packages whose declarations need a newer compiler than 5.4, with the reason: they are checked
@@ -140,7 +141,7 @@ describe("pack and install", () => {
   describe.concurrent.each(Object.entries(COMPILERS))("TypeScript %s", (label, compiler) => {
     const tsc = join(dirname(requireFromRoot.resolve(`${compiler}/package.json`)), "bin", "tsc");
     // The current compiler also checks the packages that need a newer one than 5.4.
-    const project = compiler === "typescript" ? "tsconfig.newer" : "tsconfig";
+    const project = compiler === "typescript-7" ? "tsconfig.newer" : "tsconfig";
     it.concurrent.each(Object.keys(RESOLUTIONS))(
       `type-checks a consumer with moduleResolution %s (${label})`,
       async (resolution) => {
@@ -159,7 +160,7 @@ describe("pack and install", () => {
   it.concurrent.each(Object.keys(RESOLUTIONS))(
     "refuses to compile `inputs` for `input` in a Responses body (moduleResolution %s)",
     async (resolution) => {
-      const tsc = join(dirname(requireFromRoot.resolve("typescript/package.json")), "bin", "tsc");
+      const tsc = join(dirname(requireFromRoot.resolve("typescript-7/package.json")), "bin", "tsc");
       const result = await run(process.execPath, [tsc, "-p", `tsconfig.typo.${resolution}.json`], {
         cwd: consumer,
       }).then(

@@ -105,8 +105,9 @@ describe("the bundled documents in the ecosystem's tools", () => {
       include: DOCS.flatMap((name) => [`hey-${name}/**/*.ts`, `orval-${name}/**/*.ts`]),
     };
     await writeFile(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    // The current compiler, TypeScript 7 (native; the root's `typescript-7`).
     const compiled = await run(process.execPath, [
-      bin("typescript", "bin/tsc"),
+      fromRoot("node_modules", "typescript-7", "bin/tsc"),
       "-p",
       join(dir, "tsconfig.json"),
     ]).then(

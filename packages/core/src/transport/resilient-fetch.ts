@@ -275,11 +275,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       say(call, "debug", `${call.what()} (attempt ${n})`, { event: "request", attempt: n });
     try {
       const { redirects } = call;
-      // Only what differs from the request is given: each init field is one more conversion in fetch's copy.
-      const init: RequestInit = { signal };
-      if (call.body) init.body = call.body;
-      if (redirects) init.redirect = "manual";
-      let response = await send(call.request, init);
+      let response = await send(call.request, {
+        body: call.body,
+        signal,
+        ...(redirects && { redirect: "manual" }),
+      });
       // Step 1b: redirects are followed inside the attempt, under its timeout and signal. A
       // streamed body cannot be sent again: its redirect is the answer (never followed by fetch).
       if (redirects && !call.streamBody) {

@@ -33,12 +33,16 @@ export const BUDGETS = {
     // 10.65 → 10.48 kB (measured, issue 22): core's transport lost the gateway's routes and codes
     // (now the gateway client's hook), and redirect following is core's `followRedirects`, which
     // the feed client does not import.
-    limit: "10.5 kB",
+    // 10.49 → 10.47 kB (measured, issue 23): no openapi-fetch middleware of its own, core's trims.
+    limit: "10.47 kB",
     goal: "4 kB",
     why:
-      "openapi-fetch (2.6 kB) and core's transport with the error family (5.6 kB) are 8.2 kB before " +
-      "the client's own 1.7 kB. Meeting 4 kB would mean shipping the client without its default " +
-      "transport (retries opt-in), which issue 13 ruled out.",
+      "Measured per module (tools/size/why.mjs): openapi-fetch 2.6 kB, core 6.4 kB (the transport " +
+      "2.6, errors 0.85, the buffered answer 0.65, checks 0.4, time, meta, logger, Retry-After, " +
+      "secrets, content, retry policy, env 0.15–0.3 each), the client's own 1.2 kB (factory and " +
+      "checks 0.8, the feed's retry hook 0.3). Issue 23's 6 kB (and this 4 kB) would take both a transport about half " +
+      "as large and the client off openapi-fetch, whose client type (`Client<paths>`) is the feed " +
+      "client's public API; retries opt-in (issue 13 ruled that out) would also do it.",
   },
   // The shared base on its own: the error family, transport, backoff, env and metadata (measured 7.16 kB
   // once the Cache-Control parser moved here from the kit, so the transport and the kit share one;
@@ -50,7 +54,9 @@ export const BUDGETS = {
   // Issue 22 (measured 7.81 → 8.0 kB): the redirect follower moved here from the gateway client
   // (redirects inside the attempt loop), the retry policy as data with its hook, one redaction
   // (`redact`, `secretForms`), less the gateway's routes and codes, which left for its client.
-  "@feedgate/core": { limit: "8 kB" },
+  // Issue 23 (measured 8.0 → 7.983 kB): dead code out of the buffered answer (TooLarge's unused
+  // limit and message), its readers by name; the early abort check moved into each attempt.
+  "@feedgate/core": { limit: "7.99 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB; 1.29 kB once
   // isTransientError reads the table of final answers, issue 20).
   "@feedgate/core/errors": { limit: "1.3 kB" },
@@ -74,15 +80,19 @@ export const BUDGETS = {
     // retry class, shape check per operation, with the matcher that tells a request's operation),
     // the retry hook and the credentials middleware; the gateway's codes and Gemini's retryDelay
     // moved here from core; its own redirect layer went to core's follower.
-    limit: "19 kB",
+    // Issue 23 (measured 19.0 → 17.041 kB): the helpers build their requests themselves (`request.ts`,
+    // +0.5 kB) and the openapi-fetch client moved to `@feedgate/gateway-client/raw` (-2.5 kB).
+    limit: "17.05 kB",
     goal: "7 kB",
     why:
-      "Not reachable on @feedgate/core: its resilient transport, which every call now goes through " +
-      "(retries, timeouts, Retry-After, body caps, metadata, logging), is 6.5 kB on its own, and " +
-      "openapi-fetch (2.6 kB) and eventsource-parser (1.4 kB) already make 10.5 kB before the client's " +
-      "own code (per-route auth and redirect refusal, envelope parsing, the stream with idle timeout, " +
-      "tee and abort, about 5 kB). Reaching it would take dropping openapi-fetch from the helpers' path " +
-      "(raw behind its own entry point) and a smaller transport in core.",
+      "Measured per module (tools/size/why.mjs): core is 6.7 kB of it (the transport 2.5, errors 0.8, " +
+      "the buffered answer 0.65, checks, redirects, time, meta, logger, Retry-After, secrets 0.2–0.4 " +
+      "each), eventsource-parser 1.3 kB, and the client's own code 9.1 kB (the caller 1.45, the factory " +
+      "1.2, the stream 1.0, the root's deprecated collectors 0.8, the operations table 0.8, its request " +
+      "builder 0.5, envelopes, codes, decoders, limits, explanations 0.3–0.45 each). Issue 23's 10 kB " +
+      "would take a transport " +
+      "about half as large and the deprecated root collectors gone (next minor), and the explained " +
+      "final answers' long messages shortened.",
   },
   // The rule tables generated from each document (issue 13): their own entry points, so the
   // clients' bundles do not carry them. Measured 1.16 kB (feed) and 2.44 kB (gateway: 11
@@ -95,6 +105,10 @@ export const BUDGETS = {
   // generateContent answer's inline images (base64 with web-standard APIs, size-capped).
   "@feedgate/gateway-client/collect": { limit: "1.85 kB", onTopOf: ["@feedgate/gateway-client"] },
   "@feedgate/gateway-client/images": { limit: "0.9 kB", onTopOf: ["@feedgate/gateway-client"] },
+  // Issue 23: `rawClient`, the typed openapi-fetch client of any path, moved here from the main
+  // entry's `GatewayClient.raw`, so the helpers' bundle no longer carries openapi-fetch (2.6 kB)
+  // nor the credentials middleware (measured 2.98 kB on top of the main entry).
+  "@feedgate/gateway-client/raw": { limit: "3 kB", onTopOf: ["@feedgate/gateway-client"] },
   // The kit's main entry re-exports core, which the clients already bring (measured 0.46 kB).
   "@feedgate/kit": { limit: "0.5 kB", onTopOf: CLIENTS },
   // The kit's other entry points, each measured on top of the clients and the kit's main entry

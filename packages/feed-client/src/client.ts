@@ -14,7 +14,7 @@ import {
   settingOf,
   stripUndefined,
 } from "@feedgate/core";
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "./generated/feed.js";
 import { VERSION } from "./generated/version.js";
 import { FEED_RETRY } from "./problem.js";
@@ -147,13 +147,17 @@ function refuseCredentials(headers: Headers | Record<string, string>, where: str
   }
 }
 
-/** Rejects credentials added per call, before anything is sent. */
-const anonymousOnly: Middleware = {
-  onRequest({ request }) {
+/**
+ * What openapi-fetch sends through: rejects credentials added per call (by `headers` or by a
+ * middleware of the caller's), then hands the request to the transport. A check here rather than
+ * an openapi-fetch middleware: a client without middleware skips its per-call machinery.
+ */
+const anonymousOnly =
+  (through: ResilientFetch) =>
+  (request: Request): Promise<Response> => {
     refuseCredentials(request.headers, "headers");
-    return request;
-  },
-};
+    return through(request);
+  };
 
 /**
  * Creates a typed client of the feed service. Uses only web-standard APIs (fetch, URL,
@@ -198,10 +202,9 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   const transport = options.signal ? own.withOptions({ signal: options.signal }) : own;
   const make = (through: ResilientFetch): FeedClient => {
     const client = Object.assign(
-      createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: through }),
+      createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: anonymousOnly(through) }),
       { baseUrl },
     ) as FeedClient;
-    client.use(anonymousOnly);
     client.withOptions = (overrides) => make(through.withOptions(overrides));
     return client;
   };

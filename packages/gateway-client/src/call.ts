@@ -15,15 +15,16 @@ import {
   secretForms,
   stripUndefined,
 } from "@feedgate/core";
-import type { Client } from "openapi-fetch";
 import { codesOf, isFinalAnswer, kindOfCode, messageOf } from "./codes.js";
 import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
 import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
 import { gatewayError } from "./errors.js";
 import { explain } from "./explain.js";
-import type { paths } from "./generated/gateway.js";
 import { type GatewayOperationId, OPERATIONS, type Operation, shapeProblem } from "./operations.js";
+import { type CallInit, readAnswer, requestOf, type Sent } from "./request.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
+
+export type { CallInit };
 
 /** Per-call options of every helper. Each one left out takes the client's setting. */
 export interface CallOptions {
@@ -72,25 +73,12 @@ export function isNoRoute(envelope: GatewayEnvelope, status: number, meta: Respo
  */
 const STREAM_ACCEPT = "text/event-stream, application/json;q=0.9";
 
-/** What one call passes to openapi-fetch besides the operation's method and path and the signal. */
-export interface CallInit {
-  body?: unknown;
-  params?: object;
-  parseAs?: "text" | "stream";
-  headers?: Record<string, string>;
-}
-
-/** What one call brings back, explicitly: openapi-fetch's result (its answer carries its metadata, `getResponseMeta`). */
-interface Sent {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-
 /** What the caller is built from (by `createGatewayClient`). */
 export interface CallerSettings {
-  /** The typed openapi-fetch client, its credentials middleware in place. */
-  raw: Client<paths>;
+  /** The base URL the operation paths are appended to (no trailing slash). */
+  baseUrl: string;
+  /** The headers of every request (`Accept`, `User-Agent`, the client's `headers`), before the call's own and the credential. */
+  headers: Record<string, string>;
   apiKey: string;
   /** Core's transport with the client's settings and the gateway's retry policy. */
   transport: ResilientFetch;
@@ -127,7 +115,7 @@ export interface Caller {
 }
 
 export function createCaller(settings: CallerSettings): Caller {
-  const { raw, transport, unrouted } = settings;
+  const { transport, unrouted } = settings;
   const forms = secretForms(settings.apiKey);
   const hide = (text: string) => redact(text, forms);
   const idOf = (headers: Headers) => {
@@ -140,7 +128,7 @@ export function createCaller(settings: CallerSettings): Caller {
     const { status } = response;
     const meta = getResponseMeta(response);
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
-    // An empty body (Content-Length: 0) leaves openapi-fetch's `error` undefined: envelope kind `empty`.
+    // An empty body (Content-Length: 0) leaves `error` undefined: envelope kind `empty`.
     const envelope = parseEnvelope(
       hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
     );
@@ -234,17 +222,14 @@ export function createCaller(settings: CallerSettings): Caller {
         message: `${id} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
       });
     }
-    const { method, path } = OPERATIONS[id];
-    const fetch = transportFor(options);
+    const fetch = transportFor(options) ?? transport;
     let sent: Sent;
     try {
-      sent = await (raw.request as (m: string, p: string, i: object) => Promise<Sent>)(
-        method,
-        path,
-        { ...init, signal, ...(fetch && { fetch }) },
-      );
+      const { baseUrl, headers, apiKey } = settings;
+      const request = requestOf(baseUrl, headers, apiKey, OPERATIONS[id], init, signal);
+      sent = await readAnswer(await fetch(request), init.parseAs);
     } catch (error) {
-      // A 2xx body that is not JSON surfaces as openapi-fetch's SyntaxError.
+      // A 2xx body that is not JSON surfaces as JSON.parse's SyntaxError.
       if (error instanceof SyntaxError) throw invalidResponse(id, "not JSON", undefined);
       const away = redirectedAway(id, error);
       if (isFeedgateError(away, "unsupported")) unrouted.add(id);

@@ -13,16 +13,14 @@ import {
   settingOf,
   stripUndefined,
 } from "@feedgate/core";
-import createClient, { type Client } from "openapi-fetch";
 import { createCaller } from "./call.js";
-import { credentials } from "./credentials.js";
 import { type GeminiApi, geminiApi } from "./gemini.js";
-import type { paths } from "./generated/gateway.js";
 import { VERSION } from "./generated/version.js";
 import { type ImagesApi, imagesApi } from "./images.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
 import { type MessagesApi, messagesApi } from "./messages.js";
 import type { GatewayOperationId } from "./operations.js";
+import { RAW_SETTINGS } from "./raw-settings.js";
 import { type ResponsesApi, responsesApi } from "./responses.js";
 import { gatewayRetry } from "./retry.js";
 
@@ -138,10 +136,12 @@ const OPTION_NAMES = {
   signal: true,
 } as const satisfies Record<keyof GatewayClientOptions, true>;
 
-/** A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it. */
+/**
+ * A client of the model gateway; see {@link createGatewayClient}. The key is on no property of it.
+ * The typed openapi-fetch client of any path is `rawClient(client)`, from
+ * `@feedgate/gateway-client/raw`.
+ */
 export interface GatewayClient {
-  /** The typed openapi-fetch client the helpers use too: the same credentials middleware (the header its operation's row names) and the same transport (retries, redirects). */
-  raw: Client<paths>;
   /** The OpenAI-style Responses operations. */
   responses: ResponsesApi;
   /** Image generation, sync or as a task; the eight workflows are in `@feedgate/gateway-client/images`. */
@@ -199,13 +199,13 @@ function checkKey(apiKey: string, name: string): void {
 }
 
 /**
- * Creates a client of the model gateway: the raw typed openapi-fetch client (`raw`) and
- * helpers per route family that return parsed results as an `APIPromise` (`.withResponse()`
+ * Creates a client of the model gateway: helpers per route family that return parsed results as an `APIPromise` (`.withResponse()`
  * adds the response metadata) and reject with an error of the `FeedgateError` family. Every
  * request goes through core's resilient transport: retried (`maxRetries`, default 2, by the
  * transport's rule) and timed out (`timeoutMs`, default 600000 ms). With no options, `baseUrl`
  * and `apiKey` come from `FEEDGATE_GATEWAY_URL` and `FEEDGATE_API_KEY`. Bad options throw a
- * ConfigError before anything is sent.
+ * ConfigError before anything is sent. For any other path of the document, `rawClient(client)`
+ * (`@feedgate/gateway-client/raw`) is the typed openapi-fetch client on the same settings.
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
   if (typeof options !== "object" || options === null)
@@ -266,15 +266,9 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
           }),
         ).withOptions(gateway);
 
-  const raw: Client<paths> = createClient<paths>({
+  const caller = createCaller({
     baseUrl: base.href.replace(/\/$/, ""),
     headers,
-    credentials: "omit",
-    fetch: transport,
-  });
-  raw.use(credentials(base, apiKey));
-  const caller = createCaller({
-    raw,
     apiKey,
     transport,
     deadline,
@@ -299,12 +293,13 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
       ),
     },
   });
-  // The key lives only in closures: never on an enumerable property.
-  return {
-    raw,
+  // The key lives only in closures (and the settings `rawClient` reads): never on a property.
+  const client: GatewayClient = {
     responses: responsesApi(caller),
     images: imagesApi(caller),
     messages: messagesApi(caller),
     gemini: geminiApi(caller),
   };
+  RAW_SETTINGS.set(client, { base, headers, apiKey, transport });
+  return client;
 }

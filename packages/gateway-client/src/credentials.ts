@@ -1,11 +1,10 @@
-import { CREDENTIAL_HEADERS, createError } from "@feedgate/core";
+import { createError } from "@feedgate/core";
 import type { Middleware } from "openapi-fetch";
 import { OPERATIONS, operationOf, type RouteFamily } from "./operations.js";
+import { ANTHROPIC_VERSION, setCredential } from "./request.js";
 
 export type { RouteFamily };
-
-/** The `anthropic-version` the count_tokens route requires. */
-export const ANTHROPIC_VERSION = "2023-06-01";
+export { ANTHROPIC_VERSION };
 
 /** Which credential header a path gets, as the gateway routes them. */
 export function routeFamily(pathname: string): RouteFamily {
@@ -15,11 +14,11 @@ export function routeFamily(pathname: string): RouteFamily {
 }
 
 /**
- * The key as openapi-fetch middleware: every request (the helpers' and `raw`'s) gets the one
- * credential header its operation's row names, and only on the gateway's own origin; a request
- * aimed elsewhere is refused before anything is sent. Any credential header a caller added is
- * dropped first. (Redirects are the transport's: it follows only same-origin ones while a
- * credential rides along.)
+ * The key as openapi-fetch middleware, for `rawClient`: every request gets the one credential
+ * header its operation's row names (the helpers' requests get it from `requestOf`), and only on
+ * the gateway's own origin; a request aimed elsewhere is refused before anything is sent. Any
+ * credential header a caller added is dropped first. (Redirects are the transport's: it follows
+ * only same-origin ones while a credential rides along.)
  */
 export function credentials(base: URL, apiKey: string): Middleware {
   const basePath = base.pathname.replace(/\/+$/, "");
@@ -36,11 +35,7 @@ export function credentials(base: URL, apiKey: string): Middleware {
       const family = id
         ? OPERATIONS[id].credential
         : routeFamily(url.pathname.slice(basePath.length));
-      const { headers } = request;
-      for (const name of CREDENTIAL_HEADERS) headers.delete(name);
-      if (family === "bearer") headers.set("authorization", `Bearer ${apiKey}`);
-      else headers.set(family === "google" ? "x-goog-api-key" : "x-api-key", apiKey);
-      if (family === "anthropic") headers.set("anthropic-version", ANTHROPIC_VERSION);
+      setCredential(request.headers, family, apiKey);
       return request;
     },
   };

@@ -1,6 +1,6 @@
 import type { APIPromise } from "@feedgate/core";
 import type { Caller, CallOptions } from "./call.js";
-import { ANTHROPIC_VERSION } from "./credentials.js";
+import { ANTHROPIC_VERSION } from "./request.js";
 import { bodyOf, type CountTokensParams, type CountTokensResponse } from "./types.js";
 
 /** The Anthropic-style route (`x-api-key` + `anthropic-version: 2023-06-01`). */

@@ -1,11 +1,7 @@
 import { META, type Recorded } from "./meta.js";
 
 /** Thrown by `readAll` when a body passes its cap: ends the attempt, never retried. */
-export class TooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`body over ${limit} bytes`);
-  }
-}
+export class TooLarge extends Error {}
 
 /** One decoder for every answer: decoding without `stream` keeps no state between calls. */
 export const decoder = new TextDecoder();
@@ -58,12 +54,13 @@ export class BufferedResponse extends Response {
   #plain(): Response {
     return (this.#inner ??= new Response(this.#bytes, { headers: this.#headers }));
   }
-  #read<T>(read: (plain: Response) => Promise<T>): Promise<T> {
-    return this.#used ? Promise.reject(used()) : read(this.#plain());
+  /** Reads the body another way than `text()`, through a plain Response over the bytes. */
+  #read<T>(how: "text" | "arrayBuffer" | "bytes" | "blob" | "formData"): Promise<T> {
+    return this.#used ? Promise.reject(used()) : (this.#plain()[how]() as Promise<T>);
   }
 
   override text(): Promise<string> {
-    if (this.#inner || this.#used) return this.#read((plain) => plain.text());
+    if (this.#inner || this.#used) return this.#read("text");
     this.#used = true;
     return Promise.resolve(decoder.decode(this.#bytes));
   }
@@ -72,16 +69,16 @@ export class BufferedResponse extends Response {
     return this.text().then(JSON.parse);
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#read((plain) => plain.arrayBuffer());
+    return this.#read("arrayBuffer");
   }
   override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#read((plain) => plain.bytes());
+    return this.#read("bytes");
   }
   override blob(): Promise<Blob> {
-    return this.#read((plain) => plain.blob());
+    return this.#read("blob");
   }
   override formData(): Promise<FormData> {
-    return this.#read((plain) => plain.formData());
+    return this.#read("formData");
   }
   override clone(): Response {
     if (this.bodyUsed) throw used();
@@ -114,8 +111,8 @@ export async function readAll(
       if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
       // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
       if (size + read.value.byteLength > limit) {
-        void reader.cancel().catch(() => {});
-        throw new TooLarge(limit);
+        stop();
+        throw new TooLarge();
       }
       chunks.push(read.value);
     }

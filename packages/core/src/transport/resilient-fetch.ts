@@ -251,13 +251,15 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       what: () => `${method} ${call.where()}`,
       secrets: () => (secrets ??= secretsOf(request.headers)),
     };
-    const early = abortedError(call, 0);
-    if (early) throw early;
     return call;
   }
 
   /** Steps 1 and 2: sends one attempt under its timeout and classifies how it ended. Throws only the caller's abort. */
   async function attempt(call: Call, n: number): Promise<Outcome> {
+    // A signal that fired before this attempt (while the body was read) dispatched its event
+    // already, so no listener added below would hear it: nothing more is sent.
+    const early = abortedError(call, n - 1);
+    if (early) throw early;
     const left = call.deadlineAt - monotonicNow();
     if (left <= 0) return { tag: "deadline" };
     // One controller per attempt: its timer fires at the attempt timeout or the deadline,

@@ -89,6 +89,24 @@ describe("timeouts, deadline and abort", () => {
     expect(stub.seen).toHaveLength(1);
   });
 
+  it("a signal that fires while the request body is read first still cancels the call", async () => {
+    // The body is read before the first attempt; an abort in that window used to be missed, and
+    // the attempt then hung on a fetch no signal would end.
+    const stub = scriptedFetch([hanging]);
+    const rf = createResilientFetch({ fetch: stub.fetch });
+    const controller = new AbortController();
+    const pending = rf.withOptions({ signal: controller.signal })(
+      new Request("https://gateway.example/v1/responses", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"model":"m"}',
+      }),
+    );
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(isFeedgateError(error, "aborted")).toBe(true);
+  });
+
   it("an already-aborted signal sends nothing", async () => {
     const stub = scriptedFetch([ok()]);
     const rf = createResilientFetch({ fetch: stub.fetch });

@@ -120,6 +120,21 @@ describe("createFeedClient", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("refuses a credential header a middleware of the caller's adds, and sends nothing", async () => {
+    const { requests, fetch } = recordingFetch();
+    const client = createFeedClient({ baseUrl: "https://feed.example", fetch });
+    client.use({
+      onRequest({ request }) {
+        request.headers.set("Authorization", "Bearer sk-secret");
+        return request;
+      },
+    });
+    await expect(client.GET("/api/v1/hot-topics")).rejects.toThrow(
+      /credential header "authorization" refused/,
+    );
+    expect(requests).toHaveLength(0);
+  });
+
   it("never echoes a refused credential's value", () => {
     try {
       createFeedClient({

@@ -7,6 +7,7 @@ import {
   InvalidResponseError,
   isFeedgateError,
 } from "../../src/index.js";
+import { rawClient } from "../../src/raw.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 
 const KEY = "sk-feedgate-secret-0123456789";
@@ -237,7 +238,7 @@ describe("configuration is checked before anything is sent", () => {
     const { requests, fetch } = recordingFetch();
     const gw = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
     await expect(
-      gw.raw.GET("/v1/responses/{response_id}", {
+      rawClient(gw).GET("/v1/responses/{response_id}", {
         params: { path: { response_id: "r" } },
         baseUrl: "https://evil.example",
       }),

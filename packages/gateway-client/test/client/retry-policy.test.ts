@@ -11,6 +11,7 @@ import {
 } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { createGatewayClient, isFeedgateError, isTransientError } from "../../src/index.js";
+import { rawClient } from "../../src/raw.js";
 
 const KEY = "sk-retry-policy-5c1e2a";
 const ok = (body: object = { id: "resp_1", input_tokens: 3, status: "completed" }) =>
@@ -110,7 +111,7 @@ describe("which calls are safe to repeat", () => {
 
   it("the raw client goes through the same policy as the helpers", async () => {
     const { client, seen } = gateway([problem(500, "x"), ok()]);
-    const { response } = await client.raw.POST("/v1/messages/count_tokens", {
+    const { response } = await rawClient(client).POST("/v1/messages/count_tokens", {
       params: { header: { "anthropic-version": "2023-06-01" } },
       body: { model: "m", messages: [{ role: "user", content: "hi" }] },
     });

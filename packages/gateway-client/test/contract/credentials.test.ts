@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { ANTHROPIC_VERSION, type RouteFamily } from "../../src/index.js";
+import { rawClient } from "../../src/raw.js";
 import { CALLS } from "../support/operations.js";
 import { CONTRACT_KEY, prismClient } from "../support/prism-client.js";
 
@@ -45,15 +46,15 @@ describe("each route family sends exactly its own credential header, and Prism a
 
   it("the raw client gets the same headers as the helpers", async () => {
     const { client, exchanges } = prismClient();
-    await client.raw.POST("/v1/messages/count_tokens", {
+    await rawClient(client).POST("/v1/messages/count_tokens", {
       params: { header: { "anthropic-version": ANTHROPIC_VERSION } },
       body: { model: "claude-sonnet-4-5", messages: [{ role: "user", content: "hi" }] },
     });
-    await client.raw.POST("/v1beta/models/{model}:generateContent", {
+    await rawClient(client).POST("/v1beta/models/{model}:generateContent", {
       params: { path: { model: "gemini-2.5-flash" } },
       body: { contents: [{ parts: [{ text: "hi" }] }] },
     });
-    await client.raw.GET("/v1/images/generations/{task_id}", {
+    await rawClient(client).GET("/v1/images/generations/{task_id}", {
       params: { path: { task_id: "task_1" } },
     });
     const sent = exchanges.map((e) => CREDENTIAL_HEADERS.filter((h) => e.requestHeaders.has(h)));

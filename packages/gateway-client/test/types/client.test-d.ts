@@ -33,6 +33,7 @@ import {
   type SubmittedImageTask,
   type WithResponse,
 } from "../../src/index.js";
+import { rawClient } from "../../src/raw.js";
 
 const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: "sk-types" });
 const workflows = imageWorkflows(client);
@@ -203,9 +204,11 @@ describe("Responses and the other families", () => {
 
   it("the raw client knows every path, and no other", () => {
     // @ts-expect-error the gateway has no Gemini countTokens route in this document
-    void client.raw.POST("/v1beta/models/{model}:countTokens", {});
+    void rawClient(client).POST("/v1beta/models/{model}:countTokens", {});
     // @ts-expect-error count_tokens requires the anthropic-version header parameter
-    void client.raw.POST("/v1/messages/count_tokens", { body: { model: "m", messages: [] } });
+    void rawClient(client).POST("/v1/messages/count_tokens", {
+      body: { model: "m", messages: [] },
+    });
   });
 });
 

@@ -1,0 +1,101 @@
+import { CREDENTIAL_HEADERS } from "@feedgate/core";
+import type { Operation, RouteFamily } from "./operations.js";
+
+/** The `anthropic-version` the count_tokens route requires. */
+export const ANTHROPIC_VERSION = "2023-06-01";
+
+/** What one helper call sends besides the operation's method and path. */
+export interface CallInit {
+  body?: unknown;
+  params?: {
+    path?: Record<string, string>;
+    query?: Record<string, string | boolean>;
+    header?: Record<string, string>;
+  };
+  parseAs?: "text" | "stream";
+  headers?: Record<string, string>;
+}
+
+/** What one call brings back: the parsed body of a 2xx (`data`) or of a failure (`error`), and the answer. */
+export interface Sent {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * Puts the key in the one credential header its route family takes, after removing any
+ * credential header already there. The helpers' requests and `rawClient`'s both go through it.
+ */
+export function setCredential(headers: Headers, family: RouteFamily, apiKey: string): void {
+  for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+  if (family === "bearer") headers.set("authorization", `Bearer ${apiKey}`);
+  else headers.set(family === "google" ? "x-goog-api-key" : "x-api-key", apiKey);
+  if (family === "anthropic") headers.set("anthropic-version", ANTHROPIC_VERSION);
+}
+
+/**
+ * The request of one helper call, as openapi-fetch would build it for the same operation (the
+ * helpers' parameters are all primitives: path segments and query values percent-encoded, a JSON
+ * body), with its credential. The helpers need none of openapi-fetch's other styles, so it stays
+ * out of their bundle; `rawClient` (`@feedgate/gateway-client/raw`) is openapi-fetch itself.
+ */
+export function requestOf(
+  baseUrl: string,
+  base: Record<string, string>,
+  apiKey: string,
+  operation: Operation,
+  init: CallInit,
+  signal: AbortSignal | undefined,
+): Request {
+  const { path = {}, query = {}, header } = init.params ?? {};
+  const search = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&");
+  const url =
+    baseUrl +
+    operation.path.replace(/\{([^{}]+)\}/g, (match, name: string) =>
+      path[name] === undefined ? match : encodeURIComponent(path[name]),
+    ) +
+    (search && `?${search}`);
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  const headers = new Headers(body === undefined ? {} : { "Content-Type": "application/json" });
+  for (const more of [base, init.headers, header])
+    for (const [name, value] of Object.entries(more ?? {})) headers.set(name, value);
+  setCredential(headers, operation.credential, apiKey);
+  return new Request(url, {
+    method: operation.method.toUpperCase(),
+    headers,
+    body: body ?? null,
+    credentials: "omit",
+    redirect: "follow",
+    signal: signal ?? null,
+  });
+}
+
+/**
+ * Reads an answer as openapi-fetch does: no body for a 204 or an empty one; a 2xx parsed as
+ * `parseAs` says (JSON by default: a body that is not JSON rejects with a SyntaxError); a
+ * failure's body as JSON when it is, else as text.
+ */
+export async function readAnswer(response: Response, parseAs: CallInit["parseAs"]): Promise<Sent> {
+  const length = response.headers.get("content-length");
+  if (
+    response.status === 204 ||
+    (length === "0" && !response.headers.get("transfer-encoding")?.includes("chunked"))
+  )
+    return response.ok ? { data: undefined, response } : { error: undefined, response };
+  if (!response.ok) {
+    let error: unknown = await response.text();
+    try {
+      error = JSON.parse(error as string);
+    } catch {}
+    return { error, response };
+  }
+  if (parseAs === "stream") return { data: response.body, response };
+  const text = await response.text();
+  // With a length, openapi-fetch parses whatever came (an empty body is then not JSON).
+  const data = parseAs === "text" ? text : length || text ? JSON.parse(text) : undefined;
+  return { data, response };
+}

@@ -28,11 +28,14 @@ export async function main(
   const interrupt = installInterrupt(() => {}, signals);
   try {
     const runner = createRunner(streams, secrets, interrupt, state);
-    // `feedgate hot` and the like: run at once, without loading commander and every command's definition.
+    // `feedgate hot`, `story`, `daily`, `dailies`, `resets`: run at once, without loading commander and every command's definition.
     const quick = quickInvocation(argv.slice(2));
     if (quick) {
-      await runner.run(quick.name, quick.options, async (ctx, options) =>
-        (await quick.body())(ctx, options),
+      await runner.run(
+        quick.name,
+        quick.options,
+        async (ctx, options, ...positional) => (await quick.body())(ctx, options, ...positional),
+        quick.positional,
       );
       return state.exitCode;
     }

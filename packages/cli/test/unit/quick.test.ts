@@ -40,10 +40,22 @@ describe("the quick path (main without commander)", () => {
     ["hot", "--feed-url=http://127.0.0.1:1", "--json", "--verbose"],
     ["hot", "--feed-url="],
     ["--feed-url", "http://a", "hot", "--feed-url", "http://b"],
-  ])("gives %j the options commander gives it", async (...args) => {
+    ["story", "5eed0004-f1bb-4cd9-8007-0004f1bbcd90"],
+    ["story", "--json", "https://aihot.virxact.com/story/5eed0004-f1bb-4cd9-8007-0004f1bbcd90"],
+    ["story", "hot", "--verbose"],
+    ["daily"],
+    ["daily", "2026-10-04", "--json"],
+    ["daily", "--json", "latest"],
+    ["--no-color", "daily", "not-a-date"],
+    ["dailies"],
+    ["dailies", "--json", "--feed-url=http://127.0.0.1:1"],
+    ["resets"],
+    ["resets", "--recent"],
+    ["resets", "--json", "--recent", "--verbose"],
+  ])("gives %j the options and arguments commander gives it", async (...args) => {
     const quick = quickInvocation(args);
     expect(quick).toBeDefined();
-    expect({ name: quick!.name, options: quick!.options, positional: [] }).toEqual(
+    expect({ name: quick!.name, options: quick!.options, positional: quick!.positional }).toEqual(
       await parsedByCommander(args),
     );
   });
@@ -68,6 +80,19 @@ describe("the quick path (main without commander)", () => {
     ["hot", "--"],
     ["items"],
     ["--feed-url", "hot"],
+    ["story"],
+    ["story", "a", "b"],
+    ["story", "-x"],
+    ["story", "--", "-x"],
+    ["daily", "2026-10-04", "2026-10-05"],
+    ["daily", "-"],
+    ["dailies", "--limit", "3"],
+    ["dailies", "extra"],
+    ["resets", "--watch"],
+    ["resets", "--interval", "5"],
+    ["resets", "--recent=yes"],
+    ["mirror", "ls", "dir"],
+    ["2026-10-04", "daily"],
   ])("leaves %j to commander", (...args) => {
     expect(quickInvocation(args)).toBeUndefined();
   });

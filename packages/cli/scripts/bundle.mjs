@@ -7,8 +7,9 @@
 import { readdirSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
-// The chunks of an earlier build (their names carry a hash) would otherwise ship too.
-for (const name of readdirSync("dist")) if (/^bin-chunk-.*\.js$/.test(name)) rmSync(`dist/${name}`);
+// The chunks of an earlier build (named bin-<module>-<hash>.js) would otherwise ship too.
+for (const name of readdirSync("dist"))
+  if (/^bin-.+-[A-Z0-9]{8}\.js$/.test(name)) rmSync(`dist/${name}`);
 
 await build({
   entryPoints: ["dist/bin.js"],

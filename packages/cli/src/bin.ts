@@ -1,31 +1,9 @@
 #!/usr/bin/env node
-import { main } from "./main.js";
+import module from "node:module";
 
-// `feedgate … | head`: once the reader has gone, nobody can see more output, so the command
-// has done all it can. End quietly with 0, as `cat` and `gh` do, instead of a stack trace.
-// Any other failure to write (ENOBUFS, EINVAL, EIO on a vanished terminal) is one line on
-// stderr, when stderr still works, and exit 1: never an uncaught error with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    if (stream === process.stdout) {
-      try {
-        process.stderr.write(
-          `feedgate: error: writing the output failed (${error.code ?? error.message})\n`,
-        );
-      } catch {}
-    }
-    process.exit(1);
-  });
-}
-
-const code = await main(process.argv);
-// Exit explicitly once output is flushed, so no idle socket or timer keeps the process alive.
-// Writes to a pipe are asynchronous: an empty write's callback runs after every earlier write
-// has been handed to the OS, so nothing queued is lost to process.exit.
-const flush = (stream: NodeJS.WriteStream) =>
-  new Promise<void>((resolve) =>
-    stream.destroyed || !stream.writable ? resolve() : stream.write("", () => resolve()),
-  );
-await Promise.all([flush(process.stdout), flush(process.stderr)]);
-process.exit(code);
+// Node 22.1 and newer keep the compiled code of the CLI's modules on disk (in the system's
+// temporary folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so later starts skip most of
+// the compiling. Node 20 has no such cache and skips the call. It covers only what is loaded
+// after it: hence the rest of the CLI is imported here, not statically.
+module.enableCompileCache?.();
+await import("./process-run.js");

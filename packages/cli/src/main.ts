@@ -1,12 +1,11 @@
 import { redact as redactSecretForms, secretForms } from "@feedgate/core";
-import { CommanderError } from "commander";
 import { EXIT } from "./cli/exit-codes.js";
 import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";
+import { quickInvocation } from "./cli/quick.js";
 import { createRunner, type RunState } from "./cli/runner.js";
 import { secretsIn } from "./cli/secrets.js";
 import { stripTerminalControls } from "./cli/terminal-safe.js";
-import { buildProgram } from "./program.js";
 
 /** The real process's streams and environment. */
 export function processStreams(): Streams {
@@ -28,19 +27,37 @@ export async function main(
   const state: RunState = { exitCode: EXIT.ok };
   const interrupt = installInterrupt(() => {}, signals);
   try {
-    const program = buildProgram(streams, createRunner(streams, secrets, interrupt, state), redact);
+    const runner = createRunner(streams, secrets, interrupt, state);
+    // `feedgate hot`, `story`, `daily`, `dailies`, `resets`: run at once, without loading commander and every command's definition.
+    const quick = quickInvocation(argv.slice(2));
+    if (quick) {
+      await runner.run(
+        quick.name,
+        quick.options,
+        async (ctx, options, ...positional) => (await quick.body())(ctx, options, ...positional),
+        quick.positional,
+      );
+      return state.exitCode;
+    }
+    const [{ buildProgram }, { CommanderError }] = await Promise.all([
+      import("./program.js"),
+      import("commander"),
+    ]);
+    const program = buildProgram(streams, runner, redact);
     // Bare `feedgate`: the help, as a successful answer (gh does the same).
     if (argv.length <= 2) {
       program.outputHelp();
       return EXIT.ok;
     }
-    await program.parseAsync([...argv]);
+    try {
+      await program.parseAsync([...argv]);
+    } catch (error) {
+      // --help and --version end here with exit code 0; every parse error is a usage error.
+      if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      throw error;
+    }
     return state.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version end here with exit code 0; every parse error is a usage error.
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    }
     streams.stderr.write(
       `${stripTerminalControls(redact(`feedgate: error: ${error instanceof Error ? error.message : String(error)}`))}\n`,
     );

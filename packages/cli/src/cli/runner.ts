@@ -17,6 +17,17 @@ export interface Runner {
   action<O extends object>(
     run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
   ): (...args: unknown[]) => Promise<void>;
+  /**
+   * Runs a command body with options already parsed, as {@link Runner.action} does once
+   * commander has parsed them: the same context, the same failure report. `name` is the
+   * command as its hints name it (`hot`, `mirror ls`); `options` holds the global options too.
+   */
+  run<O extends object>(
+    name: string,
+    options: GlobalOptions & O,
+    run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
+    positional?: readonly string[],
+  ): Promise<void>;
 }
 
 /** Mutable result of a run: the exit code the action chose. */
@@ -30,60 +41,63 @@ export function createRunner(
   interrupt: InterruptHandle,
   state: RunState,
 ): Runner {
-  return {
+  const runner: Runner = {
     streams,
     action(run) {
-      return async (...args: unknown[]) => {
+      return (...args: unknown[]) => {
         const command = args[args.length - 1] as Command;
         const positional = args
           .slice(0, -2)
           .flatMap((a) => (Array.isArray(a) ? [a.join(" ")] : a === undefined ? [] : [String(a)]));
-        const options = command.optsWithGlobals() as GlobalOptions & { json?: boolean };
-        const out = new Output(streams, {
-          json: options.json === true,
-          verbose: options.verbose === true,
-          ...(options.color === false ? { color: false } : {}),
-        });
-        for (const secret of secrets) out.addSecret(secret);
-        if (options.apiKey) out.addSecret(options.apiKey);
-        const ctx: CommandContext = {
-          out,
-          signal: interrupt.signal,
-          globals: options,
-          env: streams.env,
-          stdin: streams.stdin,
-        };
-        try {
-          // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.
-          await useEnvironmentProxy(streams.env);
-          await run(ctx, options as never, ...positional);
-          state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
-          if (interrupt.interrupted)
-            out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
-        } catch (error) {
-          // Loaded on failure only: it knows every package's errors, and start-up should not pay for them.
-          const { describeFailure } = await import("./describe-failure.js");
-          // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
-          const name = command.parent?.parent
-            ? `${command.parent.name()} ${command.name()}`
-            : command.name();
-          const report = describeFailure(error, {
-            interrupted: interrupt.interrupted,
-            command: name,
-          });
-          const c = out.errColor;
-          state.exitCode = report.exitCode;
-          if (report.exitCode === EXIT.interrupted) {
-            out.note(c.dim("feedgate: interrupted; stopped cleanly"));
-            return;
-          }
-          // Failure text quotes the server (details, messages): redacted, then stripped of controls.
-          const safe = (text: string) => stripTerminalControls(out.redact(text));
-          out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
-          if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
-          if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));
-        }
+        // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
+        const name = command.parent?.parent
+          ? `${command.parent.name()} ${command.name()}`
+          : command.name();
+        return runner.run(name, command.optsWithGlobals() as never, run, positional);
       };
     },
+    async run(name, options, run, positional = []) {
+      const out = new Output(streams, {
+        json: (options as { json?: boolean }).json === true,
+        verbose: options.verbose === true,
+        ...(options.color === false ? { color: false } : {}),
+      });
+      for (const secret of secrets) out.addSecret(secret);
+      if (options.apiKey) out.addSecret(options.apiKey);
+      const ctx: CommandContext = {
+        out,
+        signal: interrupt.signal,
+        globals: options,
+        env: streams.env,
+        stdin: streams.stdin,
+      };
+      try {
+        // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.
+        await useEnvironmentProxy(streams.env);
+        await run(ctx, options, ...positional);
+        state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
+        if (interrupt.interrupted)
+          out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
+      } catch (error) {
+        // Loaded on failure only: it knows every package's errors, and start-up should not pay for them.
+        const { describeFailure } = await import("./describe-failure.js");
+        const report = describeFailure(error, {
+          interrupted: interrupt.interrupted,
+          command: name,
+        });
+        const c = out.errColor;
+        state.exitCode = report.exitCode;
+        if (report.exitCode === EXIT.interrupted) {
+          out.note(c.dim("feedgate: interrupted; stopped cleanly"));
+          return;
+        }
+        // Failure text quotes the server (details, messages): redacted, then stripped of controls.
+        const safe = (text: string) => stripTerminalControls(out.redact(text));
+        out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
+        if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
+        if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));
+      }
+    },
   };
+  return runner;
 }

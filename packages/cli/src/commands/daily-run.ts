@@ -1,8 +1,15 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { renderDailies, renderDaily } from "../render/daily.js";
-import { DAILIES, DAILY_REPORT, renderable } from "../render/shapes.js";
+import { afterRequestSent } from "../cli/request-sent.js";
+
+/** The renderers, loaded once the request is on the wire (while its answer is on the way). */
+function renderersAfter(answer: Promise<unknown>) {
+  answer.catch(() => {});
+  return afterRequestSent(answer, () =>
+    Promise.all([import("../render/daily.js"), import("../render/shapes.js")]),
+  );
+}
 
 export interface DailyOptions {
   json?: boolean;
@@ -17,9 +24,11 @@ export async function runDaily(
   const { out } = ctx;
   const kit = feedKitOf(ctx);
   const call = { signal: ctx.signal };
-  const { data } = await step(`daily report ${date}`, () =>
+  const answer = step(`daily report ${date}`, () =>
     date === "latest" ? kit.latestDaily(call) : kit.dailyByDate(date, call),
   );
+  const [{ renderDaily }, { DAILY_REPORT, renderable }] = await renderersAfter(answer);
+  const { data } = await answer;
   if (out.json) out.data(data);
   else out.print(renderDaily(renderable(data.report, DAILY_REPORT, "daily report"), out));
 }
@@ -33,9 +42,11 @@ export interface DailiesOptions {
 export async function runDailies(ctx: CommandContext, options: DailiesOptions): Promise<void> {
   const { out } = ctx;
   const { limit } = options;
-  const { data } = await step("daily reports", () =>
+  const answer = step("daily reports", () =>
     feedKitOf(ctx).dailies(limit === undefined ? undefined : { limit }, { signal: ctx.signal }),
   );
+  const [{ renderDailies }, { DAILIES, renderable }] = await renderersAfter(answer);
+  const { data } = await answer;
   if (out.json) out.data(data);
   else out.print(renderDailies(renderable(data, DAILIES, "daily reports"), out));
 }

@@ -1,6 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import { afterRequestSent } from "../cli/request-sent.js";
 import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface HotOptions {
@@ -14,14 +15,16 @@ export interface HotOptions {
 export async function runHot(ctx: CommandContext, options: HotOptions): Promise<void> {
   const kit = feedKitOf(ctx);
   const { out } = ctx;
-  // The table code loads while the request is in flight: the request goes out first.
+  // The table code loads while the answer is on its way: the request goes out first.
   const answer = options.watch
     ? undefined
     : step("hot topics", () => kit.hotTopics({ signal: ctx.signal }));
   answer?.catch(() => {});
-  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = await Promise.all(
-    [import("../render/hot.js"), import("../render/shapes.js")],
-  );
+  const loadRenderers = () =>
+    Promise.all([import("../render/hot.js"), import("../render/shapes.js")]);
+  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = answer
+    ? await afterRequestSent(answer, loadRenderers)
+    : await loadRenderers();
   if (answer) {
     const { data, meta } = await answer;
     out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);

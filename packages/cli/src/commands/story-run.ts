@@ -1,8 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { renderable, STORY } from "../render/shapes.js";
-import { renderStory } from "../render/story.js";
+import { afterRequestSent } from "../cli/request-sent.js";
 
 export interface StoryOptions {
   json?: boolean;
@@ -16,9 +15,15 @@ export async function runStory(
 ): Promise<void> {
   const { out } = ctx;
   checkStoryRef(idOrUrl);
-  const found = await step(`story ${idOrUrl}`, () =>
+  const answer = step(`story ${idOrUrl}`, () =>
     feedKitOf(ctx).getStory(idOrUrl, { signal: ctx.signal }),
   );
+  answer.catch(() => {});
+  // The renderers load while the answer is on its way: the request goes out first.
+  const [{ renderable, STORY }, { renderStory }] = await afterRequestSent(answer, () =>
+    Promise.all([import("../render/shapes.js"), import("../render/story.js")]),
+  );
+  const found = await answer;
   const data = { schemaVersion: 1 as const, story: found.story };
   const origin = {
     requestedId: found.requestedId,

@@ -52,10 +52,10 @@ export function runtimeClosure(name, packages = workspacePackages()) {
   return [...seen].map(([pkgName, pkg]) => ({ name: pkgName, ...pkg }));
 }
 
-/** The tsconfig files a package's `build` script compiles (`tsc -p <file>`), in order. */
+/** The tsconfig files a package's `build` script compiles (`tools/tsc.mjs -p <file>`), in order. */
 export function buildConfigs(manifest) {
   const script = manifest.scripts?.build ?? "";
-  return [...script.matchAll(/\btsc\s+-p\s+(\S+)/g)].map((match) => match[1]);
+  return [...script.matchAll(/\btsc(?:\.mjs)?\s+-p\s+(\S+)/g)].map((match) => match[1]);
 }
 
 /**

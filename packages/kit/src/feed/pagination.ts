@@ -8,6 +8,7 @@ import {
 import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import { cursorGuard } from "../internal/cursor-guard.js";
 import type { Caller } from "./call.js";
+import { itemsOf } from "./page-items.js";
 import { sortKey } from "./sort-key.js";
 import type { CallOptions, ConditionalResult } from "./types.js";
 
@@ -252,14 +253,14 @@ export function paginator(caller: Caller, log: Log) {
    *   before (as position-encoding cursors do) is not a loop, while a re-walk that brings nothing
    *   for more pages than the pass before it had, plus three, still is.
    */
-  async function* iterateItems(
+  function iterateItems(
     query: ItemsQuery = {},
     options: PaginateOptions = {},
   ): AsyncGenerator<Item, void, undefined> {
-    // A plain loop, not `yield* page.items`: delegating to an array wraps it in an async
-    // iterator, one more promise round per item (a tenth of the paging time in a profile).
-    for await (const page of iterateItemPages(query, options))
-      for (const item of page.items) yield item;
+    // Not an async generator over the pages: `itemsOf` hands out an item already fetched as one
+    // resolved promise, where a generator's `yield` costs a resumption per item (a profile put
+    // that at a few percent of the walk), with the same behaviour (lazy, ordered, closable).
+    return itemsOf(iterateItemPages(query, options));
   }
 
   /**

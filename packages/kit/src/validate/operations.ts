@@ -97,20 +97,6 @@ function numberProblem(rule: ParamRule, value: unknown): string | false {
   );
 }
 
-/** Any UTF-16 surrogate (half of a pair, or a lone one). */
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/** Each parameter pattern compiled once (a call validates its parameters on every page). */
-const PATTERNS = new Map<string, RegExp>();
-function patternOf(pattern: string): RegExp {
-  let compiled = PATTERNS.get(pattern);
-  if (compiled === undefined) {
-    compiled = new RegExp(pattern, "u");
-    PATTERNS.set(pattern, compiled);
-  }
-  return compiled;
-}
-
 /**
  * What is wrong with a string under `rule`, in words; `false` when nothing is. Lengths are
  * counted in Unicode code points (not UTF-16 units), as JSON Schema and the service count. An
@@ -124,8 +110,7 @@ function stringProblem(rule: ParamRule, value: unknown): string | false {
   if (typeof value !== "string") return "must be a string";
   const text = isText(rule) ? value.trim() : value;
   const { minLength, maxLength } = rule;
-  // Without surrogates (every cursor and token), code points are UTF-16 units: no copy to count them.
-  const length = SURROGATE.test(text) ? [...text].length : text.length;
+  const length = [...text].length;
   if (
     (minLength !== undefined && length < minLength) ||
     (maxLength !== undefined && length > maxLength)
@@ -134,7 +119,7 @@ function stringProblem(rule: ParamRule, value: unknown): string | false {
   }
   if (!text.trim()) return "must be a non-empty string";
   if (rule.in === "path" && /^(\.|%2e){1,2}$/i.test(value)) return "must not be . or ..";
-  if (rule.pattern !== undefined && !patternOf(rule.pattern).test(value))
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern, "u").test(value))
     return `must match ${rule.pattern}`;
   if (rule.format === "date" && !isFullDate(value))
     return "must be a real calendar date YYYY-MM-DD";
@@ -172,33 +157,18 @@ export function validateFeedRequest(
   if (!rules)
     throw invalidArgument("operation", `unknown feed operation ${JSON.stringify(operation)}`);
   const groups = groupOf(params, "params", { query: "", path: "" });
-  const split = rulesByPlace(operation, rules);
-  const query = checkGroup(groups["query"], split.query, "query") as ValidatedRequest["query"];
+  const of = (where: ParamRule["in"]) =>
+    Object.fromEntries(Object.entries(rules.params).filter(([, rule]) => rule.in === where));
+  const query = checkGroup(groups["query"], of("query"), "query") as ValidatedRequest["query"];
   const pathParams = checkGroup(
     groups["path"],
-    split.path,
+    of("path"),
     "path",
   ) as ValidatedRequest["pathParams"];
   const hints = Object.entries({ ...query, ...pathParams }).flatMap(
     ([name, value]) => hintOf(name, rules.params[name] as ParamRule, value) ?? [],
   );
   return { path: rules.path, query, pathParams, hints };
-}
-
-/** Each operation's parameter rules split by where they go, worked out once per operation. */
-const BY_PLACE = new Map<string, Record<"query" | "path", Record<string, ParamRule>>>();
-function rulesByPlace(
-  operation: string,
-  rules: OperationRule,
-): Record<"query" | "path", Record<string, ParamRule>> {
-  let split = BY_PLACE.get(operation);
-  if (split === undefined) {
-    const of = (where: ParamRule["in"]) =>
-      Object.fromEntries(Object.entries(rules.params).filter(([, rule]) => rule.in === where));
-    split = { query: of("query"), path: of("path") };
-    BY_PLACE.set(operation, split);
-  }
-  return split;
 }
 
 /** The entries of one group of parameters, refused unless it is a plain object of known names. */

@@ -51,9 +51,22 @@ export function itemsOf<T>(
     return open ? pages.return() : Promise.resolve();
   }
 
+  /**
+   * The next item in hand. The page is let go with its last item, as a generator's loop lets go
+   * of it: it is not kept alive (and copied by the collector) while the next one is fetched.
+   */
+  function take(): IteratorResult<T, void> {
+    const value = items[index++] as T;
+    if (index === items.length) {
+      items = [];
+      index = 0;
+    }
+    return { value, done: false };
+  }
+
   async function pull(): Promise<IteratorResult<T, void>> {
     for (;;) {
-      if (index < items.length) return { value: items[index++] as T, done: false };
+      if (index < items.length) return take();
       if (finished) return { value: undefined, done: true };
       let page: IteratorResult<{ readonly items: readonly T[] }, void>;
       try {
@@ -74,8 +87,7 @@ export function itemsOf<T>(
   const iterator = {
     next(): Promise<IteratorResult<T, void>> {
       // The common case: an item of the page in hand, nothing else under way.
-      if (pending === 0 && index < items.length)
-        return Promise.resolve({ value: items[index++] as T, done: false });
+      if (pending === 0 && index < items.length) return Promise.resolve(take());
       return inTurn(pull);
     },
     return(value?: void | PromiseLike<void>): Promise<IteratorResult<T, void>> {

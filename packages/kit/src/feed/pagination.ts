@@ -5,14 +5,11 @@ import {
   type Log,
   type ResponseMeta,
 } from "@feedgate/core";
-import {
-  type Item,
-  type ItemsQuery,
-  type ItemsResponse,
-  timelineTime,
-} from "@feedgate/feed-client";
+import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import { cursorGuard } from "../internal/cursor-guard.js";
 import type { Caller } from "./call.js";
+import { itemsOf } from "./page-items.js";
+import { sortKey } from "./sort-key.js";
 import type { CallOptions, ConditionalResult } from "./types.js";
 
 /** Options of the items paginators. */
@@ -38,15 +35,6 @@ export interface ItemsPage {
   pageNumber: number;
   /** Restarts after `invalid_cursor` so far. */
   restarts: number;
-}
-
-/**
- * An item's sort key, as the service orders items: its timeline time (its discovery time, or
- * its publication time when it was back-filled more than 72 hours after publication), or its
- * publication time for `by=published`.
- */
-function sortKey(item: Item, published: boolean): number {
-  return published ? Date.parse(item.publishedAt ?? item.discoveredAt) : timelineTime(item);
 }
 
 /**
@@ -96,8 +84,10 @@ export function positionTracker() {
     /** The items of a fetched page that are new to this iteration. */
     accept(items: Item[], published: boolean): Item[] {
       const fresh: Item[] = [];
-      /** The fresh items past the position (not new at the head), with their keys: they move it. */
-      const past: Array<{ id: string; key: number }> = [];
+      // The fresh items past the position (not new at the head), with their keys: they move it.
+      // Two parallel arrays rather than an object per item: this loop runs for every item.
+      const pastIds: string[] = [];
+      const pastKeys: number[] = [];
       for (const item of items) {
         const key = sortKey(item, published);
         // NaN (no usable time) also counts as out of order.
@@ -124,14 +114,18 @@ export function positionTracker() {
         fresh.push(item);
         if (head === undefined || key > head.key) head = { key, ids: new Set([item.id]) };
         else if (key === head.key) head.ids.add(item.id);
-        if (!atHead) past.push({ id: item.id, key });
+        if (!atHead) {
+          pastIds.push(item.id);
+          pastKeys.push(key);
+        }
       }
-      const end = past.at(-1);
-      if (end !== undefined) {
-        last = end;
+      const count = pastIds.length;
+      if (count > 0) {
+        const endKey = pastKeys[count - 1]!;
+        last = { id: pastIds[count - 1]!, key: endKey };
         const next = new Map<string, number>();
-        for (const [id, key] of boundary) if (key === end.key) next.set(id, key);
-        for (const { id, key } of past) next.set(id, key);
+        for (const [id, key] of boundary) if (key === endKey) next.set(id, key);
+        for (let i = 0; i < count; i++) next.set(pastIds[i]!, pastKeys[i]!);
         boundary = next;
       }
       return fresh;
@@ -259,14 +253,14 @@ export function paginator(caller: Caller, log: Log) {
    *   before (as position-encoding cursors do) is not a loop, while a re-walk that brings nothing
    *   for more pages than the pass before it had, plus three, still is.
    */
-  async function* iterateItems(
+  function iterateItems(
     query: ItemsQuery = {},
     options: PaginateOptions = {},
   ): AsyncGenerator<Item, void, undefined> {
-    // A plain loop, not `yield* page.items`: delegating to an array wraps it in an async
-    // iterator, one more promise round per item (a tenth of the paging time in a profile).
-    for await (const page of iterateItemPages(query, options))
-      for (const item of page.items) yield item;
+    // Not an async generator over the pages: `itemsOf` hands out an item already fetched as one
+    // resolved promise, where a generator's `yield` costs a resumption per item (a profile put
+    // that at a few percent of the walk), with the same behaviour (lazy, ordered, closable).
+    return itemsOf(iterateItemPages(query, options));
   }
 
   /**

@@ -266,6 +266,32 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
     expect(await idsOf(kit, 3)).toEqual(["i6", "i5", "i4", "i3", "i2", "i1"]);
   });
 
+  it("a restart at scale, on the service's time forms, neither repeats nor skips an item", async () => {
+    // 1,000 items in runs of equal times, half written without milliseconds (both forms the
+    // paginator reads digit by digit); the cursor after page 4 is refused once, and the last
+    // item yielded before it is withdrawn then, so the walk resumes by sort key.
+    const T = Date.parse("2026-11-19T12:00:00.000Z");
+    const list = Array.from({ length: 1000 }, (_, n) => {
+      const time = new Date(T - Math.floor(n / 3) * 1000).toISOString();
+      return {
+        id: `i${String(999 - n).padStart(4, "0")}`,
+        at: n % 2 ? `${time.slice(0, 19)}Z` : time,
+      };
+    });
+    const expected = list.map((x) => x.id);
+    const fifthCursor = JSON.stringify([list[399]!.at, list[399]!.id]);
+    const handler = keysetItems(list, { limit: 100, invalid: new Set([fifthCursor]) });
+    const { kit, seen } = stubKit([
+      (request: Request) => {
+        const answer = handler(request);
+        if (new URL(request.url).searchParams.get("cursor") === fifthCursor) list.splice(399, 1);
+        return answer;
+      },
+    ]);
+    expect(await idsOf(kit, 100)).toEqual(expected);
+    expect(seen.filter((s) => !new URL(s.url).searchParams.has("cursor"))).toHaveLength(2); // one restart
+  });
+
   it("remembers a page plus the ties of the last sort key, not every id", () => {
     const tracker = positionTracker();
     let yielded = 0;

@@ -88,12 +88,14 @@ export function positionTracker() {
       // Two parallel arrays rather than an object per item: this loop runs for every item.
       const pastIds: string[] = [];
       const pastKeys: number[] = [];
+      // Ids this page already gave: a server may repeat one within a page too.
+      const taken = new Set<string>();
       for (const item of items) {
         const key = sortKey(item, published);
         // NaN (no usable time) also counts as out of order.
         if (previousKey !== undefined && !(key <= previousKey)) ordered = false;
         previousKey = key;
-        let take = !boundary.has(item.id);
+        let take = !boundary.has(item.id) && !taken.has(item.id);
         let atHead = false;
         if (resume !== undefined) {
           // Its id marks the position, unless trusted keys show the item itself moved (a new key).
@@ -111,6 +113,7 @@ export function positionTracker() {
           else take &&= ordered && key === resume.key;
         }
         if (!take) continue;
+        taken.add(item.id);
         fresh.push(item);
         if (head === undefined || key > head.key) head = { key, ids: new Set([item.id]) };
         else if (key === head.key) head.ids.add(item.id);

@@ -266,6 +266,16 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
     expect(await idsOf(kit, 3)).toEqual(["i6", "i5", "i4", "i3", "i2", "i1"]);
   });
 
+  it("drops an item a server repeats within one page", async () => {
+    const { kit } = stubKit([
+      pagedItems([
+        ["a", "b", "a"],
+        ["c", "c", "d"],
+      ]),
+    ]);
+    expect(await idsOf(kit, 3)).toEqual(["a", "b", "c", "d"]);
+  });
+
   it("a restart at scale, on the service's time forms, neither repeats nor skips an item", async () => {
     // 1,000 items in runs of equal times, half written without milliseconds (both forms the
     // paginator reads digit by digit); the cursor after page 4 is refused once, and the last

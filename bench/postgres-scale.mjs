@@ -8,21 +8,11 @@
 import { openPostgresStore } from "@feedgate/postgres";
 import { startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
+import { storeItem } from "./lib/bench-items.mjs";
 
 const SIZES = (process.env.FEEDGATE_SCALE_SIZES ?? "10000,100000,1000000").split(",").map(Number);
 const PAGE = 1000;
-const item = (i) => ({
-  id: `b${String(i).padStart(7, "0")}`,
-  title: `item ${i} open weights`,
-  summary: `summary ${i}`,
-  category: i % 6 === 0 ? "paper" : "industry",
-  publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-  discoveredAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-  source: { name: "s" },
-  links: { aihot: "https://x/", original: "https://y/" },
-  score: 50,
-  selected: true,
-});
+const item = storeItem;
 const page = (from, n) =>
   Array.from({ length: Math.min(PAGE, n - from) }, (_, k) => item(from + k));
 const perSec = (n, ms) => Math.round((n / ms) * 1000).toLocaleString("en-US");

@@ -8,6 +8,7 @@ import { startFeedFake } from "@feedgate/mock";
 import { createFleet, openPostgresStore } from "@feedgate/postgres";
 import { startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
+import { storeItem } from "./lib/bench-items.mjs";
 import { shownRatio } from "./lib/stats.mjs";
 
 /** How long 1 and then 10 members run (s-maxage 1 s): long enough that one extra poll shows in the ratio. */
@@ -20,18 +21,7 @@ const pct = (values, p) =>
   [...values].sort((a, b) => a - b)[
     Math.min(values.length - 1, Math.floor((values.length * p) / 100))
   ];
-const item = (i) => ({
-  id: `b${String(i).padStart(6, "0")}`,
-  title: `item ${i} open weights`,
-  summary: `summary ${i}`,
-  category: i % 6 === 0 ? "paper" : "industry",
-  publishedAt: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString(),
-  discoveredAt: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString(),
-  source: { name: "s" },
-  links: { aihot: "https://x/", original: "https://y/" },
-  score: 50,
-  selected: true,
-});
+const item = storeItem;
 
 export async function run({ log }) {
   const pg = await startPostgres();

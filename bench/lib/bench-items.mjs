@@ -37,3 +37,23 @@ export function fingerprint(items) {
   }
   return sum;
 }
+
+/**
+ * The `i`-th item of the PostgreSQL benchmarks (`postgres.mjs`, `postgres-scale.mjs`): the
+ * store's indexed fields in the service's own forms, one second apart from 2026-01-01.
+ */
+export function storeItem(i) {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+  return {
+    id: `b${String(i).padStart(7, "0")}`,
+    title: `item ${i} open weights`,
+    summary: `summary ${i}`,
+    category: i % 6 === 0 ? "paper" : "industry",
+    publishedAt: at,
+    discoveredAt: at,
+    source: { name: "s" },
+    links: { aihot: "https://x/", original: "https://y/" },
+    score: 50,
+    selected: true,
+  };
+}

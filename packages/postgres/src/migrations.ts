@@ -104,12 +104,13 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
       // The title and summary columns repeated what the item's jsonb copy holds (the same
       // storable text): search reads them from the item, and a stored row is that much smaller.
       // The two time indexes served no query: `query` orders and pages by the item's time
-      // (published, else discovered), then id, which one index now serves (read in page order,
-      // ties on the time sorted by id), and a snapshot's commit builds two indexes instead of
-      // three. Not with the id as its last column: the planner, before a new partition has
-      // statistics, then took it for lookups by id over the primary key.
+      // (published, else discovered; none sorts last, as -infinity), then id, which one index
+      // now serves: a page is read in order from where the last one ended (ties on the time
+      // sorted by id), and a snapshot's commit builds two indexes instead of three. Not with the
+      // id as its last column: the planner, before a new partition has statistics, then took it
+      // for lookups by id over the primary key.
       `drop index items_published, items_discovered`,
-      `create index items_time on items (generation, (coalesce(published_at, discovered_at)) desc nulls last)`,
+      `create index items_time on items (generation, (coalesce(published_at, discovered_at, '-infinity')) desc)`,
       // Dropping a column of the partitioned table drops it from every partition; a pending
       // generation's table (not attached yet) loses it too, so it can still be attached.
       `alter table items drop column title, drop column summary`,

@@ -615,19 +615,25 @@ class PgStore implements PostgresMirrorStore {
     const after = page.after === undefined ? undefined : afterOf(page.after);
     const sql = this.sql;
     // The generation as a value known when the statement runs (not a join), so the planner
-    // reads the one partition through its time index in page order, with no sort.
-    const time = sql`coalesce(i.published_at, i.discovered_at)`;
+    // reads the one partition through its time index in page order, with no sort. An item
+    // without a time sorts last, as -infinity (the index's expression), and a page after a
+    // cursor starts at the cursor's time in that index (`<=`, then ties by id).
+    const time = sql`coalesce(i.published_at, i.discovered_at, '-infinity')`;
     const q = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const afterTime =
+      after?.time === null
+        ? sql`'-infinity'::timestamptz`
+        : sql`${after?.time ?? null}::timestamptz`;
     const rows = await this.#run(
       "querying items",
       () => sql`
-      select i.item, i.item_text, ${time} as t from ${this.#t.items} i
+      select i.item, i.item_text, coalesce(i.published_at, i.discovered_at) as t from ${this.#t.items} i
       where i.generation = (select generation from ${this.#t.state} where id = 1)
         ${category === undefined ? sql`` : sql`and i.category = ${keyOf(category)}`}
         ${since === undefined ? sql`` : sql`and ${time} >= ${since}`}
         ${q === undefined ? sql`` : sql`and (i.item->>'title' ilike ${q} or i.item->>'summary' ilike ${q})`}
-        ${after === undefined ? sql`` : after.time === null ? sql`and ${time} is null and i.id < ${after.key}` : sql`and (${time} < ${after.time} or (${time} = ${after.time} and i.id < ${after.key}) or ${time} is null)`}
-      order by ${time} desc nulls last, i.id desc
+        ${after === undefined ? sql`` : sql`and ${time} <= ${afterTime} and (${time} < ${afterTime} or i.id < ${after.key})`}
+      order by ${time} desc, i.id desc
       limit ${limit + 1}`,
     );
     const items = rows.slice(0, limit).map(itemOf);

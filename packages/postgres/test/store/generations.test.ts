@@ -270,6 +270,33 @@ describe("a snapshot page's two forms", () => {
   });
 });
 
+describe("query pages in the time index's order", () => {
+  it("pages of one walk timed items newest first, then the timeless ones by id, each once", async () => {
+    const store = await open();
+    await snapshotOf(store, [
+      { id: "t20", publishedAt: "2026-11-20T00:00:00Z" },
+      { id: "none-a" },
+      { id: "t21", discoveredAt: "2026-11-21T00:00:00Z" },
+      { id: "none-b", publishedAt: "not a time" },
+      { id: "t20b", publishedAt: "2026-11-20T00:00:00Z" },
+    ] as never[]);
+    const ids: string[] = [];
+    let after: Parameters<typeof store.query>[1] = {};
+    for (let k = 0; k < 10; k++) {
+      const page = await store.query({}, { limit: 1, ...after });
+      ids.push(...page.items.map((i) => i.id));
+      if (!page.next) break;
+      after = { after: page.next };
+    }
+    expect(ids).toEqual(["t21", "t20b", "t20", "none-b", "none-a"]);
+    expect((await store.query({ since: "2026-11-20T00:00:00Z" })).items.map((i) => i.id)).toEqual([
+      "t21",
+      "t20b",
+      "t20",
+    ]);
+  });
+});
+
 describe("time cells", () => {
   it("the service's own ISO form goes as it is; other forms and impossible days as their Date's text", async () => {
     const { timeText } = await import("../../src/cells.js");

@@ -102,13 +102,16 @@ beforeAll(async () => {
     publish: { storage },
   });
   const host = registry.url.replace(/^http:/, "");
-  // Only the local registry: the project npmrc of the clone, an empty user npmrc, no tokens.
+  // Only the local registry: the project npmrc of the clone and a user npmrc of its own, no other tokens.
   writeFileSync(
     join(clone, ".npmrc"),
     `${readFileSync(join(clone, ".npmrc"), "utf8")}registry=${registry.url}\n${host}:_authToken=feedgate-cycle-local\n`,
   );
+  // The user npmrc names the local registry and its token too: pnpm publish runs npm in a temp
+  // folder, where npm takes its project config from the nearest folder above with a
+  // package.json or node_modules (a stray /tmp/node_modules hid the clone's token from it).
   const userconfig = join(temp("feedgate-cycle-home-"), "npmrc");
-  writeFileSync(userconfig, "");
+  writeFileSync(userconfig, `registry=${registry.url}\n${host}:_authToken=feedgate-cycle-local\n`);
   env = {
     ...process.env,
     npm_config_registry: registry.url,

@@ -3,17 +3,12 @@
 // (`typescript-7`, an alias of typescript@7.0.2), about ten times faster than 6.0 here and
 // emitting the same files. TypeScript 6.0.3 stays beside it as `typescript` for the tools that
 // need a compiler's JavaScript API, which 7 does not have (openapi-typescript, TypeDoc, API
-// Extractor, attw). Called by path, so no `tsc` on PATH (6, 7 or 5.4) is picked by accident.
-import { spawnSync } from "node:child_process";
+// Extractor, attw). Named by path, so no `tsc` on PATH (6, 7 or 5.4) is picked by accident.
+// Its launcher runs in this process: it reads the arguments after the script's own, as they are
+// here, and replaces the process with the native compiler (no second Node start per call).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 
-const tsc = join(
-  dirname(createRequire(import.meta.url).resolve("typescript-7/package.json")),
-  "bin",
-  "tsc",
-);
-const { status, signal } = spawnSync(process.execPath, [tsc, ...process.argv.slice(2)], {
-  stdio: "inherit",
-});
-process.exit(status ?? (signal ? 1 : 0));
+const root = dirname(createRequire(import.meta.url).resolve("typescript-7/package.json"));
+await import(pathToFileURL(join(root, "bin", "tsc")).href);

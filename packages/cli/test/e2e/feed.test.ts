@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from "node:util";
 import type { FeedFake } from "@feedgate/mock";
+import { itemsPageBody } from "@feedgate/test-harness";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
@@ -77,7 +78,7 @@ describe.concurrent("feedgate items", () => {
     expect(result.code).toBe(0);
     const items = jsonLines(result.stdout) as Array<{ id: string; selected: boolean }>;
     for (const item of items.slice(0, 3))
-      expectValid(specs.feed.validateResponse("items", 200, { ...itemsEnvelope, items: [item] }));
+      expectValid(specs.feed.validateResponse("items", 200, itemsPageBody([item])));
     const expected = feed.items.list().filter((i) => i.selected).length;
     expect(items).toHaveLength(expected);
     expect(new Set(items.map((i) => i.id)).size).toBe(expected);
@@ -108,20 +109,6 @@ describe.concurrent("feedgate items", () => {
     expect(result.stderr).toMatch(/^hint: .*--max-pages/m);
   });
 });
-
-/** The envelope of an items page, to validate one streamed item against the document. */
-const itemsEnvelope = {
-  schemaVersion: 1,
-  query: {
-    mode: "selected",
-    category: null,
-    window: "7d",
-    q: null,
-    by: "timeline",
-    ordering: "timelineDesc",
-  },
-  page: { count: 1, hasMore: false, nextCursor: null },
-};
 
 describe.concurrent("feedgate story", () => {
   it("follows a merge and says which id survives", async () => {

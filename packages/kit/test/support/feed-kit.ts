@@ -1,4 +1,9 @@
-import { recordingSleep, type Scripted, scriptedFetch } from "@feedgate/test-harness";
+import {
+  itemsPageBody,
+  recordingSleep,
+  type Scripted,
+  scriptedFetch,
+} from "@feedgate/test-harness";
 import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
 
 export const BASE = "https://feed.example";
@@ -53,19 +58,10 @@ export function item(id: string, extra: object = {}) {
 }
 
 export function itemsPage(ids: string[], nextCursor: string | null) {
-  return {
-    schemaVersion: 1,
-    query: {
-      mode: "selected",
-      category: null,
-      window: "7d",
-      q: null,
-      by: "timeline",
-      ordering: "timelineDesc",
-    },
-    items: ids.map((id) => item(id)),
-    page: { count: ids.length, hasMore: nextCursor !== null, nextCursor },
-  };
+  return itemsPageBody(
+    ids.map((id) => item(id)),
+    nextCursor,
+  );
 }
 
 export function story(publicId: string) {

@@ -9,6 +9,7 @@ import { openPostgresStore } from "@feedgate/postgres";
 import { startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
 import { storeItem } from "./lib/bench-items.mjs";
+import { handBatchedInsert } from "./lib/hand-insert.mjs";
 
 const SIZES = (process.env.FEEDGATE_SCALE_SIZES ?? "10000,100000,1000000").split(",").map(Number);
 const PAGE = 1000;
@@ -28,13 +29,8 @@ const rows = [];
 try {
   for (const [k, n] of SIZES.entries()) {
     // The hand loop first at this size, then the store: each into fresh tables.
-    const table = sql(`hand_scale${k}`);
-    await sql`create table ${table} (id text primary key, category text, published_at timestamptz, item jsonb not null)`;
-    const hand = await timed(async () => {
-      for (let i = 0; i < n; i += PAGE)
-        await sql`insert into ${table} ${sql(page(i, n).map((it) => ({ id: it.id, category: it.category, published_at: it.publishedAt, item: it })))}`;
-    });
-    await sql`drop table ${table}`;
+    const hand = { ms: await handBatchedInsert(sql, `hand_scale${k}`, n) };
+    await sql`drop table ${sql(`hand_scale${k}`)}`;
     const store = await openPostgresStore({ url: pg.url, schema: `scale${k}` });
     let commitMs = 0;
     const snapshot = await timed(async () => {

@@ -9,6 +9,7 @@ import { createFleet, openPostgresStore } from "@feedgate/postgres";
 import { startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
 import { storeItem } from "./lib/bench-items.mjs";
+import { handBatchedInsert } from "./lib/hand-insert.mjs";
 import { shownRatio } from "./lib/stats.mjs";
 
 /** How long 1 and then 10 members run (s-maxage 1 s): long enough that one extra poll shows in the ratio. */
@@ -46,41 +47,10 @@ export async function run({ log }) {
       await store.close();
       return ms;
     };
-    const handSnapshot = async (round) => {
-      const table = sql(`hand${round}`);
-      await sql`create table ${table} (id text primary key, category text, published_at timestamptz, item jsonb not null)`;
-      const t = performance.now();
-      for (let i = 0; i < N; i += 1000) {
-        const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({
-          id: it.id,
-          category: it.category,
-          published_at: it.publishedAt,
-          item: it,
-        }));
-        await sql`insert into ${table} ${sql(rows)}`;
-      }
-      return performance.now() - t;
-    };
-    // The same hand loop into a table of the store's shape (its columns and its two secondary
-    // indexes, which the store's queries need): what the plain table's figure leaves out.
-    const shapedSnapshot = async (round) => {
-      const table = sql(`hand_shaped${round}`);
-      await sql`create table ${table} (id text primary key, category text, published_at timestamptz, discovered_at timestamptz, item jsonb not null)`;
-      await sql`create index on ${table} (category)`;
-      await sql`create index on ${table} ((coalesce(published_at, discovered_at)) desc nulls last)`;
-      const t = performance.now();
-      for (let i = 0; i < N; i += 1000) {
-        const rows = Array.from({ length: 1000 }, (_, k) => item(i + k)).map((it) => ({
-          id: it.id,
-          category: it.category,
-          published_at: it.publishedAt,
-          discovered_at: it.discoveredAt,
-          item: it,
-        }));
-        await sql`insert into ${table} ${sql(rows)}`;
-      }
-      return performance.now() - t;
-    };
+    const handSnapshot = (round) => handBatchedInsert(sql, `hand${round}`, N);
+    // The same hand loop into a table of the store's shape: what the plain table's figure leaves out.
+    const shapedSnapshot = (round) =>
+      handBatchedInsert(sql, `hand_shaped${round}`, N, { shaped: true });
     const snap = { store: [], hand: [], shaped: [] };
     for (let round = 0; round < SNAPSHOT_ROUNDS; round++) {
       // Rotating order: no side always goes first.

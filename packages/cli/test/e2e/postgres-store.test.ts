@@ -14,7 +14,8 @@ let pg: RunningPostgres;
 let fakes: DemoFakes;
 let env: Record<string, string>;
 let dir: string;
-const PASSWORD = "feedgate-test";
+/** The test server's own password (random): no output may show it. */
+let PASSWORD = "";
 
 beforeAll(async () => {
   [pg, fakes] = await Promise.all([
@@ -22,6 +23,7 @@ beforeAll(async () => {
     startDemoFakes({ gateway: false, selected: 120 }),
   ]);
   env = { FEEDGATE_FEED_URL: fakes.feed!.url };
+  PASSWORD = decodeURIComponent(new URL(pg.url).password);
   dir = await mkdtemp(join(tmpdir(), "feedgate-store-"));
 }, 60_000);
 afterAll(async () => {
@@ -137,7 +139,7 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     await admin.sql.unsafe(`grant usage on schema feedgate to ${role}`);
     await admin.sql.unsafe(`grant select on all tables in schema feedgate to ${role}`);
     await admin.close();
-    const reader = pg.url.replace(`postgres:${PASSWORD}@`, `${role}:reader-pw-9x@`);
+    const reader = pg.url.replace(/\/\/postgres:[^@]+@/, `//${role}:reader-pw-9x@`);
     const ls = await runCli(["mirror", "ls", "--json"], { ...env, FEEDGATE_STORE: reader });
     expect(ls.stderr).not.toMatch(/permission denied/);
     expect(ls.code).toBe(0);

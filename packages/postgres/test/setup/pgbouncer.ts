@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chown, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@feedgate/test-harness";
@@ -45,6 +45,12 @@ export function ensurePgbouncer(): string {
   return PGBOUNCER_PATH;
 }
 
+function postgresAccount() {
+  const id = (flag: string) =>
+    Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout);
+  return { uid: id("-u"), gid: id("-g") };
+}
+
 export interface RunningPgbouncer {
   /** `postgres://postgres:…@127.0.0.1:<port>/postgres`, through PgBouncer in transaction mode. */
   url: string;
@@ -61,10 +67,11 @@ export async function startPgbouncer(serverUrl: string, poolSize = 6): Promise<R
   const server = new URL(serverUrl);
   const password = decodeURIComponent(server.password);
   const dir = await mkdtemp(join(tmpdir(), "feedgate-pgbouncer-"));
-  // As root, PgBouncer runs as the `postgres` user (it refuses root), who must read its files.
-  await chmod(dir, 0o777);
+  // As root, PgBouncer runs as the `postgres` user (it refuses root), who must read its files:
+  // the folder and the files (the password is in them) become that user's, 0700 and 0600.
+  const owner = process.getuid?.() === 0 ? postgresAccount() : undefined;
   const port = await freePort();
-  await writeFile(join(dir, "userlist.txt"), `"postgres" "${password}"\n`, { mode: 0o644 });
+  await writeFile(join(dir, "userlist.txt"), `"postgres" "${password}"\n`, { mode: 0o600 });
   await writeFile(
     join(dir, "pgbouncer.ini"),
     [
@@ -82,8 +89,11 @@ export async function startPgbouncer(serverUrl: string, poolSize = 6): Promise<R
       `logfile = ${join(dir, "pgbouncer.log")}`,
       "",
     ].join("\n"),
-    { mode: 0o644 },
+    { mode: 0o600 },
   );
+  if (owner)
+    for (const path of [dir, join(dir, "userlist.txt"), join(dir, "pgbouncer.ini")])
+      await chown(path, owner.uid, owner.gid);
   const args = [
     ...(process.getuid?.() === 0 ? ["-u", "postgres"] : []),
     join(dir, "pgbouncer.ini"),

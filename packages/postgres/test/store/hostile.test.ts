@@ -220,7 +220,7 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
 
   it("driver failures are of the family: a wrong password is an AuthenticationError without the password", async () => {
     const error = await openPostgresStore({
-      url: postgresUrl().replace("feedgate-test", "s3cret-wrong-pw"),
+      url: postgresUrl().replace(/:[^:@/]+@/, ":s3cret-wrong-pw@"),
       schema: freshSchema(),
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "authentication", code: "28P01" });
@@ -244,7 +244,7 @@ describe("the store's errors are typed, its inputs checked (issue 21, item 5)", 
     await sql.unsafe(`grant usage on schema "${schema}" to ${role}`);
     await sql.unsafe(`grant select on all tables in schema "${schema}" to ${role}`);
     await sql.end();
-    const readerUrl = postgresUrl().replace("postgres:feedgate-test@", `${role}:reader-pw@`);
+    const readerUrl = postgresUrl().replace(/\/\/postgres:[^@]+@/, `//${role}:reader-pw@`);
     // Opening read-write needs CREATE: a typed refusal, not a raw driver error.
     const refused = await openPostgresStore({ url: readerUrl, schema }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: "permission_denied", code: "42501" });

@@ -55,7 +55,7 @@ describe("schema and migrations", () => {
   });
 
   it("a wrong password is an error that never shows it", async () => {
-    const bad = url().replace("feedgate-test", "s3cret-wrong-pw");
+    const bad = url().replace(/:[^:@/]+@/, ":s3cret-wrong-pw@");
     const error = await openPostgresStore({ url: bad, schema: freshSchema() }).catch(
       (e: unknown) => e,
     );

@@ -140,7 +140,26 @@ export function demoStories(site: string, now: number): Story[] {
       neighbour(11, "闭源旗舰模型降价", "related"),
     ],
   };
-  return [main];
+  // Every story the seed links (the other hot topics', the neighbours') resolves too: a
+  // short one of its own, so `feedgate story` and MCP's get_story work on any id shown.
+  const brief = (id: string, title: string): Story => ({
+    ...main,
+    publicId: id,
+    title,
+    sourceCount: 2,
+    reportCount: 1,
+    latest: title,
+    digest: null,
+    digestUpdatedAt: null,
+    links: { aihot: `${site}/story/${id}` },
+    reports: [{ ...main.reports[0]!, title }],
+    storyline: [],
+    related: [],
+  });
+  const linked = [...main.storyline, ...main.related].map((n) => brief(n.publicId, n.title));
+  for (const topic of demoHotTopics(site, now).slice(1))
+    linked.push(brief(topic.links.story!.split("/").pop()!, topic.title));
+  return [main, ...linked];
 }
 
 /** Ten hot topics; the first points at the merged story id, so following it shows the redirect. */

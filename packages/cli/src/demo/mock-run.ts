@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CLI } from "../cli/invocation.js";
 import { apiKeyOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
@@ -62,7 +63,7 @@ export async function runMock(
             ? "  # FEEDGATE_API_KEY: keep yours, the fake accepts it"
             : `  export FEEDGATE_API_KEY=${apiKey}`,
         );
-      out.print(`  feedgate ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
+      out.print(`  ${CLI} ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
     }
     out.note(out.errColor.dim("fake servers running; Ctrl-C to stop"));
     // Runs until Ctrl-C: the wait ends by rejecting with the interrupt.

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { typed } from "../cli/invocation.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CommandContext } from "../cli/context.js";
@@ -38,7 +39,7 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
   const section = (title: string, command: string) => {
     n += 1;
     out.print("");
-    out.print(c.bold(c.cyan(`━━ ${n}/${total} ${title} `)) + c.dim(`$ ${command}`));
+    out.print(c.bold(c.cyan(`━━ ${n}/${total} ${title} `)) + c.dim(`$ ${typed(command)}`));
   };
 
   const fakes = await step("starting the fake servers", () =>
@@ -145,7 +146,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     out.print("");
     out.print(
       c.dim(
-        `$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`,
+        typed(
+          `$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`,
+        ),
       ),
     );
     await watch(async (inner, stop) => {
@@ -165,7 +168,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     feed.selected.remove(feed.selected.truth()[0]!.id);
     out.print(
       c.dim(
-        `$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`,
+        typed(
+          `$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`,
+        ),
       ),
     );
     await runMirror(sub(), {}, mirrorDir);

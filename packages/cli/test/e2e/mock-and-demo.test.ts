@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { repoRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
+import { startDemoFakes } from "../../src/demo/fakes.js";
 import { allOutput, runCli, startCli, TEST_KEY } from "./helpers.js";
 
 describe("feedgate mock", () => {
@@ -27,12 +31,44 @@ describe("feedgate mock", () => {
     for (const text of allOutput) expect(text).not.toContain(TEST_KEY.slice(3));
   });
 
-  it("prints human instructions for one fake", async () => {
+  it("prints human instructions for one fake, and the command it prints runs as printed in a clone", async () => {
     const cli = startCli(["mock", "feed"]);
-    await cli.waitFor(/export FEEDGATE_FEED_URL=http:\/\/127\.0\.0\.1:\d+/);
+    await cli.waitFor(/pnpm exec feedgate hot/);
     expect(cli.stdout()).not.toContain("gateway fake");
+    const feedUrl = /export FEEDGATE_FEED_URL=(http:\/\/127\.0\.0\.1:\d+)/.exec(cli.stdout())![1]!;
+    const printed = await promisify(execFile)("pnpm", ["exec", "feedgate", "hot", "--json"], {
+      cwd: repoRoot(),
+      env: { ...process.env, FEEDGATE_FEED_URL: feedUrl },
+    });
+    expect(JSON.parse(printed.stdout).items).toHaveLength(10);
     cli.interrupt();
     expect((await cli.done).code).toBe(130);
+  });
+
+  it("every story its seed links resolves: hot topics', stories' neighbours' (merges followed)", async () => {
+    const fakes = await startDemoFakes({ gateway: false });
+    try {
+      const get = async (path: string) => {
+        const response = await fetch(new URL(path, fakes.feed!.url));
+        expect(response.status, path).toBe(200);
+        return (await response.json()) as Record<string, any>;
+      };
+      const hot = await get("/api/v1/hot-topics");
+      const ids = hot.items.map((t: { links: { story: string } }) =>
+        t.links.story.split("/").pop(),
+      );
+      const seen = new Set<string>();
+      while (ids.length > 0) {
+        const id = ids.shift()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const { story } = await get(`/api/v1/stories/${id}`);
+        for (const n of [...story.storyline, ...story.related]) ids.push(n.publicId);
+      }
+      expect(seen.size).toBeGreaterThanOrEqual(13);
+    } finally {
+      await fakes.close();
+    }
   });
 });
 

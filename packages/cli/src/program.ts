@@ -60,7 +60,13 @@ export function buildProgram(
     .option("--verbose", "more detail on stderr (requests, retries, error bodies)")
     .option("--no-color", "no colour and no animations (also: NO_COLOR=1)")
     .showHelpAfterError("(run with --help for usage)")
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({
+      showGlobalOptions: true,
+      // The program's own options only: a parent's (mirror's --follow) do not apply to its
+      // subcommands (mirror ls), whose help would otherwise list them.
+      visibleGlobalOptions: (cmd) =>
+        cmd.parent ? program.options.filter((option) => !option.hidden) : [],
+    })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => streams.stdout.write(redact(text)),

@@ -3,14 +3,16 @@ import type { CommandContext } from "./context.js";
 
 /**
  * The logger the CLI gives the kit and both clients. An `interval_raised` record (the service's cache lifetime or the floor
- * lengthened the interval the user asked for) is always said, once, on stderr; everything else
+ * lengthened the interval the user asked for) and a `hint` (a misspelt category's "did you
+ * mean", before the request is sent) are always said, on stderr; everything else
  * (one line per attempt, retry and wait) only with `--verbose`. The kit never puts headers,
  * bodies or credentials in its records, and the Output redacts the key from every line anyway.
  */
 export function cliLogger(ctx: CommandContext): { logger: Logger; logLevel: "debug" | "info" } {
   const verbose = ctx.globals.verbose === true;
   const line = (message: string, fields: LogFields) => {
-    if (fields.event === "interval_raised") ctx.out.note(`feedgate: ${message}`);
+    if (fields.event === "interval_raised" || fields.event === "hint")
+      ctx.out.note(`feedgate: ${message}`);
     else if (!verbose) return;
     else if (fields.event === "request")
       ctx.out.verbose(

@@ -148,6 +148,11 @@ describe.concurrent("feedgate basics", () => {
       "--help",
     ])
       expect(own).toContain(flag);
+    // Its global options are the program's only: the parent mirror's do not apply to ls.
+    const global = result.stdout.split(/^Global Options:$/m)[1] ?? "";
+    expect(global).toContain("--feed-url <url>");
+    for (const parentOnly of ["--follow", "--fields", "--interval"])
+      expect(result.stdout).not.toContain(parentOnly);
   });
 
   it("an unknown command or option is a one-line usage error (exit 2)", async () => {

@@ -1,7 +1,8 @@
 import type { FeedFake, GatewayFake } from "@feedgate/mock";
+import { startHostileServer } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { allOutput, cliEnv, runCli, TEST_KEY } from "./helpers.js";
+import { allOutput, cliEnv, runCli, startCli, TEST_KEY } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
@@ -78,6 +79,20 @@ describe.concurrent("usage errors: exit 2, the rule named, nothing sent", () => 
     expect(result.stdout).toBe("");
     expect(feed.requests.length).toBe(feedBefore);
     expect(gateway.requests.length).toBe(gatewayBefore);
+  });
+
+  it('a misspelt category\'s "did you mean" is printed before the request is sent', async () => {
+    // A server that holds the request: the hint is on stderr while it is still unanswered.
+    const held = await startHostileServer(() => new Promise(() => {}));
+    const cli = startCli(["items", "--category", "papr"], { FEEDGATE_FEED_URL: held.origin });
+    try {
+      await cli.waitFor(/category "papr" .*did you mean "paper"\?/);
+      expect(cli.stdout()).toBe("");
+    } finally {
+      cli.interrupt();
+      await cli.done;
+      await held.stop();
+    }
   });
 
   it("a gateway command without a gateway URL says how to set it", async () => {

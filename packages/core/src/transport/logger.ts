@@ -3,7 +3,11 @@ import { redact } from "../secrets.js";
 /** Severity of a log record, lowest first. */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
-/** What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a poll. */
+/**
+ * What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a
+ * poll, a followed redirect, a raised interval, or a "did you mean" hint for an input value the
+ * document does not list (logged before the request is sent).
+ */
 export type LogEvent =
   | "request"
   | "response"
@@ -12,7 +16,8 @@ export type LogEvent =
   | "give_up"
   | "poll"
   | "redirect"
-  | "interval_raised";
+  | "interval_raised"
+  | "hint";
 
 /** Structured fields of a record. Never holds headers, bodies or credentials. */
 export interface LogFields {

@@ -89,7 +89,7 @@ export function createCaller(client: FeedClient, clock: Clock, log: Log = () => 
     // An operation the document dropped fails validation before sending (unknown feed operation).
     const { path, query, pathParams, hints } = validateFeedRequest(op as FeedOperation, params);
     // A near miss of a known value (a misspelt category) is said before sending, and sent anyway.
-    for (const hint of hints) log("warn", `${op}: ${hint}`, { event: "request" });
+    for (const hint of hints) log("warn", `${op}: ${hint}`, { event: "hint" });
     const { signal, maxRetries, timeoutMs, deadlineMs, ifNoneMatch, redirect = "manual" } = options;
     // An ETag is sent back as received; it only has to be a legal header value.
     if (

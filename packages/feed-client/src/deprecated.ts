@@ -1,7 +1,8 @@
 // Names of the 0.1.0 API that live on for one minor release as deprecated aliases, so an app
 // written against 0.1.0 compiles with strike-throughs pointing at the replacement instead of
 // errors. Removed in the next minor: see the migration section of the CHANGELOG.
-import { ConfigError } from "@feedgate/core";
+import { ConfigError, type ProblemDetails } from "@feedgate/core";
+import { errorOfResult } from "./problem.js";
 
 /**
  * The 0.1.0 error of a bad option.
@@ -13,3 +14,40 @@ export const FeedClientConfigError = ConfigError;
  * @deprecated Use `ConfigError`. Removed in the next minor.
  */
 export type FeedClientConfigError = ConfigError;
+/**
+ * True for the 0.1.0 error of a bad option.
+ * @deprecated Use `error instanceof ConfigError`. Removed in the next minor.
+ */
+export const isFeedClientConfigError = (value: unknown): value is ConfigError =>
+  value instanceof ConfigError;
+
+/**
+ * The 0.1.0 summary of a failed answer.
+ * @deprecated Use `errorOfResult(result)`: the typed error, with `status`, `code`, `requestId`
+ * and `problem`. Removed in the next minor.
+ */
+export interface FeedProblem {
+  status: number;
+  code: string | undefined;
+  requestId: string | undefined;
+  problem: ProblemDetails | undefined;
+}
+
+/**
+ * The 0.1.0 reader of a failed answer: undefined for 2xx and 3xx.
+ * @deprecated Use `errorOfResult(result)`, which gives the typed error. Removed in the next minor.
+ */
+export function readProblem(result: {
+  response: Response;
+  error?: unknown;
+}): FeedProblem | undefined {
+  const error = errorOfResult(result);
+  return (
+    error && {
+      status: error.status ?? result.response.status,
+      code: error.code,
+      requestId: error.requestId,
+      problem: error.problem,
+    }
+  );
+}

@@ -44,12 +44,20 @@ describe("an app written against the 0.1.0 API", () => {
     );
     for (const name of [
       "FeedClientConfigError",
+      "FeedProblem",
+      "isFeedClientConfigError",
+      "readProblem",
+      "fromFeedProblem",
+      "fromGatewayError",
       "collectResponse",
       "outputText",
       "GatewayError",
       "isGatewayError",
       "GatewayErrorKind",
       "retries",
+      // The deprecated `retry` option: TypeScript marks no property of an object literal, so
+      // createFeedKit has a deprecated overload for it, and the call is struck through.
+      "createFeedKit",
     ]) {
       expect(deprecated, name).toContain(name);
     }

@@ -311,6 +311,14 @@ export interface FeedKit extends FeedCalls {
  * pagination, merge-following, conditional polling and watchers. Every option has a default
  * ({@link FeedKitOptions}): `createFeedKit()` reads `FEEDGATE_FEED_URL`, else uses the public service.
  */
+export function createFeedKit(options?: FeedKitOptions & { retry?: undefined }): FeedKit;
+/**
+ * The feed kit, configured through the deprecated `retry` option: editors strike the call
+ * through, since TypeScript marks no option inside an object literal.
+ * @deprecated Use the top-level `maxRetries` and `timeoutMs`, and `transport` for the rest
+ * (`retry: { maxRetries: 0 }` becomes `maxRetries: 0`). Removed in a coming major.
+ */
+export function createFeedKit(options: FeedKitOptions): FeedKit;
 export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   if (typeof options !== "object" || options === null)
     throw configError("options", "an object, e.g. { baseUrl }");

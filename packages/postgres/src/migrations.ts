@@ -3,8 +3,9 @@ import { quoted, type Sql } from "./connection.js";
 
 /**
  * The schema, one version at a time. A version is never edited once released: a change is a new
- * version. Applied in one transaction under an advisory lock, so processes starting together
- * apply each version once; running them again is a no-op.
+ * version (nothing is released yet: version 1 is the whole pre-release history). Applied in one
+ * transaction under an advisory lock, so processes starting together apply each version once;
+ * running them again is a no-op.
  */
 const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
   {
@@ -25,102 +26,41 @@ const MIGRATIONS: ReadonlyArray<{ version: number; statements: string[] }> = [
         updated_at timestamptz not null default now()
       )`,
       `insert into state (id) values (1)`,
+      // One partition per generation: a snapshot is loaded into a table of its own with only its
+      // primary key, and its other indexes are built once, in bulk, when it is attached at commit
+      // (a third faster than keeping them up to date row by row); the old generation is dropped
+      // as a table. jsonb cannot hold U+0000 nor a lone surrogate: such an item is kept exactly
+      // as JSON text in item_text, beside a jsonb copy with those characters replaced by U+FFFD.
+      // Search reads title and summary from the item.
       `create table items (
         generation int not null,
         id text not null,
         category text,
         published_at timestamptz,
         discovered_at timestamptz,
-        title text,
-        summary text,
         item jsonb not null,
+        item_text text,
         primary key (generation, id)
-      )`,
+      ) partition by list (generation)`,
+      `create table items_0 partition of items for values in (0)`,
       `create index items_category on items (generation, category)`,
-      `create index items_published on items (generation, published_at desc)`,
-      `create index items_discovered on items (generation, discovered_at desc)`,
-      // One row per polled resource: what the fleet's leader last saw, for any member to read.
+      // `query` orders and pages by the item's time (published, else discovered; none sorts
+      // last, as -infinity), then id: a page is read in order from where the last one ended.
+      // Not with the id as its last column: the planner, before a new partition has statistics,
+      // then took it for lookups by id over the primary key.
+      `create index items_time on items (generation, (coalesce(published_at, discovered_at, '-infinity')) desc)`,
+      // One row per polled resource: what the fleet's leader last saw, for any member to read
+      // (body_text as item_text is for items).
       `create table resources (
         name text primary key,
         etag text,
         cache_control text,
         next_poll_at timestamptz,
         body jsonb,
+        body_text text,
         fetched_at timestamptz,
         leader text
       )`,
-    ],
-  },
-  {
-    version: 2,
-    statements: [
-      // jsonb cannot hold U+0000 nor a lone surrogate: such an item (or body) is kept exactly as
-      // JSON text here, beside a jsonb copy with those characters replaced by U+FFFD.
-      `alter table items add column item_text text`,
-      `alter table resources add column body_text text`,
-      // Keys over 1,000 bytes (or starting with U+0001) are now hashes of the value (cells.ts keyOf):
-      // rows stored verbatim before are re-keyed the same way, so lookups still find them.
-      `update items set id = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(id)::text, 'UTF8')), 'hex') where octet_length(id) > 1000 or left(id, 1) = chr(1)`,
-      `update items set category = chr(1) || 'sha256:' || encode(sha256(convert_to(to_json(category)::text, 'UTF8')), 'hex') where octet_length(category) > 1000 or left(category, 1) = chr(1)`,
-    ],
-  },
-  {
-    version: 3,
-    statements: [
-      // One partition per generation: a snapshot is loaded into a table of its own with only its
-      // primary key, and its other indexes are built once, in bulk, when it is attached at commit
-      // (a third faster than keeping four indexes up to date row by row). The old generation is
-      // dropped as a table instead of deleted row by row. The committed set moves over; a pass
-      // in flight restarts (its pages are fetched again).
-      `alter table items rename to items_before_v3`,
-      `drop index items_category, items_published, items_discovered`,
-      `alter table items_before_v3 drop constraint items_pkey`,
-      `create table items (
-        generation int not null,
-        id text not null,
-        category text,
-        published_at timestamptz,
-        discovered_at timestamptz,
-        title text,
-        summary text,
-        item jsonb not null,
-        item_text text,
-        primary key (generation, id)
-      ) partition by list (generation)`,
-      `create index items_category on items (generation, category)`,
-      `create index items_published on items (generation, published_at desc)`,
-      `create index items_discovered on items (generation, discovered_at desc)`,
-      `do $$ declare g int := (select generation from state where id = 1); begin
-        execute format('create table %I partition of items for values in (%s)', 'items_' || g, g);
-        insert into items select generation, id, category, published_at, discovered_at, title, summary, item, item_text from items_before_v3 where generation = g;
-      end $$`,
-      `drop table items_before_v3`,
-      `update state set pending_generation = null, pending_fields = null, pending_cursor = null, pending_next_page = null, pending_items = 0`,
-    ],
-  },
-  {
-    version: 4,
-    statements: [
-      // The title and summary columns repeated what the item's jsonb copy holds (the same
-      // storable text): search reads them from the item, and a stored row is that much smaller.
-      // The two time indexes served no query: `query` orders and pages by the item's time
-      // (published, else discovered; none sorts last, as -infinity), then id, which one index
-      // now serves: a page is read in order from where the last one ended (ties on the time
-      // sorted by id), and a snapshot's commit builds two indexes instead of three. Not with the
-      // id as its last column: the planner, before a new partition has statistics, then took it
-      // for lookups by id over the primary key.
-      `drop index items_published, items_discovered`,
-      `create index items_time on items (generation, (coalesce(published_at, discovered_at, '-infinity')) desc)`,
-      // Dropping a column of the partitioned table drops it from every partition; a pending
-      // generation's table (not attached yet) loses it too, so it can still be attached.
-      `alter table items drop column title, drop column summary`,
-      `do $$ declare t text; begin
-        for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = current_schema() and c.relkind = 'r' and not c.relispartition and c.relname ~ '^items_[0-9]+$'
-        loop
-          execute format('alter table %I drop column if exists title, drop column if exists summary', t);
-        end loop;
-      end $$`,
     ],
   },
 ];

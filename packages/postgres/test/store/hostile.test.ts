@@ -127,38 +127,6 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
   });
 });
 
-describe("a copy written by schema version 1 keeps working (issue 21, item 3)", () => {
-  it("version 2 re-keys long ids and categories stored verbatim, as the store now hashes them", async () => {
-    const store = await open();
-    const schema = store.schema;
-    const longId = `v1-${"é".repeat(600)}`; // 1,203 bytes: a btree row version 1 could hold
-    const longCategory = `cat-${"x".repeat(1200)}`;
-    const g = await store.beginSnapshot("default");
-    await store.putSnapshotPage(g, {
-      items: [{ id: "short", category: "paper" } as never],
-      cursor: "c1",
-      nextPage: null,
-    });
-    await store.commitSnapshot(g);
-    // Back to version 1, with a row as version 1 wrote it.
-    const sql = admin();
-    await sql.unsafe(`alter table "${schema}".items drop column item_text`);
-    await sql.unsafe(`alter table "${schema}".resources drop column body_text`);
-    await sql.unsafe(`delete from "${schema}".migrations where version = 2`);
-    await sql.unsafe(
-      `insert into "${schema}".items (generation, id, category, item) values ($1, $2, $3, $4)`,
-      [g, longId, longCategory, { id: longId, category: longCategory }],
-    );
-    await sql.end();
-    const reopened = await open({ schema });
-    expect(await reopened.get(longId)).toEqual({ id: longId, category: longCategory });
-    expect((await reopened.query({ category: longCategory })).items.map((i) => i.id)).toEqual([
-      longId,
-    ]);
-    expect((await reopened.ids()).sort()).toEqual([longId, "short"].sort());
-  });
-});
-
 describe("the store's errors are typed, its inputs checked (issue 21, item 5)", () => {
   it("query(): NUL in a filter, a bad after, a bad since fail as InvalidRequestError before any SQL", async () => {
     const store = await open();

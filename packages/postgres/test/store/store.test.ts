@@ -33,8 +33,8 @@ describe("schema and migrations", () => {
     const three = await Promise.all([open(schema), open(schema), open(schema)]);
     const sql = postgres(url(), { onnotice: () => {} });
     const versions = await sql.unsafe(`select version from ${schema}.migrations`);
-    expect(versions.map((v) => v["version"])).toEqual([1, 2, 3, 4]);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(versions.map((v) => v["version"])).toEqual([1]);
+    expect(SCHEMA_VERSION).toBe(1);
     const tables =
       await sql`select table_name from information_schema.tables where table_schema = ${schema} order by 1`;
     expect(tables.map((t) => t["table_name"])).toEqual([

@@ -34,7 +34,9 @@ export const BUDGETS = {
     // (now the gateway client's hook), and redirect following is core's `followRedirects`, which
     // the feed client does not import.
     // 10.49 → 10.47 kB (measured, issue 23): no openapi-fetch middleware of its own, core's trims.
-    limit: "10.47 kB",
+    // 10.47 → 10.54 kB (measured, issue 34): the 0.1.0 names back as deprecated aliases
+    // (`readProblem`, `isFeedClientConfigError`) for one minor; they go with the next one.
+    limit: "10.54 kB",
     goal: "4 kB",
     why:
       "Measured per module (tools/size/why.mjs): openapi-fetch 2.6 kB, core 6.4 kB (the transport " +
@@ -109,8 +111,10 @@ export const BUDGETS = {
   // entry's `GatewayClient.raw`, so the helpers' bundle no longer carries openapi-fetch (2.6 kB)
   // nor the credentials middleware (measured 2.98 kB on top of the main entry).
   "@feedgate/gateway-client/raw": { limit: "3 kB", onTopOf: ["@feedgate/gateway-client"] },
-  // The kit's main entry re-exports core, which the clients already bring (measured 0.46 kB).
-  "@feedgate/kit": { limit: "0.5 kB", onTopOf: CLIENTS },
+  // The kit's main entry re-exports core, which the clients already bring (measured 0.46 kB),
+  // and, for one minor, the 0.1.0 converters `fromFeedProblem` and `fromGatewayError` as
+  // deprecated aliases (issue 34; measured 0.61 kB).
+  "@feedgate/kit": { limit: "0.62 kB", onTopOf: CLIENTS },
   // The kit's other entry points, each measured on top of the clients and the kit's main entry
   // (what it adds for a user who has them). Set at their compacted sizes, with no room to grow.
   // Raised for the guards against hostile servers (issue 11), measured: /feed 6.32 → 7.30 kB

@@ -27,9 +27,13 @@ export const isFeedClientConfigError = (value: unknown): value is ConfigError =>
  * and `problem`. Removed in the next minor.
  */
 export interface FeedProblem {
+  /** HTTP status. */
   status: number;
+  /** The Problem's machine-readable `code`, when the body had one. */
   code: string | undefined;
+  /** `X-Request-Id` of the answer. */
   requestId: string | undefined;
+  /** The parsed `application/problem+json` body, when there was one. */
   problem: ProblemDetails | undefined;
 }
 

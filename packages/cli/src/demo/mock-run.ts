@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { CLI } from "../cli/invocation.js";
 import { apiKeyOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
+import { CLI } from "../cli/invocation.js";
 import { startDemoFakes } from "./fakes.js";
 
 export interface MockOptions {

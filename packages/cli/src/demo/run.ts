@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { typed } from "../cli/invocation.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CommandContext } from "../cli/context.js";
 import { describeFailure } from "../cli/describe-failure.js";
 import { step } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
+import { typed } from "../cli/invocation.js";
 import { runDailies, runDaily } from "../commands/daily-run.js";
 import { runHot } from "../commands/hot-run.js";
 import { runImage } from "../commands/image-run.js";

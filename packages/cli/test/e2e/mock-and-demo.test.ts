@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import type { HotTopicsResponse, StoryResponse } from "@feedgate/feed-client";
 import { repoRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { startDemoFakes } from "../../src/demo/fakes.js";
@@ -48,21 +49,19 @@ describe("feedgate mock", () => {
   it("every story its seed links resolves: hot topics', stories' neighbours' (merges followed)", async () => {
     const fakes = await startDemoFakes({ gateway: false });
     try {
-      const get = async (path: string) => {
+      const get = async <T>(path: string): Promise<T> => {
         const response = await fetch(new URL(path, fakes.feed!.url));
         expect(response.status, path).toBe(200);
-        return (await response.json()) as Record<string, any>;
+        return (await response.json()) as T;
       };
-      const hot = await get("/api/v1/hot-topics");
-      const ids = hot.items.map((t: { links: { story: string } }) =>
-        t.links.story.split("/").pop(),
-      );
+      const hot = await get<HotTopicsResponse>("/api/v1/hot-topics");
+      const ids = hot.items.map((t) => t.links.story!.split("/").pop()!);
       const seen = new Set<string>();
       while (ids.length > 0) {
         const id = ids.shift()!;
         if (seen.has(id)) continue;
         seen.add(id);
-        const { story } = await get(`/api/v1/stories/${id}`);
+        const { story } = await get<StoryResponse>(`/api/v1/stories/${id}`);
         for (const n of [...story.storyline, ...story.related]) ids.push(n.publicId);
       }
       expect(seen.size).toBeGreaterThanOrEqual(13);

@@ -20,7 +20,7 @@ describe("0.1.0 aliases", () => {
   });
 
   it("isFeedClientConfigError and fromGatewayError answer as the family does", () => {
-    const config = new ConfigError({ message: "bad", option: "baseUrl" });
+    const config = new ConfigError({ kind: "config", message: "bad", option: "baseUrl" });
     expect(isFeedClientConfigError(config)).toBe(true);
     expect(isFeedClientConfigError(new Error("bad"))).toBe(false);
     expect(fromGatewayError(config)).toBe(config);

@@ -6,6 +6,13 @@
  */
 
 export { freshnessMs } from "@feedgate/core";
+export {
+  cadenceMs,
+  FEED_CADENCE,
+  nextCheckAt,
+  nextPollInMs,
+  type PolledFeedResource,
+} from "./cadence.js";
 export * from "../validate/index.js";
 export {
   createFeedKit,
@@ -41,7 +48,6 @@ export type {
 export {
   type DailiesUpdate,
   type DailyUpdate,
-  nextCheckAt,
   type WatchDailiesOptions,
   type WatchDailyOptions,
 } from "./watch-daily.js";

@@ -1,13 +1,13 @@
 import {
   checkPositive,
   type FeedgateError,
-  invalidArgument,
   isFeedgateError,
   isTransientError,
   type ResponseMeta,
 } from "@feedgate/core";
 import type { DailiesQuery, DailiesResponse, DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
+import { FEED_CADENCE, minutesOf, nextCheckAt } from "./cadence.js";
 import { waitLoop } from "../internal/loop.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions, FeedData } from "./types.js";
@@ -38,18 +38,6 @@ export interface DailyUpdate {
   meta: ResponseMeta;
 }
 
-const MINUTE = 60_000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-const SHANGHAI_OFFSET_MS = 480 * MINUTE;
-const DAY_MS = 1440 * MINUTE;
-
-/** The first of the given Shanghai times of day (minutes after midnight) strictly after `now` (epoch ms). */
-export function nextCheckAt(now: number, minutes: readonly number[]): number {
-  const midnight = now - ((now + SHANGHAI_OFFSET_MS) % DAY_MS);
-  const times = minutes.flatMap((m) => [m, m + 1440]).map((m) => midnight + m * MINUTE);
-  return Math.min(...times.filter((at) => at > now));
-}
-
 /** Options of `watchDailies`: those of `watchLatestDaily`, with the archive's own check times. */
 export interface WatchDailiesOptions extends WatchDailyOptions {
   /**
@@ -74,20 +62,6 @@ export interface DailiesUpdate {
 }
 
 type Scheduled = "latestDaily" | "dailies";
-
-function minutesOf(checkTimes: readonly string[]): number[] {
-  const minutes = checkTimes.map((time) => {
-    const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
-    if (!(Number(h) < 24 && Number(m) < 60))
-      throw invalidArgument(
-        "checkTimes",
-        `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`,
-      );
-    return Number(h) * 60 + Number(m);
-  });
-  if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
-  return minutes;
-}
 
 /**
  * Checks one operation a few times a day: once at start, then at `checkTimes` (Asia/Shanghai)
@@ -180,11 +154,11 @@ export function dailyWatcher(deps: PollDeps) {
    */
   const watchLatestDaily: (
     options?: WatchDailyOptions,
-  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", [
-    "08:05",
-    "10:00",
-    "16:00",
-  ]);
+  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(
+    deps,
+    "latestDaily",
+    FEED_CADENCE.latestDaily.checkTimes,
+  );
   return watchLatestDaily;
 }
 
@@ -196,9 +170,10 @@ export function dailiesWatcher(deps: PollDeps) {
    */
   const watchDailies: (
     options?: WatchDailiesOptions,
-  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", [
-    "08:15",
-    "20:00",
-  ]);
+  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(
+    deps,
+    "dailies",
+    FEED_CADENCE.dailies.checkTimes,
+  );
   return watchDailies;
 }

@@ -1,5 +1,6 @@
-import type { ResponseMeta } from "@feedgate/core";
+import { isFeedgateError, isTransientError, type ResponseMeta } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
+import { FEED_CADENCE } from "./cadence.js";
 import { type PollDeps, type PollOptions, pollLoop, type Revalidated } from "./poll.js";
 import { type GetStory, type GetStoryOptions, type StoryRef, storyIdOf } from "./stories.js";
 
@@ -31,7 +32,8 @@ export interface StoryVersion {
  * `watchStory(ref, options)`: revalidates one story with conditional requests (If-None-Match on
  * every request, as the document asks), no faster than its cache lifetime, and follows its
  * merges: when the watched id is merged (308), the watch moves to the surviving story and goes
- * on from there. Yields each new version; ends when `signal` fires.
+ * on from there. A 404 (the story, or the whole story layer, unavailable) is waited out like a
+ * 503, up to `maxConsecutiveErrors` in a row. Yields each new version; ends when `signal` fires.
  */
 export function storyWatcher(deps: PollDeps, getStory: GetStory) {
   return async function* watchStory(
@@ -53,11 +55,17 @@ export function storyWatcher(deps: PollDeps, getStory: GetStory) {
         meta: answer.meta,
       };
     };
+    // A 404 may be the story layer down for a while (the document says so): retried like a 503.
+    const retryable = (e: unknown) => isTransientError(e) || isFeedgateError(e, "not_found");
+    const label = `story ${requestedId}`;
+    const cadence = FEED_CADENCE.storyByPublicId.everyMs;
     for await (const { result, poll } of pollLoop(
       deps,
-      `story ${requestedId}`,
+      label,
       fetchOnce,
       pollOptions,
+      cadence,
+      retryable,
     )) {
       yield {
         story: result.data as Story,

@@ -1,5 +1,5 @@
 import { createError, type FeedgateError } from "@feedgate/kit";
-import { storyIdOf } from "@feedgate/kit/feed";
+import { storyIdOf, storyPublicIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { clip } from "./clean.js";
@@ -133,11 +133,11 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
       id: argOf(
         "storyByPublicId",
         "publicId",
-        "The story's public id (a hot topic's storyId, or the last segment of a story link).",
+        "The story's public id (a UUID: a hot topic's storyId), or its story URL.",
       ),
     }),
     "storyByPublicId",
-    (args) => ({ path: { publicId: storyIdOf(args.id) } }),
+    (args) => ({ path: { publicId: storyPublicIdOf(args.id) } }),
   );
   server.registerTool(
     "get_story",

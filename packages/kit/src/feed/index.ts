@@ -33,7 +33,9 @@ export {
   type StoryNotModified,
   type StoryRef,
   type StoryResult,
+  STORY_ID_PATTERN,
   storyIdOf,
+  storyPublicIdOf,
 } from "./stories.js";
 export type {
   CallOptions,

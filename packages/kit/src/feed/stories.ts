@@ -136,6 +136,17 @@ export function storyIdOf(ref: StoryRef): string {
   return lastSegment(url, () => bad("no valid last path segment"));
 }
 
+/** A story public id as the service has them: a UUID (8-4-4-4-12 hex, any case); any other id is a 404. */
+export const STORY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The public id a reference names, refused before any request unless it is a UUID (no `..`, no `/`). */
+export function storyPublicIdOf(ref: StoryRef): string {
+  const id = storyIdOf(ref);
+  if (!STORY_ID_PATTERN.test(id))
+    throw invalidArgument("publicId", "a story public id (a UUID) or a story URL ending in one");
+  return id;
+}
+
 const REDIRECTS = [301, 302, 307, 308];
 
 export function storyFollower(caller: Caller, baseUrl: string, log: Log) {

@@ -1,5 +1,6 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
+import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
 import type { StoryOptions } from "./story-run.js";
 
@@ -10,9 +11,16 @@ export function registerStory(program: Command, runner: Runner): void {
       "a story: title, status, digest, timeline (newest first), storyline and related stories; follows merges",
     )
     .argument("<id>", "a story public id, or a story URL such as a hot topic's links.story")
+    .option("--watch", "keep watching; print each new version (merges followed; Ctrl-C to stop)")
+    .addOption(
+      new Option(
+        "--interval <seconds>",
+        "seconds between polls when watching (default: 60)",
+      ).argParser(secondsArg),
+    )
     .option(
       "--json",
-      "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids)",
+      "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids); one per version when watching",
     )
     .action(
       runner.action<StoryOptions>(async (ctx, options, id) =>
@@ -23,5 +31,6 @@ export function registerStory(program: Command, runner: Runner): void {
     "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333",
     "feedgate story https://aihot.virxact.com/story/2dc37050-6375-45a7-8668-26d97fc0c333",
     "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333 --json",
+    "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333 --watch --json",
   ]);
 }

@@ -6,6 +6,7 @@
  */
 
 export { freshnessMs } from "@feedgate/core";
+export * from "../validate/index.js";
 export {
   cadenceMs,
   FEED_CADENCE,
@@ -13,7 +14,6 @@ export {
   nextPollInMs,
   type PolledFeedResource,
 } from "./cadence.js";
-export * from "../validate/index.js";
 export {
   createFeedKit,
   type FeedCall,
@@ -30,10 +30,10 @@ export type { PolledVersion, PollOptions } from "./poll.js";
 export {
   type GetStory,
   type GetStoryOptions,
+  STORY_ID_PATTERN,
   type StoryNotModified,
   type StoryRef,
   type StoryResult,
-  STORY_ID_PATTERN,
   storyIdOf,
   storyPublicIdOf,
 } from "./stories.js";
@@ -47,11 +47,12 @@ export type {
   FeedParams,
   FeedResult,
 } from "./types.js";
-export {
-  type DailiesUpdate,
-  type DailyUpdate,
-  type WatchDailiesOptions,
-  type WatchDailyOptions,
+export type {
+  DailiesUpdate,
+  DailyUpdate,
+  ScheduledUpdate,
+  WatchDailiesOptions,
+  WatchDailyOptions,
 } from "./watch-daily.js";
 export {
   diffResetEvents,

@@ -49,8 +49,7 @@ import type {
 import {
   type DailiesUpdate,
   type DailyUpdate,
-  dailiesWatcher,
-  dailyWatcher,
+  scheduledWatcher,
   type WatchDailiesOptions,
   type WatchDailyOptions,
 } from "./watch-daily.js";
@@ -422,8 +421,8 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
     /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed ({@link WatchResetsOptions}). */
     watchResets: resetsWatcher(poll, () => clock.now()),
     /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version ({@link WatchDailyOptions}). */
-    watchLatestDaily: dailyWatcher(deps),
+    watchLatestDaily: scheduledWatcher(deps, "latestDaily"),
     /** Watches the daily archive (`/dailies`) a few times a day (default 08:15 and 20:00 Asia/Shanghai) and yields each new index ({@link WatchDailiesOptions}). */
-    watchDailies: dailiesWatcher(deps),
+    watchDailies: scheduledWatcher(deps, "dailies"),
   };
 }

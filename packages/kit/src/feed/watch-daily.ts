@@ -7,8 +7,8 @@ import {
 } from "@feedgate/core";
 import type { DailiesQuery, DailiesResponse, DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
-import { FEED_CADENCE, minutesOf, nextCheckAt } from "./cadence.js";
 import { waitLoop } from "../internal/loop.js";
+import { FEED_CADENCE, minutesOf, nextCheckAt } from "./cadence.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions, FeedData } from "./types.js";
 
@@ -28,15 +28,19 @@ export interface WatchDailyOptions extends CallOptions {
   etag?: string | undefined;
 }
 
-/** A new latest daily report. */
-export interface DailyUpdate {
-  /** The new report version. */
-  data: DailyResponse;
+/** A new version of a daily resource: what `watchLatestDaily` and `watchDailies` yield. */
+export interface ScheduledUpdate<T> {
+  /** The new version. */
+  data: T;
   /** Its ETag as received, to pass as `etag` when watching again. */
   etag: string | undefined;
   /** Its response metadata. */
   meta: ResponseMeta;
 }
+/** A new latest daily report. */
+export type DailyUpdate = ScheduledUpdate<DailyResponse>;
+/** A new version of the daily archive. */
+export type DailiesUpdate = ScheduledUpdate<DailiesResponse>;
 
 /** Options of `watchDailies`: those of `watchLatestDaily`, with the archive's own check times. */
 export interface WatchDailiesOptions extends WatchDailyOptions {
@@ -51,38 +55,22 @@ export interface WatchDailiesOptions extends WatchDailyOptions {
   query?: DailiesQuery | undefined;
 }
 
-/** A new version of the daily archive. */
-export interface DailiesUpdate {
-  /** The new index version. */
-  data: DailiesResponse;
-  /** Its ETag as received, to pass as `etag` when watching again. */
-  etag: string | undefined;
-  /** Its response metadata. */
-  meta: ResponseMeta;
-}
-
-type Scheduled = "latestDaily" | "dailies";
-
 /**
- * Checks one operation a few times a day: once at start, then at `checkTimes` (Asia/Shanghai)
- * plus jitter, with conditional requests, yielding each new version; "none published yet"
- * (404) just waits for the next check; a transient failure is retried after `errorRetryMs`
- * (never before the server's Retry-After). Ends when `signal` fires.
+ * `watchLatestDaily` and `watchDailies`: check one operation a few times a day, once at start,
+ * then at `checkTimes` (default: its `FEED_CADENCE`, Asia/Shanghai) plus jitter, with
+ * conditional requests, yielding each new version; "none published yet" (404) just waits for
+ * the next check; a transient failure is retried after `errorRetryMs` (never before the
+ * server's Retry-After). Ends when `signal` fires.
  */
-function scheduledWatcher<Op extends Scheduled>(
+export function scheduledWatcher<Op extends "latestDaily" | "dailies">(
   { caller, clock, sleep, random, log }: PollDeps,
   operation: Op,
-  defaultTimes: readonly string[],
 ) {
   return async function* watch(
     options: WatchDailyOptions & { query?: DailiesQuery | undefined } = {},
-  ): AsyncGenerator<
-    { data: FeedData<Op>; etag: string | undefined; meta: ResponseMeta },
-    void,
-    undefined
-  > {
+  ): AsyncGenerator<ScheduledUpdate<FeedData<Op>>, void, undefined> {
     const {
-      checkTimes = defaultTimes,
+      checkTimes = FEED_CADENCE[operation].checkTimes,
       jitterMs = 120_000,
       errorRetryMs = 600_000,
       etag: known,
@@ -144,36 +132,4 @@ function scheduledWatcher<Op extends Scheduled>(
       },
     );
   };
-}
-
-export function dailyWatcher(deps: PollDeps) {
-  /**
-   * Watches the latest daily report a few times a day: once at start, then at `checkTimes`
-   * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
-   * "none published yet" (404) just waits for the next check. Ends when `signal` fires.
-   */
-  const watchLatestDaily: (
-    options?: WatchDailyOptions,
-  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(
-    deps,
-    "latestDaily",
-    FEED_CADENCE.latestDaily.checkTimes,
-  );
-  return watchLatestDaily;
-}
-
-export function dailiesWatcher(deps: PollDeps) {
-  /**
-   * Watches the daily archive (`/dailies`) on a schedule of its own, "a few times a day at
-   * most" as the document asks: once at start, then at `checkTimes` (default 08:15 and 20:00
-   * Asia/Shanghai) plus jitter, with conditional requests. Yields each new index version.
-   */
-  const watchDailies: (
-    options?: WatchDailiesOptions,
-  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(
-    deps,
-    "dailies",
-    FEED_CADENCE.dailies.checkTimes,
-  );
-  return watchDailies;
 }

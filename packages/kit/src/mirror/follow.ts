@@ -6,11 +6,11 @@ import {
   type Sleep,
   withJitter,
 } from "@feedgate/core";
+import { FEED_CADENCE } from "../feed/cadence.js";
 import { isTransient } from "../internal/errors.js";
 import { intervalNotice, POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
 import type { MirrorStore } from "../store/types.js";
-import { FEED_CADENCE } from "../feed/cadence.js";
 import type { MirrorProgress } from "./progress.js";
 import type { SyncResult } from "./sync.js";
 

@@ -22,9 +22,6 @@ export const FEED_CADENCE = {
   storyByPublicId: { everyMs: 60_000 },
 } as const;
 
-/** A resource of {@link FEED_CADENCE}. */
-export type PolledFeedResource = keyof typeof FEED_CADENCE;
-
 /** The least interval of an operation: the table's, else 0 (the answer decides). */
 export const cadenceMs = (operation: string): number =>
   (FEED_CADENCE as Record<string, { everyMs?: number }>)[operation]?.everyMs ?? 0;
@@ -45,11 +42,8 @@ export function nextCheckAt(now: number, minutes: readonly number[]): number {
 export function minutesOf(checkTimes: readonly string[]): number[] {
   const minutes = checkTimes.map((time) => {
     const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
-    if (!(Number(h) < 24 && Number(m) < 60))
-      throw invalidArgument(
-        "checkTimes",
-        `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`,
-      );
+    const bad = `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`;
+    if (!(Number(h) < 24 && Number(m) < 60)) throw invalidArgument("checkTimes", bad);
     return Number(h) * 60 + Number(m);
   });
   if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
@@ -61,13 +55,8 @@ export function minutesOf(checkTimes: readonly string[]): number[] {
  * the table's interval, or the answer's s-maxage (else max-age, up to a day) when longer; for a
  * daily resource, until its next check time.
  */
-export function nextPollInMs(
-  resource: PolledFeedResource,
-  now: number,
-  cacheControl?: string,
-): number {
-  const cadence: { everyMs?: number; checkTimes?: readonly string[] } = FEED_CADENCE[resource];
-  const lifetime = Math.min(MAX_SERVER_WAIT_MS, freshnessMs(cacheControl) ?? 0);
-  if (cadence.checkTimes) return nextCheckAt(now, minutesOf(cadence.checkTimes)) - now;
-  return Math.max(cadence.everyMs ?? 0, lifetime);
+export function nextPollInMs(resource: keyof typeof FEED_CADENCE, now: number, cc?: string) {
+  const { checkTimes } = FEED_CADENCE[resource] as { checkTimes?: readonly string[] };
+  if (checkTimes) return nextCheckAt(now, minutesOf(checkTimes)) - now;
+  return Math.max(cadenceMs(resource), Math.min(MAX_SERVER_WAIT_MS, freshnessMs(cc) ?? 0));
 }

@@ -12,7 +12,6 @@ export {
   FEED_CADENCE,
   nextCheckAt,
   nextPollInMs,
-  type PolledFeedResource,
 } from "./cadence.js";
 export {
   createFeedKit,
@@ -32,6 +31,7 @@ export {
   type GetStoryOptions,
   STORY_ID_PATTERN,
   type StoryNotModified,
+  type StoryOrigin,
   type StoryRef,
   type StoryResult,
   storyIdOf,

@@ -1,8 +1,14 @@
-import { isFeedgateError, isTransientError, type ResponseMeta } from "@feedgate/core";
+import { isFeedgateError, isTransientError } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
 import { FEED_CADENCE } from "./cadence.js";
 import { type PollDeps, type PollOptions, pollLoop, type Revalidated } from "./poll.js";
-import { type GetStory, type GetStoryOptions, type StoryRef, storyIdOf } from "./stories.js";
+import {
+  type GetStory,
+  type GetStoryOptions,
+  type StoryOrigin,
+  type StoryRef,
+  storyIdOf,
+} from "./stories.js";
 
 /** Options of `watchStory`: the poller's ({@link PollOptions}), plus the merge-follower's hop limit. */
 export interface WatchStoryOptions extends PollOptions {
@@ -10,22 +16,15 @@ export interface WatchStoryOptions extends PollOptions {
   maxHops?: number | undefined;
 }
 
-/** A new version of a watched story. */
-export interface StoryVersion {
+/**
+ * A new version of a watched story: `requestedId` is the id the watch started from,
+ * `survivingId` the one answering now and `mergedChain` every merge seen since the watch began.
+ */
+export interface StoryVersion extends StoryOrigin {
   /** The story as it is now (its digest is rewritten as the event evolves). */
   story: Story;
-  /** Its ETag exactly as received. */
-  etag: string | undefined;
-  /** Its response metadata. */
-  meta: ResponseMeta;
   /** Which poll (1-based) brought it. */
   poll: number;
-  /** The id the watch started from. */
-  requestedId: string;
-  /** The id of the story now answering (after every merge seen so far): store this one. */
-  survivingId: string;
-  /** Every id that was merged into the next since the watch began, in order; empty when none. */
-  mergedChain: string[];
 }
 
 /**

@@ -44,6 +44,7 @@ export type {
   FeedData,
   FeedOperationId,
   FeedOperationMap,
+  FeedOperationTypes,
   FeedParams,
   FeedResult,
 } from "./types.js";

@@ -1,3 +1,4 @@
+import { STORY_ID_PATTERN } from "@feedgate/kit/feed";
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   SubscribeRequestSchema,
@@ -48,13 +49,9 @@ const RESOURCES: Record<
 };
 
 /** A fixed resource's URI, or a story's with a valid id. */
-function isResourceUri(uri: string): uri is ResourceUri {
-  try {
-    return Object.hasOwn(RESOURCE_OPERATIONS, uri) || storyOfUri(uri) !== undefined;
-  } catch {
-    return false;
-  }
-}
+const isResourceUri = (uri: string): uri is ResourceUri =>
+  Object.hasOwn(RESOURCE_OPERATIONS, uri) ||
+  (uri.startsWith(STORY_URI_PREFIX) && STORY_ID_PATTERN.test(uri.slice(STORY_URI_PREFIX.length)));
 
 /** Reads a resource as a JSON text content, a failure as a JSON-RPC error (cleaned and capped like a tool's). */
 async function contentsOf(uri: string, read: () => Promise<Answer>) {

@@ -12,6 +12,8 @@ export const FEED_CADENCE = {
   hotTopics: { everyMs: 60_000 },
   /** "Poll every 5 minutes using If-None-Match": 12 an hour. */
   codexResetsRecent: { everyMs: 300_000 },
+  /** The full calendar (prefer the recent form): collected every 5 minutes, so no more often. */
+  codexResets: { everyMs: 300_000 },
   /** A few times a day: shortly after 08:00 Shanghai, then twice for late reports. */
   latestDaily: { checkTimes: ["08:05", "10:00", "16:00"] },
   /** The archive changes once a day: "a few times a day at most". */

@@ -292,7 +292,7 @@ export interface FeedKit extends FeedCalls {
     params?: FeedParams<Op>,
     options?: PollOptions,
   ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined>;
-  /** New versions of the hot topics, polled no faster than their s-maxage (60 s). Options and defaults: {@link PollOptions}. */
+  /** New versions of the hot topics, every 60 s at most (`FEED_CADENCE`). Options and defaults: {@link PollOptions}. */
   watchHotTopics(
     options?: PollOptions,
   ): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined>;
@@ -392,17 +392,12 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
     ): Promise<ConditionalResult<FeedData<Op>>> {
       return caller.conditional(operation, args[0], args[1]);
     },
-
     ...(calls as unknown as FeedCalls),
     getStory,
     watchStory: storyWatcher(deps, getStory),
-
     ...paginator(caller, log),
     pollUntilChanged: poll,
-    watchHotTopics: (
-      opts: PollOptions = {},
-    ): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined> =>
-      poll("hotTopics", undefined, opts),
+    watchHotTopics: (opts: PollOptions = {}) => poll("hotTopics", undefined, opts),
     watchResets: resetsWatcher(poll, () => clock.now()),
     watchLatestDaily: scheduledWatcher(deps, "latestDaily"),
     watchDailies: scheduledWatcher(deps, "dailies"),

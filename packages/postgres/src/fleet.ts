@@ -213,7 +213,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     ...stripUndefined({ baseUrl: options.feedUrl, maxRetries, timeoutMs, fetch, logger }),
   });
   // The pollers' waits and clock are the kit's (`kit.sleep`, `kit.clock`): a test passes fake ones.
-  const { sleep = realSleep, clock = systemClock } = options.kit ?? {};
+  const { sleep = realSleep, clock = systemClock, random } = options.kit ?? {};
   const now = () => clock.now();
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
@@ -347,6 +347,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
           onProgress,
           sleep,
           clock,
+          random,
         });
         await mirror.follow({ signal });
       } else {

@@ -18,7 +18,7 @@ function hintOf(error: FeedgateError): string {
         ? `fix the argument "${error.param}" and call again`
         : "fix the arguments and call again";
     case "not_found":
-      return "check the id or date; list what exists with search_items, hot_topics or daily_report";
+      return "the story or report may not exist, or the story layer may be unavailable for a while: check the id or date (list what exists with search_items, hot_topics or daily_report), or try again later";
     case "invalid_cursor":
       return "the cursor expired; call again without it";
     case "rate_limited":

@@ -18,6 +18,16 @@ export interface McpHttpServerOptions {
   maxBodyBytes?: number | undefined;
   /** Sessions kept at once; a new one closes the least recently used (hosts rarely end their sessions). Default: 32. */
   maxSessions?: number | undefined;
+  /** A session with no open request (nor event stream) for this long is closed, with its subscriptions. Default: 1800000 ms (30 minutes). */
+  idleMs?: number | undefined;
+}
+
+/** A session: its channel, its server, its open requests and its idle timer. */
+interface Session {
+  channel: StreamableHTTPServerTransport;
+  server: McpServer;
+  open: number;
+  idle?: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** A running Streamable HTTP MCP endpoint. */
@@ -55,7 +65,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<Buffer | und
  * Against DNS rebinding, a request whose `Host` is not the loopback address and port, or whose
  * `Origin` (when sent) is not the server's own or an allowed one, is refused with 403. With
  * `token`, a request without the bearer token is refused with 401. Bodies are capped; past
- * `maxSessions`, the least recently used session is closed.
+ * `maxSessions`, the least recently used session is closed, and so is one left idle `idleMs`.
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<McpHttpServer> {
   const {
@@ -65,8 +75,9 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     allowedOrigins = [],
     maxBodyBytes = 1_048_576,
     maxSessions = 32,
+    idleMs = 1_800_000,
   } = options;
-  const sessions = new Map<string, { channel: StreamableHTTPServerTransport; server: McpServer }>();
+  const sessions = new Map<string, Session>();
   const expected = token === undefined ? undefined : digest(`Bearer ${token}`);
   let origins = new Set<string>();
   let hosts = new Set<string>();
@@ -77,6 +88,17 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       else res.end();
     });
   });
+
+  /** Counts a session's open request; when its last one ends, the idle timer starts. */
+  function track(session: Session, res: ServerResponse): void {
+    clearTimeout(session.idle);
+    session.open++;
+    res.once("close", () => {
+      if (--session.open > 0) return;
+      const close = () => void session.server.close().catch(() => {});
+      session.idle = setTimeout(close, idleMs).unref();
+    });
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hosts.has(req.headers.host ?? "")) return refuse(res, 403, "forbidden host");
@@ -102,6 +124,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       // Most recently used last: the Map's order is the eviction order.
       sessions.delete(sessionId as string);
       sessions.set(sessionId as string, existing);
+      track(existing, res);
       return existing.channel.handleRequest(req, res, body);
     }
     if (sessionId !== undefined) return refuse(res, 404, "unknown session");
@@ -114,13 +137,16 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     }
     const server = makeServer();
     // The SDK calls it a transport; here a session's channel (feedgate's "transport" is core's fetch).
-    const channel = new StreamableHTTPServerTransport({
+    const channel: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { channel, server }),
+      onsessioninitialized: (id) => void sessions.set(id, session),
     });
+    const session: Session = { channel, server, open: 0 };
     channel.onclose = () => {
+      clearTimeout(session.idle);
       if (channel.sessionId) sessions.delete(channel.sessionId);
     };
+    track(session, res);
     await server.connect(channel);
     await channel.handleRequest(req, res, body);
   }

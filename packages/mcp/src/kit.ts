@@ -14,4 +14,6 @@ export type ServerKit = Pick<
   | "codexResets"
   | "codexResetsRecent"
   | "pollUntilChanged"
+  | "watchStory"
+  | "watchLatestDaily"
 >;

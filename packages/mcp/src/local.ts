@@ -18,11 +18,6 @@ export interface LocalCopy {
   iterate(filter?: StoreFilter): AsyncIterable<SelectedItem>;
 }
 
-const timeOf = (item: SelectedItem) =>
-  (item as { publishedAt?: string | null }).publishedAt ??
-  (item as { discoveredAt?: string | null }).discoveredAt ??
-  "";
-
 /**
  * The copy in a file store directory, read without its lock at each search (so `feedgate mirror
  * --follow` can keep writing it): the newest complete snapshot plus the journal's valid prefix.
@@ -32,22 +27,7 @@ const timeOf = (item: SelectedItem) =>
 export function fileStoreCopy(dir: string): LocalCopy {
   return {
     async *iterate(filter: StoreFilter = {}) {
-      const view = await readFileStore(dir);
-      const since = filter.since === undefined ? undefined : new Date(filter.since).getTime();
-      const q = filter.q?.trim().toLowerCase();
-      const matching = [...view.items()].filter((item) => {
-        const i = item as {
-          category?: string | null;
-          title?: string | null;
-          summary?: string | null;
-        };
-        if (filter.category !== undefined && i.category !== filter.category) return false;
-        if (since !== undefined && !(Date.parse(timeOf(item)) >= since)) return false;
-        return !q || `${i.title ?? ""}\n${i.summary ?? ""}`.toLowerCase().includes(q);
-      });
-      yield* matching.sort(
-        (a, b) => timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id),
-      );
+      yield* (await readFileStore(dir)).select(filter);
     },
   };
 }

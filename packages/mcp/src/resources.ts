@@ -1,15 +1,22 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { STORY_ID_PATTERN } from "@feedgate/kit/feed";
+import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { errorResult } from "./errors.js";
 import type { ServerKit } from "./kit.js";
-import { type Answer, dailyAnswer, hotAnswer, resetsAnswer } from "./tools.js";
-import { RESOURCE_OPERATIONS, type ResourceUri, type ResourceWatchers } from "./watchers.js";
+import { type Answer, dailyAnswer, hotAnswer, resetsAnswer, storyAnswer } from "./tools.js";
+import {
+  RESOURCE_OPERATIONS,
+  type ResourceUri,
+  type ResourceWatchers,
+  STORY_URI_PREFIX,
+  storyOfUri,
+} from "./watchers.js";
 
 const RESOURCES: Record<
-  ResourceUri,
+  keyof typeof RESOURCE_OPERATIONS,
   {
     name: string;
     title: string;
@@ -41,12 +48,28 @@ const RESOURCES: Record<
   },
 };
 
-const isResourceUri = (uri: string): uri is ResourceUri => Object.hasOwn(RESOURCE_OPERATIONS, uri);
+/** A fixed resource's URI, or a story's with a valid id. */
+const isResourceUri = (uri: string): uri is ResourceUri =>
+  Object.hasOwn(RESOURCE_OPERATIONS, uri) ||
+  (uri.startsWith(STORY_URI_PREFIX) && STORY_ID_PATTERN.test(uri.slice(STORY_URI_PREFIX.length)));
+
+/** Reads a resource as a JSON text content, a failure as a JSON-RPC error (cleaned and capped like a tool's). */
+async function contentsOf(uri: string, read: () => Promise<Answer>) {
+  let answer: Answer;
+  try {
+    answer = await read();
+  } catch (error) {
+    throw new Error(errorResult(error).content[0]!.text.replace("\n", " — "));
+  }
+  const text = JSON.stringify(answer.structured);
+  return { contents: [{ uri, mimeType: "application/json", text }] };
+}
 
 /**
- * Registers the three subscribable resources and the subscribe / unsubscribe handlers: a
- * subscription adds this session as a listener of the shared watcher, and each change is sent
- * as `notifications/resources/updated`. Closing the session unsubscribes it.
+ * Registers the three subscribable resources, the story template (`feedgate://stories/{id}`)
+ * and the subscribe / unsubscribe handlers: a subscription adds this session as a listener of
+ * the shared watcher, and each change is sent as `notifications/resources/updated`. Closing the
+ * session unsubscribes it.
  */
 export function registerResources(
   server: McpServer,
@@ -54,35 +77,37 @@ export function registerResources(
   watchers: ResourceWatchers,
 ): void {
   for (const [uri, resource] of Object.entries(RESOURCES) as Array<
-    [ResourceUri, (typeof RESOURCES)[ResourceUri]]
+    [ResourceUri, (typeof RESOURCES)[keyof typeof RESOURCES]]
   >) {
+    const { name, title, description, read } = resource;
     server.registerResource(
-      resource.name,
+      name,
       uri,
-      { title: resource.title, description: resource.description, mimeType: "application/json" },
-      async (_url, extra) => {
-        let answer: Answer;
-        try {
-          answer = await resource.read(kit, extra.signal);
-        } catch (error) {
-          // A read has no isError result: the error goes back as a JSON-RPC error, cleaned and capped like a tool's.
-          throw new Error(errorResult(error).content[0]!.text.replace("\n", " — "));
-        }
-        return {
-          contents: [
-            { uri, mimeType: "application/json", text: JSON.stringify(answer.structured) },
-          ],
-        };
-      },
+      { title, description, mimeType: "application/json" },
+      (_url, extra) => contentsOf(uri, () => read(kit, extra.signal)),
     );
   }
+  server.registerResource(
+    "story",
+    new ResourceTemplate(`${STORY_URI_PREFIX}{publicId}`, { list: undefined }),
+    {
+      title: "A story",
+      description:
+        "A story (an event reported by several sources), trimmed as get_story returns it. Subscribe to hear when it changes (its digest is rewritten as the event evolves; merges are followed).",
+      mimeType: "application/json",
+    },
+    (url, _vars, extra) =>
+      contentsOf(url.href, async () =>
+        storyAnswer(await kit.getStory(storyOfUri(url.href) ?? "", { signal: extra.signal })),
+      ),
+  );
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
   const subscriptions = new Map<ResourceUri, () => void>();
   server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
     if (!isResourceUri(uri))
       throw new Error(
-        `no subscribable resource ${JSON.stringify(uri.slice(0, 100))}; subscribe to one of ${Object.keys(RESOURCES).join(", ")}`,
+        `no subscribable resource ${JSON.stringify(uri.slice(0, 100))}; subscribe to one of ${Object.keys(RESOURCES).join(", ")} or ${STORY_URI_PREFIX}{id}`,
       );
     if (!subscriptions.has(uri)) {
       subscriptions.set(

@@ -1,5 +1,5 @@
 import { createError, type FeedgateError } from "@feedgate/kit";
-import { storyIdOf } from "@feedgate/kit/feed";
+import { type StoryResult, storyIdOf, storyPublicIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { clip } from "./clean.js";
@@ -133,11 +133,11 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
       id: argOf(
         "storyByPublicId",
         "publicId",
-        "The story's public id (a hot topic's storyId, or the last segment of a story link).",
+        "The story's public id (a UUID: a hot topic's storyId), or its story URL.",
       ),
     }),
     "storyByPublicId",
-    (args) => ({ path: { publicId: storyIdOf(args.id) } }),
+    (args) => ({ path: { publicId: storyPublicIdOf(args.id) } }),
   );
   server.registerTool(
     "get_story",
@@ -162,42 +162,7 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
       annotations: { title: "A story and its reports", ...ONLINE },
     },
     (args, extra) =>
-      answer(async () => {
-        const found = await kit.getStory(args.id, { signal: extra.signal });
-        const s = found.story as unknown as Record<string, unknown>;
-        const merged = found.mergedChain.length > 0;
-        const reports = first<object>(s["reports"], L.maxStoryReports).map((r) =>
-          trimItem(r as never),
-        );
-        const structured = {
-          id: clip(found.survivingId, L.fieldChars) ?? "",
-          requestedId: clip(found.requestedId, L.fieldChars) ?? "",
-          merged,
-          mergedChain: found.mergedChain.map((id: string) => clip(id, L.fieldChars) ?? ""),
-          title: clip(s["title"], L.titleChars),
-          digest: clip(s["digest"], L.summaryChars),
-          status: clip(s["status"], L.fieldChars),
-          latestAt: clip(s["latestAt"], L.fieldChars),
-          link: clip(field(s["links"], "aihot"), L.fieldChars),
-          reportCount: num(s["reportCount"]),
-          sourceCount: num(s["sourceCount"]),
-          reports,
-        };
-        return {
-          structured,
-          lines: [
-            ...(merged
-              ? [
-                  `Note: story ${structured.requestedId} was merged into ${structured.id} (followed ${found.mergedChain.length} merge(s)).`,
-                ]
-              : []),
-            `${structured.title ?? "(untitled)"} [${structured.id}]${structured.status ? ` (${structured.status})` : ""}`,
-            ...(structured.digest ? [structured.digest] : []),
-            `${structured.reportCount ?? reports.length} report(s) from ${structured.sourceCount ?? "?"} source(s); latest ${structured.latestAt ?? "?"}`,
-            ...reports.map((r) => itemLine(r)),
-          ],
-        };
-      }),
+      answer(async () => storyAnswer(await kit.getStory(args.id, { signal: extra.signal }))),
   );
 
   const dailyInput = checkedBy(
@@ -250,6 +215,41 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         return resetsAnswer(data, full ? "full" : "recent");
       }),
   );
+}
+
+/** A story (as `getStory` found it), trimmed for an agent. */
+export function storyAnswer(found: StoryResult): Answer {
+  const s = found.story as unknown as Record<string, unknown>;
+  const merged = found.mergedChain.length > 0;
+  const reports = first<object>(s["reports"], L.maxStoryReports).map((r) => trimItem(r as never));
+  const structured = {
+    id: clip(found.survivingId, L.fieldChars) ?? "",
+    requestedId: clip(found.requestedId, L.fieldChars) ?? "",
+    merged,
+    mergedChain: found.mergedChain.map((id: string) => clip(id, L.fieldChars) ?? ""),
+    title: clip(s["title"], L.titleChars),
+    digest: clip(s["digest"], L.summaryChars),
+    status: clip(s["status"], L.fieldChars),
+    latestAt: clip(s["latestAt"], L.fieldChars),
+    link: clip(field(s["links"], "aihot"), L.fieldChars),
+    reportCount: num(s["reportCount"]),
+    sourceCount: num(s["sourceCount"]),
+    reports,
+  };
+  return {
+    structured,
+    lines: [
+      ...(merged
+        ? [
+            `Note: story ${structured.requestedId} was merged into ${structured.id} (followed ${found.mergedChain.length} merge(s)).`,
+          ]
+        : []),
+      `${structured.title ?? "(untitled)"} [${structured.id}]${structured.status ? ` (${structured.status})` : ""}`,
+      ...(structured.digest ? [structured.digest] : []),
+      `${structured.reportCount ?? reports.length} report(s) from ${structured.sourceCount ?? "?"} source(s); latest ${structured.latestAt ?? "?"}`,
+      ...reports.map((r) => itemLine(r)),
+    ],
+  };
 }
 
 const topicSchema = itemSchema.extend({

@@ -1,7 +1,8 @@
-import type { PollOptions } from "@feedgate/kit/feed";
+import { pause, realSleep } from "@feedgate/core";
+import { type PollOptions, storyPublicIdOf } from "@feedgate/kit/feed";
 import type { ServerKit } from "./kit.js";
 
-/** The operation each subscribable resource polls. */
+/** The operation each fixed subscribable resource polls. */
 export const RESOURCE_OPERATIONS = {
   /** The hot topics: `GET /api/v1/hot-topics`. */
   "feedgate://hot-topics": "hotTopics",
@@ -11,12 +12,22 @@ export const RESOURCE_OPERATIONS = {
   "feedgate://resets/recent": "codexResetsRecent",
 } as const;
 
-/** A subscribable resource's URI. */
-export type ResourceUri = keyof typeof RESOURCE_OPERATIONS;
+/** A story's resource: this prefix, then its public id (a UUID). */
+export const STORY_URI_PREFIX = "feedgate://stories/";
+
+/** A subscribable resource's URI: a fixed one, or a story's. */
+export type ResourceUri = keyof typeof RESOURCE_OPERATIONS | `feedgate://stories/${string}`;
+
+/** The story id a story URI names (checked: a UUID), or undefined for any other URI. */
+export function storyOfUri(uri: string): string | undefined {
+  return uri.startsWith(STORY_URI_PREFIX)
+    ? storyPublicIdOf(uri.slice(STORY_URI_PREFIX.length))
+    : undefined;
+}
 
 /** Options of {@link createResourceWatchers}. */
 export interface ResourceWatchersOptions {
-  /** Options of each watcher's poller (`kit.pollUntilChanged`). Default: the kit's (never faster than the answer's s-maxage, 1 s floor). */
+  /** Options of the pollers of hot topics, the reset calendar and stories. Default: the kit's (each resource's `FEED_CADENCE`, slowed by a longer s-maxage). */
   poll?: Omit<PollOptions, "signal" | "etag"> | undefined;
   /** Called when a watcher fails for good (it restarts after `restartMs`). Default: nothing. */
   onError?: ((uri: ResourceUri, error: unknown) => void) | undefined;
@@ -38,11 +49,24 @@ export interface ResourceWatchers {
   close(): void;
 }
 
+/** The kit's watcher of a resource, at the feed document's cadence for it (`FEED_CADENCE`). */
+function versionsOf(kit: ServerKit, uri: ResourceUri, poll: PollOptions): AsyncIterable<unknown> {
+  const story = storyOfUri(uri);
+  if (story !== undefined) return kit.watchStory(story, poll);
+  if (uri === "feedgate://daily/latest") return kit.watchLatestDaily({ signal: poll.signal });
+  return kit.pollUntilChanged(
+    RESOURCE_OPERATIONS[uri as keyof typeof RESOURCE_OPERATIONS],
+    undefined,
+    poll,
+  );
+}
+
 /**
- * The watchers behind `resources/subscribe`: for each resource, the kit's conditional poller
- * (`If-None-Match` with the ETag held, never faster than the answer's s-maxage, backing off on
- * 429/503 and errors), started by the first subscriber and stopped when the last one leaves.
- * The poller yields only when the body changed; its first version is the baseline, not a change.
+ * The watchers behind `resources/subscribe`: for each resource, the kit's conditional watcher
+ * (`If-None-Match` with the ETag held, at the document's cadence: hot topics and stories every
+ * 60 s, the reset calendar every 5 minutes, the latest daily at 08:05, 10:00 and 16:00 Shanghai
+ * time; a longer s-maxage or a Retry-After slows it), started by the first subscriber and
+ * stopped when the last one leaves. Its first version is the baseline, not a change.
  */
 export function createResourceWatchers(
   kit: ServerKit,
@@ -51,30 +75,18 @@ export function createResourceWatchers(
   const { poll = {}, onError, restartMs = 60_000 } = options;
   const running = new Map<ResourceUri, { listeners: Set<() => void>; stop: AbortController }>();
 
-  async function watch(
-    uri: ResourceUri,
-    listeners: Set<() => void>,
-    signal: AbortSignal,
-  ): Promise<void> {
-    while (!signal.aborted) {
+  async function watch(uri: ResourceUri, listeners: Set<() => void>, signal: AbortSignal) {
+    do {
       let baseline = true;
       try {
-        for await (const _version of kit.pollUntilChanged(RESOURCE_OPERATIONS[uri], undefined, {
-          ...poll,
-          signal,
-        })) {
+        for await (const _version of versionsOf(kit, uri, { ...poll, signal })) {
           if (baseline) baseline = false;
           else for (const listener of [...listeners]) listener();
         }
       } catch (error) {
-        if (signal.aborted) return;
-        onError?.(uri, error);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, restartMs);
-          signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-        });
+        if (!signal.aborted) onError?.(uri, error);
       }
-    }
+    } while (await pause(realSleep, restartMs, signal));
   }
 
   return {

@@ -7,13 +7,18 @@ import {
   type FeedgateError,
   isFeedgateError,
   type Logger,
-  MAX_SERVER_WAIT_MS,
   pause,
   realSleep,
   serverWaitMs,
   stripUndefined,
+  systemClock,
 } from "@feedgate/core";
-import { createFeedKit, type FeedData, type FeedKitOptions, freshnessMs } from "@feedgate/kit/feed";
+import {
+  createFeedKit,
+  type FeedData,
+  type FeedKitOptions,
+  nextPollInMs,
+} from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";
 import { connect, directUrlOf, resourcesChannel, type Sql, tables, urlOf } from "./connection.js";
@@ -155,8 +160,6 @@ export interface FleetMember {
 const lockKey = (schema: string, resource: FleetResource) => `feedgate:${schema}:${resource}`;
 /** After a poll failed (retries included) without a Retry-After: the fleet's pause before the next. */
 const ERROR_PAUSE_MS = 5000;
-/** The longest a fleet trusts one answer's lifetime (s-maxage) before polling again: a day, as for a server's wait. */
-const MAX_LIFETIME_MS = MAX_SERVER_WAIT_MS;
 /** The longest pause after failures in a row, before trying to lead again. */
 const MAX_BACKOFF_MS = 60_000;
 
@@ -209,6 +212,9 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     ...options.kit,
     ...stripUndefined({ baseUrl: options.feedUrl, maxRetries, timeoutMs, fetch, logger }),
   });
+  // The pollers' waits and clock are the kit's (`kit.sleep`, `kit.clock`): a test passes fake ones.
+  const { sleep = realSleep, clock = systemClock, random } = options.kit ?? {};
+  const now = () => clock.now();
   const stopping = new AbortController();
   const held = new Set<FleetResource>();
   const health = new Map<
@@ -334,7 +340,15 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
               }),
             );
         };
-        const mirror = createSelectedMirror({ client: kit.client, store, signal, onProgress });
+        const mirror = createSelectedMirror({
+          client: kit.client,
+          store,
+          signal,
+          onProgress,
+          sleep,
+          clock,
+          random,
+        });
         await mirror.follow({ signal });
       } else {
         await poll(resource, signal);
@@ -363,25 +377,24 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
     return { led: true, clean: true, ...(error === undefined ? {} : { error }) };
   }
 
-  /** A conditional poller whose ETag and next allowed poll are the fleet's, not the member's. */
+  /**
+   * A conditional poller whose ETag and next allowed poll are the fleet's, not the member's,
+   * at the resource's cadence (`FEED_CADENCE`): a longer s-maxage slows it, never a shorter one.
+   */
   async function poll(resource: Polled, signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       const [row] =
         await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
-      const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - Date.now() : 0;
-      if (wait > 0 && !(await pause(realSleep, wait, signal))) return;
-      let lifetime: number | undefined;
+      const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - now() : 0;
+      if (wait > 0 && !(await pause(sleep, wait, signal))) return;
       try {
         // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
         const result = await kit.request(resource, undefined, {
           signal,
           ifNoneMatch: row?.["etag"] ?? undefined,
         });
-        lifetime = freshnessMs(result.meta.cacheControl);
-        // A lifetime is honoured up to a day: a huge s-maxage must not park the resource forever.
-        const next = new Date(
-          Date.now() + Math.min(MAX_LIFETIME_MS, Math.max(floorMs, lifetime ?? 60_000)),
-        );
+        const cadence = nextPollInMs(resource, now(), result.meta.cacheControl);
+        const next = new Date(now() + Math.max(floorMs, cadence));
         if (result.notModified) {
           await sql`update ${t.resources} set next_poll_at = ${next}, leader = ${memberId} where name = ${resource}`;
         } else {
@@ -401,9 +414,7 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
         // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
         // A wait the server asks for is honoured up to a day, as every long-running loop does: a
         // huge or malformed one must not park the resource for a month, nor overflow a timer.
-        const next = new Date(
-          Date.now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS),
-        );
+        const next = new Date(now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
         await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
           on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
       }

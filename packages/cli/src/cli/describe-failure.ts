@@ -123,7 +123,7 @@ const HINTS = {
   permission_denied: serverFault,
   not_found: (_, { command }) =>
     command === "story"
-      ? "check the id: a story public id (UUID) or a story URL"
+      ? "the story may not exist, or the story layer may be unavailable for a while: check the id, or try again later"
       : "check the id or date you asked for",
   conflict: serverFault,
   snapshot_required: () =>

@@ -105,17 +105,8 @@ function sinceOf(value: string | undefined): Date | undefined {
 }
 
 /** The items that pass the filters, newest first; the filters map to the item's own fields. */
-function select(view: FileStoreView, options: MirrorReadOptions): Mirrored[] {
-  const since = sinceOf(options.since)?.getTime();
-  const q = options.q?.trim().toLowerCase();
-  const out: Mirrored[] = [];
-  for (const item of view.items() as IterableIterator<Mirrored>) {
-    if (options.category !== undefined && item.category !== options.category) continue;
-    if (since !== undefined && !(Date.parse(timeOf(item)) >= since)) continue;
-    if (q && !`${item.title ?? ""}\n${item.summary ?? ""}`.toLowerCase().includes(q)) continue;
-    out.push(item);
-  }
-  return out.sort((a, b) => timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id));
+function select(view: FileStoreView, { category, since, q }: MirrorReadOptions): Mirrored[] {
+  return view.select({ category, since: sinceOf(since), q }) as Mirrored[];
 }
 
 /** `feedgate mirror ls DIR`: the local copy as a table (tab-separated in a pipe), filtered. */

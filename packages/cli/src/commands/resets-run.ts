@@ -42,7 +42,8 @@ export async function runResets(
   let previous: CodexResetsResponse | undefined;
   await untilAborted(ctx.signal, () =>
     step("watching the reset calendar", async () => {
-      const intervalMs = secondsToMs(options.interval) ?? RESETS_INTERVAL_MS;
+      // Default: the calendar's cadence in FEED_CADENCE (5 minutes).
+      const intervalMs = secondsToMs(options.interval);
       for await (const version of watchCalendar(kit, recent, intervalMs, ctx.signal)) {
         const { changes } = version;
         const data = out.json ? version.data : renderable(version.data, RESETS, "reset calendar");
@@ -93,9 +94,6 @@ export async function runResets(
   );
 }
 
-/** The reset calendar's default watch interval: 5 minutes, the service's collection cadence. */
-const RESETS_INTERVAL_MS = 5 * 60_000;
-
 /**
  * Each version of the calendar with what changed in its events (the first one is printed whole). The
  * `/recent` form through the kit's `watchResets`; the full calendar through the same
@@ -104,7 +102,7 @@ const RESETS_INTERVAL_MS = 5 * 60_000;
 async function* watchCalendar(
   kit: FeedKit,
   recent: boolean,
-  intervalMs: number,
+  intervalMs: number | undefined,
   signal: AbortSignal,
 ): AsyncGenerator<{ data: CodexResetsResponse; changes: ResetChange[] }> {
   if (recent) {

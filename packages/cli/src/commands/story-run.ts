@@ -1,54 +1,65 @@
+import { STORY_ID_PATTERN, type StoryResult } from "@feedgate/kit/feed";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
 import { afterRequestSent } from "../cli/request-sent.js";
+import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface StoryOptions {
   json?: boolean;
+  watch?: boolean;
+  /** Seconds between polls when watching; default: the story's cadence (60 s). */
+  interval?: number;
 }
 
-/** `feedgate story <id | story URL>`: follows merges and says which id survives. */
+/** What `getStory` and each version of `watchStory` say: the story and how it was reached. */
+type Found = Pick<StoryResult, "story" | "requestedId" | "survivingId" | "mergedChain">;
+
+/**
+ * `feedgate story <id | story URL>`: follows merges and says which id survives. With `--watch`,
+ * prints each new version (under a stamp; `--json`: one document per version) until Ctrl-C.
+ */
 export async function runStory(
   ctx: CommandContext,
-  _options: StoryOptions,
+  options: StoryOptions,
   idOrUrl: string,
 ): Promise<void> {
-  const { out } = ctx;
+  const { out, signal } = ctx;
   checkStoryRef(idOrUrl);
-  const answer = step(`story ${idOrUrl}`, () =>
-    feedKitOf(ctx).getStory(idOrUrl, { signal: ctx.signal }),
-  );
-  answer.catch(() => {});
+  const kit = feedKitOf(ctx);
+  const answer = options.watch
+    ? undefined
+    : step(`story ${idOrUrl}`, () => kit.getStory(idOrUrl, { signal }));
+  answer?.catch(() => {});
   // The renderers load while the answer is on its way: the request goes out first.
-  const [{ renderable, STORY }, { renderStory }] = await afterRequestSent(answer, () =>
-    Promise.all([import("../render/shapes.js"), import("../render/story.js")]),
-  );
-  const found = await answer;
-  const data = { schemaVersion: 1 as const, story: found.story };
-  const origin = {
-    requestedId: found.requestedId,
-    survivingId: found.survivingId,
-    chain: found.mergedChain,
-  };
-  if (origin.requestedId !== origin.survivingId)
-    out.verbose(`followed merges: ${[origin.requestedId, ...origin.chain.slice(1)].join(" → ")}`);
-  if (out.json) {
+  const load = () => Promise.all([import("../render/shapes.js"), import("../render/story.js")]);
+  const [{ renderable, STORY }, { renderStory }] = answer
+    ? await afterRequestSent(answer, load)
+    : await load();
+  const show = ({ story, requestedId, survivingId, mergedChain: chain }: Found) => {
+    if (requestedId !== survivingId)
+      out.verbose(`followed merges: ${[requestedId, ...chain.slice(1)].join(" → ")}`);
     // The service's StoryResponse, plus how it was reached (extra members are allowed by the schema).
-    out.data({
-      ...data,
-      merge: {
-        requestedId: origin.requestedId,
-        survivingId: origin.survivingId,
-        chain: origin.chain,
-      },
-    });
-    return;
-  }
-  out.print(renderStory(renderable(data.story, STORY, "story"), origin, out));
+    if (out.json) out.data({ schemaVersion: 1, story, merge: { requestedId, survivingId, chain } });
+    else
+      out.print(
+        renderStory(renderable(story, STORY, "story"), { requestedId, survivingId, chain }, out),
+      );
+  };
+  if (answer) return show(await answer);
+  await untilAborted(signal, () =>
+    step(`watching story ${idOrUrl}`, async () => {
+      for await (const version of kit.watchStory(idOrUrl, {
+        signal,
+        intervalMs: secondsToMs(options.interval),
+      })) {
+        if (!out.json)
+          out.print(out.color.dim(`story at ${clockStamp()} (watching; Ctrl-C to stop)`));
+        show(version);
+      }
+    }),
+  );
 }
-
-/** A story public id as the service accepts it: a UUID (8-4-4-4-12 hex, any case); any other id gets a 404. */
-const STORY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A story is named by its public id (a UUID) or by a story URL; anything else cannot name a
@@ -56,7 +67,7 @@ const STORY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  */
 function checkStoryRef(value: string): void {
   if (/^https?:\/\//i.test(value.trim())) return;
-  if (!STORY_UUID.test(value)) {
+  if (!STORY_ID_PATTERN.test(value)) {
     throw new UsageError(
       `not a story id: ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`,
       "give a story's public id, a UUID such as 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, or its URL",

@@ -1,7 +1,7 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
+import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { StoryOptions } from "./story-run.js";
 
 export function registerStory(program: Command, runner: Runner): void {
   const command = program
@@ -10,18 +10,22 @@ export function registerStory(program: Command, runner: Runner): void {
       "a story: title, status, digest, timeline (newest first), storyline and related stories; follows merges",
     )
     .argument("<id>", "a story public id, or a story URL such as a hot topic's links.story")
+    .option("--watch", "keep watching; print each new version (merges followed; Ctrl-C to stop)")
+    .addOption(
+      new Option(
+        "--interval <seconds>",
+        "seconds between polls when watching (default: 60)",
+      ).argParser(secondsArg),
+    )
     .option(
       "--json",
-      "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids)",
+      "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids); one per version when watching",
     )
-    .action(
-      runner.action<StoryOptions>(async (ctx, options, id) =>
-        (await import("./story-run.js")).runStory(ctx, options, id!),
-      ),
-    );
+    .action(runner.lazy(() => import("./story-run.js"), "runStory"));
   examples(command, [
     "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333",
     "feedgate story https://aihot.virxact.com/story/2dc37050-6375-45a7-8668-26d97fc0c333",
     "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333 --json",
+    "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333 --watch --json",
   ]);
 }

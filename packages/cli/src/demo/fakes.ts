@@ -50,6 +50,7 @@ export const DEMO_CACHE_CONTROL = {
   hotTopics: 1,
   codexResets: 1,
   codexResetsRecent: 1,
+  storyByPublicId: 1,
 } as const satisfies FeedFakeOptions["cacheControl"];
 
 /** Seeds a feed fake with the demo data, anchored at `now`. */

@@ -84,9 +84,9 @@ describe("feedgate mcp over stdio", () => {
       scope: "full",
     });
 
-    const missing = await call("get_story", { id: "no-such-story" });
+    const missing = await call("get_story", { id: "00000000-0000-4000-8000-000000000000" });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/^NotFoundError: HTTP 404 .*\nhint: /);
+    expect(text(missing)).toMatch(/^NotFoundError: HTTP 404 .*\nhint: .*story layer/);
     const before = fakes.feed!.requests.length;
     expect((await call("search_items", { q: "x" })).isError).toBe(true);
     expect(fakes.feed!.requests.length).toBe(before);
@@ -97,7 +97,9 @@ describe("feedgate mcp over stdio", () => {
     expect(stderr()).not.toMatch(/jsonrpc/);
   });
 
-  it("sends exactly one resources/updated after the fake's hot topics change", async () => {
+  // The updates themselves, at the cadence, are pinned on fake time in @feedgate/mcp's tests
+  // (a real process would wait a minute between polls).
+  it("a subscription starts the watcher: one baseline poll, no update for it", async () => {
     const { client, close } = await stdioSession();
     const updates: string[] = [];
     client.setNotificationHandler(
@@ -107,22 +109,10 @@ describe("feedgate mcp over stdio", () => {
     const path = "/api/v1/hot-topics";
     const before = feedPath(path).length;
     await client.subscribeResource({ uri: "feedgate://hot-topics" });
-    await until(() =>
-      feedPath(path)
-        .slice(before)
-        .some((r) => r.status === 304),
-    );
+    await until(() => feedPath(path).length > before);
+    expect(feedPath(path).slice(before)).toHaveLength(1);
     expect(updates).toEqual([]);
-    fakes.feed!.hotTopics.set([...fakes.feed!.hotTopics.list()].reverse());
-    await until(() => updates.length > 0);
-    const changedAt = feedPath(path).length;
-    await until(
-      () =>
-        feedPath(path)
-          .slice(changedAt)
-          .filter((r) => r.status === 304).length >= 2,
-    );
-    expect(updates).toEqual(["feedgate://hot-topics"]);
+    await client.unsubscribeResource({ uri: "feedgate://hot-topics" });
     await close();
   });
 

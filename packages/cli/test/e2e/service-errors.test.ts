@@ -31,7 +31,10 @@ describe("service errors: exit 1, one line with status, code and request id, plu
     expect(lines[0]).toMatch(
       /^feedgate: error: story 00000000-0000-4000-8000-000000000000 failed: HTTP 404 not_found: .+ \(request id [\w-]+\)$/,
     );
-    expect(lines[1]).toMatch(/^hint: check the id/);
+    // The document: a 404 may be the story layer, not the id.
+    expect(lines[1]).toMatch(
+      /^hint: the story may not exist, or the story layer may be unavailable/,
+    );
     expect(result.stdout).toBe("");
   });
 

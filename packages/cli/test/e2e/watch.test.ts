@@ -1,7 +1,7 @@
 import type { FeedFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { demoHotTopics } from "../../src/demo/feed-seed.js";
+import { demoHotTopics, MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
 import { calendarAfter, calendarBefore } from "../../src/demo/resets-seed.js";
 import { cliEnv, expectValid, jsonLines, specs, startCli } from "./helpers.js";
 
@@ -50,6 +50,31 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     expect(statuses[0]).toBe(200);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.slice(1)).toContain(304);
+  });
+
+  it("story --watch --json prints each new version, merges followed, one JSON line each", async () => {
+    const cli = startCli(["story", MERGED_STORY_ID, "--watch", "--interval", "0.5", "--json"], env);
+    await cli.waitFor(/"schemaVersion":1/);
+    const first = (jsonLines(cli.stdout()) as Array<{ story: object }>)[0]!;
+    feed.stories.set({ ...first.story, digest: "The event evolved." } as never);
+    await cli.waitFor(/The event evolved/);
+    cli.interrupt();
+    const result = await cli.done;
+    expect(result.code).toBe(130);
+    const lines = jsonLines(result.stdout) as Array<{
+      story: { digest: string };
+      merge: { requestedId: string; survivingId: string; chain: string[] };
+    }>;
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expectValid(specs.feed.validateResponse("storyByPublicId", 200, line));
+      expect(line.merge).toEqual({
+        requestedId: MERGED_STORY_ID,
+        survivingId: SURVIVING_STORY_ID,
+        chain: [MERGED_STORY_ID],
+      });
+    }
+    expect(lines[1]!.story.digest).toBe("The event evolved.");
   });
 
   it("resets --recent --watch prints added, changed and withdrawn events", async () => {

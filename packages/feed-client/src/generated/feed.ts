@@ -1834,7 +1834,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
-            /** @description No public story exists under this id. */
+            /** @description No public story is available under this id: the story may not exist, or the public story layer may be unavailable for a while (the service answers 404 for both). Retry later before giving up on an id the API itself returned. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

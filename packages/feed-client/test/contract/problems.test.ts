@@ -90,3 +90,12 @@ describe("every documented failure status surfaces as a Problem", () => {
     });
   }
 });
+
+describe("a stories 404 as the feed's document means it", () => {
+  it("says the story may not exist or the story layer may be unavailable", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const doc = JSON.parse(await readFile(fromRoot("specs/feed/dist/openapi-v1.json"), "utf8"));
+    const notFound = doc.paths["/api/v1/stories/{publicId}"].get.responses["404"];
+    expect(notFound.description).toMatch(/may not exist.*story layer may be unavailable/);
+  });
+});

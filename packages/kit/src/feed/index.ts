@@ -8,6 +8,12 @@
 export { freshnessMs } from "@feedgate/core";
 export * from "../validate/index.js";
 export {
+  cadenceMs,
+  FEED_CADENCE,
+  nextCheckAt,
+  nextPollInMs,
+} from "./cadence.js";
+export {
   createFeedKit,
   type FeedCall,
   type FeedCallRequiring,
@@ -23,10 +29,13 @@ export type { PolledVersion, PollOptions } from "./poll.js";
 export {
   type GetStory,
   type GetStoryOptions,
+  STORY_ID_PATTERN,
   type StoryNotModified,
+  type StoryOrigin,
   type StoryRef,
   type StoryResult,
   storyIdOf,
+  storyPublicIdOf,
 } from "./stories.js";
 export type {
   CallOptions,
@@ -35,15 +44,16 @@ export type {
   FeedData,
   FeedOperationId,
   FeedOperationMap,
+  FeedOperationTypes,
   FeedParams,
   FeedResult,
 } from "./types.js";
-export {
-  type DailiesUpdate,
-  type DailyUpdate,
-  nextCheckAt,
-  type WatchDailiesOptions,
-  type WatchDailyOptions,
+export type {
+  DailiesUpdate,
+  DailyUpdate,
+  ScheduledUpdate,
+  WatchDailiesOptions,
+  WatchDailyOptions,
 } from "./watch-daily.js";
 export {
   diffResetEvents,

@@ -49,8 +49,7 @@ import type {
 import {
   type DailiesUpdate,
   type DailyUpdate,
-  dailiesWatcher,
-  dailyWatcher,
+  scheduledWatcher,
   type WatchDailiesOptions,
   type WatchDailyOptions,
 } from "./watch-daily.js";
@@ -293,7 +292,7 @@ export interface FeedKit extends FeedCalls {
     params?: FeedParams<Op>,
     options?: PollOptions,
   ): AsyncGenerator<PolledVersion<FeedData<Op>>, void, undefined>;
-  /** New versions of the hot topics, polled no faster than their s-maxage (60 s). Options and defaults: {@link PollOptions}. */
+  /** New versions of the hot topics, every 60 s at most (`FEED_CADENCE`). Options and defaults: {@link PollOptions}. */
   watchHotTopics(
     options?: PollOptions,
   ): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined>;
@@ -391,47 +390,24 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
     };
   }
 
+  // Each member is documented on the FeedKit interface.
   return {
-    /** The typed openapi-fetch client underneath, already on the resilient transport. */
     client,
-    /** The resilient transport the kit sends through. */
     transport,
-
-    /** Any operation, optionally conditional (`ifNoneMatch`): a new version or "not modified". */
     request<Op extends FeedOperationId>(
       operation: Op,
       ...args: CallArgs<Op, ConditionalCallOptions>
     ): Promise<ConditionalResult<FeedData<Op>>> {
       return caller.conditional(operation, args[0], args[1]);
     },
-
     ...(calls as unknown as FeedCalls),
-
-    /**
-     * A story by public id, story link, hot topic, storyline/related entry or story, following
-     * merges (the one way to fetch a story). With `ifNoneMatch`, "not modified" when unchanged.
-     */
     getStory,
-    /** Revalidates one story conditionally, following its merges, and yields each new version ({@link WatchStoryOptions}). */
     watchStory: storyWatcher(deps, getStory),
-
     ...paginator(caller, log),
-
-    /**
-     * Polls one operation with conditional requests and yields each new version: no faster than
-     * the answer's cache lifetime, backing off on errors (options and defaults: {@link PollOptions}).
-     */
     pollUntilChanged: poll,
-    /** New versions of the hot topics, polled no faster than their s-maxage (60 s). */
-    watchHotTopics: (
-      opts: PollOptions = {},
-    ): AsyncGenerator<PolledVersion<HotTopicsResponse>, void, undefined> =>
-      poll("hotTopics", undefined, opts),
-    /** Watches the Codex reset calendar (its `/recent` form, every 5 minutes by default) and yields what changed ({@link WatchResetsOptions}). */
+    watchHotTopics: (opts: PollOptions = {}) => poll("hotTopics", undefined, opts),
     watchResets: resetsWatcher(poll, () => clock.now()),
-    /** Watches the latest daily report at its check times (Asia/Shanghai) and yields each new version ({@link WatchDailyOptions}). */
-    watchLatestDaily: dailyWatcher(deps),
-    /** Watches the daily archive (`/dailies`) a few times a day (default 08:15 and 20:00 Asia/Shanghai) and yields each new index ({@link WatchDailiesOptions}). */
-    watchDailies: dailiesWatcher(deps),
+    watchLatestDaily: scheduledWatcher(deps, "latestDaily"),
+    watchDailies: scheduledWatcher(deps, "dailies"),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "@feedgate/core";
 import { floorOf, intervalNotice } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
+import { cadenceMs } from "./cadence.js";
 import type { Caller } from "./call.js";
 import type { CallOptions, FeedData, FeedOperationId, FeedParams } from "./types.js";
 
@@ -22,7 +23,8 @@ export interface PollOptions extends CallOptions {
   etag?: string | undefined;
   /**
    * Wait at least this long between polls. Raised to the answer's `s-maxage` (else `max-age`)
-   * when that is longer, with one `interval_raised` log event. Default: 0 (the cache lifetime decides).
+   * when that is longer, with one `interval_raised` log event. Default: the resource's cadence
+   * in `FEED_CADENCE` (60 s for hot topics and stories, 5 minutes for the reset calendar), else 0.
    */
   intervalMs?: number | undefined;
   /**
@@ -78,6 +80,8 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
   label: string,
   fetchOnce: (call: CallOptions & { ifNoneMatch: string | undefined }) => Promise<R>,
   options: PollOptions,
+  cadence = 0,
+  retryable: (error: unknown) => boolean = isTransientError,
 ): AsyncGenerator<{ result: R; poll: number }, void, undefined> {
   const {
     etag: known,
@@ -109,7 +113,7 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
       // doubling delay up to 10 minutes.
       retryAfter: "instead",
       failureWaitMs(error, errors) {
-        if (!isTransientError(error) || errors >= maxConsecutiveErrors) throw error;
+        if (!retryable(error) || errors >= maxConsecutiveErrors) throw error;
         return backoffDelay(errors, {
           initialDelayMs: errorDelayMs,
           maxDelayMs: 600_000,
@@ -142,7 +146,7 @@ export async function* pollLoop<R extends Revalidated<unknown>>(
         poll,
       });
       const lifetime = freshnessMs(meta.cacheControl) ?? minIntervalMs;
-      const base = Math.max(floor, intervalMs ?? 0, lifetime);
+      const base = Math.max(floor, intervalMs ?? cadence, lifetime);
       raised(intervalMs, base, lifetime >= floor ? "s-maxage" : "floor");
       return {
         value: changed ? { result, poll } : undefined,
@@ -181,7 +185,8 @@ export function createPoller(
         ? (call: CallOptions & { ifNoneMatch: string | undefined }) => fetchStory(storyId, call)
         : (call: CallOptions & { ifNoneMatch: string | undefined }) =>
             caller.conditional(operation, params, call);
-    for await (const { result, poll } of pollLoop(deps, operation, fetchOnce, options)) {
+    const cadence = cadenceMs(operation);
+    for await (const { result, poll } of pollLoop(deps, operation, fetchOnce, options, cadence)) {
       const { data, etag, meta } = result;
       yield { data: data as FeedData<Op>, etag, meta, poll };
     }

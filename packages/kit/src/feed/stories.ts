@@ -23,14 +23,10 @@ export interface GetStoryOptions extends CallOptions {
   maxHops?: number | undefined;
 }
 
-/** A story found by `getStory`, and where the id it was asked for led. */
-export interface StoryResult {
-  /** A new version (or an unconditional answer). */
-  notModified: false;
-  /** The answer's ETag exactly as received, to send as `ifNoneMatch` next time. */
+/** Where the id a story was asked for led, and the final answer's ETag and metadata. */
+export interface StoryOrigin {
+  /** The answer's ETag exactly as received (or the one sent when a 304 omitted it), to send as `ifNoneMatch` next time. */
   etag: string | undefined;
-  /** The story, after following any merges. */
-  story: Story;
   /** The id asked for (taken from the link's last path segment when given a link). */
   requestedId: string;
   /** The id of the story that answered: store this one. */
@@ -41,22 +37,20 @@ export interface StoryResult {
   meta: ResponseMeta;
 }
 
+/** A story found by `getStory`, and where the id it was asked for led. */
+export interface StoryResult extends StoryOrigin {
+  /** A new version (or an unconditional answer). */
+  notModified: false;
+  /** The story, after following any merges. */
+  story: Story;
+}
+
 /** A conditional `getStory` whose surviving story did not change (304). */
-export interface StoryNotModified {
+export interface StoryNotModified extends StoryOrigin {
   /** Nothing changed since `ifNoneMatch`. */
   notModified: true;
   /** No body on a 304. */
   story: undefined;
-  /** The ETag still current (the answer's, or the one sent when the 304 omitted it). */
-  etag: string | undefined;
-  /** The id asked for. */
-  requestedId: string;
-  /** The id of the story that answered 304: store this one. */
-  survivingId: string;
-  /** Every id that answered 308 on the way, in order. */
-  mergedChain: string[];
-  /** The 304's response metadata. */
-  meta: ResponseMeta;
 }
 
 /** `getStory`: unconditional calls give the story; with `ifNoneMatch`, the answer may be "not modified". */
@@ -134,6 +128,17 @@ export function storyIdOf(ref: StoryRef): string {
     throw bad("not a valid URL");
   }
   return lastSegment(url, () => bad("no valid last path segment"));
+}
+
+/** A story public id as the service has them: a UUID (8-4-4-4-12 hex, any case); any other id is a 404. */
+export const STORY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The public id a reference names, refused before any request unless it is a UUID (no `..`, no `/`). */
+export function storyPublicIdOf(ref: StoryRef): string {
+  const id = storyIdOf(ref);
+  if (!STORY_ID_PATTERN.test(id))
+    throw invalidArgument("publicId", "a story public id (a UUID) or a story URL ending in one");
+  return id;
 }
 
 const REDIRECTS = [301, 302, 307, 308];

@@ -16,96 +16,36 @@ import type {
   StoryResponse,
 } from "@feedgate/feed-client";
 
+/** One operation's types: its parameters (`params`) and its successful answer's body (`data`). */
+export interface FeedOperationTypes<P, D> {
+  /** Its parameters: `query` (optional unless the operation requires one), `path`, or none. */
+  params: P;
+  /** Its successful answer's body. */
+  data: D;
+}
+
 /** Parameters and answer of each feed operation (by operationId). */
 export interface FeedOperationMap {
   /** The `items` operation. */
-  items: {
-    /** Its parameters. */
-    params: {
-      /** Query parameters (all optional). */
-      query?: ItemsQuery;
-    };
-    /** Its successful answer's body. */
-    data: ItemsResponse;
-  };
+  items: FeedOperationTypes<{ query?: ItemsQuery }, ItemsResponse>;
   /** The `codexResets` operation. */
-  codexResets: {
-    /** Its parameters: none. */
-    params: Record<string, never>;
-    /** Its successful answer's body. */
-    data: CodexResetsResponse;
-  };
+  codexResets: FeedOperationTypes<Record<string, never>, CodexResetsResponse>;
   /** The `codexResetsRecent` operation. */
-  codexResetsRecent: {
-    /** Its parameters: none. */
-    params: Record<string, never>;
-    /** Its successful answer's body. */
-    data: CodexResetsResponse;
-  };
+  codexResetsRecent: FeedOperationTypes<Record<string, never>, CodexResetsResponse>;
   /** The `hotTopics` operation. */
-  hotTopics: {
-    /** Its parameters: none. */
-    params: Record<string, never>;
-    /** Its successful answer's body. */
-    data: HotTopicsResponse;
-  };
+  hotTopics: FeedOperationTypes<Record<string, never>, HotTopicsResponse>;
   /** The `storyByPublicId` operation. */
-  storyByPublicId: {
-    /** Its parameters. */
-    params: {
-      /** Path parameters. */
-      path: StoryPathParams;
-    };
-    /** Its successful answer's body. */
-    data: StoryResponse;
-  };
+  storyByPublicId: FeedOperationTypes<{ path: StoryPathParams }, StoryResponse>;
   /** The `dailies` operation. */
-  dailies: {
-    /** Its parameters. */
-    params: {
-      /** Query parameters (all optional). */
-      query?: DailiesQuery;
-    };
-    /** Its successful answer's body. */
-    data: DailiesResponse;
-  };
+  dailies: FeedOperationTypes<{ query?: DailiesQuery }, DailiesResponse>;
   /** The `latestDaily` operation. */
-  latestDaily: {
-    /** Its parameters: none. */
-    params: Record<string, never>;
-    /** Its successful answer's body. */
-    data: DailyResponse;
-  };
+  latestDaily: FeedOperationTypes<Record<string, never>, DailyResponse>;
   /** The `dailyByDate` operation. */
-  dailyByDate: {
-    /** Its parameters. */
-    params: {
-      /** Path parameters. */
-      path: DailyByDatePathParams;
-    };
-    /** Its successful answer's body. */
-    data: DailyResponse;
-  };
+  dailyByDate: FeedOperationTypes<{ path: DailyByDatePathParams }, DailyResponse>;
   /** The `selectedSnapshot` operation. */
-  selectedSnapshot: {
-    /** Its parameters. */
-    params: {
-      /** Query parameters (all optional). */
-      query?: SelectedSnapshotQuery;
-    };
-    /** Its successful answer's body. */
-    data: SelectedSnapshot;
-  };
+  selectedSnapshot: FeedOperationTypes<{ query?: SelectedSnapshotQuery }, SelectedSnapshot>;
   /** The `selectedChanges` operation. */
-  selectedChanges: {
-    /** Its parameters. */
-    params: {
-      /** Query parameters. */
-      query: SelectedChangesQuery;
-    };
-    /** Its successful answer's body. */
-    data: SelectedChanges;
-  };
+  selectedChanges: FeedOperationTypes<{ query: SelectedChangesQuery }, SelectedChanges>;
 }
 
 /** The operationIds the kit offers a typed call for. */

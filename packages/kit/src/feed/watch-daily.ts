@@ -1,7 +1,6 @@
 import {
   checkPositive,
   type FeedgateError,
-  invalidArgument,
   isFeedgateError,
   isTransientError,
   type ResponseMeta,
@@ -9,6 +8,7 @@ import {
 import type { DailiesQuery, DailiesResponse, DailyResponse } from "@feedgate/feed-client";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
+import { FEED_CADENCE, minutesOf, nextCheckAt } from "./cadence.js";
 import type { PollDeps } from "./poll.js";
 import type { CallOptions, FeedData } from "./types.js";
 
@@ -28,27 +28,19 @@ export interface WatchDailyOptions extends CallOptions {
   etag?: string | undefined;
 }
 
-/** A new latest daily report. */
-export interface DailyUpdate {
-  /** The new report version. */
-  data: DailyResponse;
+/** A new version of a daily resource: what `watchLatestDaily` and `watchDailies` yield. */
+export interface ScheduledUpdate<T> {
+  /** The new version. */
+  data: T;
   /** Its ETag as received, to pass as `etag` when watching again. */
   etag: string | undefined;
   /** Its response metadata. */
   meta: ResponseMeta;
 }
-
-const MINUTE = 60_000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving). */
-const SHANGHAI_OFFSET_MS = 480 * MINUTE;
-const DAY_MS = 1440 * MINUTE;
-
-/** The first of the given Shanghai times of day (minutes after midnight) strictly after `now` (epoch ms). */
-export function nextCheckAt(now: number, minutes: readonly number[]): number {
-  const midnight = now - ((now + SHANGHAI_OFFSET_MS) % DAY_MS);
-  const times = minutes.flatMap((m) => [m, m + 1440]).map((m) => midnight + m * MINUTE);
-  return Math.min(...times.filter((at) => at > now));
-}
+/** A new latest daily report. */
+export type DailyUpdate = ScheduledUpdate<DailyResponse>;
+/** A new version of the daily archive. */
+export type DailiesUpdate = ScheduledUpdate<DailiesResponse>;
 
 /** Options of `watchDailies`: those of `watchLatestDaily`, with the archive's own check times. */
 export interface WatchDailiesOptions extends WatchDailyOptions {
@@ -63,52 +55,22 @@ export interface WatchDailiesOptions extends WatchDailyOptions {
   query?: DailiesQuery | undefined;
 }
 
-/** A new version of the daily archive. */
-export interface DailiesUpdate {
-  /** The new index version. */
-  data: DailiesResponse;
-  /** Its ETag as received, to pass as `etag` when watching again. */
-  etag: string | undefined;
-  /** Its response metadata. */
-  meta: ResponseMeta;
-}
-
-type Scheduled = "latestDaily" | "dailies";
-
-function minutesOf(checkTimes: readonly string[]): number[] {
-  const minutes = checkTimes.map((time) => {
-    const [, h, m] = /^(\d\d):(\d\d)$/.exec(time) ?? [];
-    if (!(Number(h) < 24 && Number(m) < 60))
-      throw invalidArgument(
-        "checkTimes",
-        `times are HH:MM (00:00–23:59); got ${JSON.stringify(time)}`,
-      );
-    return Number(h) * 60 + Number(m);
-  });
-  if (!minutes.length) throw invalidArgument("checkTimes", "at least one time of day");
-  return minutes;
-}
-
 /**
- * Checks one operation a few times a day: once at start, then at `checkTimes` (Asia/Shanghai)
- * plus jitter, with conditional requests, yielding each new version; "none published yet"
- * (404) just waits for the next check; a transient failure is retried after `errorRetryMs`
- * (never before the server's Retry-After). Ends when `signal` fires.
+ * `watchLatestDaily` and `watchDailies`: check one operation a few times a day, once at start,
+ * then at `checkTimes` (default: its `FEED_CADENCE`, Asia/Shanghai) plus jitter, with
+ * conditional requests, yielding each new version; "none published yet" (404) just waits for
+ * the next check; a transient failure is retried after `errorRetryMs` (never before the
+ * server's Retry-After). Ends when `signal` fires.
  */
-function scheduledWatcher<Op extends Scheduled>(
+export function scheduledWatcher<Op extends "latestDaily" | "dailies">(
   { caller, clock, sleep, random, log }: PollDeps,
   operation: Op,
-  defaultTimes: readonly string[],
 ) {
   return async function* watch(
     options: WatchDailyOptions & { query?: DailiesQuery | undefined } = {},
-  ): AsyncGenerator<
-    { data: FeedData<Op>; etag: string | undefined; meta: ResponseMeta },
-    void,
-    undefined
-  > {
+  ): AsyncGenerator<ScheduledUpdate<FeedData<Op>>, void, undefined> {
     const {
-      checkTimes = defaultTimes,
+      checkTimes = FEED_CADENCE[operation].checkTimes,
       jitterMs = 120_000,
       errorRetryMs = 600_000,
       etag: known,
@@ -170,35 +132,4 @@ function scheduledWatcher<Op extends Scheduled>(
       },
     );
   };
-}
-
-export function dailyWatcher(deps: PollDeps) {
-  /**
-   * Watches the latest daily report a few times a day: once at start, then at `checkTimes`
-   * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
-   * "none published yet" (404) just waits for the next check. Ends when `signal` fires.
-   */
-  const watchLatestDaily: (
-    options?: WatchDailyOptions,
-  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", [
-    "08:05",
-    "10:00",
-    "16:00",
-  ]);
-  return watchLatestDaily;
-}
-
-export function dailiesWatcher(deps: PollDeps) {
-  /**
-   * Watches the daily archive (`/dailies`) on a schedule of its own, "a few times a day at
-   * most" as the document asks: once at start, then at `checkTimes` (default 08:15 and 20:00
-   * Asia/Shanghai) plus jitter, with conditional requests. Yields each new index version.
-   */
-  const watchDailies: (
-    options?: WatchDailiesOptions,
-  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", [
-    "08:15",
-    "20:00",
-  ]);
-  return watchDailies;
 }

@@ -133,12 +133,9 @@ export function resetsWatcher(poll: ReturnType<typeof createPoller>, now: () => 
   return async function* watchResets(
     options: WatchResetsOptions = {},
   ): AsyncGenerator<ResetsUpdate, void, undefined> {
-    const { known = [], intervalMs = 300_000, ...pollOptions } = options;
+    const { known = [], ...pollOptions } = options;
     let local = known;
-    for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, {
-      ...pollOptions,
-      intervalMs,
-    })) {
+    for await (const { data, etag, meta } of poll("codexResetsRecent", undefined, pollOptions)) {
       const events = Array.isArray(data.events) ? data.events : [];
       const changes = diffResetEvents(local, events, {
         recentSince: recentWindowStart(data.today, now(), data.historyFrom),

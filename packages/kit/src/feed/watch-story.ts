@@ -1,7 +1,14 @@
-import type { ResponseMeta } from "@feedgate/core";
+import { isFeedgateError, isTransientError } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
+import { FEED_CADENCE } from "./cadence.js";
 import { type PollDeps, type PollOptions, pollLoop, type Revalidated } from "./poll.js";
-import { type GetStory, type GetStoryOptions, type StoryRef, storyIdOf } from "./stories.js";
+import {
+  type GetStory,
+  type GetStoryOptions,
+  type StoryOrigin,
+  type StoryRef,
+  storyIdOf,
+} from "./stories.js";
 
 /** Options of `watchStory`: the poller's ({@link PollOptions}), plus the merge-follower's hop limit. */
 export interface WatchStoryOptions extends PollOptions {
@@ -9,29 +16,23 @@ export interface WatchStoryOptions extends PollOptions {
   maxHops?: number | undefined;
 }
 
-/** A new version of a watched story. */
-export interface StoryVersion {
+/**
+ * A new version of a watched story: `requestedId` is the id the watch started from,
+ * `survivingId` the one answering now and `mergedChain` every merge seen since the watch began.
+ */
+export interface StoryVersion extends StoryOrigin {
   /** The story as it is now (its digest is rewritten as the event evolves). */
   story: Story;
-  /** Its ETag exactly as received. */
-  etag: string | undefined;
-  /** Its response metadata. */
-  meta: ResponseMeta;
   /** Which poll (1-based) brought it. */
   poll: number;
-  /** The id the watch started from. */
-  requestedId: string;
-  /** The id of the story now answering (after every merge seen so far): store this one. */
-  survivingId: string;
-  /** Every id that was merged into the next since the watch began, in order; empty when none. */
-  mergedChain: string[];
 }
 
 /**
  * `watchStory(ref, options)`: revalidates one story with conditional requests (If-None-Match on
  * every request, as the document asks), no faster than its cache lifetime, and follows its
  * merges: when the watched id is merged (308), the watch moves to the surviving story and goes
- * on from there. Yields each new version; ends when `signal` fires.
+ * on from there. A 404 (the story, or the whole story layer, unavailable) is waited out like a
+ * 503, up to `maxConsecutiveErrors` in a row. Yields each new version; ends when `signal` fires.
  */
 export function storyWatcher(deps: PollDeps, getStory: GetStory) {
   return async function* watchStory(
@@ -53,11 +54,17 @@ export function storyWatcher(deps: PollDeps, getStory: GetStory) {
         meta: answer.meta,
       };
     };
+    // A 404 may be the story layer down for a while (the document says so): retried like a 503.
+    const retryable = (e: unknown) => isTransientError(e) || isFeedgateError(e, "not_found");
+    const label = `story ${requestedId}`;
+    const cadence = FEED_CADENCE.storyByPublicId.everyMs;
     for await (const { result, poll } of pollLoop(
       deps,
-      `story ${requestedId}`,
+      label,
       fetchOnce,
       pollOptions,
+      cadence,
+      retryable,
     )) {
       yield {
         story: result.data as Story,

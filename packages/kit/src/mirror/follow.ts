@@ -6,11 +6,11 @@ import {
   type Sleep,
   withJitter,
 } from "@feedgate/core";
+import { FEED_CADENCE } from "../feed/cadence.js";
 import { isTransient } from "../internal/errors.js";
 import { intervalNotice, POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
 import type { MirrorStore } from "../store/types.js";
-import { MIRROR_DEFAULTS } from "./options.js";
 import type { MirrorProgress } from "./progress.js";
 import type { SyncResult } from "./sync.js";
 
@@ -71,11 +71,8 @@ export async function follow(
     },
     async () => {
       const result = await sync(signal);
-      const lifetime = result.cacheMs ?? MIRROR_DEFAULTS.intervalMs;
-      const base = Math.max(
-        POLL_FLOOR_MS,
-        intervalMs === undefined ? lifetime : Math.max(intervalMs, result.cacheMs ?? 0),
-      );
+      const least = intervalMs ?? FEED_CADENCE.selectedChanges.everyMs;
+      const base = Math.max(POLL_FLOOR_MS, least, result.cacheMs ?? 0);
       raised(intervalMs, base, base === POLL_FLOOR_MS ? "floor" : "s-maxage");
       const waitMs = Math.ceil(withJitter(base, jitter, random));
       report({ phase: "idle", pages: 0, items: result.items, cursor: result.cursor, waitMs });

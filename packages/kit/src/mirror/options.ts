@@ -28,9 +28,9 @@ export interface SelectedMirrorOptions {
   /** Stops every call of this mirror. Default: none. */
   signal?: AbortSignal | undefined;
   /**
-   * `follow`: wait between polls once the ledger is drained. Default: the changes answer's
-   * `Cache-Control` `s-maxage`, else `max-age`, else 60 000 ms. A shorter value is raised to
-   * `s-maxage` (the service would only repeat its cached page).
+   * `follow`: wait between polls once the ledger is drained. Default: the selected changes'
+   * cadence in `FEED_CADENCE` (60 000 ms), or the answer's `s-maxage` (else `max-age`) when
+   * longer. A shorter value is raised to `s-maxage` (the service would only repeat its page).
    */
   intervalMs?: number | undefined;
   /** `follow`: random extra wait, as a fraction of the interval (never shortens it). Default: 0.1. */

@@ -1,7 +1,8 @@
 import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { matches, newestFirst } from "../store/base.js";
 import { MirrorData } from "../store/state.js";
-import type { MirrorStoreState, SelectedItem } from "../store/types.js";
+import type { MirrorStoreState, SelectedItem, StoreFilter } from "../store/types.js";
 import { readStoreFile } from "./durable-fs.js";
 import { StoreCorruptError } from "./file-store.js";
 import { decodeSnapshot, scanJournal } from "./records.js";
@@ -18,6 +19,8 @@ export interface FileStoreView {
   items(): IterableIterator<SelectedItem>;
   /** How many items the current set holds. */
   readonly count: number;
+  /** The items matching `filter`, newest first, as a store's `iterate(filter)` gives them. */
+  select(filter?: StoreFilter): SelectedItem[];
 }
 
 const SNAPSHOT = /^snapshot-(\d+)\.json$/;
@@ -76,5 +79,6 @@ async function readOnce(root: string): Promise<FileStoreView> {
     get: (id) => current.get(id),
     items: () => current.values(),
     count: current.size,
+    select: (filter = {}) => [...current.values()].filter(matches(filter)).sort(newestFirst),
   };
 }

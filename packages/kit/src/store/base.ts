@@ -138,7 +138,8 @@ const timeOf = (item: SelectedItem) =>
   (item as { discoveredAt?: string | null }).discoveredAt ??
   "";
 
-function newestFirst(a: SelectedItem, b: SelectedItem): number {
+/** The stores' order: newest first (published, else discovered), then by id. */
+export function newestFirst(a: SelectedItem, b: SelectedItem): number {
   return timeOf(b).localeCompare(timeOf(a)) || b.id.localeCompare(a.id);
 }
 

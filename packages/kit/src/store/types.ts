@@ -1,4 +1,4 @@
-import type { Item, ItemMinimal } from "@feedgate/feed-client";
+import type { CategoryKey, Item, ItemMinimal } from "@feedgate/feed-client";
 
 /** One item of the selected set: `Item` with `fields: "default"`, `ItemMinimal` with `"minimal"`. */
 export type SelectedItem = Item | ItemMinimal;
@@ -8,8 +8,8 @@ export type SelectedFields = "default" | "minimal";
 
 /** A filter of the stores' readers: each maps to an item field. */
 export interface StoreFilter {
-  /** Items of this category only. Default: any. */
-  category?: string | undefined;
+  /** Items of this category only (a known key autocompletes; any string is accepted). Default: any. */
+  category?: CategoryKey | undefined;
   /** Items published (else discovered) at or after this time. */
   since?: string | Date | undefined;
   /** Case-insensitive text in the title or the summary. */

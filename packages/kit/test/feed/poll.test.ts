@@ -1,6 +1,6 @@
 import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { diffResetEvents, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
+import { diffResetEvents, FEED_CADENCE, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
 import { stubKit } from "../support/feed-kit.js";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
@@ -59,10 +59,43 @@ describe("pollUntilChanged", () => {
       { random: () => 0.5 },
     );
     await take(
-      kit.pollUntilChanged("hotTopics", undefined, { minIntervalMs: 45_000, jitter: 0.2 }),
+      kit.pollUntilChanged("hotTopics", undefined, {
+        intervalMs: 1000,
+        minIntervalMs: 45_000,
+        jitter: 0.2,
+      }),
       4,
     );
     expect(waits).toEqual([132_000, 33_000, 49_500]);
+  });
+
+  it("never polls faster than the resource's cadence, whatever s-maxage says; a longer one slows it", async () => {
+    const short = "public, max-age=1, s-maxage=1";
+    const run = async (op: "hotTopics" | "codexResetsRecent", cc: string) => {
+      const body = (n: number) =>
+        op === "hotTopics"
+          ? hot(n)
+          : {
+              schemaVersion: 1,
+              timezone: "Asia/Shanghai",
+              today: "2026-11-20",
+              checkedAt: null,
+              historyFrom: null,
+              count: 0,
+              events: [],
+              activities: [n],
+              monitor: null,
+              outage: null,
+            };
+      const answer = (n: number) => json(200, body(n), { etag: `"${n}"`, "cache-control": cc });
+      const { kit, waits } = stubKit([answer(1), answer(2)]);
+      await take(kit.pollUntilChanged(op, undefined, { jitter: 0 }), 2);
+      return waits;
+    };
+    expect(await run("hotTopics", short)).toEqual([FEED_CADENCE.hotTopics.everyMs]);
+    expect(await run("codexResetsRecent", short)).toEqual([300_000]);
+    expect(await run("hotTopics", "s-maxage=600")).toEqual([600_000]);
+    expect(FEED_CADENCE.latestDaily.checkTimes).toEqual(["08:05", "10:00", "16:00"]);
   });
 
   it("never polls faster than intervalMs", async () => {

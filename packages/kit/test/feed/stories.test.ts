@@ -1,4 +1,4 @@
-import { json } from "@feedgate/test-harness";
+import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { storyIdOf } from "../../src/feed/index.js";
 import { isFeedgateError } from "../../src/index.js";
@@ -153,5 +153,26 @@ describe("getStory follows merges", () => {
     const dots = await kit.getStory("..").catch((e: unknown) => e);
     expect(isFeedgateError(dots, "invalid_request")).toBe(true);
     expect(seen).toHaveLength(7);
+  });
+});
+
+describe("watchStory and the story layer's 404", () => {
+  it("waits out a 404 (the story layer may be down) and yields the story when it is back", async () => {
+    const { kit, waits } = stubKit([
+      problem(404, "not_found"),
+      problem(404, "not_found"),
+      json(200, story(A), { etag: '"s1"', "cache-control": "public, s-maxage=1" }),
+    ]);
+    for await (const version of kit.watchStory(A, { jitter: 0, errorDelayMs: 1000 })) {
+      expect(version).toMatchObject({ requestedId: A, poll: 3 });
+      break;
+    }
+    expect(waits).toEqual([1000, 2000]);
+  });
+
+  it("gives up after maxConsecutiveErrors 404s in a row", async () => {
+    const { kit } = stubKit([problem(404, "not_found")]);
+    const watch = kit.watchStory(A, { jitter: 0, maxConsecutiveErrors: 3 });
+    await expect(watch.next()).rejects.toMatchObject({ kind: "not_found", status: 404 });
   });
 });

@@ -273,6 +273,32 @@ describe("selected mirror: changes", () => {
     expect(await store.get(selectedId(99))).toBeDefined();
   });
 
+  it("follows at the selected changes' cadence (60 s) when s-maxage is shorter, slower when longer", async () => {
+    for (const [lifetime, expected] of [
+      [1, 60_000],
+      [300, 300_000],
+    ] as const) {
+      const fake = await startFeedFake({
+        data: "empty",
+        cacheControl: { selectedChanges: lifetime },
+      });
+      fakes.push(fake);
+      const controller = new AbortController();
+      const waits: number[] = [];
+      const sleep = async (ms: number) => {
+        if (waits.push(ms) === 2) controller.abort();
+      };
+      const mirror = createSelectedMirror({
+        client: rawClient(fake),
+        store: createMemoryStore(),
+        random: () => 0,
+        sleep,
+      });
+      await mirror.follow({ signal: controller.signal });
+      expect(waits).toEqual([expected, expected]);
+    }
+  });
+
   it("re-snapshots on 409 snapshot_required, and the new generation replaces the old set", async () => {
     const fake = await fakeWith(400);
     const store = createMemoryStore();

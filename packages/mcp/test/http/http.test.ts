@@ -11,6 +11,7 @@ import {
   startMcpHttpServer,
 } from "../../src/index.js";
 import {
+  fakeTime,
   hits,
   kitOn,
   mcpTestServers,
@@ -21,13 +22,15 @@ import {
 
 let fake: FeedFake;
 let open: McpHttpServer;
+// The shared watchers run on fake time: a poll waits for `time.advance()`.
+const time = fakeTime(Date.parse("2026-11-20T00:00:00Z"));
 let guarded: McpHttpServer;
 const TOKEN = "test-token-8f2k";
 
 const servers = mcpTestServers();
 beforeAll(async () => {
   fake = await servers.feed(WATCHED_ROUTES_LIVE_1S);
-  const kit = kitOn(fake.url);
+  const kit = kitOn(fake.url, { clock: time.clock, sleep: time.sleep });
   const watchers = createResourceWatchers(kit);
   open = servers.track(
     await startMcpHttpServer({ createServer: () => createFeedMcpServer({ kit, watchers }) }),
@@ -78,7 +81,10 @@ it("serves the tools over Streamable HTTP on 127.0.0.1", async () => {
   expect((await client.listTools()).tools).toHaveLength(5);
   const result = await client.callTool({ name: "search_items", arguments: { limit: 2 } });
   expect((result.structuredContent as { count: number }).count).toBe(2);
-  const error = await client.callTool({ name: "get_story", arguments: { id: "missing" } });
+  const error = await client.callTool({
+    name: "get_story",
+    arguments: { id: "00000000-0000-4000-8000-000000000000" },
+  });
   expect(error.isError).toBe(true);
   expect(textOf(error)).toMatch(/NotFoundError/);
   await client.close();
@@ -109,27 +115,72 @@ it("sends a resource update over HTTP, exactly once per change", async () => {
   );
   const path = "/api/v1/codex-resets/recent";
   const before = hits(fake, path).length;
+  const poll = async () => {
+    await until(fake, () => time.pending() === 1);
+    time.advance();
+  };
   await client.subscribeResource({ uri: "feedgate://resets/recent" });
-  await until(fake, () =>
-    hits(fake, path)
-      .slice(before)
-      .some((r) => r.status === 304),
-  );
+  await poll();
+  await until(fake, () => hits(fake, path).length === before + 2);
+  expect(hits(fake, path)[before + 1]).toMatchObject({ status: 304 });
   const events = (await fetch(`${fake.url}/api/v1/codex-resets`).then((r) => r.json())) as {
     events: never[];
   };
   fake.resets.set(events.events.slice(1));
+  await poll();
   await until(fake, () => updates.length > 0);
-  const changedAt = hits(fake, path).length;
-  await until(
-    fake,
-    () =>
-      hits(fake, path)
-        .slice(changedAt)
-        .filter((r) => r.status === 304).length >= 2,
-  );
+  await poll();
+  await poll();
+  await until(fake, () => hits(fake, path).length === before + 5);
   expect(updates).toEqual(["feedgate://resets/recent"]);
   await client.close();
+});
+
+it("a session with no open request for idleMs is closed (its id is then unknown)", async () => {
+  let closed!: () => void;
+  const sessionClosed = new Promise<void>((resolve) => (closed = resolve));
+  const idle = servers.track(
+    await startMcpHttpServer({
+      createServer: () => {
+        const server = createFeedMcpServer({ kit: kitOn(fake.url) });
+        const previous = server.server.onclose;
+        server.server.onclose = () => (previous?.(), closed());
+        return server;
+      },
+      idleMs: 200,
+    }),
+  );
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  const initialize = await fetch(idle.url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "t", version: "1" },
+      },
+    }),
+  });
+  const session = initialize.headers.get("mcp-session-id")!;
+  await initialize.text();
+  const ping = () =>
+    fetch(idle.url, {
+      method: "POST",
+      headers: { ...headers, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18" },
+      body: '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+    });
+  const alive = await ping();
+  await alive.text();
+  expect(alive.status).toBe(200);
+  await sessionClosed;
+  expect((await ping()).status).toBe(404);
 });
 
 it("past maxSessions, the least recently used session is closed and new ones are served", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createResourceWatchers, type ResourceWatchers } from "../../src/index.js";
 import {
   connect,
+  fakeTime,
   hits,
   kitOn,
   mcpTestServers,
@@ -35,17 +36,10 @@ it("lists and reads the three resources", async () => {
 });
 
 it("a subscription sends exactly one update when the content changes, and its watcher stops with the last subscriber", async () => {
-  // The poller's waits, recorded (then made for real): none may be shorter than s-maxage (1 s here).
-  const waits: number[] = [];
-  const sleep = (ms: number, signal?: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      waits.push(ms);
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), {
-        once: true,
-      });
-    });
-  const kit = kitOn(fake.url, { sleep });
+  // Fake time: each poll waits for `advance()`; the waits must be the cadence (60 s), not s-maxage (1 s).
+  const time = fakeTime(Date.parse("2026-11-20T00:00:00Z"));
+  const started = time.clock.now();
+  const kit = kitOn(fake.url, { clock: time.clock, sleep: time.sleep, random: () => 0 });
   watchers = createResourceWatchers(kit);
   const { client, close } = await connect({ kit, watchers });
   const updates: string[] = [];
@@ -55,35 +49,31 @@ it("a subscription sends exactly one update when the content changes, and its wa
   );
   const path = "/api/v1/hot-topics";
   const before = hits(fake, path).length;
+  const poll = async () => {
+    await until(fake, () => time.pending() === 1);
+    time.advance();
+  };
   await client.subscribeResource({ uri: "feedgate://hot-topics" });
   expect(watchers.active()).toEqual(["feedgate://hot-topics"]);
-  // The baseline version, then at least one conditional poll answered 304: nothing changed, nothing sent.
-  await until(fake, () =>
-    hits(fake, path)
-      .slice(before)
-      .some((r) => r.status === 304),
-  );
+  // The baseline version, then a conditional poll answered 304: nothing changed, nothing sent.
+  await poll();
+  await until(fake, () => hits(fake, path).length === before + 2);
+  expect(hits(fake, path)[before + 1]).toMatchObject({ status: 304 });
   expect(updates).toEqual([]);
+  fake.hotTopics.set([...fake.hotTopics.list()].reverse());
+  await poll();
+  await until(fake, () => updates.length > 0);
+  // Two more polls with nothing new: still exactly one update.
+  await poll();
+  await poll();
+  await until(fake, () => hits(fake, path).length === before + 5);
+  expect(updates).toEqual(["feedgate://hot-topics"]);
   expect(
     hits(fake, path)
       .slice(before + 1)
-      .every((r) => r.headers["if-none-match"] !== undefined),
+      .every((r) => r.headers["if-none-match"]),
   ).toBe(true);
-
-  fake.hotTopics.set([...fake.hotTopics.list()].reverse());
-  await until(fake, () => updates.length > 0);
-  const changedAt = hits(fake, path).length;
-  // Two more polls with nothing new: still exactly one update.
-  await until(
-    fake,
-    () =>
-      hits(fake, path)
-        .slice(changedAt)
-        .filter((r) => r.status === 304).length >= 2,
-  );
-  expect(updates).toEqual(["feedgate://hot-topics"]);
-  expect(waits.length).toBeGreaterThanOrEqual(3);
-  for (const ms of waits) expect(ms).toBeGreaterThanOrEqual(1000);
+  expect(time.clock.now() - started).toBe(4 * 60_000);
   await client.unsubscribeResource({ uri: "feedgate://hot-topics" });
   expect(watchers.active()).toEqual([]);
   await close();

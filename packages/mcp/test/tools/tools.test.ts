@@ -105,6 +105,20 @@ describe("tools", () => {
     );
   });
 
+  it("get_story takes the story URL hot_topics links to, and refuses path-like ids before any request", async () => {
+    const topics = fake.hotTopics.list();
+    const link = topics[0]!.links.story!;
+    const result = await call("get_story", { id: link });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ id: link.split("/").pop() });
+    const before = fake.requests.length;
+    for (const id of ["../../etc/passwd", "a/b", "%2e%2e", "https://x.example/stories/..", "a?b"]) {
+      const refused = await call("get_story", { id });
+      expect(refused.isError, id).toBe(true);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("daily_report gives the latest, or a date's", async () => {
     const latest = (await call("daily_report")).structuredContent as {
       date: string;
@@ -128,9 +142,11 @@ describe("tools", () => {
 
 describe("errors are results", () => {
   it("an unknown story is an isError result with the typed message and a hint", async () => {
-    const result = await call("get_story", { id: "no-such-story" });
+    const result = await call("get_story", { id: "00000000-0000-4000-8000-000000000000" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^NotFoundError: HTTP 404 .*\nhint: /);
+    // The document: a 404 may mean the story does not exist, or the story layer is unavailable.
+    expect(textOf(result)).toMatch(/may not exist.*story layer may be unavailable/);
   });
 
   it("bad arguments are refused by the schema before any request", async () => {

@@ -150,31 +150,30 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
   const isV1 = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
   const dispatch = (ctx: Ctx): Reply => {
-    const { url } = ctx;
-    const inm = ctx.headers["if-none-match"];
+    const req = { url: ctx.url, ifNoneMatch: ctx.headers["if-none-match"], state };
     /** A path parameter of the request, raw (still percent-encoded). */
     const param = (name: string) => feedRoute(ctx.path)?.params[name] ?? "";
     switch (ctx.route) {
       case "items":
-        return handleItems(url, inm, state);
+        return handleItems(req);
       case "hotTopics":
-        return handleHotTopics(url, inm, state);
+        return handleHotTopics(req);
       case "storyByPublicId":
-        return handleStory(param("publicId"), url, inm, state);
+        return handleStory(param("publicId"), req);
       case "dailies":
-        return handleDailies(url, inm, state);
+        return handleDailies(req);
       case "latestDaily":
-        return handleLatestDaily(url, inm, state);
+        return handleLatestDaily(req);
       case "dailyByDate":
-        return handleDailyByDate(param("date"), url, inm, state);
+        return handleDailyByDate(param("date"), req);
       case "codexResets":
-        return handleCodexResets(false, url, inm, state);
+        return handleCodexResets(false, req);
       case "codexResetsRecent":
-        return handleCodexResets(true, url, inm, state);
+        return handleCodexResets(true, req);
       case "selectedSnapshot":
-        return handleSnapshot(url, inm, state);
+        return handleSnapshot(req);
       case "selectedChanges":
-        return handleChanges(url, inm, state);
+        return handleChanges(req);
       case undefined:
         throw new ProblemError(
           404,

@@ -2,7 +2,8 @@ import type { FakeClock } from "../core/clock.js";
 import { ItemIndex } from "./item-index.js";
 import { SelectedLedger } from "./ledger.js";
 import type { DailyReport, HotTopic, ResetCalendarExtras, ResetEvent, Story } from "./types.js";
-import { CACHE_CONTROL, type CachePolicy } from "./wire.js";
+import type { FeedRoute } from "./wire.js";
+import { CACHE_CONTROL, type CachePolicy, cacheableJson } from "./wire.js";
 
 /** Everything the feed fake serves; the scripting API and the handlers share it. */
 export class FeedState {
@@ -33,3 +34,14 @@ export class FeedState {
     this.resetsCheckedAt = clock.now();
   }
 }
+
+/** What a feed handler reads of its request: its URL, the If-None-Match sent, the fake's state. */
+export interface FeedRequest {
+  url: URL;
+  ifNoneMatch: string | undefined;
+  state: FeedState;
+}
+
+/** The route's cacheable JSON answer to `req` (a 304 when its If-None-Match still matches). */
+export const replyJson = (req: FeedRequest, route: FeedRoute, value: unknown, hashOf?: unknown) =>
+  cacheableJson(req.state.cacheControl, route, value, req.ifNoneMatch, hashOf);

@@ -1,8 +1,8 @@
 import type { Reply } from "../../core/reply.js";
 import { strictQuery } from "../query.js";
-import type { FeedState } from "../state.js";
+import { type FeedRequest, replyJson } from "../state.js";
 import type { ResetEvent } from "../types.js";
-import { beijingDate, cacheableJson, isoBeijing } from "../wire.js";
+import { beijingDate, isoBeijing } from "../wire.js";
 
 const DAY = 86_400_000;
 /** Default start of the covered history (the service's stored setting). */
@@ -17,12 +17,8 @@ function ordered(events: ResetEvent[]): ResetEvent[] {
 }
 
 /** /api/v1/codex-resets (full) and /recent (last 7 Beijing days plus every still-open event). */
-export function handleCodexResets(
-  recent: boolean,
-  url: URL,
-  ifNoneMatch: string | undefined,
-  state: FeedState,
-): Reply {
+export function handleCodexResets(recent: boolean, req: FeedRequest): Reply {
+  const { url, state } = req;
   strictQuery(url.searchParams, recent ? "codexResetsRecent" : "codexResets");
   const now = state.clock.now();
   const today = beijingDate(now);
@@ -41,30 +37,25 @@ export function handleCodexResets(
   const activities = recent
     ? (allActivities ?? []).filter((a) => !(Date.parse(a.publishedAt) < cutoff))
     : allActivities;
-  return cacheableJson(
-    state.cacheControl,
-    recent ? "codexResetsRecent" : "codexResets",
-    {
-      schemaVersion: 1,
-      timezone: "Asia/Shanghai",
-      today,
-      checkedAt: verified,
-      historyFrom,
-      count: events.length,
-      events,
-      activities,
-      monitor: {
-        status: "healthy",
-        lastAttemptAt: verified,
-        lastCollectedAt: verified,
-        lastVerifiedAt: verified,
-        heldWindowCount: 0,
-        pendingCount: 0,
-        reviewCount: 0,
-      },
-      outage: null,
-      ...extras,
+  return replyJson(req, recent ? "codexResetsRecent" : "codexResets", {
+    schemaVersion: 1,
+    timezone: "Asia/Shanghai",
+    today,
+    checkedAt: verified,
+    historyFrom,
+    count: events.length,
+    events,
+    activities,
+    monitor: {
+      status: "healthy",
+      lastAttemptAt: verified,
+      lastCollectedAt: verified,
+      lastVerifiedAt: verified,
+      heldWindowCount: 0,
+      pendingCount: 0,
+      reviewCount: 0,
     },
-    ifNoneMatch,
-  );
+    outage: null,
+    ...extras,
+  });
 }

@@ -2,9 +2,9 @@ import { isFullDate } from "@feedgate/feed-client/rules";
 import type { Reply } from "../../core/reply.js";
 import { integerParam, strictQuery } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
-import type { FeedState } from "../state.js";
+import { type FeedRequest, type FeedState, replyJson } from "../state.js";
 import type { DailyReport } from "../types.js";
-import { cacheableJson, invalidRequest, ProblemError } from "../wire.js";
+import { invalidRequest, ProblemError } from "../wire.js";
 
 /** Reports whose generatedAt has come (fake clock), newest date first. */
 function published(state: FeedState): DailyReport[] {
@@ -14,7 +14,8 @@ function published(state: FeedState): DailyReport[] {
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleDailies(req: FeedRequest): Reply {
+  const { url, state } = req;
   const q = strictQuery(url.searchParams, "dailies");
   const limit = integerParam("dailies", "limit", q.get("limit"));
   const items = published(state)
@@ -27,36 +28,19 @@ export function handleDailies(url: URL, ifNoneMatch: string | undefined, state: 
       links: { aihot: r.links.aihot },
       attribution: r.attribution ?? { name: state.siteName, url: r.links.aihot },
     }));
-  return cacheableJson(
-    state.cacheControl,
-    "dailies",
-    { schemaVersion: 1, count: items.length, items },
-    ifNoneMatch,
-  );
+  return replyJson(req, "dailies", { schemaVersion: 1, count: items.length, items });
 }
 
-export function handleLatestDaily(
-  url: URL,
-  ifNoneMatch: string | undefined,
-  state: FeedState,
-): Reply {
+export function handleLatestDaily(req: FeedRequest): Reply {
+  const { url, state } = req;
   strictQuery(url.searchParams, "latestDaily");
   const report = published(state)[0];
   if (!report) throw new ProblemError(404, "not_found", "No daily report has been published yet.");
-  return cacheableJson(
-    state.cacheControl,
-    "latestDaily",
-    { schemaVersion: 1, report },
-    ifNoneMatch,
-  );
+  return replyJson(req, "latestDaily", { schemaVersion: 1, report });
 }
 
-export function handleDailyByDate(
-  rawDate: string,
-  url: URL,
-  ifNoneMatch: string | undefined,
-  state: FeedState,
-): Reply {
+export function handleDailyByDate(rawDate: string, req: FeedRequest): Reply {
+  const { url, state } = req;
   strictQuery(url.searchParams, "dailyByDate");
   let date = rawDate;
   try {
@@ -71,10 +55,5 @@ export function handleDailyByDate(
     throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, {
       cacheControl: "public, max-age=60",
     });
-  return cacheableJson(
-    state.cacheControl,
-    "dailyByDate",
-    { schemaVersion: 1, report },
-    ifNoneMatch,
-  );
+  return replyJson(req, "dailyByDate", { schemaVersion: 1, report });
 }

@@ -10,9 +10,9 @@ import {
   strictQuery,
   withinLength,
 } from "../query.js";
-import type { FeedState } from "../state.js";
+import { type FeedRequest, type FeedState, replyJson } from "../state.js";
 import type { FakeItem } from "../types.js";
-import { cacheableJson, invalidCursor, invalidRequest } from "../wire.js";
+import { invalidCursor, invalidRequest } from "../wire.js";
 
 const DAY = 86_400_000;
 const CURSOR_PREFIX = "it3.";
@@ -42,7 +42,8 @@ function present(item: FakeItem, state: FeedState): FakeItem {
  * {a: sort key of the last item, i: its id, c: hash of mode/window/by/category/q}; it is
  * refused (400 invalid_cursor) for another query or once `a` has left the window.
  */
-export function handleItems(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleItems(req: FeedRequest): Reply {
+  const { url, state } = req;
   const q0 = strictQuery(url.searchParams, "items");
   const mode = enumParam("items", "mode", q0.get("mode"));
   const category = q0.get("category") ?? null;
@@ -99,22 +100,17 @@ export function handleItems(url: URL, ifNoneMatch: string | undefined, state: Fe
       ? CURSOR_PREFIX + base64urlJson({ a: last[by], i: last.item.id, c: hash })
       : null;
 
-  return cacheableJson(
-    state.cacheControl,
-    "items",
-    {
-      schemaVersion: 1,
-      query: {
-        mode,
-        category,
-        window,
-        q,
-        by,
-        ordering: by === "published" ? "publishedAtDesc" : "timelineDesc",
-      },
-      items: page.map(({ item }) => present(item, state)),
-      page: { count: page.length, hasMore, nextCursor },
+  return replyJson(req, "items", {
+    schemaVersion: 1,
+    query: {
+      mode,
+      category,
+      window,
+      q,
+      by,
+      ordering: by === "published" ? "publishedAtDesc" : "timelineDesc",
     },
-    ifNoneMatch,
-  );
+    items: page.map(({ item }) => present(item, state)),
+    page: { count: page.length, hasMore, nextCursor },
+  });
 }

@@ -2,9 +2,9 @@ import type { Reply } from "../../core/reply.js";
 import type { LedgerEntry } from "../ledger.js";
 import { base64urlJson, decodeToken, enumParam, integerParam, strictQuery } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
-import type { FeedState } from "../state.js";
+import { type FeedRequest, replyJson } from "../state.js";
 import type { SelectedItem } from "../types.js";
-import { cacheableJson, invalidCursor, isoUtc, snapshotRequired } from "../wire.js";
+import { invalidCursor, isoUtc, snapshotRequired } from "../wire.js";
 
 type Fields = (typeof FIELDS)[number];
 /** The projections of the selected set (`fields`), as the feed document lists them. */
@@ -37,7 +37,8 @@ const isFields = (v: unknown): v is Fields => (FIELDS as readonly unknown[]).inc
  * GET /api/v1/selected/snapshot. The first page fixes the ledger watermark `w`; every page of
  * the pass carries the same sync cursor; `nextPage` continues after the last id.
  */
-export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleSnapshot(req: FeedRequest): Reply {
+  const { url, state } = req;
   const q = strictQuery(url.searchParams, "selectedSnapshot");
   const askedFields = q.has("fields")
     ? enumParam("selectedSnapshot", "fields", q.get("fields"))
@@ -94,7 +95,7 @@ export function handleSnapshot(url: URL, ifNoneMatch: string | undefined, state:
     items: projected,
   };
   // The ETag covers the page content only, not asOf / nextPage, like the service's.
-  return cacheableJson(state.cacheControl, "selectedSnapshot", body, ifNoneMatch, {
+  return replyJson(req, "selectedSnapshot", body, {
     fields,
     cursor,
     count: items.length,
@@ -110,7 +111,8 @@ function change(entry: LedgerEntry, fields: Fields): unknown {
 }
 
 /** GET /api/v1/selected/changes: ledger entries after the cursor's watermark, in order. */
-export function handleChanges(url: URL, ifNoneMatch: string | undefined, state: FeedState): Reply {
+export function handleChanges(req: FeedRequest): Reply {
+  const { url, state } = req;
   const q = strictQuery(url.searchParams, "selectedChanges");
   const limit = integerParam("selectedChanges", "limit", q.get("limit"));
   const ledger = state.selected;
@@ -139,5 +141,5 @@ export function handleChanges(url: URL, ifNoneMatch: string | undefined, state: 
     hasMore: w < ledger.head,
     changes: entries.map((entry) => change(entry, fields)),
   };
-  return cacheableJson(state.cacheControl, "selectedChanges", body, ifNoneMatch);
+  return replyJson(req, "selectedChanges", body);
 }

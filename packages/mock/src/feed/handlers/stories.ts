@@ -2,8 +2,8 @@ import type { Reply } from "../../core/reply.js";
 import { pathOf } from "../../core/routes.js";
 import { strictQuery, withinLength } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
-import type { FeedState } from "../state.js";
-import { cacheableJson, invalidRequest, ProblemError } from "../wire.js";
+import { type FeedRequest, type FeedState, replyJson } from "../state.js";
+import { invalidRequest, ProblemError } from "../wire.js";
 
 const MAX_HOPS = 10;
 
@@ -24,12 +24,8 @@ function redirect(location: string, state: FeedState): Reply {
  * surviving story (the chain is followed here, like the service, up to 10 hops; a broken or
  * looping chain is 404). A raw redirect set by stories.redirect() is answered as is.
  */
-export function handleStory(
-  rawSegment: string,
-  url: URL,
-  ifNoneMatch: string | undefined,
-  state: FeedState,
-): Reply {
+export function handleStory(rawSegment: string, req: FeedRequest): Reply {
+  const { url, state } = req;
   strictQuery(url.searchParams, "storyByPublicId");
   let publicId: string;
   try {
@@ -50,10 +46,5 @@ export function handleStory(
   }
   const story = state.stories.get(publicId);
   if (!story) throw notFound(publicId);
-  return cacheableJson(
-    state.cacheControl,
-    "storyByPublicId",
-    { schemaVersion: 1, story },
-    ifNoneMatch,
-  );
+  return replyJson(req, "storyByPublicId", { schemaVersion: 1, story });
 }

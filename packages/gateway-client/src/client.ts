@@ -92,7 +92,8 @@ export interface GatewayClientOptions extends ClientOptions {
   streamIdleTimeoutMs?: number | undefined;
   /**
    * Largest non-stream answer body read, in bytes; past it the call fails with kind
-   * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB).
+   * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB), and for the
+   * image-carrying answers (`createImage`, `getImageTask`, `generateContent`) 134217728 (128 MiB).
    */
   maxResponseBytes?: number | undefined;
   /**
@@ -274,6 +275,7 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     deadline,
     timeoutMs,
     maxRetries,
+    maxResponseBytes: options.maxResponseBytes,
     unrouted,
     streamIdleTimeoutMs: positive(
       "streamIdleTimeoutMs",

@@ -63,6 +63,8 @@ export function requestOf(
   const headers = new Headers(body === undefined ? {} : { "Content-Type": "application/json" });
   for (const more of [base, init.headers, header])
     for (const [name, value] of Object.entries(more ?? {})) headers.set(name, value);
+  // The gateway refuses a bodyless GET with a Content-Type (a client-wide header is a common habit).
+  if (body === undefined) headers.delete("content-type");
   setCredential(headers, operation.credential, apiKey);
   return new Request(url, {
     method: operation.method.toUpperCase(),

@@ -6,7 +6,8 @@ import { type GatewayOperationId, OPERATIONS, operationOf } from "./operations.j
  * The gateway's retry policy: core's data, plus one hook that knows the gateway. Never repeated:
  * an answer the gateway marks final (`codes.ts`), a synchronous image generation (billed per
  * call, no idempotency key), an operation this gateway turned out not to route. Repeated like a
- * read: the free POST routes (token counts, cancel). Waited for: Gemini's `retryDelay`.
+ * read: the free POST routes (token counts, cancel). Waited for: Gemini's `retryDelay`, the one
+ * wait that lets a billed call's 429 be repeated (the limiter's window is a minute).
  * `unrouted` says whether an operation is known to be unrouted here.
  */
 export function gatewayRetry(
@@ -15,18 +16,23 @@ export function gatewayRetry(
 ): RetryPolicy {
   const basePath = base.pathname.replace(/\/+$/, "");
   return {
-    shouldRetry({ request, body }) {
+    shouldRetry({ request, status, body }) {
       const url = new URL(request.url);
       const id = operationOf(request.method, url.pathname.slice(basePath.length));
       const codes = codesOf(body);
       const retryClass = id && OPERATIONS[id].retry;
+      const retryAfterMs = retryDelayOf(body);
+      // A billed POST's 429 within the gateway's one-minute limiter window counts against it again.
       const final =
+        (status === 429 &&
+          (retryClass === "billed" || retryClass === "image") &&
+          retryAfterMs === undefined) ||
         (id !== undefined && unrouted(id)) ||
         isFinalAnswer(codes, messageOf(body)) ||
         (retryClass === "image" && url.searchParams.get("async") !== "true");
       return {
         retry: final ? false : retryClass === "free" ? true : undefined,
-        retryAfterMs: retryDelayOf(body),
+        retryAfterMs,
         code: codes[0],
       };
     },

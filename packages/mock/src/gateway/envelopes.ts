@@ -2,6 +2,10 @@ import { jsonReply, type Reply } from "../core/reply.js";
 import type { Fault } from "../core/types.js";
 import type { GatewayFamily } from "./routes.js";
 
+/** `{"error":{…}}` as JSON: every OpenAI-format envelope. */
+const errorReply = (status: number, error: object, headers: Record<string, string> = {}): Reply =>
+  jsonReply(status, { error }, headers, "application/json");
+
 /** `{"error":{message,type,param,code}}`: OpenAI-format routes. */
 export function openaiError(
   status: number,
@@ -10,7 +14,7 @@ export function openaiError(
   code: string | null,
   param: string | null = null,
 ): Reply {
-  return jsonReply(status, { error: { message, type, param, code } }, {}, "application/json");
+  return errorReply(status, { message, type, param, code });
 }
 
 /** The gateway middleware's own envelope (no `param`), message ending in "(request id: …)". */
@@ -20,33 +24,16 @@ export function gatewayError(
   code: string,
   requestId: string,
 ): Reply {
-  return jsonReply(
-    status,
-    { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", code } },
-    {},
-    "application/json",
-  );
+  const error = { message: `${message} (request id: ${requestId})`, type: "new_api_error", code };
+  return errorReply(status, error);
 }
 
 /**
  * The gateway's request validation failure: HTTP 500 with `code: "invalid_request"` (controller/relay.go:114,
  * types/error.go:257 defaults the status to 500). Final: retrying cannot help.
  */
-export function invalidRequest(message: string, requestId: string): Reply {
-  return jsonReply(
-    500,
-    {
-      error: {
-        message: `${message} (request id: ${requestId})`,
-        type: "new_api_error",
-        param: "",
-        code: "invalid_request",
-      },
-    },
-    {},
-    "application/json",
-  );
-}
+export const invalidRequest = (message: string, requestId: string): Reply =>
+  relayError(500, "invalid_request", message, requestId);
 
 /**
  * gin NoRoute → controller.RelayNotFound: 404 naming the request's own method and path (path only,
@@ -54,19 +41,8 @@ export function invalidRequest(message: string, requestId: string): Reply {
  * (router/web-router.go:30-39, middleware/cache.go).
  */
 export function noRoute(method: string, path: string): Reply {
-  return jsonReply(
-    404,
-    {
-      error: {
-        message: `Invalid URL (${method} ${path})`,
-        type: "invalid_request_error",
-        param: "",
-        code: "",
-      },
-    },
-    { "cache-control": "max-age=604800" },
-    "application/json",
-  );
+  const error = { message: `Invalid URL (${method} ${path})`, type: "invalid_request_error" };
+  return errorReply(404, { ...error, param: "", code: "" }, { "cache-control": "max-age=604800" });
 }
 
 /** GlobalWebRateLimit's refusal: 429 with an empty body, `Content-Length: 0` (middleware/rate-limit.go:67-74,90-95). */
@@ -109,12 +85,7 @@ export function upstreamError(
   message: string,
   code: string | number | null = status,
 ): Reply {
-  return jsonReply(
-    status,
-    { error: { message, type: "upstream_error", param: "", code } },
-    {},
-    "application/json",
-  );
+  return errorReply(status, { message, type: "upstream_error", param: "", code });
 }
 
 /** A final error the gateway makes itself after the distributor: HTTP 500 (or `status`), `param: ""`, request id in the message (controller/relay.go:88-148). */
@@ -123,20 +94,14 @@ export function relayError(
   code: string,
   message: string,
   requestId: string,
+  type = "new_api_error",
 ): Reply {
-  return jsonReply(
-    status,
-    {
-      error: {
-        message: `${message} (request id: ${requestId})`,
-        type: "new_api_error",
-        param: "",
-        code,
-      },
-    },
-    {},
-    "application/json",
-  );
+  return errorReply(status, {
+    message: `${message} (request id: ${requestId})`,
+    type,
+    param: "",
+    code,
+  });
 }
 
 /** `{"type":"error","error":{type,message}}`: the Anthropic-format route. */

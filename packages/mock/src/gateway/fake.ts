@@ -16,7 +16,7 @@ import {
 } from "./envelopes.js";
 import { type FinalError, finalErrorReply } from "./final-errors.js";
 import { GatewayIds } from "./ids.js";
-import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
+import { EDIT_PATH, ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
 import { parseJsonBody, ResponsesFake } from "./responses.js";
 import { familyOf, GATEWAY_ROUTES, type GatewayRoute, matchGatewayRoute } from "./routes.js";
@@ -233,12 +233,14 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
 
   const handle = (ctx: Ctx): Reply => {
     const matched = matchGatewayRoute(ctx.method, ctx.path);
-    if (!matched) {
+    // Edits are routed (multipart, sync only: relay/image_handler.go:87), but no operation of the document.
+    const edit = ctx.method === "POST" && ctx.path === EDIT_PATH;
+    if (!matched && !edit) {
       const file = mockFileReply(ctx.method, ctx.path);
       if (file) return file;
     }
     // NoRoute runs behind the engine middleware only: the web limiter, the cache header, no credential check.
-    if (!matched || unrouted.has(matched.route)) {
+    if (!edit && (!matched || unrouted.has(matched.route))) {
       if (limiter && !limiter.admit(ctx.record.headers["x-forwarded-for"] ?? "127.0.0.1"))
         return webRateLimited();
       if (options.consoleOrigin !== undefined)
@@ -253,6 +255,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     const keyModels = key === undefined ? undefined : restricted.get(key);
     if (key === undefined || (key !== normaliseKey(apiKey) && keyModels === undefined))
       return unauthorized(requestId(ctx));
+    if (edit || !matched) return images.edit(ctx.body, requestId(ctx));
     const param = matched.param ?? "";
     const { route } = matched;
     // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
@@ -278,7 +281,11 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       (error) => error.route === undefined || error.route === route,
     );
     if (finalIndex >= 0)
-      return finalErrorReply(finalErrors.splice(finalIndex, 1)[0] as FinalError, requestId(ctx));
+      return finalErrorReply(
+        finalErrors.splice(finalIndex, 1)[0] as FinalError,
+        requestId(ctx),
+        ctx.path,
+      );
     const request = parseJsonBody(ctx.body);
     let body = ctx.body;
     if (request) {

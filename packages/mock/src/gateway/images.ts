@@ -28,14 +28,19 @@ export interface TaskScript {
     | {
         /** The error code. Default: none. */
         code?: string;
-        /** The error message. */
-        message: string;
+        /** The error message (an object on some upstreams). */
+        message: string | Record<string, unknown>;
       }
     | string
     | null;
-  /** A bare top-level `message` in a failed task's answer (with `error: null`, the only reason given). Default: none. */
-  message?: string;
-  /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
+  /** A bare top-level `message` in a failed task's answer (a string or an object; with `error: null`, the only reason given). Default: none. */
+  message?: string | Record<string, unknown>;
+  /** The status the async submission answers: the upstream's, mapped (M2: `completed` or `failed` too, never with `data`). Default "queued". */
+  submitStatus?: string;
+  /**
+   * A synchronous create also answers with a task (as some channels do) instead of images: the
+   * upstream's task, which the gateway keeps no record of, so polling it answers `task_not_exist`. Default false.
+   */
   syncAnswersTask?: boolean;
   /** How many submissions this script applies to. Default 1. */
   times?: number;
@@ -53,6 +58,9 @@ interface Task {
 /** A 1×1 PNG, the fake's image everywhere (base64). */
 export const PIXEL_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** The gateway's image edit route: multipart, synchronous only, no operation of the document. */
+export const EDIT_PATH = "/v1/images/edits";
 
 /** Where the fake serves the images its results point to: `<fake url>/mock-files/<name>.png`. */
 export const MOCK_FILES_PATH = "/mock-files/";
@@ -109,10 +117,12 @@ export class ImagesFake {
     return head.script;
   }
 
-  #submit(script: TaskScript): Reply {
+  /** A task id; one a synchronous answer names is the upstream's, which the gateway cannot poll (M9). */
+  #submit(script: TaskScript, sync: boolean): Reply {
     const id = `task_${this.ids.alnum(32)}`;
-    this.tasks.set(id, { id, script, gets: 0 });
-    return jsonReply(200, { task_id: id, status: "queued" }, {}, "application/json");
+    if (!sync) this.tasks.set(id, { id, script, gets: 0 });
+    const status = (!sync && script.submitStatus) || "queued";
+    return jsonReply(200, { task_id: id, status }, {}, "application/json");
   }
 
   /**
@@ -128,8 +138,8 @@ export class ImagesFake {
       return invalidRequest("model is required", requestId);
     const isAsync = !ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
-    if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" });
-    if (script) return this.#submit(script);
+    if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" }, false);
+    if (script) return this.#submit(script, true);
     const n =
       typeof request["n"] === "number" && request["n"] >= 1
         ? Math.min(Math.floor(request["n"]), 10)
@@ -146,6 +156,15 @@ export class ImagesFake {
       {},
       "application/json",
     );
+  }
+
+  /** `POST /v1/images/edits` (multipart): its text fields answered as a synchronous generation. */
+  edit(body: string, requestId: string): Reply {
+    const fields: Record<string, string | number> = {};
+    // A file part has `; filename=` after its name, so only the text parts match.
+    for (const [, name, value] of body.matchAll(/name="([^"]+)"\r\n\r\n([^\r\n]*)/g))
+      fields[name as string] = name === "n" ? Number(value) : (value as string);
+    return this.create(JSON.stringify(fields), new URLSearchParams(), requestId);
   }
 
   get(taskId: string): Reply {

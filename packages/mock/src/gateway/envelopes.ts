@@ -2,9 +2,13 @@ import { jsonReply, type Reply } from "../core/reply.js";
 import type { Fault } from "../core/types.js";
 import type { GatewayFamily } from "./routes.js";
 
+/** A JSON answer as the gateway writes it (`application/json`, no charset). */
+export const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply =>
+  jsonReply(status, value, headers, "application/json");
+
 /** `{"error":{…}}` as JSON: every OpenAI-format envelope. */
 const errorReply = (status: number, error: object, headers: Record<string, string> = {}): Reply =>
-  jsonReply(status, { error }, headers, "application/json");
+  json(status, { error }, headers);
 
 /** `{"error":{message,type,param,code}}`: OpenAI-format routes. */
 export function openaiError(
@@ -106,7 +110,7 @@ export function relayError(
 
 /** `{"type":"error","error":{type,message}}`: the Anthropic-format route. */
 export function anthropicError(status: number, type: string, message: string): Reply {
-  return jsonReply(status, { type: "error", error: { type, message } }, {}, "application/json");
+  return json(status, { type: "error", error: { type, message } });
 }
 
 /** `{"error":{code,message,status,details?}}`: Google-format routes. */
@@ -116,17 +120,14 @@ export function googleError(
   message: string,
   details?: unknown[],
 ): Reply {
-  return jsonReply(
-    status,
-    { error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) } },
-    {},
-    "application/json",
-  );
+  return json(status, {
+    error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) },
+  });
 }
 
 /** `{"code","message","data":null}`: image task routes. */
 export function taskError(status: number, code: string, message: string): Reply {
-  return jsonReply(status, { code, message, data: null }, {}, "application/json");
+  return json(status, { code, message, data: null });
 }
 
 /**

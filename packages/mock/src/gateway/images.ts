@@ -1,6 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
-import { jsonReply, type Reply } from "../core/reply.js";
-import { invalidRequest, taskError } from "./envelopes.js";
+import type { Reply } from "../core/reply.js";
+import { invalidRequest, json, taskError } from "./envelopes.js";
 import type { GatewayIds } from "./ids.js";
 import { parseJsonBody } from "./responses.js";
 
@@ -122,7 +122,7 @@ export class ImagesFake {
     const id = `task_${this.ids.alnum(32)}`;
     if (!sync) this.tasks.set(id, { id, script, gets: 0 });
     const status = (!sync && script.submitStatus) || "queued";
-    return jsonReply(200, { task_id: id, status }, {}, "application/json");
+    return json(200, { task_id: id, status });
   }
 
   /**
@@ -150,12 +150,7 @@ export class ImagesFake {
       b64_json: b64 ? PIXEL_PNG : "",
       revised_prompt: "",
     }));
-    return jsonReply(
-      200,
-      { created: Math.floor(this.clock.now() / 1000), data },
-      {},
-      "application/json",
-    );
+    return json(200, { created: Math.floor(this.clock.now() / 1000), data });
   }
 
   /** `POST /v1/images/edits` (multipart): its text fields answered as a synchronous generation. */
@@ -173,15 +168,10 @@ export class ImagesFake {
     task.gets += 1;
     const { script } = task;
     if (task.gets <= script.polls) {
-      return jsonReply(
-        200,
-        {
-          task_id: task.id,
-          status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress"),
-        },
-        {},
-        "application/json",
-      );
+      return json(200, {
+        task_id: task.id,
+        status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress"),
+      });
     }
     const status = script.status ?? script.outcome;
     if (script.outcome === "completed") {
@@ -190,7 +180,7 @@ export class ImagesFake {
         b64_json: image.b64_json ?? "",
         revised_prompt: "",
       }));
-      return jsonReply(200, { task_id: task.id, status, data }, {}, "application/json");
+      return json(200, { task_id: task.id, status, data });
     }
     // The gateway never sets a task error's code; a script may still ask for one.
     const error = script.error === undefined ? { message: "The fake task failed." } : script.error;
@@ -198,16 +188,11 @@ export class ImagesFake {
       typeof error === "object" && error !== null
         ? { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message }
         : error;
-    return jsonReply(
-      200,
-      {
-        task_id: task.id,
-        status,
-        ...(shaped !== null ? { error: shaped } : {}),
-        ...(script.message !== undefined ? { message: script.message } : {}),
-      },
-      {},
-      "application/json",
-    );
+    return json(200, {
+      task_id: task.id,
+      status,
+      ...(shaped !== null ? { error: shaped } : {}),
+      ...(script.message !== undefined ? { message: script.message } : {}),
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { jsonReply, type Reply } from "../core/reply.js";
-import { anthropicError, invalidRequest } from "./envelopes.js";
+import type { Reply } from "../core/reply.js";
+import { anthropicError, invalidRequest, json } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { PIXEL_PNG } from "./images.js";
 import { parseJsonBody } from "./responses.js";
@@ -23,12 +23,9 @@ export function countMessageTokens(body: string): Reply {
     return anthropicError(500, "new_api_error", "model is required");
   if (!Array.isArray(request["messages"]))
     return anthropicError(400, "invalid_request_error", "messages: Field required");
-  return jsonReply(
-    200,
-    { input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])) },
-    {},
-    "application/json",
-  );
+  return json(200, {
+    input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])),
+  });
 }
 
 /**
@@ -79,23 +76,18 @@ export class GeminiFake {
     if ("error" in parsed) return parsed.error;
     const prompt = textOf(parsed.request["contents"]);
     const text = `Echo: ${prompt.slice(0, 200)}`;
-    return jsonReply(
-      200,
-      {
-        candidates: [
-          {
-            content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] },
-            finishReason: "STOP",
-            index: 0,
-          },
-        ],
-        usageMetadata: this.#usage(prompt, text),
-        modelVersion: model,
-        responseId: this.ids.alnum(22),
-      },
-      {},
-      "application/json",
-    );
+    return json(200, {
+      candidates: [
+        {
+          content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] },
+          finishReason: "STOP",
+          index: 0,
+        },
+      ],
+      usageMetadata: this.#usage(prompt, text),
+      modelVersion: model,
+      responseId: this.ids.alnum(22),
+    });
   }
 
   stream(model: string, body: string, requestId: string): Reply {

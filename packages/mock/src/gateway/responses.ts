@@ -1,7 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
 import type { Reply } from "../core/reply.js";
-import { jsonReply } from "../core/reply.js";
-import { invalidRequest, openaiError } from "./envelopes.js";
+import { invalidRequest, json, openaiError } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
 
@@ -208,7 +207,7 @@ export class ResponsesFake {
     const response = this.#build(request, text, background ? "in_progress" : "completed");
     const events = this.#events(response);
     if (request["store"] !== false) this.stored.set(String(response["id"]), { response, events });
-    if (request["stream"] !== true) return jsonReply(200, response, {}, "application/json");
+    if (request["stream"] !== true) return json(200, response);
     return this.#stream(script?.events ?? events, script);
   }
 
@@ -232,12 +231,12 @@ export class ResponsesFake {
         undefined,
       );
     }
-    return jsonReply(200, stored.response, {}, "application/json");
+    return json(200, stored.response);
   }
 
   delete(id: string): Reply {
     if (!this.stored.delete(id)) return notFound(id);
-    return jsonReply(200, { id, object: "response", deleted: true }, {}, "application/json");
+    return json(200, { id, object: "response", deleted: true });
   }
 
   cancel(id: string): Reply {
@@ -253,21 +252,16 @@ export class ResponsesFake {
       );
     }
     stored.response = { ...stored.response, status: "cancelled" };
-    return jsonReply(200, stored.response, {}, "application/json");
+    return json(200, stored.response);
   }
 
   inputTokens(body: string): Reply {
     const request = parseJsonBody(body);
     if (!request) return badJson();
-    return jsonReply(
-      200,
-      {
-        object: "response.input_tokens",
-        input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])),
-      },
-      {},
-      "application/json",
-    );
+    return json(200, {
+      object: "response.input_tokens",
+      input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])),
+    });
   }
 
   compact(body: string, requestId: string): Reply {
@@ -278,27 +272,22 @@ export class ResponsesFake {
       return invalidRequest("model is required", requestId);
     const text = textOf(request["input"]);
     const tokens = estimateTokens(text);
-    return jsonReply(
-      200,
-      {
-        id: `cmp_${this.ids.hex(48)}`,
-        object: "response.compaction",
-        created_at: Math.floor(this.clock.now() / 1000),
-        output: [
-          ...(text
-            ? [{ type: "message", role: "user", content: [{ type: "input_text", text }] }]
-            : []),
-          {
-            type: "compaction",
-            id: `cmp_item_${this.ids.hex(32)}`,
-            encrypted_content: Buffer.from(`compacted:${tokens}`).toString("base64"),
-          },
-        ],
-        usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
-      },
-      {},
-      "application/json",
-    );
+    return json(200, {
+      id: `cmp_${this.ids.hex(48)}`,
+      object: "response.compaction",
+      created_at: Math.floor(this.clock.now() / 1000),
+      output: [
+        ...(text
+          ? [{ type: "message", role: "user", content: [{ type: "input_text", text }] }]
+          : []),
+        {
+          type: "compaction",
+          id: `cmp_item_${this.ids.hex(32)}`,
+          encrypted_content: Buffer.from(`compacted:${tokens}`).toString("base64"),
+        },
+      ],
+      usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
+    });
   }
 }
 

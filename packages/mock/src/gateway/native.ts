@@ -3,7 +3,7 @@ import { anthropicError, invalidRequest, json } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { PIXEL_PNG } from "./images.js";
 import { parseJsonBody } from "./responses.js";
-import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
+import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
@@ -118,25 +118,7 @@ export class GeminiFake {
           responseId,
         };
       });
-    const frames: string[] = [];
-    for (const [index, chunk] of chunks.entries()) {
-      if (script?.errorAfter !== undefined && index === script.errorAfter) break;
-      if (script?.endAfter !== undefined && index === script.endAfter) break;
-      frames.push(sseFrame(chunk));
-    }
-    if (script?.errorAfter !== undefined)
-      frames.push(
-        sseFrame({
-          error: { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" },
-        }),
-      );
-    return {
-      status: 200,
-      headers: { ...SSE_HEADERS },
-      stream: {
-        chunks: frames,
-        ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}),
-      },
-    };
+    const error = { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" };
+    return streamReply(chunks, script, (chunk) => sseFrame(chunk), { error });
   }
 }

@@ -2,7 +2,7 @@ import type { FakeClock } from "../core/clock.js";
 import type { Reply } from "../core/reply.js";
 import { invalidRequest, json, openaiError } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
-import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
+import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
@@ -158,34 +158,19 @@ export class ResponsesFake {
   }
 
   #stream(events: unknown[], script: StreamScript | undefined): Reply {
-    const frames: string[] = [];
-    for (const [index, event] of events.entries()) {
-      if (script?.errorAfter !== undefined && index === script.errorAfter) break;
-      if (script?.endAfter !== undefined && index === script.endAfter) break;
-      const type =
-        event !== null && typeof event === "object" && typeof (event as Json)["type"] === "string"
-          ? String((event as Json)["type"])
-          : undefined;
-      frames.push(sseFrame(event, type));
-    }
-    if (script?.errorAfter !== undefined) {
-      const error = {
-        type: "error",
-        code: "server_error",
-        message: "The fake stream failed on purpose.",
-        param: null,
-        sequence_number: script.errorAfter,
-      };
-      frames.push(sseFrame(error, "error"));
-    }
-    return {
-      status: 200,
-      headers: { ...SSE_HEADERS },
-      stream: {
-        chunks: frames,
-        ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}),
-      },
+    const error = {
+      type: "error",
+      code: "server_error",
+      message: "The fake stream failed on purpose.",
     };
+    const typeOf = (event: unknown) => (event as Json | null)?.["type"];
+    return streamReply(
+      events,
+      script,
+      (event) =>
+        sseFrame(event, typeof typeOf(event) === "string" ? String(typeOf(event)) : undefined),
+      { ...error, param: null, sequence_number: script?.errorAfter },
+    );
   }
 
   /**

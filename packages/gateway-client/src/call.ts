@@ -194,13 +194,12 @@ export function createCaller(settings: CallerSettings): Caller {
       id === "getImageTask"
         ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
         : undefined;
-    const why = isUnrouted
-      ? ""
-      : explain({ id, status, code, message, init, taskId, kind, noAsync });
+    const named = isUnrouted ? "unsupported_by_gateway" : noAsync ? "async_unsupported" : code;
+    const why = isUnrouted ? "" : explain(id, status, named, message, init, taskId, kind);
     return createError({
       kind,
       status,
-      code: isUnrouted ? "unsupported_by_gateway" : noAsync ? "async_unsupported" : code,
+      code: named,
       requestId: idOf(headers),
       retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
       attempts,

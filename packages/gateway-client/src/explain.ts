@@ -1,33 +1,20 @@
 import type { FeedgateErrorKind } from "@feedgate/core";
 import type { CallInit } from "./call.js";
 
-/** What `explain` reads of a failed call. */
-interface Failure {
-  id: string;
-  status: number;
-  code: string;
-  message: string;
-  init: CallInit;
-  taskId: string | undefined;
-  kind: FeedgateErrorKind;
-  /** A relayed 404/405 on an async submit: the channel has no async image endpoint. */
-  noAsync: boolean;
-}
-
 /**
  * What a caller needs to know beyond the gateway's own message, for the answers whose message
- * alone misleads (appended to the error's message; empty for every other answer).
+ * alone misleads (appended to the error's message; empty for every other answer). `code` and
+ * `kind` are the error's (`async_unsupported` for a relayed 404/405 on an async submit).
  */
-export function explain({
-  id,
-  status,
-  code,
-  message,
-  init,
-  taskId,
-  kind,
-  noAsync,
-}: Failure): string {
+export function explain(
+  id: string,
+  status: number,
+  code: string,
+  message: string,
+  init: CallInit,
+  taskId: string | undefined,
+  kind: FeedgateErrorKind,
+): string {
   const model = (init.body as { model?: unknown } | undefined)?.model;
   const relayed = kind === "unavailable" && (status === 401 || status === 403);
   return code === "convert_request_failed"
@@ -36,7 +23,7 @@ export function explain({
       : " (the gateway cannot convert this request for the model's channel; final)"
     : /task_id is empty/.test(message)
       ? " (the upstream answered the images instead of a task: it may already have generated, and billed, them; do not submit again)"
-      : noAsync
+      : code === "async_unsupported"
         ? " (relayed from the model's channel, which has no async image endpoint; nothing was billed: generate synchronously)"
         : relayed
           ? " (relayed from the model's upstream channel: the operator's credential there was refused, not your key)"

@@ -105,7 +105,7 @@ export function generateImage(
   options: GenerateImageOptions = {},
 ): Promise<ImageGeneration> {
   const n = typeof params.n === "number" ? params.n : MAX_IMAGES_PER_ANSWER;
-  return withRun(options, async (run) => {
+  return withRun(options, n, async (run) => {
     const { images } = gateway;
     const signal = { signal: run.signal };
     let answer: ImageResult | ImageTask;
@@ -134,7 +134,7 @@ export function generateImage(
         "upstream_task",
         taskIdOf(answer),
       );
-    return pollTask(gateway, taskIdOf(answer), answer, run, options, n);
+    return pollTask(gateway, taskIdOf(answer), answer, run);
   });
 }
 
@@ -147,30 +147,19 @@ export function waitForImageTask(
   task: string | ImageTask,
   options: ImageTaskOptions = {},
 ): Promise<ImageGeneration> {
-  return withRun(options, (run) => {
+  return withRun(options, MAX_IMAGES_PER_ANSWER, (run) => {
     if (typeof task === "string" && task.trim() === "")
       throw invalidArgument("task", "a non-empty task id");
     const [id, known] = typeof task === "string" ? [task, undefined] : [taskIdOf(task), task];
-    return pollTask(gateway, id, known, run, options, MAX_IMAGES_PER_ANSWER);
+    return pollTask(gateway, id, known, run);
   });
-}
-
-async function withRun(
-  options: ImageTaskOptions,
-  work: (run: Run) => Promise<ImageGeneration>,
-): Promise<ImageGeneration> {
-  const run = startRun(options);
-  try {
-    return await work(run);
-  } catch (error) {
-    throw run.taskId === undefined ? error : withTaskId(error, run.taskId);
-  } finally {
-    run.dispose();
-  }
 }
 
 interface Run {
   signal: AbortSignal;
+  options: ImageTaskOptions;
+  /** Images taken at most: the `n` asked for, else {@link MAX_IMAGES_PER_ANSWER}. */
+  n: number;
   /** The task once submitted: every later failure carries it. */
   taskId?: string;
   started: number;
@@ -178,10 +167,14 @@ interface Run {
   now: () => number;
   /** What a thrown value means for this run: aborted, past the deadline, or the call's own FeedgateError. */
   errorOf(error: unknown, operation: string): unknown;
-  dispose(): void;
 }
 
-function startRun(options: ImageTaskOptions): Run {
+/** Runs `work` under the options' deadline and signal; a failure after the submission carries the task id. */
+async function withRun(
+  options: ImageTaskOptions,
+  n: number,
+  work: (run: Run) => Promise<ImageGeneration>,
+): Promise<ImageGeneration> {
   checkPositive("deadlineMs", options.deadlineMs);
   checkPositive("intervalMs", options.intervalMs);
   checkFraction("jitter", options.jitter);
@@ -190,9 +183,10 @@ function startRun(options: ImageTaskOptions): Run {
   // The deadline also cuts a request in flight (a real timer: an injected clock cannot fire one).
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), deadlineMs);
-  const signal = anySignal([options.signal, deadline.signal]) as AbortSignal;
-  return {
-    signal,
+  const run: Run = {
+    signal: anySignal([options.signal, deadline.signal]) as AbortSignal,
+    options,
+    n,
     started: now(),
     deadlineMs,
     now,
@@ -201,10 +195,14 @@ function startRun(options: ImageTaskOptions): Run {
       if (deadline.signal.aborted) return timeoutError(deadlineMs);
       return isFeedgateError(error) ? error : errorOfThrown(error, undefined, operation);
     },
-    dispose() {
-      clearTimeout(timer);
-    },
   };
+  try {
+    return await work(run);
+  } catch (error) {
+    throw run.taskId === undefined ? error : withTaskId(error, run.taskId);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -218,9 +216,8 @@ async function pollTask(
   id: string,
   known: ImageTask | undefined,
   run: Run,
-  options: ImageTaskOptions,
-  n: number,
 ): Promise<ImageGeneration> {
+  const { options } = run;
   run.taskId = id;
   const interval = Math.min(
     MAX_INTERVAL_MS,
@@ -273,7 +270,7 @@ async function pollTask(
       }
       const state = taskState(task.status);
       if (state === "succeeded")
-        return { value: { done: finished(id, task.status, task.data, polls, n) }, waitMs: 0 };
+        return { value: { done: finished(id, task.status, task.data, polls, run.n) }, waitMs: 0 };
       if (state === "failed") return { value: { failed: taskFailed(id, task) }, waitMs: 0 };
       return { waitMs: nextWait(0) };
     },
@@ -315,13 +312,8 @@ function timeoutError(deadlineMs: number): FeedgateError {
 
 function taskIdOf(task: ImageTask): string {
   const t = task as { task_id?: unknown; id?: unknown };
-  const id =
-    typeof t.task_id === "string" && t.task_id !== ""
-      ? t.task_id
-      : typeof t.id === "string"
-        ? t.id
-        : "";
-  if (id === "") throw badTask("a task without task_id or id");
+  const id = [t.task_id, t.id].find((v) => typeof v === "string" && v !== "");
+  if (typeof id !== "string") throw badTask("a task without task_id or id");
   return id;
 }
 

@@ -25,6 +25,7 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
   // The middleware sends an empty `code`: its `type` is the best machine-readable value.
   OpenAIUnauthorized: ["openai", "new_api_error"],
   "OpenAIForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
+  "OpenAIForbidden:tokenQuotaShort": ["openai", "pre_consume_token_quota_failed"],
   "OpenAIForbidden:upstreamQuota": ["openai", "insufficient_quota"],
   // The limiter's `code: ""`: the type stands in.
   "OpenAITooManyRequests:gatewayModelLimit": ["openai", "new_api_error"],

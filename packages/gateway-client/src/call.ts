@@ -21,7 +21,7 @@ import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
 import { gatewayError } from "./errors.js";
 import { explain } from "./explain.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";
-import { type GatewayOperationId, OPERATIONS, type Operation, shapeProblem } from "./operations.js";
+import { type GatewayOperationId, OPERATIONS, shapeProblem } from "./operations.js";
 import { type CallInit, readAnswer, requestOf, type Sent } from "./request.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
 
@@ -145,7 +145,7 @@ export function createCaller(settings: CallerSettings): Caller {
     const envelope = parseEnvelope(
       hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
     );
-    const maybe = (OPERATIONS[id] as Operation).maybeUnrouted === true;
+    const maybe = OPERATIONS[id].maybeUnrouted === true;
     // Only the gateway's own NoRoute passes its Cache middleware; one relayed from a chained
     // upstream that lacks the route concerns this call's channel alone, and is not remembered.
     const ownNoRoute =
@@ -216,10 +216,7 @@ export function createCaller(settings: CallerSettings): Caller {
   /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
   function redirectedAway(id: GatewayOperationId, error: unknown): unknown {
     if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
-    if (
-      !(OPERATIONS[id] as Operation).maybeUnrouted ||
-      (error.status !== 301 && error.status !== 302)
-    )
+    if (!OPERATIONS[id].maybeUnrouted || (error.status !== 301 && error.status !== 302))
       return error;
     return createError({
       kind: "unsupported",

@@ -149,29 +149,14 @@ function rateLimited(requestId: string): Reply {
   return gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
 }
 
-const RPC: Record<number, string> = {
-  408: "DEADLINE_EXCEEDED",
-  429: "RESOURCE_EXHAUSTED",
-  500: "INTERNAL",
-  502: "UNAVAILABLE",
-  503: "UNAVAILABLE",
-  504: "DEADLINE_EXCEEDED",
-};
-const ANTHROPIC: Record<number, string> = {
-  408: "timeout_error",
-  429: "rate_limit_error",
-  500: "api_error",
-  502: "api_error",
-  503: "overloaded_error",
-  504: "timeout_error",
-};
-const MESSAGES: Record<number, string> = {
-  408: "The request timed out.",
-  429: "Rate limit reached for requests.",
-  500: "The server had an error while processing your request.",
-  502: "The upstream answered with an invalid response.",
-  503: "The upstream is overloaded; retry later.",
-  504: "The upstream timed out.",
+/** Per status: the Google RPC status, the Anthropic error type and the message of a fault's answer. */
+const FAULTS: Record<number, readonly [string, string, string]> = {
+  408: ["DEADLINE_EXCEEDED", "timeout_error", "The request timed out."],
+  429: ["RESOURCE_EXHAUSTED", "rate_limit_error", "Rate limit reached for requests."],
+  500: ["INTERNAL", "api_error", "The server had an error while processing your request."],
+  502: ["UNAVAILABLE", "api_error", "The upstream answered with an invalid response."],
+  503: ["UNAVAILABLE", "overloaded_error", "The upstream is overloaded; retry later."],
+  504: ["DEADLINE_EXCEEDED", "timeout_error", "The upstream timed out."],
 };
 
 /**
@@ -184,17 +169,17 @@ export function statusFaultReply(
   fault: StatusFault,
   requestId: string,
 ): Reply {
-  const message = MESSAGES[fault.status] ?? "Error.";
+  const [rpc = "UNKNOWN", anthropic = "api_error", message = "Error."] = FAULTS[fault.status] ?? [];
   let reply: Reply;
   switch (family) {
     case "anthropic":
-      reply = anthropicError(fault.status, ANTHROPIC[fault.status] ?? "api_error", message);
+      reply = anthropicError(fault.status, anthropic, message);
       break;
     case "google":
       // The gateway drops a Google error's `status` and `details` (service/error.go:86-129); the
       // Google envelope only when a test asks for a RetryInfo, as a direct upstream would send it.
       if (fault.retryDelay !== undefined) {
-        reply = googleError(fault.status, RPC[fault.status] ?? "UNKNOWN", message, [
+        reply = googleError(fault.status, rpc, message, [
           { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay },
         ]);
       } else {

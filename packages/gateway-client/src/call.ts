@@ -296,18 +296,10 @@ export function createCaller(settings: CallerSettings): Caller {
     { data, response }: Sent,
     init: CallInit,
   ): FeedgateError | undefined {
-    const body = data as { error?: unknown } | undefined;
-    if (
-      body === null ||
-      typeof body !== "object" ||
-      body.error === undefined ||
-      body.error === null
-    )
-      return undefined;
+    const error = (data as { error?: unknown } | null)?.error;
+    if (error === undefined || error === null) return undefined;
     const envelope = parseEnvelope(
-      hide(
-        JSON.stringify(typeof body.error === "string" ? { error: { message: body.error } } : body),
-      ),
+      hide(JSON.stringify(typeof error === "string" ? { error: { message: error } } : data)),
     );
     if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
     const status = statusNamed(envelope) ?? 500;

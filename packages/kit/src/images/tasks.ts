@@ -339,15 +339,24 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
   });
 }
 
-/** A finished generation, or (`no_images`) an error: a task that ended with no image was still billed. */
+/**
+ * A finished generation's images (empty strings dropped), at most `n`; or (`no_images`) an error:
+ * a task that ended with no image was still billed.
+ */
 function finished(
   taskId: string | undefined,
   status: string,
-  data: Parameters<typeof imagesOf>[0],
+  data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined,
   polls: number,
   n: number,
 ): ImageGeneration {
-  const images = imagesOf(data).slice(0, n);
+  const images: GeneratedImage[] = [];
+  for (const d of (data ?? []).slice(0, n)) {
+    const image: GeneratedImage = {};
+    for (const key of ["url", "b64_json", "revised_prompt"] as const)
+      if (typeof d[key] === "string" && d[key]) image[key] = d[key];
+    if (image.url || image.b64_json) images.push(image);
+  }
   if (images.length > 0) return { taskId, status, images, polls };
   const what = taskId === undefined ? "the answer" : `image task ${taskId}`;
   throw badTask(
@@ -367,17 +376,4 @@ function badTask(what: string, code = "bad_task", taskId?: string): FeedgateErro
     // Repeating the poll or the call cannot bring the images back.
     final: code === "bad_task" ? undefined : true,
   });
-}
-
-function imagesOf(
-  data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined,
-): GeneratedImage[] {
-  const images: GeneratedImage[] = [];
-  for (const d of data ?? []) {
-    const image: GeneratedImage = {};
-    for (const key of ["url", "b64_json", "revised_prompt"] as const)
-      if (typeof d[key] === "string" && d[key]) image[key] = d[key];
-    if (image.url || image.b64_json) images.push(image);
-  }
-  return images;
 }

@@ -179,7 +179,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const faults = new FaultInjector(createPrng(seed), GATEWAY_ROUTES);
   const ids = new GatewayIds(createPrng(seed ^ 0x9a7e), clock);
   const responses = new ResponsesFake(ids, clock);
-  const images = new ImagesFake(ids, clock);
+  const images = new ImagesFake(ids, clock, options.ignoreAsync === true);
   const gemini = new GeminiFake(ids);
   const unrouted = new Set(options.unrouted ?? UNROUTED_IN_SOURCE);
   const served = options.models ?? DEMO_MODELS;
@@ -211,12 +211,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       case "compactResponse":
         return responses.compact(body, requestId(ctx));
       case "createImage":
-        return images.create(
-          body,
-          ctx.url.searchParams,
-          requestId(ctx),
-          options.ignoreAsync === true,
-        );
+        return images.create(body, ctx.url.searchParams, requestId(ctx));
       case "getImageTask":
         return images.get(param);
       case "countMessageTokens":

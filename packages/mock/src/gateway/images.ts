@@ -94,9 +94,11 @@ export class ImagesFake {
   /** The fake's own origin (set once the server listens): image URLs point there. */
   origin = "http://127.0.0.1";
 
+  /** `ignoreAsync`: stock new-api, which answers `async=true` with the image result. */
   constructor(
     private readonly ids: GatewayIds,
     private readonly clock: FakeClock,
+    private readonly ignoreAsync = false,
   ) {}
 
   #fileUrl(name: string): string {
@@ -130,13 +132,13 @@ export class ImagesFake {
    * it, or with a body that is not JSON, it answers 500 `invalid_request`. `async=true` (any case)
    * submits a task unless `ignoreAsync` (stock new-api, which answers the image result).
    */
-  create(body: string, query: URLSearchParams, requestId: string, ignoreAsync = false): Reply {
+  create(body: string, query: URLSearchParams, requestId: string): Reply {
     const request = parseJsonBody(body);
     if (!request)
       return invalidRequest("invalid character in request body: not valid JSON", requestId);
     if (typeof request["model"] !== "string" || request["model"] === "")
       return invalidRequest("model is required", requestId);
-    const isAsync = !ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
+    const isAsync = !this.ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
     if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" }, false);
     if (script) return this.#submit(script, true);

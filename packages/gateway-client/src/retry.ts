@@ -7,7 +7,7 @@ import { type GatewayOperationId, OPERATIONS, operationOf } from "./operations.j
  * an answer the gateway marks final (`codes.ts`), a synchronous image generation (billed per
  * call, no idempotency key), an operation this gateway turned out not to route. Repeated like a
  * read: the free POST routes (token counts, cancel). Waited for: Gemini's `retryDelay`, the one
- * wait that lets a billed call's 429 be repeated (the limiter's window is a minute).
+ * wait that, like a `Retry-After`, lets a billed call's 429 be repeated (the limiter's window is a minute).
  * `unrouted` says whether an operation is known to be unrouted here.
  */
 export function gatewayRetry(
@@ -16,7 +16,7 @@ export function gatewayRetry(
 ): RetryPolicy {
   const basePath = base.pathname.replace(/\/+$/, "");
   return {
-    shouldRetry({ request, status, body }) {
+    shouldRetry({ request, status, body, headerWaitMs }) {
       const url = new URL(request.url);
       const id = operationOf(request.method, url.pathname.slice(basePath.length));
       const codes = codesOf(body);
@@ -26,7 +26,7 @@ export function gatewayRetry(
       const final =
         (status === 429 &&
           (retryClass === "billed" || retryClass === "image") &&
-          retryAfterMs === undefined) ||
+          (retryAfterMs ?? headerWaitMs) === undefined) ||
         (id !== undefined && unrouted(id)) ||
         isFinalAnswer(codes, messageOf(body)) ||
         (retryClass === "image" && url.searchParams.get("async") !== "true");

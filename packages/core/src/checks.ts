@@ -89,37 +89,3 @@ export function checkOptionNames(
     );
   }
 }
-
-/**
- * A service's base URL as every client takes it: an absolute http(s) URL without credentials, a
- * query or a fragment, and without the API prefix its operation paths carry (`prefix`, refused
- * with `hint`). Returns the origin plus any path prefix, without a trailing slash.
- */
-export function checkBaseUrl(
-  value: unknown,
-  name: string,
-  example: string,
-  prefix: RegExp,
-  hint: string,
-): string {
-  if (typeof value !== "string" || value.trim() === "") throw configError(name, example);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw configError(name, `not an absolute URL: ${JSON.stringify(value)}`);
-  }
-  if (!/^https?:$/.test(url.protocol))
-    throw configError(name, `must be http(s), got ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash)
-    throw configError(name, "must not carry credentials, a query or fragment");
-  const path = url.pathname.replace(/\/+$/, "");
-  if (prefix.test(path)) throw configError(name, hint);
-  return url.origin + path;
-}
-
-/** True in a browser or a worker, where the platform owns the User-Agent header and a key is visible to the page. */
-export function isBrowser(): boolean {
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
-  return g.document !== undefined || g.WorkerGlobalScope !== undefined;
-}

@@ -8,12 +8,10 @@
 
 export { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay, withJitter } from "./backoff.js";
 export {
-  checkBaseUrl,
   checkFraction,
   checkOptionNames,
   checkPositive,
   closestName,
-  isBrowser,
   stripUndefined,
 } from "./checks.js";
 export type { ClientOptions } from "./client-options.js";

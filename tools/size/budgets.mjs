@@ -34,7 +34,8 @@ export const BUDGETS = {
     // (now the gateway client's hook), and redirect following is core's `followRedirects`, which
     // the feed client does not import.
     // 10.49 → 10.47 kB (measured, issue 23): no openapi-fetch middleware of its own, core's trims.
-    limit: "10.47 kB",
+    // 10.48 kB (measured, issue 31): the retry hook is told the headers' wait.
+    limit: "10.49 kB",
     goal: "4 kB",
     why:
       "Measured per module (tools/size/why.mjs): openapi-fetch 2.6 kB, core 6.4 kB (the transport " +
@@ -56,7 +57,8 @@ export const BUDGETS = {
   // (`redact`, `secretForms`), less the gateway's routes and codes, which left for its client.
   // Issue 23 (measured 8.0 → 7.983 kB): dead code out of the buffered answer (TooLarge's unused
   // limit and message), its readers by name; the early abort check moved into each attempt.
-  "@feedgate/core": { limit: "7.99 kB" },
+  // Issue 31 (measured 8.0 kB): the retry hook is told the headers' wait (`headerWaitMs`).
+  "@feedgate/core": { limit: "8.01 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB; 1.29 kB once
   // isTransientError reads the table of final answers, issue 20).
   "@feedgate/core/errors": { limit: "1.3 kB" },

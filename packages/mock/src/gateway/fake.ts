@@ -192,6 +192,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const limiter =
     options.webRateLimit === false ? undefined : new WebRateLimiter(clock, options.webRateLimit);
   const upstream: UpstreamRequest[] = [];
+  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const finalErrors: FinalError[] = [];
   /** The request's id, drawn when its answer is made; kept on its record. */
   const requestId = (ctx: Ctx) => (ctx.record.requestId ??= ids.requestId());
@@ -275,12 +276,8 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     const finalIndex = finalErrors.findIndex(
       (error) => error.route === undefined || error.route === route,
     );
-    if (finalIndex >= 0)
-      return finalErrorReply(
-        finalErrors.splice(finalIndex, 1)[0] as FinalError,
-        requestId(ctx),
-        ctx.path,
-      );
+    const [final] = finalIndex >= 0 ? finalErrors.splice(finalIndex, 1) : [];
+    if (final) return finalErrorReply(final, requestId(ctx), ctx.path);
     const request = parseJsonBody(ctx.body);
     let body = ctx.body;
     if (request) {
@@ -310,10 +307,10 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       // A 429 is the limiter's, before any stream starts; other statuses stand for the upstream's answer.
       return fault.status !== 429 && isStreaming(ctx.route, ctx) ? streamedFault(reply) : reply;
     },
-    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+    maxBodyBytes,
     oversized(ctx) {
       const family = familyOf(ctx.route, ctx.path);
-      const message = `request body exceeds ${Math.round((options.maxBodyBytes ?? 16 * 1024 * 1024) / 1024 / 1024)} MB`;
+      const message = `request body exceeds ${Math.round(maxBodyBytes / 1024 / 1024)} MB`;
       // 413 only on the Gemini routes (controller/relay.go:110-112); the distributor reads JSON bodies first: 400.
       if (family === "google")
         return relayError(413, "read_request_body_failed", message, requestId(ctx));

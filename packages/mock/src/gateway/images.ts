@@ -184,17 +184,9 @@ export class ImagesFake {
       }));
       return json(200, { task_id: task.id, status, data });
     }
-    // The gateway never sets a task error's code; a script may still ask for one.
-    const error = script.error === undefined ? { message: "The fake task failed." } : script.error;
-    const shaped =
-      typeof error === "object" && error !== null
-        ? { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message }
-        : error;
-    return json(200, {
-      task_id: task.id,
-      status,
-      ...(shaped !== null ? { error: shaped } : {}),
-      ...(script.message !== undefined ? { message: script.message } : {}),
-    });
+    // The gateway never sets a task error's code; a script may still ask for one. JSON drops
+    // what is undefined, so a script's `message` alone or a `null` error is left out.
+    const { error = { message: "The fake task failed." }, message } = script;
+    return json(200, { task_id: task.id, status, error: error ?? undefined, message });
   }
 }

@@ -245,3 +245,18 @@ describe("M6: billed image answers are read up to the stream caps", () => {
     expect(error.message).toMatch(/the call was billed/);
   });
 });
+
+describe("M11: a non-stream call answered as an event stream", () => {
+  it("generateContent folds the chunks into one answer", async () => {
+    const chunk = (text: string, finishReason?: string) =>
+      `data: ${JSON.stringify({ candidates: [{ index: 0, content: { role: "model", parts: [{ text }] }, ...(finishReason && { finishReason }) }], modelVersion: "g" })}\n\n`;
+    const { client } = answering(200, chunk("Hel") + chunk("lo", "STOP"), {
+      "content-type": "text/event-stream",
+    });
+    const answer = await client.gemini.generateContent("gemini-2.5-flash", { contents: [] });
+    expect(answer.candidates?.[0]).toMatchObject({
+      finishReason: "STOP",
+      content: { role: "model", parts: [{ text: "Hel" }, { text: "lo" }] },
+    });
+  });
+});

@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Generate content
-         * @description Gemini-compatible generation: text, images and tool calls from a list of contents, answered in one piece. Authenticate like the Google SDK, with `x-goog-api-key`. The model is taken from the path; the body needs no `model`. Errors come either in Google's envelope (from the upstream) or in the OpenAI-style envelope (from the gateway itself).
+         * @description Gemini-compatible generation: text, images and tool calls from a list of contents, answered in one piece. Authenticate like the Google SDK, with `x-goog-api-key`. The model is taken from the path; the body needs no `model`. Errors come either in Google's envelope (from the upstream) or in the OpenAI-style envelope (from the gateway itself). When the upstream streams anyway, the gateway switches to its stream handler and the answer arrives as `text/event-stream` chunks (relay/gemini_handler.go:182,191): clients fold them into one. The answer has no size cap at the gateway (inline images are base64).
          */
         post: operations["generateContent"];
         delete?: never;

@@ -49,6 +49,9 @@ export class ResponsesFake {
     const inputTokens = estimateTokens(textOf(request["input"]) + textOf(request["instructions"]));
     const outputTokens = estimateTokens(text);
     const done = status === "completed";
+    /** The request's field when it has the type, else the default the API answers. */
+    const given = (key: string, type: string, fallback: unknown) =>
+      typeof request[key] === type ? request[key] : fallback;
     return {
       id: `resp_${this.ids.hex(48)}`,
       object: "response",
@@ -57,20 +60,16 @@ export class ResponsesFake {
       status,
       error: null,
       incomplete_details: null,
-      instructions: typeof request["instructions"] === "string" ? request["instructions"] : null,
-      max_output_tokens:
-        typeof request["max_output_tokens"] === "number" ? request["max_output_tokens"] : null,
+      instructions: given("instructions", "string", null),
+      max_output_tokens: given("max_output_tokens", "number", null),
       model: request["model"],
       output: done ? [this.#message(`msg_${this.ids.hex(48)}`, text, "completed")] : [],
       parallel_tool_calls: true,
-      previous_response_id:
-        typeof request["previous_response_id"] === "string"
-          ? request["previous_response_id"]
-          : null,
+      previous_response_id: given("previous_response_id", "string", null),
       background: request["background"] === true,
       store: request["store"] !== false,
-      temperature: typeof request["temperature"] === "number" ? request["temperature"] : 1,
-      top_p: typeof request["top_p"] === "number" ? request["top_p"] : 1,
+      temperature: given("temperature", "number", 1),
+      top_p: given("top_p", "number", 1),
       tool_choice: "auto",
       tools: [],
       metadata: {},
@@ -101,6 +100,8 @@ export class ResponsesFake {
     const output = (response["output"] as Json[])[0];
     const text = output ? String(((output["content"] as Json[])[0] as Json)["text"]) : "";
     const itemId = output ? String(output["id"]) : `msg_${this.ids.hex(48)}`;
+    const at = { item_id: itemId, output_index: 0, content_index: 0 };
+    const part = { type: "output_text", text, annotations: [] };
     const inProgress = {
       ...response,
       status: "in_progress",
@@ -117,36 +118,15 @@ export class ResponsesFake {
         output_index: 0,
         item: { ...this.#message(itemId, "", "in_progress"), content: [] },
       },
-      {
-        type: "response.content_part.added",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
-        part: { type: "output_text", text: "", annotations: [] },
-      },
+      { type: "response.content_part.added", ...at, part: { ...part, text: "" } },
       ...wordDeltas(text).map((delta) => ({
         type: "response.output_text.delta",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
+        ...at,
         delta,
         logprobs: [],
       })),
-      {
-        type: "response.output_text.done",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
-        text,
-        logprobs: [],
-      },
-      {
-        type: "response.content_part.done",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
-        part: { type: "output_text", text, annotations: [] },
-      },
+      { type: "response.output_text.done", ...at, text, logprobs: [] },
+      { type: "response.content_part.done", ...at, part },
       {
         type: "response.output_item.done",
         output_index: 0,

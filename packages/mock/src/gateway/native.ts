@@ -71,23 +71,26 @@ export class GeminiFake {
     return { promptTokenCount: p, candidatesTokenCount: c, totalTokenCount: p + c };
   }
 
+  /** One answer, or one stream chunk, carrying `text`; with `usage` it is the last: finished, with the image parts. */
+  #answer(request: Json, model: string, responseId: string, text: string, usage?: Json): Json {
+    const parts = [{ text }, ...(usage ? imageParts(request) : [])];
+    return {
+      candidates: [
+        { content: { role: "model", parts }, ...(usage && { finishReason: "STOP" }), index: 0 },
+      ],
+      ...(usage && { usageMetadata: usage }),
+      modelVersion: model,
+      responseId,
+    };
+  }
+
   generate(model: string, body: string, requestId: string): Reply {
     const parsed = this.#parse(body, requestId);
     if ("error" in parsed) return parsed.error;
     const prompt = textOf(parsed.request["contents"]);
     const text = `Echo: ${prompt.slice(0, 200)}`;
-    return json(200, {
-      candidates: [
-        {
-          content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] },
-          finishReason: "STOP",
-          index: 0,
-        },
-      ],
-      usageMetadata: this.#usage(prompt, text),
-      modelVersion: model,
-      responseId: this.ids.alnum(22),
-    });
+    const usage = this.#usage(prompt, text);
+    return json(200, this.#answer(parsed.request, model, this.ids.alnum(22), text, usage));
   }
 
   stream(model: string, body: string, requestId: string): Reply {
@@ -98,26 +101,18 @@ export class GeminiFake {
     const text = script?.transcript ?? `Echo: ${prompt.slice(0, 200)}`;
     const responseId = this.ids.alnum(22);
     const deltas = wordDeltas(text);
-    const chunks: unknown[] =
+    const last = deltas.length - 1;
+    const chunks =
       script?.events ??
-      deltas.map((delta, i) => {
-        const last = i === deltas.length - 1;
-        return {
-          candidates: [
-            {
-              content: {
-                role: "model",
-                parts: [{ text: delta }, ...(last ? imageParts(parsed.request) : [])],
-              },
-              ...(last ? { finishReason: "STOP" } : {}),
-              index: 0,
-            },
-          ],
-          ...(last ? { usageMetadata: this.#usage(prompt, text) } : {}),
-          modelVersion: model,
+      deltas.map((delta, i) =>
+        this.#answer(
+          parsed.request,
+          model,
           responseId,
-        };
-      });
+          delta,
+          i === last ? this.#usage(prompt, text) : undefined,
+        ),
+      );
     const error = { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" };
     return streamReply(chunks, script, (chunk) => sseFrame(chunk), { error });
   }

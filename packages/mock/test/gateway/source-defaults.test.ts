@@ -374,6 +374,25 @@ describe("the operator's setup, scripted per request (issue 31: M1, M3, M4, M7, 
   });
 });
 
+describe("pass-through off keeps the struct's own keys (issue 31, N5)", () => {
+  it("enable_thinking and preset are fields of the gateway's Responses struct, so they reach the upstream", async () => {
+    const gw = await start();
+    await post(gw, "/v1/responses", {
+      model: "gpt-5.2",
+      input: "x",
+      enable_thinking: true,
+      preset: "p",
+      foo: 1,
+    });
+    expect(gw.upstream.at(-1)?.body).toEqual({
+      model: "gpt-5.2",
+      input: "x",
+      enable_thinking: true,
+      preset: "p",
+    });
+  });
+});
+
 describe("request ids (N19)", () => {
   it("X-Oneapi-Request-Id has the source's shape: YYYYMMDDhhmmss, nanoseconds, 8 hex, 8 random", async () => {
     const gw = await start();

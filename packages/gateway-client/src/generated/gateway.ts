@@ -2240,7 +2240,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "用户额度不足, 剩余额度: ＄0.000000 (request id: 20261008121840551972304Ng6bYt1Js)",
+                 *         "message": "用户额度不足, 剩余额度: ＄0.000000 (request id: 202610081218405519723045f0e9a2cg6bYt1Js)",
                  *         "type": "new_api_error",
                  *         "code": "insufficient_user_quota"
                  *       }
@@ -2280,7 +2280,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "当前分组 default 下对于模型 claude-sonnet-4-5 无可用渠道 (request id: 20261008123002334817095Yr6gPd4Xn)",
+                 *         "message": "No available channel for model claude-sonnet-4-5 under group default (distributor) (request id: 202610081230023348170955f0e9a2cr6gPd4Xn)",
                  *         "type": "new_api_error",
                  *         "code": "model_not_found"
                  *       }
@@ -2309,7 +2309,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "无效的令牌 (request id: 20261008121205663019482Ka2nFx5Wq)",
+                 *         "message": "无效的令牌 (request id: 202610081212056630194825f0e9a2ca2nFx5Wq)",
                  *         "type": "new_api_error",
                  *         "code": ""
                  *       }
@@ -2367,7 +2367,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "request body too large (request id: 20261008125104118392760Fw5nRk2Zt)",
+                 *         "message": "request body too large (request id: 202610081251041183927605f0e9a2cw5nRk2Zt)",
                  *         "type": "new_api_error",
                  *         "param": "",
                  *         "code": "read_request_body_failed"
@@ -2417,7 +2417,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "无效的令牌 (request id: 20261008124018274610592Pz9kLw3Ec)",
+                 *         "message": "无效的令牌 (request id: 202610081240182746105925f0e9a2cz9kLw3Ec)",
                  *         "type": "new_api_error",
                  *         "code": ""
                  *       }
@@ -2456,7 +2456,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "当前分组 default 下对于模型 Seedream:4.5 无可用渠道 (request id: 20261008120112845530917Ds4kVm8Gx)",
+                 *         "message": "No available channel for model Seedream:4.5 under group default (distributor) (request id: 202610081201128455309175f0e9a2cs4kVm8Gx)",
                  *         "type": "new_api_error",
                  *         "code": "model_not_found"
                  *       }
@@ -2542,7 +2542,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "当前分组 default 下对于模型 gpt-5.2 无可用渠道 (request id: 20261008113010227185093Lm5tBc9Qs)",
+                 *         "message": "No available channel for model gpt-5.2 under group default (distributor) (request id: 202610081130102271850935f0e9a2cm5tBc9Qs)",
                  *         "type": "new_api_error",
                  *         "code": "model_not_found"
                  *       }

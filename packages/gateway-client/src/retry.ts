@@ -28,6 +28,11 @@ export function gatewayRetry(
           (retryClass === "billed" || retryClass === "image") &&
           (retryAfterMs ?? headerWaitMs) === undefined) ||
         (id !== undefined && unrouted(id)) ||
+        // An empty 429 on an operation not every gateway routes may be the web limiter's, which each try feeds.
+        (status === 429 &&
+          body === undefined &&
+          id !== undefined &&
+          OPERATIONS[id].maybeUnrouted) ||
         isFinalAnswer(codes, messageOf(body)) ||
         (retryClass === "image" && url.searchParams.get("async") !== "true");
       return {

@@ -260,3 +260,13 @@ describe("M11: a non-stream call answered as an event stream", () => {
     });
   });
 });
+
+describe("N3: the web limiter's empty 429 is not fed", () => {
+  it("an empty 429 on a first count call (maybe unrouted) is not retried", async () => {
+    const { client, requests } = gateway(() => new Response("", { status: 429 }), {
+      maxRetries: 2,
+    });
+    await fail(client.messages.countTokens({ model: "m", messages: [] }));
+    expect(requests).toHaveLength(1);
+  });
+});

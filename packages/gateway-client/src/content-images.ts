@@ -48,12 +48,8 @@ function decodeBase64(data: string, maxBytes: number): Uint8Array {
 }
 
 /** A positive whole-number option, or its default. */
-function limitOf(
-  options: ContentImagesOptions,
-  name: keyof ContentImagesOptions,
-  fallback: number,
-): number {
-  const value = options[name] ?? fallback;
+function limitOf(options: ContentImagesOptions, name: keyof ContentImagesOptions, or: number) {
+  const value = options[name] ?? or;
   if (!(Number.isSafeInteger(value) && value > 0))
     throw invalidArgument(name, "a positive whole number");
   return value;

@@ -197,34 +197,23 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   /** The request's id, drawn when its answer is made; kept on its record. */
   const requestId = (ctx: Ctx) => (ctx.record.requestId ??= ids.requestId());
 
-  const relay = (route: GatewayRoute, ctx: Ctx, param: string, body: string): Reply => {
-    switch (route) {
-      case "createResponse":
-        return responses.create(body, requestId(ctx));
-      case "retrieveResponse":
-        return responses.retrieve(param, ctx.url.searchParams);
-      case "deleteResponse":
-        return responses.delete(param);
-      case "cancelResponse":
-        return responses.cancel(param);
-      case "countResponseInputTokens":
-        return responses.inputTokens(body);
-      case "compactResponse":
-        return responses.compact(body, requestId(ctx));
-      case "createImage":
-        return images.create(body, ctx.url.searchParams, requestId(ctx));
-      case "getImageTask":
-        return images.get(param);
-      case "countMessageTokens":
-        // The source checks no anthropic-version.
-        return countMessageTokens(body);
-      case "generateContent":
-        return ctx.url.searchParams.get("alt") === "sse"
-          ? gemini.stream(param, body, requestId(ctx))
-          : gemini.generate(param, body, requestId(ctx));
-      case "streamGenerateContent":
-        return gemini.stream(param, body, requestId(ctx));
-    }
+  /** What the upstream answers, per route, to a request that reached it. */
+  const relay: Record<GatewayRoute, (ctx: Ctx, param: string, body: string) => Reply> = {
+    createResponse: (ctx, _, body) => responses.create(body, requestId(ctx)),
+    retrieveResponse: (ctx, id) => responses.retrieve(id, ctx.url.searchParams),
+    deleteResponse: (_, id) => responses.delete(id),
+    cancelResponse: (_, id) => responses.cancel(id),
+    countResponseInputTokens: (_, __, body) => responses.inputTokens(body),
+    compactResponse: (ctx, _, body) => responses.compact(body, requestId(ctx)),
+    createImage: (ctx, _, body) => images.create(body, ctx.url.searchParams, requestId(ctx)),
+    getImageTask: (_, id) => images.get(id),
+    // The source checks no anthropic-version.
+    countMessageTokens: (_, __, body) => countMessageTokens(body),
+    generateContent: (ctx, model, body) =>
+      ctx.url.searchParams.get("alt") === "sse"
+        ? gemini.stream(model, body, requestId(ctx))
+        : gemini.generate(model, body, requestId(ctx)),
+    streamGenerateContent: (ctx, model, body) => gemini.stream(model, body, requestId(ctx)),
   };
 
   const handle = (ctx: Ctx): Reply => {
@@ -257,12 +246,12 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
     // The token counts (also opt-in) check a model they name, as create does.
     if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse")
-      return relay(route, ctx, param, ctx.body);
+      return relay[route](ctx, param, ctx.body);
     if (
       (route === "countResponseInputTokens" || route === "countMessageTokens") &&
       !parseJsonBody(ctx.body)?.["model"]
     )
-      return relay(route, ctx, param, ctx.body);
+      return relay[route](ctx, param, ctx.body);
     const distributed = distribute({
       route,
       pathModel: matched.param,
@@ -285,7 +274,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       upstream.push({ route, model: distributed.model, body: forwarded });
       body = JSON.stringify(forwarded);
     }
-    return relay(route, ctx, param, body);
+    return relay[route](ctx, param, body);
   };
 
   /** A status fault on a streaming request that reached the upstream: SSE headers first (relay/channel/api_request.go:499-510). */

@@ -20,7 +20,8 @@ import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
 import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
 import { gatewayError } from "./errors.js";
 import { explain } from "./explain.js";
-import { type GatewayOperationId, OPERATIONS, type Operation, shapeProblem } from "./operations.js";
+import { DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";
+import { type GatewayOperationId, OPERATIONS, shapeProblem } from "./operations.js";
 import { type CallInit, readAnswer, requestOf, type Sent } from "./request.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
 
@@ -73,6 +74,16 @@ export function isNoRoute(envelope: GatewayEnvelope, status: number, meta: Respo
  */
 const STREAM_ACCEPT = "text/event-stream, application/json;q=0.9";
 
+/**
+ * Operations whose answers carry whole images as base64 (4K, or several): their cap defaults to a
+ * stream event's, since the gateway reads them with none and the call was billed.
+ */
+const IMAGE_ANSWERS: ReadonlySet<GatewayOperationId> = new Set([
+  "createImage",
+  "getImageTask",
+  "generateContent",
+]);
+
 /** What the caller is built from (by `createGatewayClient`). */
 export interface CallerSettings {
   /** The base URL the operation paths are appended to (no trailing slash). */
@@ -88,6 +99,8 @@ export interface CallerSettings {
   maxRetries: number;
   streamIdleTimeoutMs: number;
   limits: StreamLimits;
+  /** The client's `maxResponseBytes`; undefined: the transport's, raised for the image-carrying answers. */
+  maxResponseBytes: number | undefined;
   /** Operations this client's gateway answered as unrouted (the retry hook reads it too). */
   unrouted: Set<GatewayOperationId>;
 }
@@ -125,23 +138,27 @@ export function createCaller(settings: CallerSettings): Caller {
 
   /** The typed error of a failed call. */
   function failed(id: GatewayOperationId, { error, response }: Sent, init: CallInit) {
-    const { status } = response;
+    const { status, headers } = response;
     const meta = getResponseMeta(response);
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
     // An empty body (Content-Length: 0) leaves `error` undefined: envelope kind `empty`.
     const envelope = parseEnvelope(
       hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
     );
-    const maybe = (OPERATIONS[id] as Operation).maybeUnrouted === true;
+    const maybe = OPERATIONS[id].maybeUnrouted === true;
+    // Only the gateway's own NoRoute passes its Cache middleware; one relayed from a chained
+    // upstream that lacks the route concerns this call's channel alone, and is not remembered.
+    const ownNoRoute =
+      maybe || id === "getImageTask" || /max-age=604800/.test(headers.get("cache-control") ?? "");
     const isUnrouted =
-      isNoRoute(envelope, status, meta) ||
+      (ownNoRoute && isNoRoute(envelope, status, meta)) ||
       // The web limiter's 429 on an operation another call already found unrouted.
       (status === 429 && unrouted.has(id)) ||
       (maybe &&
         ([405, 501].includes(status) ||
           (status === 404 && (envelope.kind === "empty" || envelope.kind === "text"))));
     if (isUnrouted) unrouted.add(id);
-    return errorOf(id, envelope, status, response.headers, init, isUnrouted, meta.attempts);
+    return errorOf(id, envelope, status, headers, init, isUnrouted, meta.attempts);
   }
 
   /** The typed error an envelope names: of an HTTP failure, or one a 200 stream carried raw (then `status` is the one its code names). */
@@ -156,18 +173,33 @@ export function createCaller(settings: CallerSettings): Caller {
   ): FeedgateError {
     const { code, message } = describeEnvelope(envelope, status);
     const coded = kindOfCode(code, status);
+    // The gateway's own errors are `new_api_error`; any other envelope was relayed from a channel.
+    const relayed = (envelope as { error?: { type?: unknown } }).error?.type !== "new_api_error";
+    // A relayed 404/405 on an async submit: the channel has no async endpoint (nothing was billed).
+    const noAsync =
+      !isUnrouted &&
+      relayed &&
+      (status === 404 || status === 405) &&
+      init.params?.query?.["async"] === true;
     // A 429 is rate_limited whatever its code; one naming a quota is marked final below.
     const kind =
-      coded === "not_found" ? coded : isUnrouted ? "unsupported" : (coded ?? kindOfStatus(status));
+      coded === "not_found"
+        ? coded
+        : isUnrouted || noAsync
+          ? "unsupported"
+          : relayed && envelope.kind !== "empty" && (status === 401 || status === 403)
+            ? "unavailable"
+            : (coded ?? kindOfStatus(status));
     const taskId =
       id === "getImageTask"
         ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
         : undefined;
-    const why = isUnrouted ? "" : explain(id, status, code, message, init, taskId);
+    const named = isUnrouted ? "unsupported_by_gateway" : noAsync ? "async_unsupported" : code;
+    const why = isUnrouted ? "" : explain(id, status, named, message, init, taskId, kind);
     return createError({
       kind,
       status,
-      code: isUnrouted ? "unsupported_by_gateway" : code,
+      code: named,
       requestId: idOf(headers),
       retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
       attempts,
@@ -184,10 +216,7 @@ export function createCaller(settings: CallerSettings): Caller {
   /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
   function redirectedAway(id: GatewayOperationId, error: unknown): unknown {
     if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
-    if (
-      !(OPERATIONS[id] as Operation).maybeUnrouted ||
-      (error.status !== 301 && error.status !== 302)
-    )
+    if (!OPERATIONS[id].maybeUnrouted || (error.status !== 301 && error.status !== 302))
       return error;
     return createError({
       kind: "unsupported",
@@ -198,15 +227,21 @@ export function createCaller(settings: CallerSettings): Caller {
     });
   }
 
-  /** The transport of one call: the client's own, or one with this call's retries and timeout. */
-  function transportFor(options: CallOptions | undefined): ResilientFetch | undefined {
+  /** The transport of one call: the client's own, or one with this call's retries, timeout and body cap. */
+  function transportFor(id: GatewayOperationId, options: CallOptions | undefined): ResilientFetch {
     const { maxRetries, timeoutMs } = options ?? {};
-    if (maxRetries === undefined && timeoutMs === undefined) return undefined;
+    const maxResponseBytes = IMAGE_ANSWERS.has(id)
+      ? (settings.maxResponseBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES)
+      : undefined;
+    if (maxRetries === undefined && timeoutMs === undefined && maxResponseBytes === undefined)
+      return transport;
     const deadlineMs = settings.deadline(
       timeoutMs ?? settings.timeoutMs,
       maxRetries ?? settings.maxRetries,
     );
-    return transport.withOptions(stripUndefined({ maxRetries, timeoutMs, deadlineMs }));
+    return transport.withOptions(
+      stripUndefined({ maxRetries, timeoutMs, deadlineMs, maxResponseBytes }),
+    );
   }
 
   async function send(
@@ -222,7 +257,7 @@ export function createCaller(settings: CallerSettings): Caller {
         message: `${id} is not supported by this gateway: it answered an earlier call as unrouted, so this one was not sent`,
       });
     }
-    const fetch = transportFor(options) ?? transport;
+    const fetch = transportFor(id, options);
     let sent: Sent;
     try {
       const { baseUrl, headers, apiKey } = settings;
@@ -231,6 +266,12 @@ export function createCaller(settings: CallerSettings): Caller {
     } catch (error) {
       // A 2xx body that is not JSON surfaces as JSON.parse's SyntaxError.
       if (error instanceof SyntaxError) throw invalidResponse(id, "not JSON", undefined);
+      if (isFeedgateError(error, "response_too_large") && IMAGE_ANSWERS.has(id))
+        throw createError({
+          ...error.toJSON(),
+          message: `${error.message} (the call was billed: raise the client's maxResponseBytes)`,
+          cause: error.cause,
+        });
       const away = redirectedAway(id, error);
       if (isFeedgateError(away, "unsupported")) unrouted.add(id);
       throw away;
@@ -255,18 +296,10 @@ export function createCaller(settings: CallerSettings): Caller {
     { data, response }: Sent,
     init: CallInit,
   ): FeedgateError | undefined {
-    const body = data as { error?: unknown } | undefined;
-    if (
-      body === null ||
-      typeof body !== "object" ||
-      body.error === undefined ||
-      body.error === null
-    )
-      return undefined;
+    const error = (data as { error?: unknown } | null)?.error;
+    if (error === undefined || error === null) return undefined;
     const envelope = parseEnvelope(
-      hide(
-        JSON.stringify(typeof body.error === "string" ? { error: { message: body.error } } : body),
-      ),
+      hide(JSON.stringify(typeof error === "string" ? { error: { message: error } } : data)),
     );
     if (envelope.kind === "text" || envelope.kind === "empty") return undefined;
     const status = statusNamed(envelope) ?? 500;

@@ -92,7 +92,8 @@ export interface GatewayClientOptions extends ClientOptions {
   streamIdleTimeoutMs?: number | undefined;
   /**
    * Largest non-stream answer body read, in bytes; past it the call fails with kind
-   * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB).
+   * `response_too_large` and the connection is cancelled. Default: 33554432 (32 MiB), and for the
+   * image-carrying answers (`createImage`, `getImageTask`, `generateContent`) 134217728 (128 MiB).
    */
   maxResponseBytes?: number | undefined;
   /**
@@ -153,7 +154,12 @@ export interface GatewayClient {
 }
 
 /** A positive whole-number option, or its default when absent. */
-function positive(option: string, value: number | undefined, fallback: number): number {
+function positive(
+  options: GatewayClientOptions,
+  option: "streamIdleTimeoutMs" | "maxStreamLineBytes" | "maxStreamEventBytes",
+  fallback: number,
+): number {
+  const value = options[option];
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1)
     throw configError(option, `a whole number of at least 1, got ${String(value)}`);
@@ -274,23 +280,12 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     deadline,
     timeoutMs,
     maxRetries,
+    maxResponseBytes: options.maxResponseBytes,
     unrouted,
-    streamIdleTimeoutMs: positive(
-      "streamIdleTimeoutMs",
-      options.streamIdleTimeoutMs,
-      DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-    ),
+    streamIdleTimeoutMs: positive(options, "streamIdleTimeoutMs", DEFAULT_STREAM_IDLE_TIMEOUT_MS),
     limits: {
-      maxLineBytes: positive(
-        "maxStreamLineBytes",
-        options.maxStreamLineBytes,
-        DEFAULT_MAX_SSE_LINE_BYTES,
-      ),
-      maxEventBytes: positive(
-        "maxStreamEventBytes",
-        options.maxStreamEventBytes,
-        DEFAULT_MAX_SSE_EVENT_BYTES,
-      ),
+      maxLineBytes: positive(options, "maxStreamLineBytes", DEFAULT_MAX_SSE_LINE_BYTES),
+      maxEventBytes: positive(options, "maxStreamEventBytes", DEFAULT_MAX_SSE_EVENT_BYTES),
     },
   });
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.

@@ -23,6 +23,10 @@ const FINAL_CODES: ReadonlySet<string> = new Set([
   "get_channel_failed",
   // HTTP 500: the channel's API type is not one the route handles.
   "invalid_api_type",
+  // HTTP 500: an upstream 200 that did not parse; the gateway never retries it either.
+  "bad_response_body",
+  // HTTP 400: the operator has not priced the model.
+  "model_price_error",
 ]);
 
 /** Any code naming a quota (`insufficient_quota`, `insufficient_user_quota`, `quota_exceeded`, ...): waiting does not refill it. */
@@ -46,8 +50,12 @@ export function isFinalAnswer(codes: readonly string[], message?: string): boole
 /** Codes that decide the kind whatever the status (`invalid_request_error` only off a 404, which is NoRoute's). */
 export function kindOfCode(code: string, status: number): FeedgateErrorKind | undefined {
   if (code === "task_not_exist") return "not_found";
-  // The gateway answers its validation failures with HTTP 500: the request is wrong, not the server.
-  if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404))
+  if (code === "model_price_error") return "unavailable";
+  // Validation failures, unconvertible or refused input are HTTP 500: the request must change, not the server.
+  if (
+    /^(invalid_request|convert_request_failed|sensitive_words_detected)$/.test(code) ||
+    (code === "invalid_request_error" && status !== 404)
+  )
     return "invalid_request";
   return undefined;
 }

@@ -12,6 +12,7 @@ export {
   type ContentImagesOptions,
   contentImages,
   MAX_CONTENT_IMAGE_BYTES,
+  MAX_CONTENT_IMAGES,
   streamContentImages,
 } from "./content-images.js";
 

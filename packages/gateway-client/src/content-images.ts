@@ -15,52 +15,44 @@ export interface ContentImage {
 export interface ContentImagesOptions {
   /** Largest image decoded, in bytes; a bigger one fails with kind `invalid_response`, code `image_too_large`. Default: 67108864 (64 MiB). */
   maxImageBytes?: number | undefined;
+  /** Images given at most (per answer; per stream for {@link streamContentImages}, which then stops reading). Default: 16 ({@link MAX_CONTENT_IMAGES}). */
+  maxImages?: number | undefined;
+  /** Decoded bytes of a whole stream at most; past it a LimitExceededError (code `max_image_bytes`). Default: 268435456 (256 MiB). */
+  maxTotalBytes?: number | undefined;
 }
 
 /** The default of {@link ContentImagesOptions.maxImageBytes}: 64 MiB. */
 export const MAX_CONTENT_IMAGE_BYTES = 64 * 1024 * 1024;
+/** The default of {@link ContentImagesOptions.maxImages}. */
+export const MAX_CONTENT_IMAGES = 16;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const badImage = (code: string, message: string) =>
+  createError({ kind: "invalid_response", status: 200, code, message });
 
 /** Base64 (or base64url) text to bytes, with web-standard APIs only. */
 function decodeBase64(data: string, maxBytes: number): Uint8Array {
   const text = data.replace(/\s+/g, "").replaceAll("-", "+").replaceAll("_", "/");
-  if (Math.floor((text.length * 3) / 4) > maxBytes + 2) {
-    throw createError({
-      kind: "invalid_response",
-      status: 200,
-      code: "image_too_large",
-      message: `an inline image in the answer is over ${maxBytes} bytes`,
-    });
-  }
-  if (!BASE64.test(text))
-    throw createError({
-      kind: "invalid_response",
-      status: 200,
-      code: "bad_image_data",
-      message: "an inline image in the answer is not base64",
-    });
-  let binary: string;
+  if (Math.floor((text.length * 3) / 4) > maxBytes + 2)
+    throw badImage("image_too_large", `an inline image in the answer is over ${maxBytes} bytes`);
+  let binary = "";
   try {
-    binary = atob(text.padEnd(Math.ceil(text.length / 4) * 4, "="));
-  } catch {
-    throw createError({
-      kind: "invalid_response",
-      status: 200,
-      code: "bad_image_data",
-      message: "an inline image in the answer is not base64",
-    });
-  }
+    if (BASE64.test(text)) binary = atob(text.padEnd(Math.ceil(text.length / 4) * 4, "="));
+  } catch {}
+  if (binary === "" && text !== "")
+    throw badImage("bad_image_data", "an inline image in the answer is not base64");
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
 
-function limitOf(options: ContentImagesOptions): number {
-  const { maxImageBytes = MAX_CONTENT_IMAGE_BYTES } = options;
-  if (!(Number.isSafeInteger(maxImageBytes) && maxImageBytes > 0))
-    throw invalidArgument("maxImageBytes", "a positive whole number of bytes");
-  return maxImageBytes;
+/** A positive whole-number option, or its default. */
+function limitOf(options: ContentImagesOptions, name: keyof ContentImagesOptions, or: number) {
+  const value = options[name] ?? or;
+  if (!(Number.isSafeInteger(value) && value > 0))
+    throw invalidArgument(name, "a positive whole number");
+  return value;
 }
 
 /**
@@ -72,7 +64,8 @@ export function contentImages(
   answer: GenerateContentResponse,
   options: ContentImagesOptions = {},
 ): ContentImage[] {
-  const maxBytes = limitOf(options);
+  const maxBytes = limitOf(options, "maxImageBytes", MAX_CONTENT_IMAGE_BYTES);
+  const maxImages = limitOf(options, "maxImages", MAX_CONTENT_IMAGES);
   const images: ContentImage[] = [];
   const candidates = Array.isArray(answer?.candidates) ? answer.candidates : [];
   candidates.forEach((candidate, position) => {
@@ -84,7 +77,8 @@ export function contentImages(
       if (
         typeof blob?.mimeType !== "string" ||
         typeof blob.data !== "string" ||
-        !/^image\//i.test(blob.mimeType)
+        !/^image\//i.test(blob.mimeType) ||
+        images.length >= maxImages
       )
         continue;
       images.push({
@@ -99,12 +93,26 @@ export function contentImages(
 
 /**
  * The images of a `streamGenerateContent` stream, yielded as the chunks that carry them arrive
- * (an image comes whole in one chunk). Reading it consumes the stream; `break` cancels it.
+ * (an image comes whole in one chunk), up to `maxImages` (then the stream is cancelled) and
+ * `maxTotalBytes` in all. Reading it consumes the stream; `break` cancels it.
  */
 export async function* streamContentImages(
   stream: AsyncIterable<GenerateContentResponse>,
   options: ContentImagesOptions = {},
 ): AsyncGenerator<ContentImage, void, undefined> {
-  limitOf(options);
-  for await (const chunk of stream) yield* contentImages(chunk, options);
+  let left = limitOf(options, "maxImages", MAX_CONTENT_IMAGES);
+  const maxTotal = limitOf(options, "maxTotalBytes", 256 * 1024 * 1024);
+  let total = 0;
+  for await (const chunk of stream)
+    for (const image of contentImages(chunk, { ...options, maxImages: left })) {
+      total += image.bytes.length;
+      if (total > maxTotal)
+        throw createError({
+          kind: "limit_exceeded",
+          code: "max_image_bytes",
+          message: `the stream's images are over ${maxTotal} bytes in all: the stream was cancelled`,
+        });
+      yield image;
+      if (--left === 0) return;
+    }
 }

@@ -101,14 +101,20 @@ export function responsesTerminal<T>(): TerminalWatch<T> {
   };
 }
 
-/** A Gemini stream is complete when the last chunk carrying each candidate gave it a `finishReason`. */
+/**
+ * A Gemini stream is complete when the last chunk carrying each candidate gave it a `finishReason`,
+ * or when a chunk blocked the prompt (`promptFeedback.blockReason`, no candidates: the gateway closes after it).
+ */
 export function geminiTerminal<T>(): TerminalWatch<T> {
   const finished = new Map<number, boolean>();
   return {
     see: (chunk) => {
-      for (const candidate of (
-        chunk as { candidates?: Array<{ index?: number; finishReason?: unknown }> }
-      ).candidates ?? []) {
+      const { candidates, promptFeedback } = chunk as {
+        candidates?: Array<{ index?: number; finishReason?: unknown }>;
+        promptFeedback?: { blockReason?: unknown };
+      };
+      if (promptFeedback?.blockReason) finished.set(-1, true);
+      for (const candidate of candidates ?? []) {
         finished.set(
           candidate.index ?? 0,
           typeof candidate.finishReason === "string" && candidate.finishReason !== "",

@@ -20,12 +20,15 @@ import type {
 /** Where reference image URLs are hosted (Tencent VOD's InputRegion). */
 export type InputRegion = "Mainland" | "Oversea" | "OverseaUSWest";
 
-/** Row 1 — text to image. */
-export interface TextToImageParams extends ExtraBody {
+/** What every workflow takes: a model and a prompt. */
+export interface PromptParams extends ExtraBody {
   /** The model id, as the gateway lists it. */
   model: string;
   /** What to draw. */
   prompt: string;
+}
+/** Row 1 — text to image. */
+export interface TextToImageParams extends PromptParams {
   /** Output resolution, in the model's own terms. Default: the model's. */
   resolution?: string;
   /** Aspect ratio such as `16:9`. Default: the model's. */
@@ -37,19 +40,11 @@ export interface ImageToImageParams extends TextToImageParams {
   images: string[];
 }
 /** Row 3 — GPT-style image (quality tier; optional references). */
-export interface GptImageParams extends ExtraBody {
-  /** The model id, as the gateway lists it. */
-  model: string;
-  /** What to draw. */
-  prompt: string;
+export interface GptImageParams extends TextToImageParams {
   /** Quality tier, in the model's own terms. */
   quality: string;
-  /** Output resolution, in the model's own terms. Default: the model's. */
-  resolution?: string;
   /** Reference images, as http(s) URLs. Default: none. */
   images?: string[];
-  /** Aspect ratio such as `16:9`. Default: the model's. */
-  aspect_ratio?: string;
 }
 /** Row 4 — image to image with references hosted in a given region. */
 export interface RegionalImageToImageParams extends ImageToImageParams {
@@ -57,41 +52,19 @@ export interface RegionalImageToImageParams extends ImageToImageParams {
   input_region: InputRegion;
 }
 /** Row 5 — several images of a family that takes an aspect ratio (e.g. Nano-Banana2). */
-export interface MultiImageParams extends ExtraBody {
-  /** The model id, as the gateway lists it. */
-  model: string;
-  /** What to draw. */
-  prompt: string;
+export interface MultiImageParams extends TextToImageParams {
   /** How many images to make: a whole number, at least 1. */
   n: number;
-  /** Output resolution, in the model's own terms. Default: the model's. */
-  resolution?: string;
-  /** Aspect ratio such as `16:9`. Default: the model's. */
-  aspect_ratio?: string;
 }
 /** Row 6 — several images of a family without aspect ratios (e.g. Seedream: the ratio goes in the prompt). */
-export interface MultiImageWithoutAspectParams extends ExtraBody {
-  /** The model id, as the gateway lists it. */
-  model: string;
-  /** What to draw. */
-  prompt: string;
-  /** How many images to make: a whole number, at least 1. */
-  n: number;
-  /** Output resolution, in the model's own terms. Default: the model's. */
-  resolution?: string;
-}
+export type MultiImageWithoutAspectParams = Omit<MultiImageParams, "aspect_ratio">;
 /** Row 7 — several GPT-style images. */
 export interface MultiGptImageParams extends GptImageParams {
   /** How many images to make: a whole number, at least 1. */
   n: number;
 }
 /** Row 8 — a 3D panorama (Hunyuan): model and prompt only. */
-export interface PanoramaParams extends ExtraBody {
-  /** The model id, as the gateway lists it. */
-  model: string;
-  /** What to draw. */
-  prompt: string;
-}
+export type PanoramaParams = PromptParams;
 
 /** `async: true` submits a task (an {@link ImageSubmission}); otherwise the gateway answers when done (or with a task). Default: false. */
 export interface ImageCallOptions extends CallOptions {

@@ -1,5 +1,6 @@
 import { type APIPromise, invalidArgument } from "@feedgate/core";
 import type { Caller, CallOptions } from "./call.js";
+import { isTask } from "./operations.js";
 import {
   bodyOf,
   type ImageGenerateParams,
@@ -10,11 +11,7 @@ import {
 
 /** True when an answer of the image routes is a task object rather than a finished result. */
 export function isImageTask(value: ImageResult | ImageTask): value is ImageTask {
-  // Results carry `created` + `data`; only tasks carry a `status` and a task id.
-  const v = value as { task_id?: unknown; id?: unknown; status?: unknown };
-  return (
-    typeof v.status === "string" && (typeof v.task_id === "string" || typeof v.id === "string")
-  );
+  return isTask(value as Record<string, unknown>);
 }
 
 /**

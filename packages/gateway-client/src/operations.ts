@@ -40,97 +40,54 @@ export interface Operation {
 const isString = (v: unknown) => typeof v === "string";
 const isCount = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 const hasId = (b: Record<string, unknown>) => isString(b["id"]);
-const isTask = (v: Record<string, unknown>) =>
+/** Only tasks carry a `status` and a task id; results carry `created` + `data`. */
+export const isTask = (v: Record<string, unknown>) =>
   isString(v["status"]) && (isString(v["task_id"]) || isString(v["id"]));
 const counted = (b: Record<string, unknown>) => isCount(b["input_tokens"]);
+
+/** One row of {@link OPERATIONS}: `"method path"`, `"credential retry"` (` unrouted` when not every gateway registers it), shape. */
+function row(
+  route: `${Operation["method"]} ${keyof paths}`,
+  how: `${RouteFamily} ${RetryClass}${"" | " unrouted"}`,
+  shape?: Operation["shape"],
+): Operation {
+  const [method, path] = route.split(" ") as [Operation["method"], keyof paths];
+  const [credential, retry, unrouted] = how.split(" ") as [RouteFamily, RetryClass, string?];
+  return {
+    method,
+    path,
+    credential,
+    retry,
+    ...(shape && { shape }),
+    ...(unrouted && { maybeUnrouted: true }),
+  };
+}
+const isArrayOrNone = (key: string) => (b: Record<string, unknown>) =>
+  b[key] === undefined || Array.isArray(b[key]);
+const isResultOrTask = (b: Record<string, unknown>) => Array.isArray(b["data"]) || isTask(b);
 
 /**
  * Every operation of the gateway document, checked complete by the compiler: a new operation in
  * the spec fails the build until it has a row. Method and path are the generated rule table's
  * (`GATEWAY_RULES`, a test compares them); the credential is the document's security scheme.
  */
-export const OPERATIONS = {
-  createResponse: {
-    method: "post",
-    path: "/v1/responses",
-    credential: "bearer",
-    retry: "billed",
-    shape: hasId,
-  },
-  retrieveResponse: {
-    method: "get",
-    path: "/v1/responses/{response_id}",
-    credential: "bearer",
-    retry: "read",
-    shape: hasId,
-    maybeUnrouted: true,
-  },
-  deleteResponse: {
-    method: "delete",
-    path: "/v1/responses/{response_id}",
-    credential: "bearer",
-    retry: "read",
-    maybeUnrouted: true,
-  },
-  cancelResponse: {
-    method: "post",
-    path: "/v1/responses/{response_id}/cancel",
-    credential: "bearer",
-    retry: "free",
-    shape: hasId,
-    maybeUnrouted: true,
-  },
-  countResponseInputTokens: {
-    method: "post",
-    path: "/v1/responses/input_tokens",
-    credential: "bearer",
-    retry: "free",
-    shape: counted,
-    maybeUnrouted: true,
-  },
-  compactResponse: {
-    method: "post",
-    path: "/v1/responses/compact",
-    credential: "bearer",
-    retry: "billed",
-    shape: (b) => b["output"] === undefined || Array.isArray(b["output"]),
-  },
-  createImage: {
-    method: "post",
-    path: "/v1/images/generations",
-    credential: "bearer",
-    retry: "image",
-    shape: (b) => Array.isArray(b["data"]) || isTask(b),
-  },
-  getImageTask: {
-    method: "get",
-    path: "/v1/images/generations/{task_id}",
-    credential: "bearer",
-    retry: "read",
-    shape: isTask,
-  },
-  countMessageTokens: {
-    method: "post",
-    path: "/v1/messages/count_tokens",
-    credential: "anthropic",
-    retry: "free",
-    shape: counted,
-    maybeUnrouted: true,
-  },
-  generateContent: {
-    method: "post",
-    path: "/v1beta/models/{model}:generateContent",
-    credential: "google",
-    retry: "billed",
-    shape: (b) => b["candidates"] === undefined || Array.isArray(b["candidates"]),
-  },
-  streamGenerateContent: {
-    method: "post",
-    path: "/v1beta/models/{model}:streamGenerateContent",
-    credential: "google",
-    retry: "billed",
-  },
-} as const satisfies Record<GatewayOperationId, Operation>;
+export const OPERATIONS: Readonly<Record<GatewayOperationId, Operation>> = {
+  createResponse: row("post /v1/responses", "bearer billed", hasId),
+  retrieveResponse: row("get /v1/responses/{response_id}", "bearer read unrouted", hasId),
+  deleteResponse: row("delete /v1/responses/{response_id}", "bearer read unrouted"),
+  cancelResponse: row("post /v1/responses/{response_id}/cancel", "bearer free unrouted", hasId),
+  countResponseInputTokens: row("post /v1/responses/input_tokens", "bearer free unrouted", counted),
+  compactResponse: row("post /v1/responses/compact", "bearer billed", isArrayOrNone("output")),
+  createImage: row("post /v1/images/generations", "bearer image", isResultOrTask),
+  getImageTask: row("get /v1/images/generations/{task_id}", "bearer read", isTask),
+  countMessageTokens: row("post /v1/messages/count_tokens", "anthropic free unrouted", counted),
+  generateContent: row(
+    "post /v1beta/models/{model}:generateContent",
+    "google billed",
+    isArrayOrNone("candidates"),
+  ),
+  streamGenerateContent: row("post /v1beta/models/{model}:streamGenerateContent", "google billed"),
+};
 
 /** Path templates as patterns, for telling which operation a request is (the raw client's included). */
 const PATTERNS = Object.entries(OPERATIONS).map(

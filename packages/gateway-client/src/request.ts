@@ -63,6 +63,8 @@ export function requestOf(
   const headers = new Headers(body === undefined ? {} : { "Content-Type": "application/json" });
   for (const more of [base, init.headers, header])
     for (const [name, value] of Object.entries(more ?? {})) headers.set(name, value);
+  // The gateway refuses a bodyless GET with a Content-Type (a client-wide header is a common habit).
+  if (body === undefined) headers.delete("content-type");
   setCredential(headers, operation.credential, apiKey);
   return new Request(url, {
     method: operation.method.toUpperCase(),
@@ -95,7 +97,33 @@ export async function readAnswer(response: Response, parseAs: CallInit["parseAs"
   }
   if (parseAs === "stream") return { data: response.body, response };
   const text = await response.text();
+  if (!parseAs && response.headers.get("content-type")?.startsWith("text/event-stream"))
+    return { data: foldEvents(text), response };
   // With a length, openapi-fetch parses whatever came (an empty body is then not JSON).
   const data = parseAs === "text" ? text : length || text ? JSON.parse(text) : undefined;
   return { data, response };
+}
+
+type Chunk = { candidates?: Array<{ index?: number; content?: { parts?: unknown[] } }> };
+
+/**
+ * A non-stream answer sent as an event stream (the gateway switches to its stream handler when
+ * the upstream streams: relay/gemini_handler.go:182,191), folded into one: the last chunk's
+ * fields, with each candidate's parts of every chunk in order. A chunk that is not JSON rejects
+ * with a SyntaxError, as a JSON answer would.
+ */
+function foldEvents(text: string): Chunk {
+  const chunks = [...text.matchAll(/^data:\s*(.*\S)\s*$/gm)]
+    .filter(([, data]) => data !== "[DONE]")
+    .map(([, data]) => JSON.parse(data as string) as Chunk);
+  const parts = new Map<number, unknown[]>();
+  for (const { candidates } of chunks)
+    for (const { index = 0, content } of candidates ?? [])
+      parts.set(index, [...(parts.get(index) ?? []), ...(content?.parts ?? [])]);
+  const last = { ...chunks.at(-1) };
+  last.candidates &&= last.candidates.map((c) => ({
+    ...c,
+    content: { ...c.content, parts: parts.get(c.index ?? 0) ?? [] },
+  }));
+  return last;
 }

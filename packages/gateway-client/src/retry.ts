@@ -6,7 +6,8 @@ import { type GatewayOperationId, OPERATIONS, operationOf } from "./operations.j
  * The gateway's retry policy: core's data, plus one hook that knows the gateway. Never repeated:
  * an answer the gateway marks final (`codes.ts`), a synchronous image generation (billed per
  * call, no idempotency key), an operation this gateway turned out not to route. Repeated like a
- * read: the free POST routes (token counts, cancel). Waited for: Gemini's `retryDelay`.
+ * read: the free POST routes (token counts, cancel). Waited for: Gemini's `retryDelay`, the one
+ * wait that, like a `Retry-After`, lets a billed call's 429 be repeated (the limiter's window is a minute).
  * `unrouted` says whether an operation is known to be unrouted here.
  */
 export function gatewayRetry(
@@ -15,18 +16,28 @@ export function gatewayRetry(
 ): RetryPolicy {
   const basePath = base.pathname.replace(/\/+$/, "");
   return {
-    shouldRetry({ request, body }) {
+    shouldRetry({ request, status, body, headerWaitMs }) {
       const url = new URL(request.url);
       const id = operationOf(request.method, url.pathname.slice(basePath.length));
       const codes = codesOf(body);
       const retryClass = id && OPERATIONS[id].retry;
+      const retryAfterMs = retryDelayOf(body);
+      // A billed POST's 429 within the gateway's one-minute limiter window counts against it again.
       const final =
+        (status === 429 &&
+          (retryClass === "billed" || retryClass === "image") &&
+          (retryAfterMs ?? headerWaitMs) === undefined) ||
         (id !== undefined && unrouted(id)) ||
+        // An empty 429 on an operation not every gateway routes may be the web limiter's, which each try feeds.
+        (status === 429 &&
+          body === undefined &&
+          id !== undefined &&
+          OPERATIONS[id].maybeUnrouted) ||
         isFinalAnswer(codes, messageOf(body)) ||
         (retryClass === "image" && url.searchParams.get("async") !== "true");
       return {
         retry: final ? false : retryClass === "free" ? true : undefined,
-        retryAfterMs: retryDelayOf(body),
+        retryAfterMs,
         code: codes[0],
       };
     },

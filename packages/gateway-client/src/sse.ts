@@ -1,7 +1,12 @@
-import { createError, type FeedgateError, isFeedgateError, requestIdOf } from "@feedgate/core";
+import {
+  createError,
+  type FeedgateError,
+  type FeedgateErrorKind,
+  isFeedgateError,
+  requestIdOf,
+} from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { TerminalWatch } from "./decoders.js";
-import { gatewayError } from "./errors.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
 
 /** Size caps of one stream. */
@@ -135,15 +140,12 @@ export class GatewayStream<T> implements AsyncIterable<T> {
           yield event;
         }
       }
-      if (terminal && !terminal.complete) {
-        throw gatewayError(
+      if (terminal && !terminal.complete)
+        throw this.#error(
           "stream",
           "stream_truncated",
           "the stream ended before its terminal event: the answer is incomplete",
-          this.response.status,
-          this.requestId,
         );
-      }
       finished = true;
     } catch (err) {
       throw this.#failed(err);
@@ -176,14 +178,13 @@ export class GatewayStream<T> implements AsyncIterable<T> {
           ] as const)
         : (["aborted", "aborted", "the caller's signal aborted the stream"] as const)
       : (["network", "stream_interrupted", "the connection broke off mid-stream"] as const);
-    return createError({
-      kind,
-      code,
-      message,
-      status: this.response.status,
-      requestId: this.requestId,
-      cause: signal.aborted ? reason : err,
-    });
+    return this.#error(kind, code, message, signal.aborted ? reason : err);
+  }
+
+  /** An error of the family about this stream (its status and request id). */
+  #error(kind: FeedgateErrorKind, code: string, message: string, cause?: unknown): FeedgateError {
+    const { status } = this.response;
+    return createError({ kind, code, message, status, requestId: this.requestId, cause });
   }
 
   /**
@@ -211,15 +212,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         return;
       }
       const message = `no data from the gateway for ${ms} ms: the stream was closed`;
-      controller.abort(
-        gatewayError(
-          "timeout",
-          "stream_idle_timeout",
-          message,
-          this.response.status,
-          this.requestId,
-        ),
-      );
+      controller.abort(this.#error("timeout", "stream_idle_timeout", message));
     };
     const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
     signal.addEventListener("abort", onAbort, { once: true });

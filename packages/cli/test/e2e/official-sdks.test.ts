@@ -79,6 +79,29 @@ describe("openai SDK against feedgate mock", () => {
     expect((await fetch(url.data?.[0]?.url ?? "")).headers.get("content-type")).toBe("image/png");
   });
 
+  it("images.edit (multipart, synchronous), as the gateway routes /v1/images/edits", async () => {
+    const image = await OpenAI.toFile(
+      Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+      "in.png",
+      {
+        type: "image/png",
+      },
+    );
+    const edited = await client().images.edit({
+      model: "GPT-image-2",
+      image,
+      prompt: "a boat",
+      n: 2,
+    });
+    expect(edited.data).toHaveLength(2);
+    expect((await fetch(edited.data?.[0]?.url ?? "")).headers.get("content-type")).toBe(
+      "image/png",
+    );
+  });
+
   it("typed errors: AuthenticationError for a wrong key, the 503 model_not_found for an unknown model", async () => {
     const wrong = new OpenAI({ apiKey: "sk-wrong", baseURL: `${gatewayUrl}/v1`, maxRetries: 0 });
     await expect(wrong.responses.create({ model: "gpt-5.2", input: "x" })).rejects.toBeInstanceOf(

@@ -331,8 +331,14 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       try {
         body = JSON.parse(decoder.decode(bytes!));
       } catch {}
-      const advice = call.policy.shouldRetry?.({ request: call.request, status, body });
-      const retryAfterMs = maxDefined([parseRetryAfterHeaders(headers, now), advice?.retryAfterMs]);
+      const headerWaitMs = parseRetryAfterHeaders(headers, now);
+      const advice = call.policy.shouldRetry?.({
+        request: call.request,
+        status,
+        body,
+        headerWaitMs,
+      });
+      const retryAfterMs = maxDefined([headerWaitMs, advice?.retryAfterMs]);
       return { tag: "status", response: answer, retryAfterMs, advice, hint };
     } catch (caught) {
       const aborted = abortedError(call, n);

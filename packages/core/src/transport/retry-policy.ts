@@ -13,6 +13,8 @@ export interface RetryFailure {
   status: number | undefined;
   /** The answer's body parsed as JSON; undefined when there was none or it was not JSON. */
   body: unknown;
+  /** The wait the answer's headers ask for (`Retry-After`, `retry-after-ms`), in ms; undefined when none. */
+  headerWaitMs?: number | undefined;
 }
 
 /** What the hook says about one failed attempt. Every field may be left out. */

@@ -16,6 +16,10 @@ export interface paths {
          * @description Generates images from a prompt, optionally guided by reference images. The fields to send depend on the model family; the request examples show one body per documented workflow.
          *
          *     Without `async`, the call waits for the images and answers the image result. That can take minutes, so use a generous timeout, or pass `async=true` to get a task object at once and poll getImageTask every 5 to 10 seconds. Generation is billed per call and has no idempotency key: do not blindly retry a synchronous call that may have reached the upstream.
+         *
+         *     A synchronous answer that is a task object is the upstream's task: the gateway copies the upstream body and keeps no record of it, so polling its id answers 400 `task_not_exist` (relay/image_handler.go:93-119). With `async=true`, a channel that has no async image endpoint (any non-OpenAI channel: the task adaptor still builds an OpenAI URL) answers a relayed 404 (or 405), not of type `new_api_error`; nothing was billed, so one synchronous call is safe. A non-stream answer can also arrive as `text/event-stream` when the upstream streamed (relay/image_handler.go:100,114). Answers carry whole images as base64 and have no size cap at the gateway (4K, or several images, pass 32 MiB).
+         *
+         *     `POST /v1/images/edits` (multipart, synchronous only: `async=true` applies to generations alone) is routed by the gateway too, but is not part of this document; see DECISIONS.md.
          */
         post: operations["createImage"];
         delete?: never;
@@ -83,7 +87,7 @@ export interface paths {
          * Create a model response
          * @description Generates a model response from text, images, files and tool results, in the OpenAI Responses format. With `"stream": true` the answer is a `text/event-stream` of response events (send `Accept: text/event-stream`); otherwise it is the finished Response object.
          *
-         *     The gateway routes by `model`. Unknown body keys (model-specific options, `extraBody`) reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise); `service_tier`, `safety_identifier`, `inference_geo` and `speed` are filtered by default. Background mode (`background: true`) is not supported by the gateway's relay yet. The route exists only for models an OpenAI-type channel serves: for a model served only by other channels (Claude, Gemini, DeepSeek, ...) the gateway cannot convert the request and answers 500 `convert_request_failed`, which is final.
+         *     The gateway routes by `model`. Unknown body keys (model-specific options, `extraBody`) reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise); `service_tier`, `safety_identifier`, `inference_geo` and `speed` are filtered by default. A Codex channel also rewrites the body whatever pass-through says: `store` is forced to `false`, and `max_output_tokens` and `temperature` are removed (relay/channel/codex/adaptor.go:92-107), so the output cap is ignored (more tokens may be billed) and a `previous_response_id` chain has nothing stored upstream. Background mode (`background: true`) is not supported by the gateway's relay yet. The route exists only for models an OpenAI-type channel serves: for a model served only by other channels (Claude, Gemini, DeepSeek, ...) the gateway cannot convert the request and answers 500 `convert_request_failed`, which is final.
          */
         post: operations["createResponse"];
         delete?: never;
@@ -207,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Generate content
-         * @description Gemini-compatible generation: text, images and tool calls from a list of contents, answered in one piece. Authenticate like the Google SDK, with `x-goog-api-key`. The model is taken from the path; the body needs no `model`. Errors come either in Google's envelope (from the upstream) or in the OpenAI-style envelope (from the gateway itself).
+         * @description Gemini-compatible generation: text, images and tool calls from a list of contents, answered in one piece. Authenticate like the Google SDK, with `x-goog-api-key`. The model is taken from the path; the body needs no `model`. Errors come either in Google's envelope (from the upstream) or in the OpenAI-style envelope (from the gateway itself). When the upstream streams anyway, the gateway switches to its stream handler and the answer arrives as `text/event-stream` chunks (relay/gemini_handler.go:182,191): clients fold them into one. The answer has no size cap at the gateway (inline images are base64).
          */
         post: operations["generateContent"];
         delete?: never;
@@ -233,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Generate content as a stream
-         * @description Same request as generateContent, answered incrementally. The gateway always answers with server-sent events: each event is a single `data: <GenerateContentResponse JSON>` line and a blank line, with no event names and no end sentinel; the stream ends when the connection closes. Chunks carry only the new parts; `finishReason` arrives on the last chunk and every chunk repeats the running `usageMetadata`. (Google's own default without `alt=sse` is one JSON array of responses; the gateway does not use that framing.) A chunk with a top-level `error` signals a failure mid-stream.
+         * @description Same request as generateContent, answered incrementally. The gateway always answers with server-sent events: each event is a single `data: <GenerateContentResponse JSON>` line and a blank line, with no event names and no end sentinel; the stream ends when the connection closes. Chunks carry only the new parts; `finishReason` arrives on the last chunk and every chunk repeats the running `usageMetadata`. (Google's own default without `alt=sse` is one JSON array of responses; the gateway does not use that framing.) A chunk with a top-level `error` signals a failure mid-stream. A blocked prompt is one chunk with `promptFeedback.blockReason` and no `candidates`, after which the gateway closes the stream (relay/channel/gemini/relay-gemini.go:1285-1307): a complete answer, not a truncation. A stream that closes cleanly without a `finishReason` (the gateway's idle timeout, upstream EOF) is truncated; an error before the stream starts arrives as the JSON error body under `Content-Type: text/event-stream`, with its status.
          */
         post: operations["streamGenerateContent"];
         delete?: never;
@@ -424,7 +428,7 @@ export interface components {
         };
         /**
          * Compact request
-         * @description Conversation to compact: the input items and/or a stored earlier response. Compaction never streams. The gateway forwards only `model`, `input`, `instructions` and `previous_response_id`; other keys are dropped. It checks a model-restricted key against `<model>-openai-compact`, so such a key's model list must name that model.
+         * @description Conversation to compact: the input items and/or a stored earlier response. Compaction never streams. The gateway's struct keeps only `model`, `input`, `instructions` and `previous_response_id`; other keys are dropped unless the operator enables body pass-through, which sends the raw body up (relay/responses_handler.go:74-79). It checks a model-restricted key against `<model>-openai-compact`, so such a key's model list must name that model.
          */
         CompactRequest: {
             input?: components["schemas"]["Input"] | null;
@@ -493,7 +497,7 @@ export interface components {
         CreateImageResult: components["schemas"]["ImagesResponse"] | components["schemas"]["ImageTask"];
         /**
          * Create response request
-         * @description Body of `POST /v1/responses`, the OpenAI Responses create request. Keys not listed here reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise).
+         * @description Body of `POST /v1/responses`, the OpenAI Responses create request. Keys not listed here reach the upstream only when the operator enables body pass-through (off by default: the gateway re-encodes its own request struct and drops them otherwise). A Codex channel forces `store: false` and removes `max_output_tokens` and `temperature`, whatever pass-through says (relay/channel/codex/adaptor.go:92-107).
          */
         CreateResponseRequest: {
             /**
@@ -976,18 +980,19 @@ export interface components {
          * @description An asynchronous image task, as answered on submission (`async=true`) and when polling. `data` appears once the task has completed, `error` once it has failed.
          */
         ImageTask: {
-            /** @description The generated images, present once `status` is `completed`. */
+            /** @description The generated images, present once `status` is `completed` in a poll's answer. The submission's answer never carries `data` or `error`: its `status` is the upstream's submit status, so a client polls at least once before deciding. A task can end `completed` without an image (relay/relay_task.go:449-453): it was billed. */
             data?: components["schemas"]["ImageData"][];
             /** @description Why the task failed, present once `status` is `failed`. This gateway sends only `message` (it never sets `code`); `code` is kept for other builds. */
             error?: {
                 /** @description Never set by this gateway. */
                 code?: string | number;
-                message?: string;
+                /** @description A string, or an object some upstreams send. */
+                message?: string | Record<string, unknown>;
             } | string;
             /** @description Alias of `task_id` that some deployments add. Read `task_id` first. */
             id?: string;
-            /** @description Human-readable status or failure text some upstreams add. */
-            message?: string;
+            /** @description Human-readable status or failure text some upstreams add; a string, or an object. */
+            message?: string | Record<string, unknown>;
             status: components["schemas"]["ImageTaskStatus"];
             /**
              * @description Gateway-generated task id (`task_` followed by 32 characters); use it to poll.
@@ -2225,7 +2230,7 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description The key may not use this route or model, or the account balance is exhausted. */
+        /** @description The key may not use this route or model, or the account balance is exhausted. Quota codes (final): `insufficient_user_quota` (the wallet or subscription is short of the pre-charge), `pre_consume_token_quota_failed` (the key's own quota is, "token quota is not enough, token remain quota: …, need quota: …"). A key that pins a channel (`sk-<key>-<channel id>`) gets 403 `普通用户不支持指定渠道` unless its user is an admin. A 401/403 whose `type` is not `new_api_error` (and whose message has no request id) is not the gateway's: it is an upstream channel's answer, relayed as it came (the operator's credential or region there was refused, service/error.go:113-121); clients report it as the operator's (unavailable), never as the caller's key. */
         AnthropicForbidden: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2235,7 +2240,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "用户额度不足, 剩余额度: ＄0.000000 (request id: 20261008121840551972304Ng6bYt1Js)",
+                 *         "message": "用户额度不足, 剩余额度: ＄0.000000 (request id: 202610081218405519723045f0e9a2cg6bYt1Js)",
                  *         "type": "new_api_error",
                  *         "code": "insufficient_user_quota"
                  *       }
@@ -2255,7 +2260,7 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description Validation failures after routing answer 500 and are final; on this Claude-format route the gateway writes them Claude-shaped (`type: new_api_error`, no `code`). The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed` and `invalid_api_type`. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. */
+        /** @description Validation failures after routing answer 500 and are final; on this Claude-format route the gateway writes them Claude-shaped (`type: new_api_error`, no `code`). The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed`, `invalid_api_type` and `bad_response_body` (an upstream 200 that did not parse; the gateway's own retry table never repeats it, status_code_ranges.go:33-35). `convert_request_failed` and `sensitive_words_detected` are the request's to change. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. */
         AnthropicServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2275,7 +2280,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "当前分组 default 下对于模型 claude-sonnet-4-5 无可用渠道 (request id: 20261008123002334817095Yr6gPd4Xn)",
+                 *         "message": "No available channel for model claude-sonnet-4-5 under group default (distributor) (request id: 202610081230023348170955f0e9a2cr6gPd4Xn)",
                  *         "type": "new_api_error",
                  *         "code": "model_not_found"
                  *       }
@@ -2294,7 +2299,7 @@ export interface components {
                 "application/json": components["schemas"]["AnthropicRouteError"];
             };
         };
-        /** @description The `x-api-key` value is missing, malformed, disabled or expired. */
+        /** @description The `x-api-key` value is missing, malformed, disabled, expired, or out of its own quota (all answered `Invalid token`). A 401/403 whose `type` is not `new_api_error` (and whose message has no request id) is not the gateway's: it is an upstream channel's answer, relayed as it came (the operator's credential or region there was refused, service/error.go:113-121); clients report it as the operator's (unavailable), never as the caller's key. */
         AnthropicUnauthorized: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2304,7 +2309,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "无效的令牌 (request id: 20261008121205663019482Ka2nFx5Wq)",
+                 *         "message": "无效的令牌 (request id: 202610081212056630194825f0e9a2ca2nFx5Wq)",
                  *         "type": "new_api_error",
                  *         "code": ""
                  *       }
@@ -2323,7 +2328,7 @@ export interface components {
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
-        /** @description The key may not use this route or model, or the account balance is exhausted. */
+        /** @description The key may not use this route or model, or the account balance is exhausted. Quota codes (final): `insufficient_user_quota` (the wallet or subscription is short of the pre-charge), `pre_consume_token_quota_failed` (the key's own quota is, "token quota is not enough, token remain quota: …, need quota: …"). A key that pins a channel (`sk-<key>-<channel id>`) gets 403 `普通用户不支持指定渠道` unless its user is an admin. A 401/403 whose `type` is not `new_api_error` (and whose message has no request id) is not the gateway's: it is an upstream channel's answer, relayed as it came (the operator's credential or region there was refused, service/error.go:113-121); clients report it as the operator's (unavailable), never as the caller's key. */
         GeminiForbidden: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2362,7 +2367,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "request body too large (request id: 20261008125104118392760Fw5nRk2Zt)",
+                 *         "message": "request body too large (request id: 202610081251041183927605f0e9a2cw5nRk2Zt)",
                  *         "type": "new_api_error",
                  *         "param": "",
                  *         "code": "read_request_body_failed"
@@ -2402,7 +2407,7 @@ export interface components {
                 "application/json": components["schemas"]["GeminiRouteError"];
             };
         };
-        /** @description The `x-goog-api-key` value is missing, malformed, disabled or expired. */
+        /** @description The `x-goog-api-key` value is missing, malformed, disabled, expired, or out of its own quota (all answered `Invalid token`). A 401/403 whose `type` is not `new_api_error` (and whose message has no request id) is not the gateway's: it is an upstream channel's answer, relayed as it came (the operator's credential or region there was refused, service/error.go:113-121); clients report it as the operator's (unavailable), never as the caller's key. */
         GeminiUnauthorized: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2412,7 +2417,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "无效的令牌 (request id: 20261008124018274610592Pz9kLw3Ec)",
+                 *         "message": "无效的令牌 (request id: 202610081240182746105925f0e9a2cz9kLw3Ec)",
                  *         "type": "new_api_error",
                  *         "code": ""
                  *       }
@@ -2451,7 +2456,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "当前分组 default 下对于模型 Seedream:4.5 无可用渠道 (request id: 20261008120112845530917Ds4kVm8Gx)",
+                 *         "message": "No available channel for model Seedream:4.5 under group default (distributor) (request id: 202610081201128455309175f0e9a2cs4kVm8Gx)",
                  *         "type": "new_api_error",
                  *         "code": "model_not_found"
                  *       }
@@ -2487,7 +2492,7 @@ export interface components {
                 "application/json": components["schemas"]["ImageRouteError"];
             };
         };
-        /** @description The request was rejected as invalid, by the gateway or by the upstream provider. The gateway's distributor answers first, before any validation: a body that is not JSON (or is over 128 MB, or is sent without `Content-Type: application/json`) gets 400 `Invalid request: ...`, and a body without `model` gets 400 `Model name not specified`, both with `code: ""`. Final. */
+        /** @description The request was rejected as invalid, by the gateway or by the upstream provider. The gateway's distributor answers first, before any validation: a body that is not JSON (or is over 128 MB, or is sent without `Content-Type: application/json`) gets 400 `Invalid request: ...`, and a body without `model` gets 400 `Model name not specified`, both with `code: ""`. A model the operator has not priced gets 400 `model_price_error` (relay/helper/price.go:20-33): the operator's to fix, final. Final. */
         OpenAIBadRequest: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2497,7 +2502,7 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description The key may not use this route or model (IP allow-list, user group), or the account balance is exhausted (`insufficient_user_quota`). Retrying does not help. */
+        /** @description The key may not use this route or model (IP allow-list, user group), or the account balance is exhausted. Retrying does not help. Quota codes (final): `insufficient_user_quota` (the wallet or subscription is short of the pre-charge), `pre_consume_token_quota_failed` (the key's own quota is, "token quota is not enough, token remain quota: …, need quota: …"). A key that pins a channel (`sk-<key>-<channel id>`) gets 403 `普通用户不支持指定渠道` unless its user is an admin. A 401/403 whose `type` is not `new_api_error` (and whose message has no request id) is not the gateway's: it is an upstream channel's answer, relayed as it came (the operator's credential or region there was refused, service/error.go:113-121); clients report it as the operator's (unavailable), never as the caller's key. */
         OpenAIForbidden: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2517,7 +2522,7 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description A request that fails the gateway's own validation after routing (a missing `input` with `model` present; for images, a bad `size`) answers 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500). A body that is not JSON, or has no `model`, is refused earlier by the distributor with 400. The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed` and `invalid_api_type`. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. */
+        /** @description A request that fails the gateway's own validation after routing (a missing `input` with `model` present; for images, a bad `size`) answers 500 with `code: invalid_request` (types/error.go:257 defaults the status to 500). A body that is not JSON, or has no `model`, is refused earlier by the distributor with 400. The gateway marks these 500s final (skip-retry) and clients must neither repeat them nor treat them as transient: `invalid_request` (validation), `convert_request_failed` (the request cannot be converted for the channel that serves the model, e.g. `/v1/responses` on a model only non-OpenAI channels serve), `sensitive_words_detected`, `count_token_failed`, `channel:model_mapped_error`, `get_channel_failed`, `invalid_api_type` and `bad_response_body` (an upstream 200 that did not parse; the gateway's own retry table never repeats it, status_code_ranges.go:33-35). `convert_request_failed` and `sensitive_words_detected` are the request's to change. Other 500s (`do_request_failed`, a relayed upstream 500) are gateway or upstream failures, but a billed request may already have run upstream (the gateway does not cancel it), so a client repeats only what cannot bill twice. */
         OpenAIServerError: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];
@@ -2537,7 +2542,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "message": "当前分组 default 下对于模型 gpt-5.2 无可用渠道 (request id: 20261008113010227185093Lm5tBc9Qs)",
+                 *         "message": "No available channel for model gpt-5.2 under group default (distributor) (request id: 202610081130102271850935f0e9a2cm5tBc9Qs)",
                  *         "type": "new_api_error",
                  *         "code": "model_not_found"
                  *       }
@@ -2556,7 +2561,7 @@ export interface components {
                 "application/json": components["schemas"]["OpenAIRouteError"];
             };
         };
-        /** @description The API key is missing, malformed, disabled or expired. */
+        /** @description The API key is missing, malformed, disabled, expired, or out of its own quota: the gateway answers all of these with the same `Invalid token` (model/token.go:194-218). A key with a `-<channel id>` part, which pins a channel, gets 401 when its first part is no key. A 401/403 whose `type` is not `new_api_error` (and whose message has no request id) is not the gateway's: it is an upstream channel's answer, relayed as it came (the operator's credential or region there was refused, service/error.go:113-121); clients report it as the operator's (unavailable), never as the caller's key. */
         OpenAIUnauthorized: {
             headers: {
                 "X-Oneapi-Request-Id": components["headers"]["X-Oneapi-Request-Id"];

@@ -39,6 +39,10 @@ function recordingFetch(
 const CREDENTIALS = ["authorization", "x-api-key", "x-goog-api-key"];
 const credentialsOf = (r: Request) => CREDENTIALS.filter((h) => r.headers.has(h));
 
+/** What the client appends to the gateway's own 401 (M4). */
+const OWN_401 =
+  " (the gateway answers this for a key that is wrong, disabled, expired, or out of its own quota)";
+
 describe("each route family gets exactly its own credential header", () => {
   const { requests, fetch } = recordingFetch();
   const gw = createGatewayClient({ baseUrl: "https://gateway.example/prefix", apiKey: KEY, fetch });
@@ -171,7 +175,7 @@ describe("errors never hold the key", () => {
       requestId: "2026",
     });
     expect((error as Error).message).toBe(
-      "createResponse failed: HTTP 401 new_api_error: invalid token [redacted]",
+      `createResponse failed: HTTP 401 new_api_error: invalid token [redacted]${OWN_401}`,
     );
     for (const view of [
       String(error),

@@ -83,3 +83,39 @@ describe("images of a streamGenerateContent stream", () => {
     expect([...images[0]!.bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
   });
 });
+
+describe("bounded in count and in total (issue 33 item 4)", () => {
+  const inline = { inlineData: { mimeType: "image/png", data: PNG } };
+  async function* chunks(count: number, seen: { read: number }) {
+    for (let i = 0; i < count; i++) {
+      seen.read++;
+      yield answer([inline, inline]);
+    }
+  }
+
+  it("an answer gives at most maxImages images (16 by default)", () => {
+    expect(contentImages(answer(Array(20).fill(inline)))).toHaveLength(16);
+    expect(contentImages(answer([inline, inline, inline]), { maxImages: 2 })).toHaveLength(2);
+  });
+
+  it("a stream stops reading at the count asked for", async () => {
+    const seen = { read: 0 };
+    const images: ContentImage[] = [];
+    for await (const image of streamContentImages(chunks(10, seen), { maxImages: 3 }))
+      images.push(image);
+    expect(images).toHaveLength(3);
+    expect(seen.read).toBe(2);
+  });
+
+  it("a stream's images over maxTotalBytes in all end in a LimitExceededError", async () => {
+    const images: ContentImage[] = [];
+    const error = await (async () => {
+      for await (const image of streamContentImages(chunks(10, { read: 0 }), {
+        maxTotalBytes: 200,
+      }))
+        images.push(image);
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "limit_exceeded", code: "max_image_bytes" });
+    expect(images.length).toBeLessThan(4);
+  });
+});

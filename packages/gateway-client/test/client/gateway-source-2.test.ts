@@ -9,7 +9,6 @@ import {
   isTransientError,
   PermissionDeniedError,
   RateLimitError,
-  ServerError,
   StreamError,
   UnsupportedError,
 } from "../../src/index.js";
@@ -176,7 +175,7 @@ describe("3. final is final: never transient, and explained", () => {
   it("500 convert_request_failed on /v1/responses says the Responses route is not available for the model", async () => {
     const { client } = answering(500, envelope("not implemented", "convert_request_failed"));
     const error = await fail(client.responses.create({ model: "claude-sonnet-4-5", input: "x" }));
-    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toBeInstanceOf(InvalidRequestError);
     expect(isTransientError(error)).toBe(false);
     expect((error as Error).message).toMatch(
       /Responses route is not available for this model: it is served only by non-OpenAI channels/,

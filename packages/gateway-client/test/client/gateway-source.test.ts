@@ -246,7 +246,9 @@ describe("8. the request id is a field, never repeated in the message", () => {
       status: 401,
     });
     expect(error.requestId).toBe("20261124033900111");
-    expect(error.message).toBe("createResponse failed: HTTP 401 new_api_error: Invalid token");
+    expect(error.message).toBe(
+      "createResponse failed: HTTP 401 new_api_error: Invalid token (the gateway answers this for a key that is wrong, disabled, expired, or out of its own quota)",
+    );
     // The envelope keeps the body as sent.
     expect(error).toMatchObject({
       envelope: { error: { message: "Invalid token (request id: 20261124033900111)" } },

@@ -75,10 +75,10 @@ describe("one error family: the same class objects as @feedgate/core", () => {
 });
 
 describe("retries by default, per client and per call", () => {
-  it("a 429 on a billed create is retried (twice by default) and then succeeds", async () => {
+  it("a 429 on a read is retried (twice by default) and then succeeds", async () => {
     const { requests, fetch } = scripted(busy, busy, ok);
     const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
-    const { data, meta } = await client.responses.create({ model: "m", input: "x" }).withResponse();
+    const { data, meta } = await client.responses.retrieve("resp_1").withResponse();
     expect(data.id).toBe("resp_1");
     expect(requests).toHaveLength(3);
     expect(meta).toMatchObject({ status: 200, attempts: 3, requestId: "rid-ok", etag: '"v1"' });
@@ -93,14 +93,12 @@ describe("retries by default, per client and per call", () => {
       maxRetries: 1,
     });
     const once = await client.responses
-      .create({ model: "m", input: "x" }, { maxRetries: 0 })
+      .retrieve("resp_1", { maxRetries: 0 })
       .catch((e: unknown) => e);
     expect(once).toBeInstanceOf(RateLimitError);
     expect(once).toMatchObject({ attempts: 1, retryAfterMs: 0, code: "new_api_error" });
     expect(requests).toHaveLength(1);
-    const twice = await client.responses
-      .create({ model: "m", input: "x" })
-      .catch((e: unknown) => e);
+    const twice = await client.responses.retrieve("resp_1").catch((e: unknown) => e);
     expect(twice).toMatchObject({ name: "RateLimitError", attempts: 2 });
     expect(requests).toHaveLength(3);
   });

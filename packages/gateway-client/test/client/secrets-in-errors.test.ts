@@ -84,7 +84,7 @@ describe("a key the gateway echoes back is redacted from every error, whatever t
         error: { type: "authentication_error", message: `invalid x-api-key ${KEY}` },
       }),
       asks.count,
-      "authentication",
+      "unavailable",
     ],
     [
       "Google envelope, key in details",

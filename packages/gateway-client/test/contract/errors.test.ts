@@ -25,6 +25,7 @@ const EXPECTED: Record<string, [envelope: string, code: string]> = {
   // The middleware sends an empty `code`: its `type` is the best machine-readable value.
   OpenAIUnauthorized: ["openai", "new_api_error"],
   "OpenAIForbidden:insufficientUserQuota": ["openai", "insufficient_user_quota"],
+  "OpenAIForbidden:tokenQuotaShort": ["openai", "pre_consume_token_quota_failed"],
   "OpenAIForbidden:upstreamQuota": ["openai", "insufficient_quota"],
   // The limiter's `code: ""`: the type stands in.
   "OpenAITooManyRequests:gatewayModelLimit": ["openai", "new_api_error"],
@@ -102,8 +103,18 @@ function expectedKind(
 ): FeedgateErrorKind {
   if (UNSUPPORTED.has(`${operationId}:${status}:${example}`)) return "unsupported";
   if (code === "task_not_exist") return "not_found";
-  if (code === "invalid_request" || (code === "invalid_request_error" && status !== 404))
+  if (
+    ["invalid_request", "convert_request_failed", "sensitive_words_detected"].includes(code) ||
+    (code === "invalid_request_error" && status !== 404)
+  )
     return "invalid_request";
+  // A relayed 401/403 (not the gateway's own `new_api_error`) is the operator's channel (M3).
+  if (
+    (status === 401 || status === 403) &&
+    example !== undefined &&
+    /upstream|permissionDenied/.test(example)
+  )
+    return "unavailable";
   // A quota 429 is rate_limited too, keeping its code; isTransientError says waiting does not cure it.
   return KIND_OF_STATUS[status]!;
 }

@@ -11,5 +11,6 @@ export {
   type ImageGateway,
   type ImageGeneration,
   type ImageTaskOptions,
+  MAX_IMAGES_PER_ANSWER,
   waitForImageTask,
 } from "./tasks.js";

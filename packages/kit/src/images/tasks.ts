@@ -39,7 +39,7 @@ export interface ImageGeneration {
   taskId: string | undefined;
   /** The final status as the gateway spelled it (`completed`, `succeeded`, ...); `completed` for a synchronous result. */
   status: string;
-  /** The generated images. */
+  /** The generated images: at most the `n` asked for, else {@link MAX_IMAGES_PER_ANSWER}. */
   images: GeneratedImage[];
   /** Status requests sent while waiting. */
   polls: number;
@@ -69,8 +69,9 @@ export interface ImageTaskOptions {
 export interface GenerateImageOptions extends ImageTaskOptions {
   /**
    * `async`: submit with `?async=true`, then poll (recommended: nothing is billed twice and no
-   * connection is held for minutes). `sync`: one blocking call; if the gateway answers with a
-   * task object anyway, it is polled the same way. Default: `"async"`.
+   * connection is held for minutes); a channel without an async endpoint (a relayed 404/405,
+   * nothing billed) gets one synchronous call instead. `sync`: one blocking call; a task in its
+   * answer is the upstream's, which this gateway cannot poll (an error naming it). Default: `"async"`.
    */
   mode?: "async" | "sync";
 }
@@ -81,6 +82,8 @@ export type ImageGateway = {
   images: Pick<GatewayClient["images"], "submit" | "generate" | "getTask">;
 };
 
+/** Images taken from one answer when the request gave no `n`. */
+export const MAX_IMAGES_PER_ANSWER = 16;
 const MIN_INTERVAL_MS = 5_000;
 const MAX_INTERVAL_MS = 10_000;
 // No two status requests are ever closer than the kit's POLL_FLOOR_MS, whatever an option, a
@@ -89,81 +92,89 @@ const MAX_INTERVAL_MS = 10_000;
 
 /**
  * Creates an image and waits for it: `POST /v1/images/generations?async=true`, then
- * `GET /v1/images/generations/{task_id}` every 5–10 s until a terminal status. Resolves with the
- * images; rejects with a FeedgateError of kind `task_failed` (the task's error as code and
- * message), `not_found` (`task_not_exist`, never retried), `timeout` or `aborted`.
- * The submission itself is never repeated here: a second submission is a second bill.
+ * `GET /v1/images/generations/{task_id}` (at once, then every 5–10 s) until a terminal status.
+ * Resolves with the images; rejects with a FeedgateError of kind `task_failed` (the task's error
+ * as code and message), `invalid_response` (code `no_images`: the task ended without an image;
+ * `upstream_task`: a synchronous answer named a task), `not_found` (`task_not_exist`, never
+ * retried), `timeout` or `aborted`. The submission itself is never repeated here: a second
+ * submission is a second bill.
  */
-export async function generateImage(
+export function generateImage(
   gateway: ImageGateway,
   params: ImageRequest,
   options: GenerateImageOptions = {},
 ): Promise<ImageGeneration> {
-  const run = startRun(options);
-  try {
+  const n = typeof params.n === "number" ? params.n : MAX_IMAGES_PER_ANSWER;
+  return withRun(options, n, async (run) => {
+    const { images } = gateway;
+    const signal = { signal: run.signal };
     let answer: ImageResult | ImageTask;
+    let sync = options.mode === "sync";
     try {
-      if (options.mode === "sync") {
-        answer = await gateway.images.generate(params, { signal: run.signal });
-      } else {
+      if (sync) answer = await images.generate(params, signal);
+      else {
         // A gateway that ignores async=true (stock new-api) answers the finished images: that
         // call was billed, so they are the result — never a reason to submit again.
-        const submission = await gateway.images.submit(params, { signal: run.signal });
+        const submission = await images.submit(params, signal).catch(async (error: unknown) => {
+          if (!isFeedgateError(error, "unsupported") || error.code !== "async_unsupported")
+            throw error;
+          sync = true;
+          return { kind: "completed", result: await images.generate(params, signal) } as const;
+        });
         answer = submission.kind === "task" ? submission.task : submission.result;
       }
     } catch (error) {
       throw run.errorOf(error, "createImage");
     }
-    if (!isImageTask(answer))
-      return { taskId: undefined, status: "completed", images: imagesOf(answer.data), polls: 0 };
-    const id = taskIdOf(answer);
-    return await pollTask(gateway, id, answer, run, options).catch((error: unknown) => {
-      throw withTaskId(error, id);
-    });
-  } finally {
-    run.dispose();
-  }
+    if (!isImageTask(answer)) return finished(undefined, "completed", answer.data, 0, n);
+    // The gateway keeps no record of a task a synchronous answer names: polling it is task_not_exist.
+    if (sync)
+      throw badTask(
+        `the synchronous answer is the upstream's task ${taskIdOf(answer)}, which this gateway cannot poll; the call may have been billed`,
+        "upstream_task",
+        taskIdOf(answer),
+      );
+    return pollTask(gateway, taskIdOf(answer), answer, run);
+  });
 }
 
 /**
  * Waits for an image task created earlier (its id, or the task object a submission answered).
  * Same rules and options as {@link generateImage}.
  */
-export async function waitForImageTask(
+export function waitForImageTask(
   gateway: ImageGateway,
   task: string | ImageTask,
   options: ImageTaskOptions = {},
 ): Promise<ImageGeneration> {
-  const run = startRun(options);
-  try {
+  return withRun(options, MAX_IMAGES_PER_ANSWER, (run) => {
     if (typeof task === "string" && task.trim() === "")
       throw invalidArgument("task", "a non-empty task id");
-    const id = typeof task === "string" ? task : taskIdOf(task);
-    return await pollTask(
-      gateway,
-      id,
-      typeof task === "string" ? undefined : task,
-      run,
-      options,
-    ).catch((error: unknown) => {
-      throw withTaskId(error, id);
-    });
-  } finally {
-    run.dispose();
-  }
+    const [id, known] = typeof task === "string" ? [task, undefined] : [taskIdOf(task), task];
+    return pollTask(gateway, id, known, run);
+  });
 }
 
 interface Run {
   signal: AbortSignal;
+  options: ImageTaskOptions;
+  /** Images taken at most: the `n` asked for, else {@link MAX_IMAGES_PER_ANSWER}. */
+  n: number;
+  /** The task once submitted: every later failure carries it. */
+  taskId?: string;
   started: number;
   deadlineMs: number;
   now: () => number;
   /** What a thrown value means for this run: aborted, past the deadline, or the call's own FeedgateError. */
   errorOf(error: unknown, operation: string): unknown;
-  dispose(): void;
 }
 
-function startRun(options: ImageTaskOptions): Run {
+/** Runs `work` under the options' deadline and signal; a failure after the submission carries the task id. */
+async function withRun(
+  options: ImageTaskOptions,
+  n: number,
+  work: (run: Run) => Promise<ImageGeneration>,
+): Promise<ImageGeneration> {
   checkPositive("deadlineMs", options.deadlineMs);
   checkPositive("intervalMs", options.intervalMs);
   checkFraction("jitter", options.jitter);
@@ -172,9 +183,10 @@ function startRun(options: ImageTaskOptions): Run {
   // The deadline also cuts a request in flight (a real timer: an injected clock cannot fire one).
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), deadlineMs);
-  const signal = anySignal([options.signal, deadline.signal]) as AbortSignal;
-  return {
-    signal,
+  const run: Run = {
+    signal: anySignal([options.signal, deadline.signal]) as AbortSignal,
+    options,
+    n,
     started: now(),
     deadlineMs,
     now,
@@ -183,24 +195,30 @@ function startRun(options: ImageTaskOptions): Run {
       if (deadline.signal.aborted) return timeoutError(deadlineMs);
       return isFeedgateError(error) ? error : errorOfThrown(error, undefined, operation);
     },
-    dispose() {
-      clearTimeout(timer);
-    },
   };
+  try {
+    return await work(run);
+  } catch (error) {
+    throw run.taskId === undefined ? error : withTaskId(error, run.taskId);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * Polls until a terminal status, on the kit's one wait-and-retry loop. `known` is the task state
- * already in hand (a submission's answer), or undefined when only the id is known, in which case
- * the first poll is immediate.
+ * Polls until a terminal status, on the kit's one wait-and-retry loop; a failure carries the task
+ * id (`withRun`). `known` is the task state already in hand (a submission's answer), or undefined when only
+ * the id is known. The first poll is immediate unless `known` is running: a submission's status
+ * is the upstream's, and only a poll brings the images or the reason of a failure.
  */
 async function pollTask(
   gateway: ImageGateway,
   id: string,
   known: ImageTask | undefined,
   run: Run,
-  options: ImageTaskOptions,
 ): Promise<ImageGeneration> {
+  const { options } = run;
+  run.taskId = id;
   const interval = Math.min(
     MAX_INTERVAL_MS,
     Math.max(MIN_INTERVAL_MS, options.intervalMs ?? MIN_INTERVAL_MS),
@@ -245,17 +263,14 @@ async function pollTask(
       },
     },
     async (round) => {
-      if (round > 1 || task === undefined) {
+      if (round > 1 || task === undefined || taskState(task.status) !== "running") {
         polls++;
         task = await gateway.images.getTask(id, { signal: run.signal });
         options.onPoll?.(task, polls);
       }
       const state = taskState(task.status);
       if (state === "succeeded")
-        return {
-          value: { done: { taskId: id, status: task.status, images: imagesOf(task.data), polls } },
-          waitMs: 0,
-        };
+        return { value: { done: finished(id, task.status, task.data, polls, run.n) }, waitMs: 0 };
       if (state === "failed") return { value: { failed: taskFailed(id, task) }, waitMs: 0 };
       return { waitMs: nextWait(0) };
     },
@@ -297,13 +312,8 @@ function timeoutError(deadlineMs: number): FeedgateError {
 
 function taskIdOf(task: ImageTask): string {
   const t = task as { task_id?: unknown; id?: unknown };
-  const id =
-    typeof t.task_id === "string" && t.task_id !== ""
-      ? t.task_id
-      : typeof t.id === "string"
-        ? t.id
-        : "";
-  if (id === "") throw badTask("a task without task_id or id");
+  const id = [t.task_id, t.id].find((v) => typeof v === "string" && v !== "");
+  if (typeof id !== "string") throw badTask("a task without task_id or id");
   return id;
 }
 
@@ -311,12 +321,16 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
   const { error } = task;
   const object = typeof error === "object" && error !== null ? error : undefined;
   const code = object?.code === undefined ? "task_failed" : String(object.code);
+  // `error` and `message` may each be a string or an object: an object's detail as bounded JSON.
+  const reason = [object ? (object.message ?? object) : error, task.message].find(
+    (v) => v !== undefined && v !== null && v !== "",
+  );
   const detail =
-    typeof error === "string"
-      ? error
-      : typeof object?.message === "string"
-        ? object.message
-        : (task.message ?? "no reason given");
+    reason === undefined
+      ? "no reason given"
+      : typeof reason === "string"
+        ? reason
+        : JSON.stringify(reason).slice(0, 1000);
   return createError({
     kind: "task_failed",
     code,
@@ -325,24 +339,41 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
   });
 }
 
-function badTask(what: string): FeedgateError {
-  return createError({
-    kind: "invalid_response",
-    status: 200,
-    code: "bad_task",
-    message: `createImage: ${what}`,
-  });
-}
-
-function imagesOf(
+/**
+ * A finished generation's images (empty strings dropped), at most `n`; or (`no_images`) an error:
+ * a task that ended with no image was still billed.
+ */
+function finished(
+  taskId: string | undefined,
+  status: string,
   data: ReadonlyArray<{ url?: string; b64_json?: string; revised_prompt?: string }> | undefined,
-): GeneratedImage[] {
+  polls: number,
+  n: number,
+): ImageGeneration {
   const images: GeneratedImage[] = [];
-  for (const d of data ?? []) {
+  for (const d of (data ?? []).slice(0, n)) {
     const image: GeneratedImage = {};
     for (const key of ["url", "b64_json", "revised_prompt"] as const)
       if (typeof d[key] === "string" && d[key]) image[key] = d[key];
     if (image.url || image.b64_json) images.push(image);
   }
-  return images;
+  if (images.length > 0) return { taskId, status, images, polls };
+  const what = taskId === undefined ? "the answer" : `image task ${taskId}`;
+  throw badTask(
+    `${what} ended ${status} without an image; the call may have been billed`,
+    "no_images",
+    taskId,
+  );
+}
+
+function badTask(what: string, code = "bad_task", taskId?: string): FeedgateError {
+  return createError({
+    kind: "invalid_response",
+    status: 200,
+    code,
+    message: `createImage: ${what}`,
+    taskId,
+    // Repeating the poll or the call cannot bring the images back.
+    final: code === "bad_task" ? undefined : true,
+  });
 }

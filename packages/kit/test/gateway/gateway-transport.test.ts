@@ -65,16 +65,22 @@ describe("the resilient transport under createGatewayClient", () => {
     expect(accepted!.realAt - refused!.realAt).toBeGreaterThanOrEqual(20);
   });
 
-  it("retries a Responses create on 429 but not on 500 (the work may have been done)", async () => {
+  it("retries a Responses create on a 429 that gives a wait, not on a bare 429 (the limiter's window is a minute) nor on 500", async () => {
     const { gateway } = client();
-    gw.faults.add({ route: "createResponse", fault: { type: "status", status: 429 }, times: 1 });
+    const limited = { type: "status", status: 429 } as const;
+    gw.faults.add({ route: "createResponse", fault: { ...limited, retryAfterMs: 5 }, times: 1 });
     await gateway.responses.create({ model: "gpt-5", input: "hi" });
     expect(routeOf("createResponse")).toHaveLength(2);
+    gw.faults.add({ route: "createResponse", fault: limited, times: 1 });
+    await expect(gateway.responses.create({ model: "gpt-5", input: "hi" })).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(routeOf("createResponse")).toHaveLength(3);
     gw.faults.add({ route: "createResponse", fault: { type: "status", status: 500 }, times: 1 });
     await expect(gateway.responses.create({ model: "gpt-5", input: "hi" })).rejects.toMatchObject({
       status: 500,
     });
-    expect(routeOf("createResponse")).toHaveLength(3);
+    expect(routeOf("createResponse")).toHaveLength(4);
   });
 
   it("never retries the gateway's 503 model_not_found", async () => {

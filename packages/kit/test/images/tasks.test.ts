@@ -7,7 +7,7 @@ import {
   taskState,
   waitForImageTask,
 } from "../../src/images/index.js";
-import { createResilientFetch, isFeedgateError } from "../../src/index.js";
+import { createResilientFetch, isFeedgateError, isTransientError } from "../../src/index.js";
 
 const fakes: GatewayFake[] = [];
 afterEach(async () => {
@@ -160,18 +160,23 @@ describe("generateImage / waitForImageTask", () => {
     expect(polls().at(-1)!.path).toBe(`/v1/images/generations/${other.task_id}`);
   });
 
-  it("polls a synchronous call that answered with a task; returns a synchronous result directly", async () => {
+  it("a task in a synchronous answer is the upstream's: an error naming it, never polled (M9); a synchronous result is returned directly", async () => {
     const { fake, client, timing, creates, polls } = await setup();
     fake.images.scriptTask({ polls: 1, outcome: "completed", syncAnswersTask: true });
-    const polled = await generateImage(client, prompt, { ...timing, mode: "sync" });
+    const error = await generateImage(client, prompt, { ...timing, mode: "sync" }).catch(
+      (e: unknown) => e,
+    );
     expect(creates()[0]!.query.has("async")).toBe(false);
-    expect(polled.polls).toBe(2);
-    expect(polled.images).toHaveLength(1);
+    expect(error).toMatchObject({ kind: "invalid_response", code: "upstream_task" });
+    expect((error as Error).message).toMatch(
+      /upstream's task task_\w+, which this gateway cannot poll/,
+    );
+    expect((error as { taskId?: string }).taskId).toMatch(/^task_/);
 
     const direct = await generateImage(client, { ...prompt, n: 2 }, { ...timing, mode: "sync" });
     expect(direct).toMatchObject({ taskId: undefined, status: "completed", polls: 0 });
     expect(direct.images).toHaveLength(2);
-    expect(polls()).toHaveLength(2);
+    expect(polls()).toHaveLength(0);
   });
 
   it("fails with kind timeout at the deadline", async () => {
@@ -317,6 +322,79 @@ describe("generateImage / waitForImageTask", () => {
       expect(String((error as Error).stack)).not.toContain(fake.apiKey);
       expect(Object.keys(error as object)).not.toContain("request");
     }
+  });
+});
+
+describe("no billed work lost (issue 31)", () => {
+  it.each(["completed", "failed"])(
+    "a submission answered %s is polled before deciding (M2)",
+    async (submitStatus) => {
+      const { fake, client, timing, polls } = await setup();
+      fake.images.scriptTask({ polls: 0, outcome: "completed", submitStatus });
+      const result = await generateImage(client, prompt, timing);
+      expect(result.images).toHaveLength(1);
+      expect(result.polls).toBe(1);
+      expect(polls()).toHaveLength(1);
+    },
+  );
+
+  it("a task that ends completed without an image is an error naming the task and the bill (M2)", async () => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({ polls: 1, outcome: "completed", images: [] });
+    const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "invalid_response", code: "no_images" });
+    expect((error as Error).message).toMatch(
+      /image task task_\w+ ended completed without an image; the call may have been billed/,
+    );
+    expect((error as { taskId?: string }).taskId).toMatch(/^task_/);
+    expect(isTransientError(error)).toBe(false);
+  });
+
+  it("a channel without an async endpoint (relayed 404 on submit) gets one synchronous call (M7)", async () => {
+    const { fake, client, timing, creates } = await setup();
+    fake.scriptError({ code: "no_async_endpoint", route: "createImage" });
+    const result = await generateImage(client, { ...prompt, n: 2 }, timing);
+    expect(result).toMatchObject({ taskId: undefined, status: "completed", polls: 0 });
+    expect(result.images).toHaveLength(2);
+    expect(creates().map((r) => r.query.get("async"))).toEqual(["true", null]);
+  });
+
+  it("a client-wide Content-Type does not stop the poll after a billed submit (N18)", async () => {
+    const { fake, timing } = await setup();
+    const client = createGatewayClient({
+      baseUrl: fake.url,
+      apiKey: fake.apiKey,
+      headers: { "Content-Type": "application/json" },
+    });
+    fake.images.scriptTask({ polls: 1, outcome: "completed" });
+    expect((await generateImage(client, prompt, timing)).images).toHaveLength(1);
+  });
+
+  it("a failed task's message or error object is its detail as JSON, never [object Object] (issue 35)", async () => {
+    const { fake, client, timing } = await setup();
+    fake.images.scriptTask({
+      polls: 0,
+      outcome: "failed",
+      error: null,
+      message: { reason: "nsfw", score: 0.9 },
+    });
+    fake.images.scriptTask({
+      polls: 0,
+      outcome: "failed",
+      error: { message: { upstream: "refused" } },
+    });
+    for (const detail of ['{"reason":"nsfw","score":0.9}', '{"upstream":"refused"}']) {
+      const error = await generateImage(client, prompt, timing).catch((e: unknown) => e);
+      expect((error as Error).message).toContain(detail);
+      expect((error as Error).message).not.toContain("[object Object]");
+    }
+  });
+
+  it("images per answer are capped at the n asked for (issue 33)", async () => {
+    const { fake, client, timing } = await setup();
+    const images = Array.from({ length: 5 }, (_, i) => ({ url: `https://img.example/${i}.png` }));
+    fake.images.scriptTask({ polls: 0, outcome: "completed", images });
+    expect((await generateImage(client, { ...prompt, n: 2 }, timing)).images).toHaveLength(2);
   });
 });
 

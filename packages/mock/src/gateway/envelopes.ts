@@ -2,6 +2,14 @@ import { jsonReply, type Reply } from "../core/reply.js";
 import type { Fault } from "../core/types.js";
 import type { GatewayFamily } from "./routes.js";
 
+/** A JSON answer as the gateway writes it (`application/json`, no charset). */
+export const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply =>
+  jsonReply(status, value, headers, "application/json");
+
+/** `{"error":{…}}` as JSON: every OpenAI-format envelope. */
+const errorReply = (status: number, error: object, headers: Record<string, string> = {}): Reply =>
+  json(status, { error }, headers);
+
 /** `{"error":{message,type,param,code}}`: OpenAI-format routes. */
 export function openaiError(
   status: number,
@@ -10,7 +18,7 @@ export function openaiError(
   code: string | null,
   param: string | null = null,
 ): Reply {
-  return jsonReply(status, { error: { message, type, param, code } }, {}, "application/json");
+  return errorReply(status, { message, type, param, code });
 }
 
 /** The gateway middleware's own envelope (no `param`), message ending in "(request id: …)". */
@@ -20,33 +28,16 @@ export function gatewayError(
   code: string,
   requestId: string,
 ): Reply {
-  return jsonReply(
-    status,
-    { error: { message: `${message} (request id: ${requestId})`, type: "new_api_error", code } },
-    {},
-    "application/json",
-  );
+  const error = { message: `${message} (request id: ${requestId})`, type: "new_api_error", code };
+  return errorReply(status, error);
 }
 
 /**
  * The gateway's request validation failure: HTTP 500 with `code: "invalid_request"` (controller/relay.go:114,
  * types/error.go:257 defaults the status to 500). Final: retrying cannot help.
  */
-export function invalidRequest(message: string, requestId: string): Reply {
-  return jsonReply(
-    500,
-    {
-      error: {
-        message: `${message} (request id: ${requestId})`,
-        type: "new_api_error",
-        param: "",
-        code: "invalid_request",
-      },
-    },
-    {},
-    "application/json",
-  );
-}
+export const invalidRequest = (message: string, requestId: string): Reply =>
+  relayError(500, "invalid_request", message, requestId);
 
 /**
  * gin NoRoute → controller.RelayNotFound: 404 naming the request's own method and path (path only,
@@ -54,19 +45,8 @@ export function invalidRequest(message: string, requestId: string): Reply {
  * (router/web-router.go:30-39, middleware/cache.go).
  */
 export function noRoute(method: string, path: string): Reply {
-  return jsonReply(
-    404,
-    {
-      error: {
-        message: `Invalid URL (${method} ${path})`,
-        type: "invalid_request_error",
-        param: "",
-        code: "",
-      },
-    },
-    { "cache-control": "max-age=604800" },
-    "application/json",
-  );
+  const error = { message: `Invalid URL (${method} ${path})`, type: "invalid_request_error" };
+  return errorReply(404, { ...error, param: "", code: "" }, { "cache-control": "max-age=604800" });
 }
 
 /** GlobalWebRateLimit's refusal: 429 with an empty body, `Content-Length: 0` (middleware/rate-limit.go:67-74,90-95). */
@@ -109,12 +89,7 @@ export function upstreamError(
   message: string,
   code: string | number | null = status,
 ): Reply {
-  return jsonReply(
-    status,
-    { error: { message, type: "upstream_error", param: "", code } },
-    {},
-    "application/json",
-  );
+  return errorReply(status, { message, type: "upstream_error", param: "", code });
 }
 
 /** A final error the gateway makes itself after the distributor: HTTP 500 (or `status`), `param: ""`, request id in the message (controller/relay.go:88-148). */
@@ -123,25 +98,19 @@ export function relayError(
   code: string,
   message: string,
   requestId: string,
+  type = "new_api_error",
 ): Reply {
-  return jsonReply(
-    status,
-    {
-      error: {
-        message: `${message} (request id: ${requestId})`,
-        type: "new_api_error",
-        param: "",
-        code,
-      },
-    },
-    {},
-    "application/json",
-  );
+  return errorReply(status, {
+    message: `${message} (request id: ${requestId})`,
+    type,
+    param: "",
+    code,
+  });
 }
 
 /** `{"type":"error","error":{type,message}}`: the Anthropic-format route. */
 export function anthropicError(status: number, type: string, message: string): Reply {
-  return jsonReply(status, { type: "error", error: { type, message } }, {}, "application/json");
+  return json(status, { type: "error", error: { type, message } });
 }
 
 /** `{"error":{code,message,status,details?}}`: Google-format routes. */
@@ -151,17 +120,14 @@ export function googleError(
   message: string,
   details?: unknown[],
 ): Reply {
-  return jsonReply(
-    status,
-    { error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) } },
-    {},
-    "application/json",
-  );
+  return json(status, {
+    error: { code: status, message, status: rpcStatus, ...(details ? { details } : {}) },
+  });
 }
 
 /** `{"code","message","data":null}`: image task routes. */
 export function taskError(status: number, code: string, message: string): Reply {
-  return jsonReply(status, { code, message, data: null }, {}, "application/json");
+  return json(status, { code, message, data: null });
 }
 
 /**
@@ -183,29 +149,14 @@ function rateLimited(requestId: string): Reply {
   return gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
 }
 
-const RPC: Record<number, string> = {
-  408: "DEADLINE_EXCEEDED",
-  429: "RESOURCE_EXHAUSTED",
-  500: "INTERNAL",
-  502: "UNAVAILABLE",
-  503: "UNAVAILABLE",
-  504: "DEADLINE_EXCEEDED",
-};
-const ANTHROPIC: Record<number, string> = {
-  408: "timeout_error",
-  429: "rate_limit_error",
-  500: "api_error",
-  502: "api_error",
-  503: "overloaded_error",
-  504: "timeout_error",
-};
-const MESSAGES: Record<number, string> = {
-  408: "The request timed out.",
-  429: "Rate limit reached for requests.",
-  500: "The server had an error while processing your request.",
-  502: "The upstream answered with an invalid response.",
-  503: "The upstream is overloaded; retry later.",
-  504: "The upstream timed out.",
+/** Per status: the Google RPC status, the Anthropic error type and the message of a fault's answer. */
+const FAULTS: Record<number, readonly [string, string, string]> = {
+  408: ["DEADLINE_EXCEEDED", "timeout_error", "The request timed out."],
+  429: ["RESOURCE_EXHAUSTED", "rate_limit_error", "Rate limit reached for requests."],
+  500: ["INTERNAL", "api_error", "The server had an error while processing your request."],
+  502: ["UNAVAILABLE", "api_error", "The upstream answered with an invalid response."],
+  503: ["UNAVAILABLE", "overloaded_error", "The upstream is overloaded; retry later."],
+  504: ["DEADLINE_EXCEEDED", "timeout_error", "The upstream timed out."],
 };
 
 /**
@@ -218,17 +169,17 @@ export function statusFaultReply(
   fault: StatusFault,
   requestId: string,
 ): Reply {
-  const message = MESSAGES[fault.status] ?? "Error.";
+  const [rpc = "UNKNOWN", anthropic = "api_error", message = "Error."] = FAULTS[fault.status] ?? [];
   let reply: Reply;
   switch (family) {
     case "anthropic":
-      reply = anthropicError(fault.status, ANTHROPIC[fault.status] ?? "api_error", message);
+      reply = anthropicError(fault.status, anthropic, message);
       break;
     case "google":
       // The gateway drops a Google error's `status` and `details` (service/error.go:86-129); the
       // Google envelope only when a test asks for a RetryInfo, as a direct upstream would send it.
       if (fault.retryDelay !== undefined) {
-        reply = googleError(fault.status, RPC[fault.status] ?? "UNKNOWN", message, [
+        reply = googleError(fault.status, rpc, message, [
           { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay },
         ]);
       } else {

@@ -16,7 +16,7 @@ import {
 } from "./envelopes.js";
 import { type FinalError, finalErrorReply } from "./final-errors.js";
 import { GatewayIds } from "./ids.js";
-import { ImagesFake, mockFileReply, type TaskScript } from "./images.js";
+import { EDIT_PATH, ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
 import { parseJsonBody, ResponsesFake } from "./responses.js";
 import { familyOf, GATEWAY_ROUTES, type GatewayRoute, matchGatewayRoute } from "./routes.js";
@@ -179,7 +179,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const faults = new FaultInjector(createPrng(seed), GATEWAY_ROUTES);
   const ids = new GatewayIds(createPrng(seed ^ 0x9a7e), clock);
   const responses = new ResponsesFake(ids, clock);
-  const images = new ImagesFake(ids, clock);
+  const images = new ImagesFake(ids, clock, options.ignoreAsync === true);
   const gemini = new GeminiFake(ids);
   const unrouted = new Set(options.unrouted ?? UNROUTED_IN_SOURCE);
   const served = options.models ?? DEMO_MODELS;
@@ -192,53 +192,40 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
   const limiter =
     options.webRateLimit === false ? undefined : new WebRateLimiter(clock, options.webRateLimit);
   const upstream: UpstreamRequest[] = [];
+  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const finalErrors: FinalError[] = [];
   /** The request's id, drawn when its answer is made; kept on its record. */
   const requestId = (ctx: Ctx) => (ctx.record.requestId ??= ids.requestId());
 
-  const relay = (route: GatewayRoute, ctx: Ctx, param: string, body: string): Reply => {
-    switch (route) {
-      case "createResponse":
-        return responses.create(body, requestId(ctx));
-      case "retrieveResponse":
-        return responses.retrieve(param, ctx.url.searchParams);
-      case "deleteResponse":
-        return responses.delete(param);
-      case "cancelResponse":
-        return responses.cancel(param);
-      case "countResponseInputTokens":
-        return responses.inputTokens(body);
-      case "compactResponse":
-        return responses.compact(body, requestId(ctx));
-      case "createImage":
-        return images.create(
-          body,
-          ctx.url.searchParams,
-          requestId(ctx),
-          options.ignoreAsync === true,
-        );
-      case "getImageTask":
-        return images.get(param);
-      case "countMessageTokens":
-        // The source checks no anthropic-version.
-        return countMessageTokens(body);
-      case "generateContent":
-        return ctx.url.searchParams.get("alt") === "sse"
-          ? gemini.stream(param, body, requestId(ctx))
-          : gemini.generate(param, body, requestId(ctx));
-      case "streamGenerateContent":
-        return gemini.stream(param, body, requestId(ctx));
-    }
+  /** What the upstream answers, per route, to a request that reached it. */
+  const relay: Record<GatewayRoute, (ctx: Ctx, param: string, body: string) => Reply> = {
+    createResponse: (ctx, _, body) => responses.create(body, requestId(ctx)),
+    retrieveResponse: (ctx, id) => responses.retrieve(id, ctx.url.searchParams),
+    deleteResponse: (_, id) => responses.delete(id),
+    cancelResponse: (_, id) => responses.cancel(id),
+    countResponseInputTokens: (_, __, body) => responses.inputTokens(body),
+    compactResponse: (ctx, _, body) => responses.compact(body, requestId(ctx)),
+    createImage: (ctx, _, body) => images.create(body, ctx.url.searchParams, requestId(ctx)),
+    getImageTask: (_, id) => images.get(id),
+    // The source checks no anthropic-version.
+    countMessageTokens: (_, __, body) => countMessageTokens(body),
+    generateContent: (ctx, model, body) =>
+      ctx.url.searchParams.get("alt") === "sse"
+        ? gemini.stream(model, body, requestId(ctx))
+        : gemini.generate(model, body, requestId(ctx)),
+    streamGenerateContent: (ctx, model, body) => gemini.stream(model, body, requestId(ctx)),
   };
 
   const handle = (ctx: Ctx): Reply => {
     const matched = matchGatewayRoute(ctx.method, ctx.path);
-    if (!matched) {
+    // Edits are routed (multipart, sync only: relay/image_handler.go:87), but no operation of the document.
+    const edit = ctx.method === "POST" && ctx.path === EDIT_PATH;
+    if (!matched && !edit) {
       const file = mockFileReply(ctx.method, ctx.path);
       if (file) return file;
     }
     // NoRoute runs behind the engine middleware only: the web limiter, the cache header, no credential check.
-    if (!matched || unrouted.has(matched.route)) {
+    if (!edit && (!matched || unrouted.has(matched.route))) {
       if (limiter && !limiter.admit(ctx.record.headers["x-forwarded-for"] ?? "127.0.0.1"))
         return webRateLimited();
       if (options.consoleOrigin !== undefined)
@@ -253,17 +240,18 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     const keyModels = key === undefined ? undefined : restricted.get(key);
     if (key === undefined || (key !== normaliseKey(apiKey) && keyModels === undefined))
       return unauthorized(requestId(ctx));
+    if (edit || !matched) return images.edit(ctx.body, requestId(ctx));
     const param = matched.param ?? "";
     const { route } = matched;
     // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
     // The token counts (also opt-in) check a model they name, as create does.
     if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse")
-      return relay(route, ctx, param, ctx.body);
+      return relay[route](ctx, param, ctx.body);
     if (
       (route === "countResponseInputTokens" || route === "countMessageTokens") &&
       !parseJsonBody(ctx.body)?.["model"]
     )
-      return relay(route, ctx, param, ctx.body);
+      return relay[route](ctx, param, ctx.body);
     const distributed = distribute({
       route,
       pathModel: matched.param,
@@ -277,8 +265,8 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     const finalIndex = finalErrors.findIndex(
       (error) => error.route === undefined || error.route === route,
     );
-    if (finalIndex >= 0)
-      return finalErrorReply(finalErrors.splice(finalIndex, 1)[0] as FinalError, requestId(ctx));
+    const [final] = finalIndex >= 0 ? finalErrors.splice(finalIndex, 1) : [];
+    if (final) return finalErrorReply(final, requestId(ctx), ctx.path);
     const request = parseJsonBody(ctx.body);
     let body = ctx.body;
     if (request) {
@@ -286,7 +274,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       upstream.push({ route, model: distributed.model, body: forwarded });
       body = JSON.stringify(forwarded);
     }
-    return relay(route, ctx, param, body);
+    return relay[route](ctx, param, body);
   };
 
   /** A status fault on a streaming request that reached the upstream: SSE headers first (relay/channel/api_request.go:499-510). */
@@ -308,10 +296,10 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
       // A 429 is the limiter's, before any stream starts; other statuses stand for the upstream's answer.
       return fault.status !== 429 && isStreaming(ctx.route, ctx) ? streamedFault(reply) : reply;
     },
-    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+    maxBodyBytes,
     oversized(ctx) {
       const family = familyOf(ctx.route, ctx.path);
-      const message = `request body exceeds ${Math.round((options.maxBodyBytes ?? 16 * 1024 * 1024) / 1024 / 1024)} MB`;
+      const message = `request body exceeds ${Math.round(maxBodyBytes / 1024 / 1024)} MB`;
       // 413 only on the Gemini routes (controller/relay.go:110-112); the distributor reads JSON bodies first: 400.
       if (family === "google")
         return relayError(413, "read_request_body_failed", message, requestId(ctx));

@@ -1,6 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
-import { jsonReply, type Reply } from "../core/reply.js";
-import { invalidRequest, taskError } from "./envelopes.js";
+import type { Reply } from "../core/reply.js";
+import { invalidRequest, json, taskError } from "./envelopes.js";
 import type { GatewayIds } from "./ids.js";
 import { parseJsonBody } from "./responses.js";
 
@@ -28,14 +28,19 @@ export interface TaskScript {
     | {
         /** The error code. Default: none. */
         code?: string;
-        /** The error message. */
-        message: string;
+        /** The error message (an object on some upstreams). */
+        message: string | Record<string, unknown>;
       }
     | string
     | null;
-  /** A bare top-level `message` in a failed task's answer (with `error: null`, the only reason given). Default: none. */
-  message?: string;
-  /** A synchronous create also answers with a task (as some channels do) instead of images. Default false. */
+  /** A bare top-level `message` in a failed task's answer (a string or an object; with `error: null`, the only reason given). Default: none. */
+  message?: string | Record<string, unknown>;
+  /** The status the async submission answers: the upstream's, mapped (M2: `completed` or `failed` too, never with `data`). Default "queued". */
+  submitStatus?: string;
+  /**
+   * A synchronous create also answers with a task (as some channels do) instead of images: the
+   * upstream's task, which the gateway keeps no record of, so polling it answers `task_not_exist`. Default false.
+   */
   syncAnswersTask?: boolean;
   /** How many submissions this script applies to. Default 1. */
   times?: number;
@@ -53,6 +58,9 @@ interface Task {
 /** A 1×1 PNG, the fake's image everywhere (base64). */
 export const PIXEL_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** The gateway's image edit route: multipart, synchronous only, no operation of the document. */
+export const EDIT_PATH = "/v1/images/edits";
 
 /** Where the fake serves the images its results point to: `<fake url>/mock-files/<name>.png`. */
 export const MOCK_FILES_PATH = "/mock-files/";
@@ -86,9 +94,11 @@ export class ImagesFake {
   /** The fake's own origin (set once the server listens): image URLs point there. */
   origin = "http://127.0.0.1";
 
+  /** `ignoreAsync`: stock new-api, which answers `async=true` with the image result. */
   constructor(
     private readonly ids: GatewayIds,
     private readonly clock: FakeClock,
+    private readonly ignoreAsync = false,
   ) {}
 
   #fileUrl(name: string): string {
@@ -109,10 +119,12 @@ export class ImagesFake {
     return head.script;
   }
 
-  #submit(script: TaskScript): Reply {
+  /** A task id; one a synchronous answer names is the upstream's, which the gateway cannot poll (M9). */
+  #submit(script: TaskScript, sync: boolean): Reply {
     const id = `task_${this.ids.alnum(32)}`;
-    this.tasks.set(id, { id, script, gets: 0 });
-    return jsonReply(200, { task_id: id, status: "queued" }, {}, "application/json");
+    if (!sync) this.tasks.set(id, { id, script, gets: 0 });
+    const status = (!sync && script.submitStatus) || "queued";
+    return json(200, { task_id: id, status });
   }
 
   /**
@@ -120,16 +132,16 @@ export class ImagesFake {
    * it, or with a body that is not JSON, it answers 500 `invalid_request`. `async=true` (any case)
    * submits a task unless `ignoreAsync` (stock new-api, which answers the image result).
    */
-  create(body: string, query: URLSearchParams, requestId: string, ignoreAsync = false): Reply {
+  create(body: string, query: URLSearchParams, requestId: string): Reply {
     const request = parseJsonBody(body);
     if (!request)
       return invalidRequest("invalid character in request body: not valid JSON", requestId);
     if (typeof request["model"] !== "string" || request["model"] === "")
       return invalidRequest("model is required", requestId);
-    const isAsync = !ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
+    const isAsync = !this.ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
-    if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" });
-    if (script) return this.#submit(script);
+    if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" }, false);
+    if (script) return this.#submit(script, true);
     const n =
       typeof request["n"] === "number" && request["n"] >= 1
         ? Math.min(Math.floor(request["n"]), 10)
@@ -140,12 +152,16 @@ export class ImagesFake {
       b64_json: b64 ? PIXEL_PNG : "",
       revised_prompt: "",
     }));
-    return jsonReply(
-      200,
-      { created: Math.floor(this.clock.now() / 1000), data },
-      {},
-      "application/json",
-    );
+    return json(200, { created: Math.floor(this.clock.now() / 1000), data });
+  }
+
+  /** `POST /v1/images/edits` (multipart): its text fields answered as a synchronous generation. */
+  edit(body: string, requestId: string): Reply {
+    const fields: Record<string, string | number> = {};
+    // A file part has `; filename=` after its name, so only the text parts match.
+    for (const [, name, value] of body.matchAll(/name="([^"]+)"\r\n\r\n([^\r\n]*)/g))
+      fields[name as string] = name === "n" ? Number(value) : (value as string);
+    return this.create(JSON.stringify(fields), new URLSearchParams(), requestId);
   }
 
   get(taskId: string): Reply {
@@ -154,15 +170,10 @@ export class ImagesFake {
     task.gets += 1;
     const { script } = task;
     if (task.gets <= script.polls) {
-      return jsonReply(
-        200,
-        {
-          task_id: task.id,
-          status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress"),
-        },
-        {},
-        "application/json",
-      );
+      return json(200, {
+        task_id: task.id,
+        status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress"),
+      });
     }
     const status = script.status ?? script.outcome;
     if (script.outcome === "completed") {
@@ -171,24 +182,11 @@ export class ImagesFake {
         b64_json: image.b64_json ?? "",
         revised_prompt: "",
       }));
-      return jsonReply(200, { task_id: task.id, status, data }, {}, "application/json");
+      return json(200, { task_id: task.id, status, data });
     }
-    // The gateway never sets a task error's code; a script may still ask for one.
-    const error = script.error === undefined ? { message: "The fake task failed." } : script.error;
-    const shaped =
-      typeof error === "object" && error !== null
-        ? { ...(error.code !== undefined ? { code: error.code } : {}), message: error.message }
-        : error;
-    return jsonReply(
-      200,
-      {
-        task_id: task.id,
-        status,
-        ...(shaped !== null ? { error: shaped } : {}),
-        ...(script.message !== undefined ? { message: script.message } : {}),
-      },
-      {},
-      "application/json",
-    );
+    // The gateway never sets a task error's code; a script may still ask for one. JSON drops
+    // what is undefined, so a script's `message` alone or a `null` error is left out.
+    const { error = { message: "The fake task failed." }, message } = script;
+    return json(200, { task_id: task.id, status, error: error ?? undefined, message });
   }
 }

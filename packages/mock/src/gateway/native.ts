@@ -1,9 +1,9 @@
-import { jsonReply, type Reply } from "../core/reply.js";
-import { anthropicError, invalidRequest } from "./envelopes.js";
+import type { Reply } from "../core/reply.js";
+import { anthropicError, invalidRequest, json } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { PIXEL_PNG } from "./images.js";
 import { parseJsonBody } from "./responses.js";
-import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
+import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
@@ -23,12 +23,9 @@ export function countMessageTokens(body: string): Reply {
     return anthropicError(500, "new_api_error", "model is required");
   if (!Array.isArray(request["messages"]))
     return anthropicError(400, "invalid_request_error", "messages: Field required");
-  return jsonReply(
-    200,
-    { input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])) },
-    {},
-    "application/json",
-  );
+  return json(200, {
+    input_tokens: estimateTokens(textOf(request["messages"]) + textOf(request["system"])),
+  });
 }
 
 /**
@@ -74,28 +71,26 @@ export class GeminiFake {
     return { promptTokenCount: p, candidatesTokenCount: c, totalTokenCount: p + c };
   }
 
+  /** One answer, or one stream chunk, carrying `text`; with `usage` it is the last: finished, with the image parts. */
+  #answer(request: Json, model: string, responseId: string, text: string, usage?: Json): Json {
+    const parts = [{ text }, ...(usage ? imageParts(request) : [])];
+    return {
+      candidates: [
+        { content: { role: "model", parts }, ...(usage && { finishReason: "STOP" }), index: 0 },
+      ],
+      ...(usage && { usageMetadata: usage }),
+      modelVersion: model,
+      responseId,
+    };
+  }
+
   generate(model: string, body: string, requestId: string): Reply {
     const parsed = this.#parse(body, requestId);
     if ("error" in parsed) return parsed.error;
     const prompt = textOf(parsed.request["contents"]);
     const text = `Echo: ${prompt.slice(0, 200)}`;
-    return jsonReply(
-      200,
-      {
-        candidates: [
-          {
-            content: { role: "model", parts: [{ text }, ...imageParts(parsed.request)] },
-            finishReason: "STOP",
-            index: 0,
-          },
-        ],
-        usageMetadata: this.#usage(prompt, text),
-        modelVersion: model,
-        responseId: this.ids.alnum(22),
-      },
-      {},
-      "application/json",
-    );
+    const usage = this.#usage(prompt, text);
+    return json(200, this.#answer(parsed.request, model, this.ids.alnum(22), text, usage));
   }
 
   stream(model: string, body: string, requestId: string): Reply {
@@ -106,45 +101,19 @@ export class GeminiFake {
     const text = script?.transcript ?? `Echo: ${prompt.slice(0, 200)}`;
     const responseId = this.ids.alnum(22);
     const deltas = wordDeltas(text);
-    const chunks: unknown[] =
+    const last = deltas.length - 1;
+    const chunks =
       script?.events ??
-      deltas.map((delta, i) => {
-        const last = i === deltas.length - 1;
-        return {
-          candidates: [
-            {
-              content: {
-                role: "model",
-                parts: [{ text: delta }, ...(last ? imageParts(parsed.request) : [])],
-              },
-              ...(last ? { finishReason: "STOP" } : {}),
-              index: 0,
-            },
-          ],
-          ...(last ? { usageMetadata: this.#usage(prompt, text) } : {}),
-          modelVersion: model,
+      deltas.map((delta, i) =>
+        this.#answer(
+          parsed.request,
+          model,
           responseId,
-        };
-      });
-    const frames: string[] = [];
-    for (const [index, chunk] of chunks.entries()) {
-      if (script?.errorAfter !== undefined && index === script.errorAfter) break;
-      if (script?.endAfter !== undefined && index === script.endAfter) break;
-      frames.push(sseFrame(chunk));
-    }
-    if (script?.errorAfter !== undefined)
-      frames.push(
-        sseFrame({
-          error: { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" },
-        }),
+          delta,
+          i === last ? this.#usage(prompt, text) : undefined,
+        ),
       );
-    return {
-      status: 200,
-      headers: { ...SSE_HEADERS },
-      stream: {
-        chunks: frames,
-        ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}),
-      },
-    };
+    const error = { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" };
+    return streamReply(chunks, script, (chunk) => sseFrame(chunk), { error });
   }
 }

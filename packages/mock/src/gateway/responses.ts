@@ -1,9 +1,8 @@
 import type { FakeClock } from "../core/clock.js";
 import type { Reply } from "../core/reply.js";
-import { jsonReply } from "../core/reply.js";
-import { invalidRequest, openaiError } from "./envelopes.js";
+import { invalidRequest, json, openaiError } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
-import { SSE_HEADERS, type StreamScript, sseFrame, wordDeltas } from "./sse.js";
+import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
 
@@ -50,6 +49,9 @@ export class ResponsesFake {
     const inputTokens = estimateTokens(textOf(request["input"]) + textOf(request["instructions"]));
     const outputTokens = estimateTokens(text);
     const done = status === "completed";
+    /** The request's field when it has the type, else the default the API answers. */
+    const given = (key: string, type: string, fallback: unknown) =>
+      typeof request[key] === type ? request[key] : fallback;
     return {
       id: `resp_${this.ids.hex(48)}`,
       object: "response",
@@ -58,20 +60,16 @@ export class ResponsesFake {
       status,
       error: null,
       incomplete_details: null,
-      instructions: typeof request["instructions"] === "string" ? request["instructions"] : null,
-      max_output_tokens:
-        typeof request["max_output_tokens"] === "number" ? request["max_output_tokens"] : null,
+      instructions: given("instructions", "string", null),
+      max_output_tokens: given("max_output_tokens", "number", null),
       model: request["model"],
       output: done ? [this.#message(`msg_${this.ids.hex(48)}`, text, "completed")] : [],
       parallel_tool_calls: true,
-      previous_response_id:
-        typeof request["previous_response_id"] === "string"
-          ? request["previous_response_id"]
-          : null,
+      previous_response_id: given("previous_response_id", "string", null),
       background: request["background"] === true,
       store: request["store"] !== false,
-      temperature: typeof request["temperature"] === "number" ? request["temperature"] : 1,
-      top_p: typeof request["top_p"] === "number" ? request["top_p"] : 1,
+      temperature: given("temperature", "number", 1),
+      top_p: given("top_p", "number", 1),
       tool_choice: "auto",
       tools: [],
       metadata: {},
@@ -102,6 +100,8 @@ export class ResponsesFake {
     const output = (response["output"] as Json[])[0];
     const text = output ? String(((output["content"] as Json[])[0] as Json)["text"]) : "";
     const itemId = output ? String(output["id"]) : `msg_${this.ids.hex(48)}`;
+    const at = { item_id: itemId, output_index: 0, content_index: 0 };
+    const part = { type: "output_text", text, annotations: [] };
     const inProgress = {
       ...response,
       status: "in_progress",
@@ -118,36 +118,15 @@ export class ResponsesFake {
         output_index: 0,
         item: { ...this.#message(itemId, "", "in_progress"), content: [] },
       },
-      {
-        type: "response.content_part.added",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
-        part: { type: "output_text", text: "", annotations: [] },
-      },
+      { type: "response.content_part.added", ...at, part: { ...part, text: "" } },
       ...wordDeltas(text).map((delta) => ({
         type: "response.output_text.delta",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
+        ...at,
         delta,
         logprobs: [],
       })),
-      {
-        type: "response.output_text.done",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
-        text,
-        logprobs: [],
-      },
-      {
-        type: "response.content_part.done",
-        item_id: itemId,
-        output_index: 0,
-        content_index: 0,
-        part: { type: "output_text", text, annotations: [] },
-      },
+      { type: "response.output_text.done", ...at, text, logprobs: [] },
+      { type: "response.content_part.done", ...at, part },
       {
         type: "response.output_item.done",
         output_index: 0,
@@ -159,34 +138,19 @@ export class ResponsesFake {
   }
 
   #stream(events: unknown[], script: StreamScript | undefined): Reply {
-    const frames: string[] = [];
-    for (const [index, event] of events.entries()) {
-      if (script?.errorAfter !== undefined && index === script.errorAfter) break;
-      if (script?.endAfter !== undefined && index === script.endAfter) break;
-      const type =
-        event !== null && typeof event === "object" && typeof (event as Json)["type"] === "string"
-          ? String((event as Json)["type"])
-          : undefined;
-      frames.push(sseFrame(event, type));
-    }
-    if (script?.errorAfter !== undefined) {
-      const error = {
-        type: "error",
-        code: "server_error",
-        message: "The fake stream failed on purpose.",
-        param: null,
-        sequence_number: script.errorAfter,
-      };
-      frames.push(sseFrame(error, "error"));
-    }
-    return {
-      status: 200,
-      headers: { ...SSE_HEADERS },
-      stream: {
-        chunks: frames,
-        ...(script?.stallAfter !== undefined ? { stallAfter: script.stallAfter } : {}),
-      },
+    const error = {
+      type: "error",
+      code: "server_error",
+      message: "The fake stream failed on purpose.",
     };
+    const typeOf = (event: unknown) => (event as Json | null)?.["type"];
+    return streamReply(
+      events,
+      script,
+      (event) =>
+        sseFrame(event, typeof typeOf(event) === "string" ? String(typeOf(event)) : undefined),
+      { ...error, param: null, sequence_number: script?.errorAfter },
+    );
   }
 
   /**
@@ -208,7 +172,7 @@ export class ResponsesFake {
     const response = this.#build(request, text, background ? "in_progress" : "completed");
     const events = this.#events(response);
     if (request["store"] !== false) this.stored.set(String(response["id"]), { response, events });
-    if (request["stream"] !== true) return jsonReply(200, response, {}, "application/json");
+    if (request["stream"] !== true) return json(200, response);
     return this.#stream(script?.events ?? events, script);
   }
 
@@ -232,12 +196,12 @@ export class ResponsesFake {
         undefined,
       );
     }
-    return jsonReply(200, stored.response, {}, "application/json");
+    return json(200, stored.response);
   }
 
   delete(id: string): Reply {
     if (!this.stored.delete(id)) return notFound(id);
-    return jsonReply(200, { id, object: "response", deleted: true }, {}, "application/json");
+    return json(200, { id, object: "response", deleted: true });
   }
 
   cancel(id: string): Reply {
@@ -253,21 +217,16 @@ export class ResponsesFake {
       );
     }
     stored.response = { ...stored.response, status: "cancelled" };
-    return jsonReply(200, stored.response, {}, "application/json");
+    return json(200, stored.response);
   }
 
   inputTokens(body: string): Reply {
     const request = parseJsonBody(body);
     if (!request) return badJson();
-    return jsonReply(
-      200,
-      {
-        object: "response.input_tokens",
-        input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])),
-      },
-      {},
-      "application/json",
-    );
+    return json(200, {
+      object: "response.input_tokens",
+      input_tokens: estimateTokens(textOf(request["input"]) + textOf(request["instructions"])),
+    });
   }
 
   compact(body: string, requestId: string): Reply {
@@ -278,27 +237,22 @@ export class ResponsesFake {
       return invalidRequest("model is required", requestId);
     const text = textOf(request["input"]);
     const tokens = estimateTokens(text);
-    return jsonReply(
-      200,
-      {
-        id: `cmp_${this.ids.hex(48)}`,
-        object: "response.compaction",
-        created_at: Math.floor(this.clock.now() / 1000),
-        output: [
-          ...(text
-            ? [{ type: "message", role: "user", content: [{ type: "input_text", text }] }]
-            : []),
-          {
-            type: "compaction",
-            id: `cmp_item_${this.ids.hex(32)}`,
-            encrypted_content: Buffer.from(`compacted:${tokens}`).toString("base64"),
-          },
-        ],
-        usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
-      },
-      {},
-      "application/json",
-    );
+    return json(200, {
+      id: `cmp_${this.ids.hex(48)}`,
+      object: "response.compaction",
+      created_at: Math.floor(this.clock.now() / 1000),
+      output: [
+        ...(text
+          ? [{ type: "message", role: "user", content: [{ type: "input_text", text }] }]
+          : []),
+        {
+          type: "compaction",
+          id: `cmp_item_${this.ids.hex(32)}`,
+          encrypted_content: Buffer.from(`compacted:${tokens}`).toString("base64"),
+        },
+      ],
+      usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
+    });
   }
 }
 

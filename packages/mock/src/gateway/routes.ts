@@ -52,22 +52,18 @@ export function matchGatewayRoute(method: string, rawPath: string): MatchedRoute
     : { route: matched.route, param: decode(param) };
 }
 
+/** The family of each route that is not OpenAI-format. */
+const FAMILIES: Partial<Record<GatewayRoute, GatewayFamily>> = {
+  createImage: "image",
+  getImageTask: "task",
+  countMessageTokens: "anthropic",
+  generateContent: "google",
+  streamGenerateContent: "google",
+};
+
 export function familyOf(route: GatewayRoute | undefined, path: string): GatewayFamily {
-  switch (route) {
-    case "createImage":
-      return "image";
-    case "getImageTask":
-      return "task";
-    case "countMessageTokens":
-      return "anthropic";
-    case "generateContent":
-    case "streamGenerateContent":
-      return "google";
-    case undefined:
-      if (path.startsWith("/v1/messages")) return "anthropic";
-      if (path.startsWith("/v1beta/") || path.startsWith("/v1/models/")) return "google";
-      return "openai";
-    default:
-      return "openai";
-  }
+  if (route !== undefined) return FAMILIES[route] ?? "openai";
+  if (path.startsWith("/v1/messages")) return "anthropic";
+  if (path.startsWith("/v1beta/") || path.startsWith("/v1/models/")) return "google";
+  return "openai";
 }

@@ -1,3 +1,5 @@
+import type { Reply } from "../core/reply.js";
+
 /** One SSE frame: `event: <name>` (when given), `data: <one-line JSON>`, blank line. */
 export function sseFrame(data: unknown, event?: string): string {
   return `${event !== undefined ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`;
@@ -26,6 +28,25 @@ export const SSE_HEADERS = {
   "cache-control": "no-cache",
   connection: "keep-alive",
 };
+
+/** A stream's answer: its items framed up to the script's cut, then `error` when the script asks for one. */
+export function streamReply(
+  items: readonly unknown[],
+  script: StreamScript | undefined,
+  frame: (item: unknown) => string,
+  error: unknown,
+): Reply {
+  const chunks = items
+    .slice(0, Math.min(script?.errorAfter ?? Infinity, script?.endAfter ?? Infinity))
+    .map(frame);
+  if (script?.errorAfter !== undefined) chunks.push(frame(error));
+  const { stallAfter } = script ?? {};
+  return {
+    status: 200,
+    headers: { ...SSE_HEADERS },
+    stream: { chunks, ...(stallAfter !== undefined && { stallAfter }) },
+  };
+}
 
 /** Code points per delta of a run without spaces (Chinese, Japanese): about a word's worth. */
 const CHUNK = 4;

@@ -3,6 +3,7 @@
 // real gateway answers them: the NoRoute 404, which the SDK raises as NotFoundError.
 import OpenAI from "openai";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PIXEL_PNG } from "../../src/gateway/images.js";
 import type { GatewayFake } from "../../src/index.js";
 import { mockServers } from "../support/servers.js";
 
@@ -93,6 +94,23 @@ describe("openai SDK: images", () => {
     });
     const file = await fetch(url.data?.[0]?.url ?? "");
     expect(file.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("edits an image (multipart, synchronous only), as the gateway routes /v1/images/edits", async () => {
+    const image = await OpenAI.toFile(Buffer.from(PIXEL_PNG, "base64"), "in.png", {
+      type: "image/png",
+    });
+    const edited = await client.images.edit({
+      model: "GPT-image-2",
+      image,
+      prompt: "add a boat",
+      n: 2,
+      response_format: "b64_json",
+    });
+    expect(edited.data).toHaveLength(2);
+    expect(edited.data?.[0]?.b64_json).toBe(PIXEL_PNG);
+    const noModel = await client.images.edit({ image, prompt: "p" }).catch((e: unknown) => e);
+    expect(noModel).toBeInstanceOf(OpenAI.InternalServerError);
   });
 
   it("runs the fork's async task through plain HTTP: submit with ?async=true, poll until completed", async () => {

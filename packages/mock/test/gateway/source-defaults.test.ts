@@ -344,6 +344,55 @@ describe("faults and final errors (F5, N2, N10)", () => {
   });
 });
 
+describe("the operator's setup, scripted per request (issue 31: M1, M3, M4, M7, M12)", () => {
+  it("relayed answers carry the upstream's envelope (no request id, no new_api_error, no cache header); key answers are the gateway's", async () => {
+    const gw = await start();
+    const cases = [
+      [
+        "relayed_no_route",
+        404,
+        { message: "Invalid URL (POST /v1/responses)", type: "invalid_request_error", code: "" },
+      ],
+      ["relayed_unauthorized", 401, { type: "invalid_request_error", code: "invalid_api_key" }],
+      ["no_async_endpoint", 404, { message: "openai_error", type: "bad_response_status_code" }],
+      ["key_exhausted", 401, { type: "new_api_error", code: "" }],
+      [
+        "pre_consume_token_quota_failed",
+        403,
+        { type: "new_api_error", code: "pre_consume_token_quota_failed" },
+      ],
+      ["channel_pinned", 403, { type: "new_api_error", code: "" }],
+    ] as const;
+    for (const [code, status, error] of cases) {
+      gw.scriptError({ code, route: "createResponse" });
+      const answer = await post(gw, "/v1/responses", { model: "gpt-5.2", input: "x" });
+      expect(answer.status).toBe(status);
+      expect(answer.json).toMatchObject({ error });
+      expect(answer.headers.get("cache-control")).toBeNull();
+      expect(/request id/.test(messageOf(answer))).toBe(error.type === "new_api_error");
+    }
+  });
+});
+
+describe("pass-through off keeps the struct's own keys (issue 31, N5)", () => {
+  it("enable_thinking and preset are fields of the gateway's Responses struct, so they reach the upstream", async () => {
+    const gw = await start();
+    await post(gw, "/v1/responses", {
+      model: "gpt-5.2",
+      input: "x",
+      enable_thinking: true,
+      preset: "p",
+      foo: 1,
+    });
+    expect(gw.upstream.at(-1)?.body).toEqual({
+      model: "gpt-5.2",
+      input: "x",
+      enable_thinking: true,
+      preset: "p",
+    });
+  });
+});
+
 describe("request ids (N19)", () => {
   it("X-Oneapi-Request-Id has the source's shape: YYYYMMDDhhmmss, nanoseconds, 8 hex, 8 random", async () => {
     const gw = await start();

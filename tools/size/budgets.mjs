@@ -90,7 +90,10 @@ export const BUDGETS = {
     // async 404), their explanations, the image answers' raised body cap, no Content-Type on GETs;
     // 17.85 kB with a non-stream answer sent as an event stream folded into one (M11); 17.86 kB
     // with no retry of an empty 429 on a maybe-unrouted operation (N3).
-    limit: "17.9 kB",
+    // Issue 34 (measured 18.33 kB): the 0.1.0 names back for one minor as deprecated aliases, the
+    // eight workflows on `gateway.images` and `buildImageRequest` at the root bring the workflows'
+    // module (0.43 kB) into the main entry; it leaves again with them in the next minor.
+    limit: "18.34 kB",
     goal: "7 kB",
     why:
       "Measured per module (tools/size/why.mjs): core is 6.7 kB of it (the transport 2.5, errors 0.8, " +

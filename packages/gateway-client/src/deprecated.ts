@@ -3,6 +3,12 @@
 // errors. Removed in the next minor: see the migration section of the CHANGELOG.
 import { FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/core";
 import * as collect from "./collect.js";
+import type * as images from "./image-workflows.js";
+import type { ImageWorkflows } from "./image-workflows.js";
+import * as workflows from "./image-workflows.js";
+import type { ImagesApi } from "./images.js";
+import { wasRaised } from "./raised.js";
+import type { ResponseCreateParams } from "./types.js";
 
 /**
  * The 0.1.0 error class of the gateway client.
@@ -22,11 +28,11 @@ export type GatewayError = FeedgateError;
 export type GatewayErrorKind = FeedgateErrorKind;
 
 /**
- * True for an error of the client.
+ * True for an error the gateway client raised (as in 0.1.0), not another package's.
  * @deprecated Use `isFeedgateError(value)` or `instanceof` a class of the family. Removed in the next minor.
  */
 export function isGatewayError(value: unknown): value is FeedgateError {
-  return isFeedgateError(value);
+  return isFeedgateError(value) && wasRaised(value);
 }
 
 /**
@@ -44,3 +50,56 @@ export const collectGenerateContent = collect.collectGenerateContent;
  * @deprecated Import `outputText` from `@feedgate/gateway-client/collect`. Removed from the root in the next minor.
  */
 export const outputText = collect.outputText;
+
+/** @deprecated Use `ResponseCreateParams` (unknown keys refused; model-specific fields in `extraBody`). */
+export type CreateResponseParams = ResponseCreateParams;
+/** @deprecated Import `TextToImageParams` from `@feedgate/gateway-client/images`. */
+export type TextToImageParams = images.TextToImageParams;
+/** @deprecated Import `ImageToImageParams` from `@feedgate/gateway-client/images`. */
+export type ImageToImageParams = images.ImageToImageParams;
+/** @deprecated Import `GptImageParams` from `@feedgate/gateway-client/images`. */
+export type GptImageParams = images.GptImageParams;
+/** @deprecated Import `RegionalImageToImageParams` from `@feedgate/gateway-client/images`. */
+export type RegionalImageToImageParams = images.RegionalImageToImageParams;
+/** @deprecated Import `MultiImageParams` from `@feedgate/gateway-client/images`. */
+export type MultiImageParams = images.MultiImageParams;
+/** @deprecated Import `MultiImageWithoutAspectParams` from `@feedgate/gateway-client/images`. */
+export type MultiImageWithoutAspectParams = images.MultiImageWithoutAspectParams;
+/** @deprecated Import `MultiGptImageParams` from `@feedgate/gateway-client/images`. */
+export type MultiGptImageParams = images.MultiGptImageParams;
+/** @deprecated Import `PanoramaParams` from `@feedgate/gateway-client/images`. */
+export type PanoramaParams = images.PanoramaParams;
+/** @deprecated Import `InputRegion` from `@feedgate/gateway-client/images`. */
+export type InputRegion = images.InputRegion;
+/** @deprecated Import `ImageCallOptions` from `@feedgate/gateway-client/images`. */
+export type ImageCallOptions = images.ImageCallOptions;
+/** @deprecated Import `Workflow` from `@feedgate/gateway-client/images`. */
+export type Workflow<P> = images.Workflow<P>;
+/** @deprecated Use `imageWorkflows(gateway)` from `@feedgate/gateway-client/images`; `gateway.images` has generate, submit and getTask. */
+export const imagesApi = (gateway: { images: ImagesApi }): ImagesApi => gateway.images;
+/** @deprecated Import `buildImageRequest` from `@feedgate/gateway-client/images`. */
+export const buildImageRequest = workflows.buildImageRequest;
+
+/** The 0.1.0 workflow members of `gateway.images`, kept for one minor. */
+export interface LegacyImageWorkflows {
+  /** @deprecated Use `imageWorkflows(gateway).textToImage` from `@feedgate/gateway-client/images`. */
+  textToImage: ImageWorkflows["textToImage"];
+  /** @deprecated Use `imageWorkflows(gateway).imageToImage` from `@feedgate/gateway-client/images`. */
+  imageToImage: ImageWorkflows["imageToImage"];
+  /** @deprecated Use `imageWorkflows(gateway).gptImage` from `@feedgate/gateway-client/images`. */
+  gptImage: ImageWorkflows["gptImage"];
+  /** @deprecated Use `imageWorkflows(gateway).regionalImageToImage` from `@feedgate/gateway-client/images`. */
+  regionalImageToImage: ImageWorkflows["regionalImageToImage"];
+  /** @deprecated Use `imageWorkflows(gateway).multiImage` from `@feedgate/gateway-client/images`. */
+  multiImage: ImageWorkflows["multiImage"];
+  /** @deprecated Use `imageWorkflows(gateway).multiImageWithoutAspect` from `@feedgate/gateway-client/images`. */
+  multiImageWithoutAspect: ImageWorkflows["multiImageWithoutAspect"];
+  /** @deprecated Use `imageWorkflows(gateway).multiGptImage` from `@feedgate/gateway-client/images`. */
+  multiGptImage: ImageWorkflows["multiGptImage"];
+  /** @deprecated Use `imageWorkflows(gateway).panorama` from `@feedgate/gateway-client/images`. */
+  panorama: ImageWorkflows["panorama"];
+}
+
+/** `gateway.images` with the 0.1.0 workflow members: the same helpers as `imageWorkflows(gateway)`. */
+export const withLegacyWorkflows = (images: ImagesApi): ImagesApi & LegacyImageWorkflows =>
+  Object.assign(images, workflows.imageWorkflows({ images }));

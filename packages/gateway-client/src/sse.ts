@@ -8,6 +8,7 @@ import {
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { TerminalWatch } from "./decoders.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
+import { raise } from "./raised.js";
 
 /** Size caps of one stream. */
 export interface StreamLimits {
@@ -148,7 +149,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         );
       finished = true;
     } catch (err) {
-      throw this.#failed(err);
+      raise(this.#failed(err));
     } finally {
       idle.stop();
       if (!finished && this.#ownsRequest)

@@ -17,7 +17,7 @@ import { createGatewayClient } from "@feedgate/gateway-client";
 import { createFeedKit } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { createMemoryStore } from "@feedgate/kit/mirror";
-import { startFeedFake } from "@feedgate/mock";
+import { startFeedFake, startGatewayFake } from "@feedgate/mock";
 import { createFleet, openPostgresStore } from "@feedgate/postgres";
 
 const env = process.env;
@@ -26,6 +26,11 @@ createGatewayClient({ baseUrl: env["GATEWAY_URL"], apiKey: env["KEY"], maxRetrie
 createFeedKit({ baseUrl: env["FEED_URL"], userAgent: env["UA"], logger: undefined, maxRetries: undefined, timeoutMs: undefined });
 createSelectedMirror({ client: feed, store: createMemoryStore(), fields: undefined, signal: undefined });
 await startFeedFake({ port: undefined, seed: undefined });
+const port: number | undefined = env["PORT"] ? Number(env["PORT"]) : undefined;
+const gateway = await startGatewayFake({ port, clock: undefined, seed: undefined, apiKey: env["KEY"], models: undefined, unrouted: undefined, restrictedKeys: undefined, passThrough: undefined, pings: undefined, webRateLimit: undefined, maxBodyBytes: undefined, consoleOrigin: undefined, ignoreAsync: undefined });
+gateway.images.scriptTask({ polls: 1, outcome: "completed", status: undefined, images: undefined, error: undefined, message: undefined });
+gateway.faults.add({ fault: { type: "body", status: 200, body: "x", headers: undefined }, route: undefined, times: undefined, probability: undefined });
+gateway.responses.scriptStream({ events: undefined, transcript: undefined, stallAfter: undefined, errorAfter: undefined, endAfter: undefined });
 await openPostgresStore({ url: env["DATABASE_URL"], schema: env["SCHEMA"], directUrl: env["DIRECT_URL"] });
 await createFleet({ url: env["DATABASE_URL"], feedUrl: env["FEED_URL"], memberId: env["MEMBER"], maxRetries: undefined, signal: undefined });
 export {};

@@ -3,16 +3,16 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   /** The whole body: text (sent as UTF-8) or bytes (e.g. an image). Absent for 204/304/308. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | undefined;
   /** A streamed body (server-sent events): written chunk by chunk. */
-  stream?: StreamBody;
+  stream?: StreamBody | undefined;
 }
 
 export interface StreamBody {
   /** Chunks written in order, each flushed on its own. */
   chunks: string[];
   /** Stop after this many chunks and keep the socket open (a stalled stream). Default: never stall. */
-  stallAfter?: number;
+  stallAfter?: number | undefined;
 }
 
 export function jsonReply(

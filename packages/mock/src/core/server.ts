@@ -30,7 +30,7 @@ export interface FakeServerOptions<R extends string> {
   /** The answer when a handler throws. */
   internalError(ctx: RequestContext<R>, error: unknown): Reply;
   /** Port on 127.0.0.1. Default: 0, a free one. */
-  port?: number;
+  port?: number | undefined;
   /** Headers added to every answer (request ids, CORS). */
   decorate(reply: Reply, ctx: RequestContext<R>): void;
   /**
@@ -39,7 +39,7 @@ export interface FakeServerOptions<R extends string> {
    */
   oversized?(ctx: RequestContext<R>): Reply;
   /** The largest body read. Default 16 MiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
 }
 
 export interface RunningFakeServer<R extends string> {

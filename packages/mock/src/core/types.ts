@@ -19,11 +19,11 @@ export type Fault =
        * `null` omits the header. Default: the feed sends `1` on 429/503 (its spec declares the header there);
        * the gateway sends none (it never sets the header itself).
        */
-      retryAfter?: number | string | null;
+      retryAfter?: number | string | null | undefined;
       /** `retry-after-ms` header (milliseconds). Default: absent. */
-      retryAfterMs?: number;
+      retryAfterMs?: number | undefined;
       /** Gemini routes only: adds a `google.rpc.RetryInfo` detail with this `retryDelay` (e.g. "22s") to the body. Default: none. */
-      retryDelay?: string;
+      retryDelay?: string | undefined;
     }
   /** Destroys the socket before any byte of a response. */
   | {
@@ -47,7 +47,7 @@ export type Fault =
       /** Answers with an HTML page. */
       type: "non-json";
       /** The page's status. Default: 200. */
-      status?: number;
+      status?: number | undefined;
     }
   /** An arbitrary answer: `body` is sent as is when a string, else as JSON (`application/json` unless `headers` says otherwise). */
   | {
@@ -58,7 +58,7 @@ export type Fault =
       /** The body: a string as is, anything else as JSON. */
       body: unknown;
       /** Extra answer headers. Default: none. */
-      headers?: Record<string, string>;
+      headers?: Record<string, string> | undefined;
     }
   /** Sends status 200 and headers, then nothing more until the client gives up or the fake closes. */
   | {
@@ -72,13 +72,13 @@ export interface FaultRule<Route extends string = string> {
    * The operation the rule applies to (one of the fake's routes, checked when the rule is added).
    * Default `"*"`: every request, including unknown paths.
    */
-  route?: Route | "*";
+  route?: Route | "*" | undefined;
   /** What to do to the matching requests. */
   fault: Fault;
   /** How many requests it hits. Default: unlimited. */
-  times?: number;
+  times?: number | undefined;
   /** Chance (0..1) that a matching request is hit, drawn from the fake's seeded PRNG. Default 1. */
-  probability?: number;
+  probability?: number | undefined;
 }
 
 /** One request as the fake saw it. */
@@ -98,9 +98,9 @@ export interface RecordedRequest<Route extends string = string> {
   /** `performance.now()` at arrival: real time, for measuring waits between retries. */
   realAt: number;
   /** The fault that hit this request, if any. */
-  fault?: Fault["type"];
+  fault?: Fault["type"] | undefined;
   /** The operation matched, if any. */
-  route?: Route;
+  route?: Route | undefined;
   /** The request body as text (empty for GET). */
   body: string;
   /**
@@ -108,7 +108,7 @@ export interface RecordedRequest<Route extends string = string> {
    * feed, `X-Oneapi-Request-Id` (and the id in error messages) on the gateway — the id a client
    * error reports. Undefined while no answer has been made (in flight) or for a reset connection.
    */
-  requestId?: string;
+  requestId?: string | undefined;
 }
 
 /** The fault controls every fake exposes. */

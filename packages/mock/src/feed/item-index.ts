@@ -18,7 +18,7 @@ export interface ItemEntry {
   /** `Date.parse(publishedAt ?? discoveredAt)`. */
   published: number;
   /** Lower-cased title, original title and summary, for `q`; computed on first use. */
-  text?: string;
+  text?: string | undefined;
 }
 
 /** Which items a page is drawn from: the order, and the filters that have their own index. */

@@ -150,12 +150,12 @@ const DEFAULT_TITLES: Record<number, string> = {
 
 export interface ProblemOptions {
   /** Explicit title; default by status. */
-  title?: string;
+  title?: string | undefined;
   /** Default `no-store`. */
-  cacheControl?: string;
+  cacheControl?: string | undefined;
   /** Retry-After header value; a number also goes into the body as `retryAfter`. */
-  retryAfter?: number | string;
-  headers?: Record<string, string>;
+  retryAfter?: number | string | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** An application/problem+json answer in the service's key order. */

@@ -45,13 +45,13 @@ export const DEFAULT_FAKE_API_KEY = "sk-fake-0123456789";
 /** Options of `startGatewayFake`; every one has a default. */
 export interface GatewayFakeOptions {
   /** Port on 127.0.0.1. Default: 0, a free port (read the actual one from `url`). */
-  port?: number;
+  port?: number | undefined;
   /** Service time (ids, `created_at`). Default: a new {@link createFakeClock}. */
-  clock?: FakeClock;
+  clock?: FakeClock | undefined;
   /** Seed of the PRNG behind fault probabilities and ids. Default 1. */
-  seed?: number;
+  seed?: number | undefined;
   /** The one key the fake accepts (a leading `sk-` is optional, as on the gateway). Default `"sk-fake-0123456789"`. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * Operations answered as the gateway answers a route it does not register: the NoRoute 404
    * `{"error":{"message":"Invalid URL (<METHOD> <path>)","type":"invalid_request_error","param":"","code":""}}`
@@ -61,24 +61,24 @@ export interface GatewayFakeOptions {
    * An operation routed this way answers as the OpenAI / Anthropic API would; the token counts check a model
    * they name as create does, retrieve / delete / cancel check none.
    */
-  unrouted?: readonly GatewayRoute[];
+  unrouted?: readonly GatewayRoute[] | undefined;
   /**
    * Models a channel serves; any other model gets 503 `model_not_found` "No available channel for
    * model X under group default (distributor)". `"any"`: every model. Default {@link DEMO_MODELS}.
    */
-  models?: readonly string[] | "any";
+  models?: readonly string[] | "any" | undefined;
   /**
    * More keys the fake accepts, each restricted to a model list (the token's model limit): any other
    * model gets 403 `This token has no access to model X`, the image-task poll 403 for model `""`, and
    * compact is checked as `<model>-openai-compact`. Keys are compared without a leading `sk-`. Default: none.
    */
-  restrictedKeys?: Readonly<Record<string, readonly string[]>>;
+  restrictedKeys?: Readonly<Record<string, readonly string[]>> | undefined;
   /**
    * Body pass-through (the operator's global or channel setting): when false, only the keys of the
    * gateway's request structs reach the upstream (images' `images`, `aspect_ratio`, `resolution`,
    * a Responses `background`… are dropped); see `upstream`. Default false, as the source.
    */
-  passThrough?: boolean;
+  passThrough?: boolean | undefined;
   /**
    * `PingIntervalEnabled`: a stream's SSE headers are sent before the upstream answers, and with
    * pings a `: PING` comment commits HTTP 200; an upstream error (a non-429 `status` fault) then
@@ -86,29 +86,29 @@ export interface GatewayFakeOptions {
    * error body under `Content-Type: text/event-stream`, with its status. Only this error case is
    * modelled: successful streams carry no `: PING` comments. Default false.
    */
-  pings?: boolean;
+  pings?: boolean | undefined;
   /**
    * GlobalWebRateLimit on unrouted paths: after `requests` NoRoute answers within `windowMs` (fake
    * clock) per client (the `X-Forwarded-For` header, else 127.0.0.1), a 429 with an empty body.
    * `false`: no limit. Default `{ requests: 60, windowMs: 180_000 }`.
    */
-  webRateLimit?: WebRateLimit | false;
+  webRateLimit?: WebRateLimit | false | undefined;
   /**
    * The largest request body read (standing in for the gateway's `MAX_REQUEST_BODY_MB` = 128):
    * over it, JSON routes answer 400 `Invalid request: …` and the Gemini routes 413
    * `read_request_body_failed`. Default 16 MiB.
    */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * A node with FRONTEND_BASE_URL set: every unrouted path (including `unrouted` operations)
    * answers 301 to this origin instead of the 404 (router/main.go:29-31). Default: none.
    */
-  consoleOrigin?: string;
+  consoleOrigin?: string | undefined;
   /**
    * Behave like stock new-api: ignore `?async=true` and answer image generation with the image
    * result (the fork's task routes still work for tasks a script creates). Default false.
    */
-  ignoreAsync?: boolean;
+  ignoreAsync?: boolean | undefined;
 }
 
 /** A running fake of the model gateway, with scripted streams and image tasks, faults and a clock. */

@@ -48,7 +48,7 @@ export interface FinalError {
     | "relayed_unauthorized"
     | "no_async_endpoint";
   /** The operation it applies to. Default: the next routed request, whichever. */
-  route?: GatewayRoute;
+  route?: GatewayRoute | undefined;
 }
 
 /** Per code: status, message, code (default: the key) and the envelope's type when it is not the gateway's own. */

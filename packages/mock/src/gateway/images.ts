@@ -11,14 +11,16 @@ export interface TaskScript {
   /** How the task ends. */
   outcome: "completed" | "failed";
   /** Terminal status string sent instead of `outcome` (an alias such as "succeeded", "done", "error", "cancelled"). */
-  status?: string;
+  status?: string | undefined;
   /** Images of a completed task. Default: one image with a url. */
-  images?: Array<{
-    /** The image's download URL. */
-    url?: string;
-    /** The image as base64 data. */
-    b64_json?: string;
-  }>;
+  images?:
+    | Array<{
+        /** The image's download URL. */
+        url?: string | undefined;
+        /** The image as base64 data. */
+        b64_json?: string | undefined;
+      }>
+    | undefined;
   /**
    * Error of a failed task, in any shape the document gives: an object (the gateway sets only
    * `message`; `code` is kept for other builds), a plain string, or `null` for none (then
@@ -27,25 +29,26 @@ export interface TaskScript {
   error?:
     | {
         /** The error code. Default: none. */
-        code?: string;
+        code?: string | undefined;
         /** The error message (an object on some upstreams). */
         message: string | Record<string, unknown>;
       }
     | string
-    | null;
+    | null
+    | undefined;
   /** A bare top-level `message` in a failed task's answer (a string or an object; with `error: null`, the only reason given). Default: none. */
-  message?: string | Record<string, unknown>;
+  message?: string | Record<string, unknown> | undefined;
   /** The status the async submission answers: the upstream's, mapped (M2: `completed` or `failed` too, never with `data`). Default "queued". */
-  submitStatus?: string;
+  submitStatus?: string | undefined;
   /**
    * A synchronous create also answers with a task (as some channels do) instead of images: the
    * upstream's task, which the gateway keeps no record of, so polling it answers `task_not_exist`. Default false.
    */
-  syncAnswersTask?: boolean;
+  syncAnswersTask?: boolean | undefined;
   /** How many submissions this script applies to. Default 1. */
-  times?: number;
+  times?: number | undefined;
   /** Status answered while running (e.g. `"unknown"`, which the gateway sends when it cannot tell). Default "queued" on the first GET, then "in_progress". */
-  runningStatus?: string;
+  runningStatus?: string | undefined;
 }
 
 interface Task {

@@ -13,7 +13,7 @@ export type GatewayFamily = "openai" | "image" | "task" | "anthropic" | "google"
 export interface MatchedRoute {
   route: GatewayRoute;
   /** The path parameter (response id, task id, model), decoded. */
-  param?: string;
+  param?: string | undefined;
 }
 
 function decode(segment: string): string {

@@ -8,19 +8,19 @@ export function sseFrame(data: unknown, event?: string): string {
 /** What a scripted stream does. */
 export interface StreamScript {
   /** Events sent instead of the generated ones (Responses: framed with `event: <type>`; Gemini: data-only). */
-  events?: unknown[];
+  events?: unknown[] | undefined;
   /** Text the generated events spell out (split into word deltas). */
-  transcript?: string;
+  transcript?: string | undefined;
   /** Stop after this many events and keep the socket open (until the client gives up or the fake closes). */
-  stallAfter?: number;
+  stallAfter?: number | undefined;
   /** Send an error event after this many events, then end the stream (Gemini: the raw Google error chunk the gateway forwards). */
-  errorAfter?: number;
+  errorAfter?: number | undefined;
   /**
    * End the stream cleanly (HTTP 200, no error) after this many events, without the terminal
    * event: what the gateway does on its idle timeout, upstream EOF or a scanner error
    * (relay/helper/stream_scanner.go:284-298). Default: never.
    */
-  endAfter?: number;
+  endAfter?: number | undefined;
 }
 
 export const SSE_HEADERS = {

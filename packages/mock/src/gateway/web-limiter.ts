@@ -3,9 +3,9 @@ import type { FakeClock } from "../core/clock.js";
 /** GlobalWebRateLimit's setting: at most `requests` per `windowMs` per client IP. */
 export interface WebRateLimit {
   /** Requests admitted per window. Default 60 (`GLOBAL_WEB_RATE_LIMIT`, common/init.go:117-119). */
-  requests?: number;
+  requests?: number | undefined;
   /** The window, in fake-clock milliseconds. Default 180 000 (`GLOBAL_WEB_RATE_LIMIT_DURATION` = 180 s). */
-  windowMs?: number;
+  windowMs?: number | undefined;
 }
 
 /**

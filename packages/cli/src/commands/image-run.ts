@@ -1,8 +1,8 @@
 import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
-import { generateImage } from "@feedgate/kit/images";
+import { generateImage, waitForImageTask } from "@feedgate/kit/images";
 import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
-import { step } from "../cli/errors.js";
+import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
 import { StatusSpinner } from "../render/spinner.js";
 import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
@@ -22,41 +22,60 @@ export interface ImageOptions {
   force?: boolean;
   downloadTimeout?: number;
   json?: boolean;
+  task?: string;
 }
 
-/** `feedgate image <prompt>`: generates, polls the task with a spinner, writes the files. */
+/**
+ * `feedgate image <prompt>`: generates, polls the task with a spinner, writes the files.
+ * `feedgate image --task <id>`: resumes waiting for a task submitted earlier, then the same.
+ */
 export async function runImage(
   ctx: CommandContext,
   options: ImageOptions,
-  prompt: string,
+  prompt?: string,
 ): Promise<void> {
   const { out } = ctx;
+  const resume = options.task;
+  if ((prompt === undefined) === (resume === undefined))
+    throw new UsageError(
+      resume === undefined ? "image: a prompt is required" : "image: --task takes no prompt",
+      "feedgate image '<prompt>' draws; feedgate image --task <id> resumes a task",
+    );
+  if (resume !== undefined && !/^[\w.:-]{1,128}$/.test(resume))
+    throw new UsageError(`--task: not a task id: ${JSON.stringify(resume.slice(0, 64))}`);
   const model = modelOf(options.model, ctx.env, "FEEDGATE_IMAGE_MODEL", DEFAULT_IMAGE_MODEL);
-  const body = imageRequestOf({ ...options, model, prompt });
+  const body = prompt === undefined ? undefined : imageRequestOf({ ...options, model, prompt });
   const gateway = gatewayClientOf(ctx);
   const spinner = new StatusSpinner(
     out,
-    `${options.async ? "submitting" : "generating"} with ${model}…`,
+    resume
+      ? `waiting for task ${resume}…`
+      : `${options.async ? "submitting" : "generating"} with ${model}…`,
   );
   // The last task state received, as the gateway sent it.
   let task: ImageTask | undefined;
   let outcome: Awaited<ReturnType<typeof generateImage>>;
   try {
     // The kit polls every 5 s (the gateway asks for 5–10 s) until a terminal status.
+    const waiting = {
+      signal: ctx.signal,
+      onPoll: (state: ImageTask) => {
+        task = state;
+        const { status, task_id, id } = state as {
+          status?: unknown;
+          task_id?: unknown;
+          id?: unknown;
+        };
+        spinner.update(`task ${String(task_id ?? id ?? "")}: ${String(status ?? "unknown")}`);
+      },
+    };
     outcome = await step("image generation", () =>
-      generateImage(gateway, body as ImageRequest, {
-        mode: options.async ? "async" : "sync",
-        signal: ctx.signal,
-        onPoll: (state) => {
-          task = state;
-          const { status, task_id, id } = state as {
-            status?: unknown;
-            task_id?: unknown;
-            id?: unknown;
-          };
-          spinner.update(`task ${String(task_id ?? id ?? "")}: ${String(status ?? "unknown")}`);
-        },
-      }),
+      body === undefined
+        ? waitForImageTask(gateway, resume!, waiting)
+        : generateImage(gateway, body as ImageRequest, {
+            ...waiting,
+            mode: options.async ? "async" : "sync",
+          }),
     );
   } catch (error) {
     spinner.fail(ctx.signal.aborted ? "stopped" : "image generation failed");

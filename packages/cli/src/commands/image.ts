@@ -10,7 +10,7 @@ export function registerImage(program: Command, runner: Runner): void {
     .description(
       "generate images through the gateway; polls the task with a spinner, writes the files and prints their paths",
     )
-    .argument("<prompt>", "what to draw")
+    .argument("[prompt]", "what to draw (none with --task)")
     .option(
       "--model <model>",
       `image model (env FEEDGATE_IMAGE_MODEL; default ${DEFAULT_IMAGE_MODEL})`,
@@ -43,6 +43,10 @@ export function registerImage(program: Command, runner: Runner): void {
         "fail a download with no data for this long (default: 60)",
       ).argParser(integerArg),
     )
+    .option(
+      "--task <id>",
+      "resume waiting for a task submitted earlier (its id, as printed) and save its images; no prompt",
+    )
     .option("--json", "print the task (or result) and the written files as JSON")
     .action(runner.lazy(() => import("./image-run.js"), "runImage"));
   examples(command, [
@@ -50,5 +54,6 @@ export function registerImage(program: Command, runner: Runner): void {
     "feedgate image 'the same, brighter' --image https://example.com/ref.png --region Oversea",
     "feedgate image 'a product shot' --model GPT-image-2 --quality low --n 3",
     "feedgate image 'a mountain valley' --model Hunyuan-3d-2.0 --panorama",
+    "feedgate image --task task_01HZX9 --out ./art",
   ]);
 }

@@ -5,7 +5,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoImageBase64 } from "../../src/demo/gateway-seed.js";
-import { type CliResult, expectValid, gatewayFixture, specs, startCli } from "./helpers.js";
+import {
+  type CliResult,
+  expectValid,
+  gatewayFixture,
+  runCli,
+  specs,
+  startCli,
+  TEST_KEY,
+} from "./helpers.js";
 
 const fx = gatewayFixture("image-tasks");
 // One fake clock for the whole file: core's shared attempt timer outlives a test.
@@ -40,6 +48,43 @@ async function runFailedTask(dir: string): Promise<CliResult> {
 }
 
 describe("feedgate image: waiting for the task", () => {
+  it("--task <id> resumes a task submitted earlier and saves its images by the same file rules", async () => {
+    fx.gateway.images.scriptTask({
+      polls: 1,
+      outcome: "completed",
+      images: [{ b64_json: demoImageBase64() }],
+    });
+    // A submission made elsewhere (another run that was stopped, say): only its id is known.
+    const submitted = await fetch(`${fx.gateway.url}/v1/images/generations?async=true`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TEST_KEY}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ model: "Nano-Banana2", prompt: "a lighthouse" }),
+    });
+    const { task_id: taskId } = (await submitted.json()) as { task_id: string };
+    const posts = fx.gateway.requests.filter((r) => r.method === "POST").length;
+    const out = join(fx.work, "resumed");
+    const result = await runWaiting(["image", "--task", taskId, "--out", out, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout) as { taskId: string; files: Array<{ path: string }> };
+    expect(body.taskId).toBe(taskId);
+    expect(body.files.map((f) => f.path)).toEqual([join(out, `${taskId}-1.png`)]);
+    // Nothing was submitted again: a second submission is a second bill.
+    expect(fx.gateway.requests.filter((r) => r.method === "POST").length).toBe(posts);
+  });
+
+  it("--task with a prompt, or an id that is not one, is a usage error before any request", async () => {
+    const before = fx.gateway.requests.length;
+    for (const args of [
+      ["image", "a prompt", "--task", "task_1"],
+      ["image", "--task", "../../etc/passwd"],
+      ["image"],
+    ]) {
+      const result = await runCli(args, fx.env);
+      expect(result.code, args.join(" ")).toBe(2);
+    }
+    expect(fx.gateway.requests.length).toBe(before);
+  });
+
   it("--async polls the task to completion, writes the image and prints its path", async () => {
     fx.gateway.images.scriptTask({
       polls: 0,

@@ -1,7 +1,7 @@
 import type { GatewayEnvelope } from "@feedgate/core";
 import { describeEnvelope, isObject, parseEnvelope, withoutRequestId } from "./envelope.js";
 import { gatewayError } from "./errors.js";
-import { type Decoder, END } from "./sse.js";
+import { type Decoder, END, type TerminalWatch } from "./sse.js";
 
 /**
  * The decoder of both streaming routes. Each `data:` must be a JSON object; `data: [DONE]`
@@ -74,14 +74,6 @@ export function decoder<T>(
     }
     return payload as T;
   };
-}
-
-/** Watches a stream's events for the terminal one; iteration fails with `stream_truncated` when the stream ends without it. */
-export interface TerminalWatch<T> {
-  /** Called with every event, in order. */
-  see(event: T): void;
-  /** True once the events seen so far end the stream properly. */
-  readonly complete: boolean;
 }
 
 /** The terminal events of a Responses stream: `response.completed`, `response.failed` or `response.incomplete`. */

@@ -1,5 +1,5 @@
 import type { FeedgateErrorKind } from "@feedgate/core";
-import type { CallInit } from "./call.js";
+import type { CallInit } from "./request.js";
 
 /**
  * What a caller needs to know beyond the gateway's own message, for the answers whose message

@@ -28,7 +28,6 @@ export {
   type GatewayClientOptions,
 } from "./client.js";
 export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./credentials.js";
-export type { TerminalWatch } from "./decoders.js";
 // 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
 export {
   buildImageRequest,
@@ -65,7 +64,7 @@ export {
 } from "./limits.js";
 export type { MessagesApi } from "./messages.js";
 export type { ResponsesApi } from "./responses.js";
-export type { Decoder, StreamInit, StreamLimits } from "./sse.js";
+export type { Decoder, StreamInit, StreamLimits, TerminalWatch } from "./sse.js";
 export { GatewayStream } from "./sse.js";
 export type * from "./stream-types.js";
 export type * from "./types.js";

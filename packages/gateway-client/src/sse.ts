@@ -6,7 +6,6 @@ import {
   requestIdOf,
 } from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import type { TerminalWatch } from "./decoders.js";
 import { SseSizeGuard, tooLarge } from "./limits.js";
 import { raise } from "./raised.js";
 
@@ -49,6 +48,14 @@ export interface StreamInit<T> {
    * body written into a 200 stream); a returned error ends the stream with it. Default: such lines are ignored.
    */
   rawLine?: ((line: string) => FeedgateError | undefined) | undefined;
+}
+
+/** Watches a stream's events for the terminal one; iteration fails with `stream_truncated` when the stream ends without it. */
+export interface TerminalWatch<T> {
+  /** Called with every event, in order. */
+  see(event: T): void;
+  /** True once the events seen so far end the stream properly. */
+  readonly complete: boolean;
 }
 
 /**

@@ -15,6 +15,7 @@ export {
   sendLargeJson,
   startHostileServer,
 } from "./hostile.js";
+export { settleWithGc } from "./gc.js";
 export { importCycles } from "./import-cycles.js";
 export {
   PUBLISHED_FEED_DOCUMENT_MISSING,

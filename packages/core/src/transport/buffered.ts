@@ -87,19 +87,17 @@ export class BufferedResponse extends Response {
 }
 
 /**
- * The whole body, or a rejection as soon as the signal fires. The platform's fetch errors the
- * body when its request's signal fires; for an injected fetch (`tied` false) that may not, the
- * read is cancelled here. Chunks are joined only when there are several.
+ * The whole body, or a rejection as soon as the signal fires: the read is cancelled here, as
+ * fetch may never hear of the signal (see `send`). Chunks are joined only when there are several.
  */
 export async function readAll(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
   signal: AbortSignal,
-  tied: boolean,
   limit: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const stop = () => void reader.cancel().catch(() => {});
-  if (!tied) signal.addEventListener("abort", stop);
+  signal.addEventListener("abort", stop);
   try {
     const chunks: Uint8Array<ArrayBuffer>[] = [];
     let size = 0;
@@ -124,7 +122,6 @@ export async function readAll(
     for (const chunk of chunks) all.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
     return all;
   } finally {
-    // Only what was added: removing a listener costs µs on every call.
-    if (!tied) signal.removeEventListener("abort", stop);
+    signal.removeEventListener("abort", stop);
   }
 }

@@ -1,0 +1,29 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { startHostileServer } from "./hostile.js";
+
+/**
+ * How `call` settled against a server that never answers, with garbage collected every 30 ms
+ * once its request arrived (100 rounds at most): for timeouts and aborts that must not hang on
+ * a signal that undici keeps only through a WeakRef.
+ */
+export async function settleWithGc(call: (origin: string) => Promise<unknown>) {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  let arrived!: () => void;
+  const started = new Promise<void>((resolve) => (arrived = resolve));
+  const server = await startHostileServer(() => arrived());
+  let settled = false;
+  const outcome = call(server.origin).then(
+    (value) => value,
+    (error: unknown) => error,
+  );
+  void outcome.finally(() => (settled = true));
+  await started;
+  for (let i = 0; i < 100 && !settled; i++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  await server.stop();
+  return { settled, error: settled ? await outcome : undefined };
+}

@@ -16,6 +16,9 @@ export interface StoreOptions {
 }
 
 const POSTGRES = /^postgres(ql)?:\/\//i;
+/** A scheme-like prefix (`postgress://`, `mysql:`), or credentials (`user:pass@`) outside a valid URL. */
+const SCHEME = /^[a-z][\w+.-]+:(?:\/|[^\\/]*@)/i;
+const CREDENTIALS = /^[^/\s]*:[^/\s]*@/;
 /** The most read from a `--store-file`: a URL is far smaller; anything bigger is not one. */
 const MAX_STORE_FILE_BYTES = 64 * 1024;
 
@@ -47,14 +50,23 @@ export async function storeRefOf(
     options.store ??
     (options.storeFile === undefined ? undefined : await firstLineOf(options.storeFile)) ??
     env["FEEDGATE_STORE"];
-  if (value === "-") value = (await textArgument("-", "--store", stdin)).split(/\r?\n/)[0]!.trim();
-  if (value === undefined || value.trim() === "") {
+  if (value === "-") value = firstLine(await textArgument("-", "--store", stdin, true));
+  if (value !== undefined) value = trimmed(value, out);
+  if (value === undefined || value === "") {
     throw new UsageError(
       "no mirror given",
       "give a directory, or a PostgreSQL URL (FEEDGATE_STORE, --store-file PATH, --store - on stdin, or --store postgres://…)",
     );
   }
-  if (!POSTGRES.test(value)) return { kind: "dir", dir: value };
+  if (!POSTGRES.test(value)) {
+    // Never echoed: what looks like a URL or credentials may hold a password.
+    if (SCHEME.test(value) || CREDENTIALS.test(value))
+      throw new UsageError(
+        "the store is neither a postgres:// or postgresql:// URL nor a directory (it has a scheme or user:password@); it is not shown, as it may hold a password",
+        "postgres://user:password@host:5432/database, or a directory such as ./mirror",
+      );
+    return { kind: "dir", dir: value };
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -73,9 +85,32 @@ export async function storeRefOf(
   return { kind: "postgres", url: value, shown: url.toString() };
 }
 
+const firstLine = (text: string) => text.split(/\r?\n/)[0]!;
+
 /** The first line of a small regular file (a FIFO or a device would block or never end); never printed. */
 async function firstLineOf(path: string): Promise<string> {
-  return (await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES))
-    .split(/\r?\n/)[0]!
-    .trim();
+  return firstLine(await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES));
+}
+
+/**
+ * `value` without surrounding whitespace, an env-file `NAME=` (or `export NAME=`) prefix before
+ * a URL, and one pair of quotes, as `docker --env-file` and shell files leave them; what was
+ * trimmed is said on stderr (never the value).
+ */
+function trimmed(value: string, out: Output): string {
+  const cut: string[] = [];
+  let text = value.trim();
+  if (text !== value) cut.push("surrounding whitespace");
+  const assignment = /^(?:export\s+)?([A-Za-z_]\w*)=\s*(["']?)[a-z][\w+.-]*:/i.exec(text);
+  if (assignment) {
+    cut.push(`an env-file "${assignment[1]}=" prefix`);
+    text = text.slice(text.indexOf("=") + 1).trim();
+  }
+  const quoted = /^(["'])(.*)\1$/s.exec(text);
+  if (quoted) {
+    cut.push("quotes");
+    text = quoted[2]!.trim();
+  }
+  if (cut.length > 0) out.note(`the store reference: trimmed ${cut.join(", ")}`);
+  return text;
 }

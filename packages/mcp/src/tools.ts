@@ -1,8 +1,8 @@
 import { createError, type FeedgateError } from "@feedgate/kit";
-import { storyIdOf } from "@feedgate/kit/feed";
+import { isStoryPublicId, storyIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { clip } from "./clean.js";
+import { clip, cursorOf } from "./clean.js";
 import { errorResult } from "./errors.js";
 import type { ServerKit } from "./kit.js";
 import { MCP_LIMITS as L } from "./limits.js";
@@ -42,6 +42,16 @@ function repeatedCursor(cursor: string): FeedgateError {
     code: "repeated_cursor",
     message: `the service answered the same cursor it was given (${cursor.slice(0, 40)}): refusing to loop`,
   });
+}
+
+/** A story id or link as the CLI accepts it (a UUID or an http(s) URL), else refused before any request. */
+function checkedStoryRef(id: string): string {
+  if (isStoryPublicId(id) || /^https?:\/\//i.test(id.trim())) return id;
+  throw {
+    param: "id",
+    message:
+      "not a story id: give a UUID such as 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, or a story link",
+  };
 }
 
 const itemsInput = checkedBy(
@@ -97,10 +107,7 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         );
         const { data } = await kit.items(query, { signal: extra.signal });
         const items = first<object>(data.items, L.maxItems).map((i) => trimItem(i as never));
-        const next =
-          typeof data.page?.nextCursor === "string" && data.page.nextCursor !== ""
-            ? data.page.nextCursor
-            : null;
+        const next = cursorOf(data.page?.nextCursor, L.cursorChars);
         if (next !== null && next === args.cursor) throw repeatedCursor(next);
         return {
           structured: { items, count: items.length, nextCursor: next },
@@ -137,7 +144,7 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
       ),
     }),
     "storyByPublicId",
-    (args) => ({ path: { publicId: storyIdOf(args.id) } }),
+    (args) => ({ path: { publicId: storyIdOf(checkedStoryRef(args.id)) } }),
   );
   server.registerTool(
     "get_story",

@@ -6,6 +6,7 @@ export {
   makeSelectedItem,
   selectedId,
 } from "./data.js";
+export { settleWithGc } from "./gc.js";
 export {
   type HostileHandler,
   type HostileOptions,
@@ -15,7 +16,6 @@ export {
   sendLargeJson,
   startHostileServer,
 } from "./hostile.js";
-export { settleWithGc } from "./gc.js";
 export { importCycles } from "./import-cycles.js";
 export {
   PUBLISHED_FEED_DOCUMENT_MISSING,

@@ -19,7 +19,7 @@ export function registerMcp(program: Command, runner: Runner): void {
     )
     .option(
       "--token <token>",
-      "HTTP only: require 'Authorization: Bearer <token>' (env FEEDGATE_MCP_TOKEN)",
+      "HTTP only: require 'Authorization: Bearer <token>'; prefer env FEEDGATE_MCP_TOKEN, as an option shows in the process list",
     )
     .addOption(
       new Option(
@@ -44,6 +44,6 @@ export function registerMcp(program: Command, runner: Runner): void {
   examples(command, [
     "feedgate mcp",
     "feedgate mcp --mirror ./selected",
-    'feedgate mcp --http --port 8765 --token "$FEEDGATE_MCP_TOKEN"',
+    'FEEDGATE_MCP_TOKEN="$(cat token-file)" feedgate mcp --http --port 8765',
   ]);
 }

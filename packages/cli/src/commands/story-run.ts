@@ -1,3 +1,4 @@
+import { isStoryPublicId } from "@feedgate/kit/feed";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
@@ -47,16 +48,13 @@ export async function runStory(
   out.print(renderStory(renderable(data.story, STORY, "story"), origin, out));
 }
 
-/** A story public id as the service accepts it: a UUID (8-4-4-4-12 hex, any case); any other id gets a 404. */
-const STORY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A story is named by its public id (a UUID) or by a story URL; anything else cannot name a
  * story (the service answers 404 for an id that is not a UUID), so it is refused before any request.
  */
 function checkStoryRef(value: string): void {
   if (/^https?:\/\//i.test(value.trim())) return;
-  if (!STORY_UUID.test(value)) {
+  if (!isStoryPublicId(value)) {
     throw new UsageError(
       `not a story id: ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`,
       "give a story's public id, a UUID such as 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, or its URL",

@@ -23,6 +23,7 @@ export type { PolledVersion, PollOptions } from "./poll.js";
 export {
   type GetStory,
   type GetStoryOptions,
+  isStoryPublicId,
   type StoryNotModified,
   type StoryRef,
   type StoryResult,

@@ -106,6 +106,10 @@ function lastSegment(url: URL, bad: () => FeedgateError): string {
   throw bad();
 }
 
+/** Whether `id` has the form of a story's public id, a UUID (8-4-4-4-12 hex, any case): the service answers 404 for any other. */
+export const isStoryPublicId = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /** The public id a reference names. A hot topic without `links.story` names none: its `id` is an item's. */
 export function storyIdOf(ref: StoryRef): string {
   const bad = (rule: string) => invalidArgument("idOrStoryLink", rule);

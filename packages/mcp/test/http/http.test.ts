@@ -78,7 +78,10 @@ it("serves the tools over Streamable HTTP on 127.0.0.1", async () => {
   expect((await client.listTools()).tools).toHaveLength(5);
   const result = await client.callTool({ name: "search_items", arguments: { limit: 2 } });
   expect((result.structuredContent as { count: number }).count).toBe(2);
-  const error = await client.callTool({ name: "get_story", arguments: { id: "missing" } });
+  const error = await client.callTool({
+    name: "get_story",
+    arguments: { id: "00000000-0000-4000-8000-000000000000" },
+  });
   expect(error.isError).toBe(true);
   expect(textOf(error)).toMatch(/NotFoundError/);
   await client.close();

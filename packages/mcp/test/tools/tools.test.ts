@@ -128,7 +128,7 @@ describe("tools", () => {
 
 describe("errors are results", () => {
   it("an unknown story is an isError result with the typed message and a hint", async () => {
-    const result = await call("get_story", { id: "no-such-story" });
+    const result = await call("get_story", { id: "00000000-0000-4000-8000-000000000000" });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^NotFoundError: HTTP 404 .*\nhint: /);
   });

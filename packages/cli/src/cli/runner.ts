@@ -5,7 +5,7 @@ import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
 import { Output, type Streams } from "./output.js";
 import { useEnvironmentProxy } from "./proxy.js";
-import { stripTerminalControls } from "./terminal-safe.js";
+import { excerpt } from "./terminal-safe.js";
 
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Runner {
@@ -91,8 +91,8 @@ export function createRunner(
           out.note(c.dim("feedgate: interrupted; stopped cleanly"));
           return;
         }
-        // Failure text quotes the server (details, messages): redacted, then stripped of controls.
-        const safe = (text: string) => stripTerminalControls(out.redact(text));
+        // Failure text quotes the server (details, messages): redacted, then cleaned and cut.
+        const safe = (text: string) => excerpt(out.redact(text));
         out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
         if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
         if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));

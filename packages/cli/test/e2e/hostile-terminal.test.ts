@@ -83,6 +83,30 @@ describe("server text never drives the terminal", () => {
     expect(result.stderr).not.toMatch(CONTROL);
   });
 
+  it("an error echoing a 5,000-character unknown URI quotes a bounded excerpt, without its RLO", async () => {
+    server = await startHostileServer((_req, res) =>
+      sendJson(
+        res,
+        404,
+        {
+          type: "about:blank",
+          title: "Not Found",
+          status: 404,
+          detail: `unknown URI /\u202e${"gnp.exe".repeat(700)}\u200b\u{e0041}`,
+          code: "not_found",
+        },
+        { "content-type": "application/problem+json" },
+      ),
+    );
+    const result = await runCli(["story", "5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10"], {
+      FEEDGATE_FEED_URL: server.origin,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("unknown URI /gnp.exe");
+    expect(result.stderr).not.toMatch(/[\u202e\u200b]|\udb40/);
+    expect(result.stderr.length).toBeLessThan(2_000);
+  });
+
   it("streamed text from the gateway is printed without its escapes", async () => {
     server = await startHostileServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
@@ -183,7 +207,7 @@ describe("every line printed is filtered at the one place output is written", ()
       sendJson(res, 200, {
         schemaVersion: 1,
         query: {
-          mode: `selected${SCREEN}`,
+          mode: `selected${SCREEN}\x1b[31mRED\x1b[39m`,
           category: null,
           window: `24h${SCREEN}`,
           q: null,
@@ -201,6 +225,7 @@ describe("every line printed is filtered at the one place output is written", ()
       FEEDGATE_TTY: "1",
     });
     expect(result.stderr).toContain("mode selected");
+    expect(result.stderr).not.toContain("\x1b[31m");
     for (const stream of [result.stdout, result.stderr]) {
       expect(stream).not.toContain("\x1b[2J");
       expect(stream).not.toContain("\x1b[H");

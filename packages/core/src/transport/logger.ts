@@ -3,7 +3,7 @@ import { redact } from "../secrets.js";
 /** Severity of a log record, lowest first. */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
-/** What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a poll. */
+/** What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a poll, an item a mirror skipped. */
 export type LogEvent =
   | "request"
   | "response"
@@ -12,7 +12,8 @@ export type LogEvent =
   | "give_up"
   | "poll"
   | "redirect"
-  | "interval_raised";
+  | "interval_raised"
+  | "item_skipped";
 
 /** Structured fields of a record. Never holds headers, bodies or credentials. */
 export interface LogFields {

@@ -1,5 +1,6 @@
 import { createError, type FeedgateError } from "@feedgate/core";
 import type { MirrorChange, SelectedItem } from "../store/types.js";
+import { validateFeedRequest } from "../validate/operations.js";
 
 /** What the mirror uses of a snapshot page. */
 export interface SnapshotBody {
@@ -7,6 +8,8 @@ export interface SnapshotBody {
   hasMore: boolean;
   nextPage: string | null;
   items: SelectedItem[];
+  /** Why items of the page were skipped, one line each naming the item. */
+  skipped: string[];
 }
 
 /** What the mirror uses of a changes page. */
@@ -14,6 +17,23 @@ export interface ChangesBody {
   cursor: string;
   hasMore: boolean;
   changes: MirrorChange[];
+  skipped: string[];
+}
+
+/** How deep an item may nest: no store could write a deeper one (JSON.stringify overflows near 5,000). */
+const MAX_DEPTH = 64;
+
+/** Why `item` cannot be stored, naming it; undefined when it can (walked without recursion). */
+function unstorable(item: SelectedItem): string | undefined {
+  const stack: Array<[unknown, number]> = [[item, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, depth] = next;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > MAX_DEPTH)
+      return `item ${JSON.stringify(item.id.slice(0, 80))} nests deeper than ${MAX_DEPTH} levels: skipped`;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return undefined;
 }
 
 /** A 2xx answer whose body is not what the contract promises. */
@@ -25,6 +45,19 @@ function badBody(operation: string, what: string, requestId?: string): FeedgateE
     requestId,
     message: `${operation}: unexpected answer body (${what})`,
   });
+}
+
+/**
+ * Whether the kit would send `value` back as the query parameter `name` of `operation` (a cursor
+ * or page token): one it would refuse (a lone surrogate, say) is the service's fault, not the
+ * caller's, and must never be stored, or every later pass would stop on it.
+ */
+function sendable(operation: "selectedChanges" | "selectedSnapshot", name: string, value: unknown) {
+  try {
+    return validateFeedRequest(operation, { query: { [name]: value } }) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -41,26 +74,41 @@ export function parseSnapshot(body: unknown, requestId?: string): SnapshotBody {
   const bad = (what: string) => badBody(op, what, requestId);
   if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, nextPage, items } = body;
-  if (typeof cursor !== "string" || cursor === "") throw bad("cursor");
+  if (typeof cursor !== "string" || !sendable("selectedChanges", "cursor", cursor))
+    throw bad("cursor");
   if (typeof hasMore !== "boolean") throw bad("hasMore");
-  if (nextPage !== null && typeof nextPage !== "string") throw bad("nextPage");
+  if (nextPage !== null && nextPage !== "" && !sendable(op, "page", nextPage))
+    throw bad("nextPage");
   if (hasMore && (nextPage === null || nextPage === "")) throw bad("hasMore without nextPage");
   if (!Array.isArray(items) || !items.every(hasId)) throw bad("items");
-  return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items };
+  const skipped: string[] = [];
+  const kept = items.filter((item) => {
+    const why = unstorable(item);
+    if (why !== undefined) skipped.push(why);
+    return why === undefined;
+  });
+  return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items: kept, skipped };
 }
+
+/** An op as an error quotes it: a string's first 100 characters, else its type (never serialised whole). */
+const opOf = (op: unknown) =>
+  typeof op === "string" ? JSON.stringify(op.slice(0, 100)) : typeof op;
 
 export function parseChanges(body: unknown, requestId?: string): ChangesBody {
   const op = "selectedChanges";
   const bad = (what: string) => badBody(op, what, requestId);
   if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, changes } = body;
-  if (typeof cursor !== "string" || cursor === "") throw bad("cursor");
+  if (typeof cursor !== "string" || !sendable(op, "cursor", cursor)) throw bad("cursor");
   if (typeof hasMore !== "boolean") throw bad("hasMore");
   if (!Array.isArray(changes)) throw bad("changes");
   const parsed: MirrorChange[] = [];
+  const skipped: string[] = [];
   for (const change of changes) {
     if (isObject(change) && change["op"] === "upsert" && hasId(change["item"])) {
-      parsed.push({ op: "upsert", item: change["item"] });
+      const why = unstorable(change["item"]);
+      if (why === undefined) parsed.push({ op: "upsert", item: change["item"] });
+      else skipped.push(why);
     } else if (isObject(change) && change["op"] === "remove" && typeof change["id"] === "string") {
       parsed.push({ op: "remove", id: change["id"] });
     } else {
@@ -70,9 +118,9 @@ export function parseChanges(body: unknown, requestId?: string): ChangesBody {
         status: 200,
         code: "unknown_change_op",
         requestId,
-        message: `${op}: a change the mirror cannot apply: op ${JSON.stringify(isObject(change) ? change["op"] : change)}`,
+        message: `${op}: a change the mirror cannot apply: op ${opOf(isObject(change) ? change["op"] : change)}`,
       });
     }
   }
-  return { cursor, hasMore, changes: parsed };
+  return { cursor, hasMore, changes: parsed, skipped };
 }

@@ -4,6 +4,7 @@ import {
   type FeedgateError,
   freshnessMs,
   isFeedgateError,
+  type Log,
 } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import { createCaller } from "../feed/call.js";
@@ -38,6 +39,8 @@ export interface SyncSettings {
   maxSnapshots: number;
   maxPages: number;
   stats: MirrorStats;
+  /** Where a skipped item is said (event `item_skipped`). */
+  log: Log;
   /** Whether someone listens to progress (a store count is made only then). */
   listening: boolean;
   report(progress: Omit<MirrorProgress, "changes" | "snapshots">): void;
@@ -70,6 +73,12 @@ export function createSync(
     report,
   } = settings;
   const caller = createCaller(settings.client, settings.clock);
+  /** The page, once each item it skipped was said (a warning naming the item). */
+  const said = <T extends { skipped: string[] }>(body: T): T => {
+    for (const why of body.skipped)
+      settings.log("warn", `mirror: ${why}`, { event: "item_skipped" });
+    return body;
+  };
   /** ETag of the last changes answer, for the cursor it was fetched with (a 304 = nothing new). */
   let lastChanges: { cursor: string; etag: string } | undefined;
 
@@ -163,7 +172,7 @@ export function createSync(
           code: "unexpected_304",
           message: "selectedSnapshot answered 304 unasked",
         });
-      const body = fetched.body;
+      const body = said(fetched.body);
       if (!(await store.putSnapshotPage(generation, body))) {
         // A different cursor on a later page means the pass is not one pass: start over.
         if ((await store.getState()).pending?.generation !== generation) return false;
@@ -208,14 +217,16 @@ export function createSync(
         parseChanges,
         signal,
       ).catch((error: unknown) => {
-        if (isFeedgateError(error, "snapshot_required")) {
+        // A stored cursor the kit will not send (kept by an older version) restarts the pass too.
+        const unsendable = isFeedgateError(error, "invalid_request") && error.param === "cursor";
+        if (unsendable || isFeedgateError(error, "snapshot_required")) {
           stats.snapshotRequired++;
           throw new SnapshotRequired();
         }
         throw error;
       });
       if (fetched.kind === "not_modified") return { response: fetched.response, pages };
-      const body = fetched.body;
+      const body = said(fetched.body);
       const unchanged = body.changes.length === 0 && body.cursor === cursor;
       // Saving the cursor is part of applying the page, never earlier: a crash in between
       // leaves the old cursor, and the page (blind upserts/removes) is simply applied again.

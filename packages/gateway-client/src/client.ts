@@ -1,6 +1,7 @@
 import {
   type ClientOptions,
   CREDENTIAL_HEADERS,
+  checkBaseUrl,
   checkOptionNames,
   configError,
   createResilientFetch,
@@ -160,25 +161,6 @@ function positive(option: string, value: number | undefined, fallback: number): 
   return value;
 }
 
-function parseBaseUrl(baseUrl: string, name: string): URL {
-  let url: URL;
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "")
-    throw configError(name, "required, e.g. https://omnirouters.com");
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
-  }
-  if (!/^https?:$/.test(url.protocol))
-    throw configError(name, `must be http(s), got ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash)
-    throw configError(name, "must not carry credentials, a query or a fragment");
-  const path = url.pathname.replace(/\/+$/, "");
-  if (/\/v1(beta)?$/.test(path))
-    throw configError(name, "give it without /v1 or /v1beta: operation paths already include them");
-  return new URL(`${url.origin + path}/`);
-}
-
 /** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
 function checkKey(apiKey: string, name: string): void {
   // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
@@ -212,14 +194,13 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
-  const base = parseBaseUrl(
-    requireSetting(
-      options.baseUrl,
-      "baseUrl",
-      ENV.gatewayUrl,
-      "the gateway's origin, e.g. https://omnirouters.com",
-    ),
-    settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
+  const base = new URL(
+    `${checkBaseUrl(
+      requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin"),
+      settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
+      "required, e.g. https://omnirouters.com",
+      /\/v1(beta)?$/,
+    )}/`,
   );
   const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
   checkKey(apiKey, settingOf(options.apiKey, "apiKey", ENV.apiKey).name);

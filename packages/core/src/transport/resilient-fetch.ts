@@ -218,14 +218,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const send = (request: Request, init: RequestInit & { signal: AbortSignal }) =>
     new Promise<Response>((resolve, reject) => {
       const { signal } = init;
-      const stop = () => reject(signal.reason);
-      signal.addEventListener("abort", stop);
-      (injected ? injected(new Request(request, init)) : globalThis.fetch(request, init))
-        .then((response) => {
-          if (signal.aborted) void response.body?.cancel().catch(() => {});
-          resolve(response);
-        }, reject)
-        .finally(() => signal.removeEventListener("abort", stop));
+      signal.addEventListener("abort", () => reject(signal.reason));
+      (injected ? injected(new Request(request, init)) : fetch(request, init)).then((response) => {
+        if (signal.aborted) void response.body?.cancel().catch(() => {});
+        resolve(response);
+      }, reject);
     });
   const log = createLog(options);
   // Per-attempt records are built only when someone reads them: this is the hot path of every call.

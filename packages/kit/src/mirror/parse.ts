@@ -1,6 +1,5 @@
 import { createError, type FeedgateError } from "@feedgate/core";
 import type { MirrorChange, SelectedItem } from "../store/types.js";
-import { validateFeedRequest } from "../validate/operations.js";
 
 /** What the mirror uses of a snapshot page. */
 export interface SnapshotBody {
@@ -48,13 +47,13 @@ function badBody(operation: string, what: string, requestId?: string): FeedgateE
 }
 
 /**
- * Whether the kit would send `value` back as the query parameter `name` of `operation` (a cursor
- * or page token): one it would refuse (a lone surrogate, say) is the service's fault, not the
- * caller's, and must never be stored, or every later pass would stop on it.
+ * Whether `value` is a cursor or page token the kit can send back: a non-empty string that can
+ * be percent-encoded (a lone surrogate cannot). Another is the service's fault, never stored, or
+ * every later pass would stop on it.
  */
-function sendable(operation: "selectedChanges" | "selectedSnapshot", name: string, value: unknown) {
+function sendable(value: unknown): value is string {
   try {
-    return validateFeedRequest(operation, { query: { [name]: value } }) !== undefined;
+    return typeof value === "string" && value !== "" && encodeURIComponent(value) !== "";
   } catch {
     return false;
   }
@@ -74,11 +73,9 @@ export function parseSnapshot(body: unknown, requestId?: string): SnapshotBody {
   const bad = (what: string) => badBody(op, what, requestId);
   if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, nextPage, items } = body;
-  if (typeof cursor !== "string" || !sendable("selectedChanges", "cursor", cursor))
-    throw bad("cursor");
+  if (!sendable(cursor)) throw bad("cursor");
   if (typeof hasMore !== "boolean") throw bad("hasMore");
-  if (nextPage !== null && nextPage !== "" && !sendable(op, "page", nextPage))
-    throw bad("nextPage");
+  if (nextPage !== null && nextPage !== "" && !sendable(nextPage)) throw bad("nextPage");
   if (hasMore && (nextPage === null || nextPage === "")) throw bad("hasMore without nextPage");
   if (!Array.isArray(items) || !items.every(hasId)) throw bad("items");
   const skipped: string[] = [];
@@ -99,7 +96,7 @@ export function parseChanges(body: unknown, requestId?: string): ChangesBody {
   const bad = (what: string) => badBody(op, what, requestId);
   if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, changes } = body;
-  if (typeof cursor !== "string" || !sendable(op, "cursor", cursor)) throw bad("cursor");
+  if (!sendable(cursor)) throw bad("cursor");
   if (typeof hasMore !== "boolean") throw bad("hasMore");
   if (!Array.isArray(changes)) throw bad("changes");
   const parsed: MirrorChange[] = [];

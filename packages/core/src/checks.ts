@@ -1,16 +1,12 @@
 import { configError } from "./errors.js";
 
-/** Refuses a negative, non-finite (or, with `integer`, fractional) option before anything starts. */
-export function checkPositive(name: string, value: number | undefined, integer = false): void {
+/** Refuses a non-finite option below `min` (or, with `integer`, a fractional one) before anything starts. */
+export function checkPositive(name: string, value: number | undefined, integer = false, min = 0) {
   if (
     value !== undefined &&
-    !(value >= 0 && value < Infinity && (!integer || Number.isInteger(value)))
-  ) {
-    throw configError(
-      name,
-      integer ? "a whole number of at least 0" : "a finite number of at least 0",
-    );
-  }
+    !(value >= min && value < Infinity && (!integer || Number.isInteger(value)))
+  )
+    throw configError(name, `a ${integer ? "whole" : "finite"} number of at least ${min}`);
 }
 
 /**

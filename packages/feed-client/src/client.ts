@@ -3,6 +3,7 @@ import {
   type ClientOptions,
   CREDENTIAL_HEADERS,
   checkBaseUrl,
+  checkPositive,
   checkOptionNames,
   configError,
   createResilientFetch,
@@ -152,15 +153,7 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
     /\/api\/v1$/,
   );
   const { fetch, maxResponseBytes, maxRetries, timeoutMs, logger, logLevel } = options;
-  if (
-    maxResponseBytes !== undefined &&
-    !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)
-  ) {
-    throw configError(
-      "maxResponseBytes",
-      `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`,
-    );
-  }
+  checkPositive("maxResponseBytes", maxResponseBytes, true, 1);
   // Failures come as application/problem+json: accept it, or content negotiation hides them.
   const headers: Record<string, string> = {
     Accept: "application/json, application/problem+json",

@@ -2,6 +2,7 @@ import {
   type ClientOptions,
   CREDENTIAL_HEADERS,
   checkBaseUrl,
+  checkPositive,
   checkOptionNames,
   configError,
   createResilientFetch,
@@ -154,12 +155,9 @@ export interface GatewayClient {
 }
 
 /** A positive whole-number option, or its default when absent. */
-function positive(option: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw configError(option, `a whole number of at least 1, got ${String(value)}`);
-  return value;
-}
+const positive = (option: string, value: number | undefined, fallback: number) => (
+  checkPositive(option, value, true, 1), value ?? fallback
+);
 
 /** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
 function checkKey(apiKey: string, name: string): void {
@@ -198,7 +196,7 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     `${checkBaseUrl(
       requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin"),
       settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
-      "required, e.g. https://omnirouters.com",
+      "required",
       /\/v1(beta)?$/,
     )}/`,
   );

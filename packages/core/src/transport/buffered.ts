@@ -97,31 +97,28 @@ export async function readAll(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const stop = () => void reader.cancel().catch(() => {});
+  // Not removed: the signal is the attempt's own, and ends with it.
   signal.addEventListener("abort", stop);
-  try {
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
-    let size = 0;
-    for (
-      let read: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
-      !(read = await reader.read()).done;
-      size += read.value.byteLength
-    ) {
-      if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
-      // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
-      if (size + read.value.byteLength > limit) {
-        stop();
-        throw new TooLarge();
-      }
-      chunks.push(read.value);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  for (
+    let read: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
+    !(read = await reader.read()).done;
+    size += read.value.byteLength
+  ) {
+    if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
+    // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
+    if (size + read.value.byteLength > limit) {
+      stop();
+      throw new TooLarge();
     }
-    // A cancelled read ends like a complete one: the signal tells them apart.
-    if (signal.aborted) throw signal.reason;
-    if (chunks.length === 1) return chunks[0]!;
-    const all = new Uint8Array(size);
-    size = 0;
-    for (const chunk of chunks) all.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
-    return all;
-  } finally {
-    signal.removeEventListener("abort", stop);
+    chunks.push(read.value);
   }
+  // A cancelled read ends like a complete one: the signal tells them apart.
+  if (signal.aborted) throw signal.reason;
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(size);
+  size = 0;
+  for (const chunk of chunks) all.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
+  return all;
 }

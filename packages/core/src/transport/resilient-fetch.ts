@@ -214,15 +214,14 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   const { fetch: injected, sleep = realSleep, random = Math.random, now = Date.now } = options;
   // The attempt's own signal ends the wait too: undici links a Request's signal to the one it
   // follows only through a WeakRef, so after a garbage collection an abort passed through a
-  // wrapper's Request or a dispatcher may never reach fetch. A late answer's body is cancelled.
+  // wrapper's Request or a dispatcher may never reach fetch (a late answer is then dropped).
   const send = (request: Request, init: RequestInit & { signal: AbortSignal }) =>
     new Promise<Response>((resolve, reject) => {
-      const { signal } = init;
-      signal.addEventListener("abort", () => reject(signal.reason));
-      (injected ? injected(new Request(request, init)) : fetch(request, init)).then((response) => {
-        if (signal.aborted) void response.body?.cancel().catch(() => {});
-        resolve(response);
-      }, reject);
+      init.signal.addEventListener("abort", () => reject(init.signal.reason));
+      (injected ? injected(new Request(request, init)) : fetch(request, init)).then(
+        resolve,
+        reject,
+      );
     });
   const log = createLog(options);
   // Per-attempt records are built only when someone reads them: this is the hot path of every call.

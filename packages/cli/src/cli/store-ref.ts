@@ -16,9 +16,8 @@ export interface StoreOptions {
 }
 
 const POSTGRES = /^postgres(ql)?:\/\//i;
-/** A scheme-like prefix (`postgress://`, `mysql:`), or credentials (`user:pass@`) outside a valid URL. */
-const SCHEME = /^[a-z][\w+.-]+:(?:\/|[^\\/]*@)/i;
-const CREDENTIALS = /^[^/\s]*:[^/\s]*@/;
+/** A scheme-like prefix (`postgress://`, `mysql:…@`), or credentials (`user:pass@`), outside a valid URL. */
+const URL_LIKE = /^[a-z][\w+.-]+:(?:\/|[^\\/]*@)|^[^/\s]*:[^/\s]*@/i;
 /** The most read from a `--store-file`: a URL is far smaller; anything bigger is not one. */
 const MAX_STORE_FILE_BYTES = 64 * 1024;
 
@@ -60,7 +59,7 @@ export async function storeRefOf(
   }
   if (!POSTGRES.test(value)) {
     // Never echoed: what looks like a URL or credentials may hold a password.
-    if (SCHEME.test(value) || CREDENTIALS.test(value))
+    if (URL_LIKE.test(value))
       throw new UsageError(
         "the store is neither a postgres:// or postgresql:// URL nor a directory (it has a scheme or user:password@); it is not shown, as it may hold a password",
         "postgres://user:password@host:5432/database, or a directory such as ./mirror",

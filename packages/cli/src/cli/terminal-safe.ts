@@ -12,19 +12,16 @@ export { stripTerminalControls };
 const EXCERPT = 500;
 
 /**
- * Server text as an error line quotes it, once: without escapes, controls, invisible and
- * directional characters (an echoed URI's RLO), and cut to a bounded excerpt.
+ * Server text as the CLI's own lines quote it (an error line, once; a summary; a status): without
+ * escapes, controls, invisible and directional characters (an echoed URI's RLO), not even a
+ * colour of its own, and cut to a bounded excerpt.
  */
-export function excerpt(text: string): string {
-  const clean = stripTerminalControls(text, { stripBidi: true });
+export function excerpt(text: unknown): string {
+  const clean = stripTerminalControls(String(text), { stripBidi: true });
   if (clean.length <= EXCERPT) return clean;
   const kept = clean.slice(0, EXCERPT).replace(/[\ud800-\udbff]$/, "");
   return `${kept}… (${clean.length - kept.length} more characters)`;
 }
-
-/** Server text printed inside the CLI's own lines: nothing of its own survives, not even a colour. */
-export const serverText = (value: unknown): string =>
-  stripTerminalControls(String(value), { stripBidi: true });
 
 /** A copy of a server's data with every string made safe to print (for human output, never `--json`). */
 export function cleanForTerminal<T>(value: T): T {

@@ -2,7 +2,7 @@ import type { ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { serverText } from "../cli/terminal-safe.js";
+import { excerpt } from "../cli/terminal-safe.js";
 import { renderItems } from "../render/items.js";
 import { StatusLine } from "../render/progress.js";
 import { ITEM, renderable } from "../render/shapes.js";
@@ -113,7 +113,7 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
     : "";
   out.note(
     out.errColor.dim(
-      `${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${serverText(first.query?.mode ?? "-")}, window ${serverText(first.query?.window ?? "-")}, by ${serverText(first.query?.by ?? "-")}${first.query?.q ? `, q "${serverText(first.query.q)}"` : ""}`,
+      `${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${excerpt(first.query?.mode ?? "-")}, window ${excerpt(first.query?.window ?? "-")}, by ${excerpt(first.query?.by ?? "-")}${first.query?.q ? `, q "${excerpt(first.query.q)}"` : ""}`,
     ),
   );
 }

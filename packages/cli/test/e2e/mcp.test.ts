@@ -84,7 +84,7 @@ describe("feedgate mcp over stdio", () => {
       scope: "full",
     });
 
-    const missing = await call("get_story", { id: "no-such-story" });
+    const missing = await call("get_story", { id: "00000000-0000-4000-8000-000000000000" });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toMatch(/^NotFoundError: HTTP 404 .*\nhint: /);
     const before = fakes.feed!.requests.length;

@@ -47,11 +47,15 @@ export async function storeRefOf(
   let value =
     argument ??
     options.store ??
-    (options.storeFile === undefined ? undefined : await firstLineOf(options.storeFile)) ??
+    (options.storeFile === undefined
+      ? undefined
+      : firstLine(
+          await regularFileText(options.storeFile, "--store-file", MAX_STORE_FILE_BYTES),
+        )) ??
     env["FEEDGATE_STORE"];
   if (value === "-") value = firstLine(await textArgument("-", "--store", stdin, true));
-  if (value !== undefined) value = trimmed(value, out);
-  if (value === undefined || value === "") {
+  value = value === undefined ? "" : trimmed(value, out);
+  if (value === "") {
     throw new UsageError(
       "no mirror given",
       "give a directory, or a PostgreSQL URL (FEEDGATE_STORE, --store-file PATH, --store - on stdin, or --store postgres://…)",
@@ -86,30 +90,21 @@ export async function storeRefOf(
 
 const firstLine = (text: string) => text.split(/\r?\n/)[0]!;
 
-/** The first line of a small regular file (a FIFO or a device would block or never end); never printed. */
-async function firstLineOf(path: string): Promise<string> {
-  return firstLine(await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES));
-}
-
 /**
  * `value` without surrounding whitespace, an env-file `NAME=` (or `export NAME=`) prefix before
  * a URL, and one pair of quotes, as `docker --env-file` and shell files leave them; what was
  * trimmed is said on stderr (never the value).
  */
 function trimmed(value: string, out: Output): string {
-  const cut: string[] = [];
-  let text = value.trim();
-  if (text !== value) cut.push("surrounding whitespace");
-  const assignment = /^(?:export\s+)?([A-Za-z_]\w*)=\s*(["']?)[a-z][\w+.-]*:/i.exec(text);
-  if (assignment) {
-    cut.push(`an env-file "${assignment[1]}=" prefix`);
-    text = text.slice(text.indexOf("=") + 1).trim();
-  }
-  const quoted = /^(["'])(.*)\1$/s.exec(text);
-  if (quoted) {
-    cut.push("quotes");
-    text = quoted[2]!.trim();
-  }
-  if (cut.length > 0) out.note(`the store reference: trimmed ${cut.join(", ")}`);
-  return text;
+  const [, name, quote, text] =
+    /^\s*(?:(?:export\s+)?([a-z_]\w*)=(?=\s*["']?[a-z][\w+.-]*:))?\s*(["']?)(.*?)\2\s*$/is.exec(
+      value,
+    )!;
+  const cut = [
+    value !== value.trim() && "surrounding whitespace",
+    name && `an env-file "${name}=" prefix`,
+    quote && "quotes",
+  ];
+  if (cut.some(Boolean)) out.note(`the store reference: trimmed ${cut.filter(Boolean).join(", ")}`);
+  return text!.trim();
 }

@@ -7,7 +7,7 @@ export interface SnapshotBody {
   hasMore: boolean;
   nextPage: string | null;
   items: SelectedItem[];
-  /** Why items of the page were skipped, one line each naming the item. */
+  /** Ids of the items skipped: nested too deep to store. */
   skipped: string[];
 }
 
@@ -19,20 +19,15 @@ export interface ChangesBody {
   skipped: string[];
 }
 
-/** How deep an item may nest: no store could write a deeper one (JSON.stringify overflows near 5,000). */
-const MAX_DEPTH = 64;
-
-/** Why `item` cannot be stored, naming it; undefined when it can (walked without recursion). */
-function unstorable(item: SelectedItem): string | undefined {
-  const stack: Array<[unknown, number]> = [[item, 0]];
+/** Whether `value` nests over 64 levels deep, which no store could write (JSON.stringify overflows near 5,000). */
+function tooDeep(value: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const [value, depth] = next;
-    if (typeof value !== "object" || value === null) continue;
-    if (depth > MAX_DEPTH)
-      return `item ${JSON.stringify(item.id.slice(0, 80))} nests deeper than ${MAX_DEPTH} levels: skipped`;
-    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+    if (typeof next[0] !== "object" || next[0] === null) continue;
+    if (next[1] > 64) return true;
+    for (const child of Object.values(next[0])) stack.push([child, next[1] + 1]);
   }
-  return undefined;
+  return false;
 }
 
 /** A 2xx answer whose body is not what the contract promises. */
@@ -46,11 +41,7 @@ function badBody(operation: string, what: string, requestId?: string): FeedgateE
   });
 }
 
-/**
- * Whether `value` is a cursor or page token the kit can send back: a non-empty string that can
- * be percent-encoded (a lone surrogate cannot). Another is the service's fault, never stored, or
- * every later pass would stop on it.
- */
+/** Whether the kit can send `value` back as a cursor (a lone surrogate cannot be encoded); another is never stored. */
 function sendable(value: unknown): value is string {
   try {
     return typeof value === "string" && value !== "" && encodeURIComponent(value) !== "";
@@ -79,11 +70,7 @@ export function parseSnapshot(body: unknown, requestId?: string): SnapshotBody {
   if (hasMore && (nextPage === null || nextPage === "")) throw bad("hasMore without nextPage");
   if (!Array.isArray(items) || !items.every(hasId)) throw bad("items");
   const skipped: string[] = [];
-  const kept = items.filter((item) => {
-    const why = unstorable(item);
-    if (why !== undefined) skipped.push(why);
-    return why === undefined;
-  });
+  const kept = items.filter((item) => !(tooDeep(item) && skipped.push(item.id)));
   return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items: kept, skipped };
 }
 
@@ -103,9 +90,8 @@ export function parseChanges(body: unknown, requestId?: string): ChangesBody {
   const skipped: string[] = [];
   for (const change of changes) {
     if (isObject(change) && change["op"] === "upsert" && hasId(change["item"])) {
-      const why = unstorable(change["item"]);
-      if (why === undefined) parsed.push({ op: "upsert", item: change["item"] });
-      else skipped.push(why);
+      if (tooDeep(change["item"])) skipped.push(change["item"].id);
+      else parsed.push({ op: "upsert", item: change["item"] });
     } else if (isObject(change) && change["op"] === "remove" && typeof change["id"] === "string") {
       parsed.push({ op: "remove", id: change["id"] });
     } else {

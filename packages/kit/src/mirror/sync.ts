@@ -75,8 +75,12 @@ export function createSync(
   const caller = createCaller(settings.client, settings.clock);
   /** The page, once each item it skipped was said (a warning naming the item). */
   const said = <T extends { skipped: string[] }>(body: T): T => {
-    for (const why of body.skipped)
-      settings.log("warn", `mirror: ${why}`, { event: "item_skipped" });
+    for (const id of body.skipped)
+      settings.log(
+        "warn",
+        `mirror: item ${JSON.stringify(id.slice(0, 80))} nests over 64 levels deep: skipped`,
+        { event: "item_skipped" },
+      );
     return body;
   };
   /** ETag of the last changes answer, for the cursor it was fetched with (a 304 = nothing new). */

@@ -51,8 +51,8 @@ it.each(["file", "memory"])(
     await mirror.sync();
     await mirror.sync();
     expect(await store.count()).toBe(2);
-    expect(warnings.join("\n")).toMatch(/item "deep-snap" nests deeper than 64 levels: skipped/);
-    expect(warnings.join("\n")).toMatch(/item "deep-change" nests deeper than 64 levels/);
+    expect(warnings.join("\n")).toMatch(/item "deep-snap" nests over 64 levels deep: skipped/);
+    expect(warnings.join("\n")).toMatch(/item "deep-change" nests over 64 levels deep/);
     await store.close?.();
   },
 );

@@ -26,17 +26,10 @@ export function clip(value: unknown, max: number): string | null {
   return points.length <= max ? text : `${points.slice(0, max - 1).join("")}…`;
 }
 
-/**
- * The service's cursor, handed to the agent as it came (a changed cursor would not continue the
- * search): `null` when there is none; a cursor over `max` code units or holding anything
- * {@link clip} removes is refused (invalid_response), never passed on.
- */
+/** The service's cursor as it came, or `null`; one over `max` units or holding what {@link clip} removes is refused. */
 export function cursorOf(value: unknown, max: number): string | null {
   if (typeof value !== "string" || value === "") return null;
   if (value.length <= max && clip(value, max) === value) return value;
-  throw createError({
-    kind: "invalid_response",
-    code: "invalid_cursor",
-    message: `the service's nextCursor is not a plain cursor of at most ${max} characters: not passed on`,
-  });
+  const message = `the service's nextCursor is not a plain cursor of at most ${max} characters: not passed on`;
+  throw createError({ kind: "invalid_response", code: "invalid_cursor", message });
 }

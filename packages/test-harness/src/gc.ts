@@ -14,16 +14,14 @@ export async function settleWithGc(call: (origin: string) => Promise<unknown>) {
   const started = new Promise<void>((resolve) => (arrived = resolve));
   const server = await startHostileServer(() => arrived());
   let settled = false;
-  const outcome = call(server.origin).then(
-    (value) => value,
-    (error: unknown) => error,
-  );
-  void outcome.finally(() => (settled = true));
+  const outcome = call(server.origin)
+    .then(
+      (v) => v,
+      (e: unknown) => e,
+    )
+    .finally(() => (settled = true));
   await started;
-  for (let i = 0; i < 100 && !settled; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
+  for (let i = 0; i < 100 && !settled; i++, gc()) await new Promise((r) => setTimeout(r, 30));
   await server.stop();
   return { settled, error: settled ? await outcome : undefined };
 }

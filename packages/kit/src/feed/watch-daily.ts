@@ -173,6 +173,7 @@ function scheduledWatcher<Op extends Scheduled>(
 }
 
 export function dailyWatcher(deps: PollDeps) {
+  const times = ["08:05", "10:00", "16:00"];
   /**
    * Watches the latest daily report a few times a day: once at start, then at `checkTimes`
    * (Asia/Shanghai) plus jitter, with conditional requests. Yields each new report version;
@@ -180,15 +181,12 @@ export function dailyWatcher(deps: PollDeps) {
    */
   const watchLatestDaily: (
     options?: WatchDailyOptions,
-  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", [
-    "08:05",
-    "10:00",
-    "16:00",
-  ]);
+  ) => AsyncGenerator<DailyUpdate, void, undefined> = scheduledWatcher(deps, "latestDaily", times);
   return watchLatestDaily;
 }
 
 export function dailiesWatcher(deps: PollDeps) {
+  const times = ["08:15", "20:00"];
   /**
    * Watches the daily archive (`/dailies`) on a schedule of its own, "a few times a day at
    * most" as the document asks: once at start, then at `checkTimes` (default 08:15 and 20:00
@@ -196,9 +194,6 @@ export function dailiesWatcher(deps: PollDeps) {
    */
   const watchDailies: (
     options?: WatchDailiesOptions,
-  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", [
-    "08:15",
-    "20:00",
-  ]);
+  ) => AsyncGenerator<DailiesUpdate, void, undefined> = scheduledWatcher(deps, "dailies", times);
   return watchDailies;
 }

@@ -65,3 +65,16 @@ it("a cursor with a lone surrogate is the service's fault: invalid_response, nev
   expect(error).toMatchObject({ kind: "invalid_response" });
   expect(await store.getCursor()).toBe("c1");
 });
+
+it("a change with a 5 MB unknown op fails with a message quoting 100 characters of it", async () => {
+  const baseUrl = await feed(
+    `{"cursor":"c2","hasMore":false,"changes":[{"op":"${"x".repeat(5_000_000)}"}]}`,
+  );
+  const mirror = createSelectedMirror({
+    client: createFeedClient({ baseUrl }),
+    store: createMemoryStore(),
+  });
+  const error = await mirror.sync().catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: "unknown_change_op" });
+  expect((error as Error).message.length).toBeLessThan(300);
+});

@@ -7,6 +7,9 @@ import { Output, type Streams } from "./output.js";
 import { useEnvironmentProxy } from "./proxy.js";
 import { excerpt } from "./terminal-safe.js";
 
+/** A command body, as a runner runs it. */
+export type Body = (ctx: CommandContext, options: object, ...positional: string[]) => Promise<void>;
+
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Runner {
   streams: Streams;
@@ -17,6 +20,8 @@ export interface Runner {
   action<O extends object>(
     run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
   ): (...args: unknown[]) => Promise<void>;
+  /** {@link Runner.action} of the body its module exports as `name`, loaded only when the command runs. */
+  lazy<M>(load: () => Promise<M>, name: keyof M & string): (...args: unknown[]) => Promise<void>;
   /**
    * Runs a command body with options already parsed, as {@link Runner.action} does once
    * commander has parsed them: the same context, the same failure report. `name` is the
@@ -55,6 +60,11 @@ export function createRunner(
           : command.name();
         return runner.run(name, command.optsWithGlobals() as never, run, positional);
       };
+    },
+    lazy(load, name) {
+      return runner.action(async (ctx, options, ...positional) =>
+        ((await load())[name] as Body)(ctx, options, ...positional),
+      );
     },
     async run(name, options, run, positional = []) {
       const out = new Output(streams, {

@@ -2,7 +2,6 @@ import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { DailiesOptions, DailyOptions } from "./daily-run.js";
 
 export function registerDaily(program: Command, runner: Runner): void {
   const daily = program
@@ -10,11 +9,7 @@ export function registerDaily(program: Command, runner: Runner): void {
     .description("a daily report: the latest, or the one of a date")
     .argument("[date]", "latest, or a date as YYYY-MM-DD", "latest")
     .option("--json", "print the service's JSON document")
-    .action(
-      runner.action<DailyOptions>(async (ctx, options, date) =>
-        (await import("./daily-run.js")).runDaily(ctx, options, date),
-      ),
-    );
+    .action(runner.lazy(() => import("./daily-run.js"), "runDaily"));
   examples(daily, ["feedgate daily", "feedgate daily 2026-10-04", "feedgate daily latest --json"]);
 
   const dailies = program
@@ -24,10 +19,6 @@ export function registerDaily(program: Command, runner: Runner): void {
       new Option("--limit <n>", "how many, 1 to 180 (service default 30)").argParser(integerArg),
     )
     .option("--json", "print the service's JSON document")
-    .action(
-      runner.action<DailiesOptions>(async (ctx, options) =>
-        (await import("./daily-run.js")).runDailies(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./daily-run.js"), "runDailies"));
   examples(dailies, ["feedgate dailies", "feedgate dailies --limit 7 --json"]);
 }

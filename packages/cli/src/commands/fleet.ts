@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { FleetCommandOptions } from "./fleet-run.js";
 
 export function registerFleet(program: Command, runner: Runner): void {
   const command = program
@@ -20,11 +19,7 @@ export function registerFleet(program: Command, runner: Runner): void {
       "what this member may lead: mirror,hotTopics,codexResetsRecent,latestDaily (default: all)",
     )
     .option("--json", "leadership changes and failures as JSON lines")
-    .action(
-      runner.action<FleetCommandOptions>(async (ctx, options) =>
-        (await import("./fleet-run.js")).runFleet(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./fleet-run.js"), "runFleet"));
   examples(command, [
     "FEEDGATE_STORE=postgres://feedgate:…@db:5432/feedgate feedgate fleet",
     "feedgate fleet --store-file /run/secrets/feedgate-store --resources mirror",

@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
 import type { Runner } from "../cli/runner.js";
-import type { GenerateOptions } from "./generate-run.js";
 
 export function registerGenerate(program: Command, runner: Runner): void {
   const command = program
@@ -20,11 +19,7 @@ export function registerGenerate(program: Command, runner: Runner): void {
     )
     .option("--force", "replace files of the same name (default: fail and name the file)")
     .option("--json", "print the answer (inline image data left out) and the written files as JSON")
-    .action(
-      runner.action<GenerateOptions>(async (ctx, options, prompt) =>
-        (await import("./generate-run.js")).runGenerate(ctx, options, prompt!),
-      ),
-    );
+    .action(runner.lazy(() => import("./generate-run.js"), "runGenerate"));
   examples(command, [
     "feedgate generate 'Explain ETags in one line'",
     "feedgate generate 'a lighthouse at dawn' --model Nano-Banana2 --images --out ./art",

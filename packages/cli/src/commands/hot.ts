@@ -2,7 +2,6 @@ import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { HotOptions } from "./hot-run.js";
 
 export function registerHot(program: Command, runner: Runner): void {
   const command = program
@@ -16,11 +15,7 @@ export function registerHot(program: Command, runner: Runner): void {
       ).argParser(secondsArg),
     )
     .option("--json", "print the service's JSON document (one per version when watching)")
-    .action(
-      runner.action<HotOptions>(async (ctx, options) =>
-        (await import("./hot-run.js")).runHot(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./hot-run.js"), "runHot"));
   examples(command, [
     "feedgate hot",
     "feedgate hot --watch",

@@ -3,7 +3,6 @@ import { DEFAULT_IMAGE_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
 import { collect, integerArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { ImageOptions } from "./image-run.js";
 
 export function registerImage(program: Command, runner: Runner): void {
   const command = program
@@ -45,11 +44,7 @@ export function registerImage(program: Command, runner: Runner): void {
       ).argParser(integerArg),
     )
     .option("--json", "print the task (or result) and the written files as JSON")
-    .action(
-      runner.action<ImageOptions>(async (ctx, options, prompt) =>
-        (await import("./image-run.js")).runImage(ctx, options, prompt!),
-      ),
-    );
+    .action(runner.lazy(() => import("./image-run.js"), "runImage"));
   examples(command, [
     "feedgate image 'a lighthouse at dawn, watercolour' --aspect 16:9 --async --out ./art",
     "feedgate image 'the same, brighter' --image https://example.com/ref.png --region Oversea",

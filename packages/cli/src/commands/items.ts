@@ -3,7 +3,6 @@ import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { ItemsOptions } from "./items-run.js";
 
 /** The items operation's parameters: choices, bounds and category keys as the feed document declares them. */
 const { mode, window, by, q, limit, category } = FEED_RULES.operations.items.params;
@@ -45,11 +44,7 @@ export function registerItems(program: Command, runner: Runner): void {
       "--json",
       "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)",
     )
-    .action(
-      runner.action<ItemsOptions>(async (ctx, options) =>
-        (await import("./items-run.js")).runItems(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./items-run.js"), "runItems"));
   examples(command, [
     "feedgate items",
     "feedgate items --limit 200",

@@ -3,7 +3,6 @@ import { examples } from "../cli/help.js";
 import { collect, portArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { McpOptions } from "./mcp-run.js";
 
 export function registerMcp(program: Command, runner: Runner): void {
   const command = program
@@ -36,11 +35,7 @@ export function registerMcp(program: Command, runner: Runner): void {
       `add search_local over a fleet's PostgreSQL copy, or a directory: ${STORE_HELP} (with --http only). Env FEEDGATE_STORE`,
     )
     .option("--store-file <path>", STORE_FILE_HELP)
-    .action(
-      runner.action<McpOptions>(async (ctx, options) =>
-        (await import("./mcp-run.js")).runMcp(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./mcp-run.js"), "runMcp"));
   examples(command, [
     "feedgate mcp",
     "feedgate mcp --mirror ./selected",

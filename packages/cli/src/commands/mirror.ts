@@ -4,8 +4,6 @@ import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { MirrorReadOptions } from "./mirror-read-run.js";
-import type { MirrorOptions } from "./mirror-run.js";
 
 export function registerMirror(program: Command, runner: Runner): void {
   const command = program
@@ -33,12 +31,7 @@ export function registerMirror(program: Command, runner: Runner): void {
       ).argParser(secondsArg),
     )
     .option("--json", "JSON lines: progress, then a summary")
-    .action(
-      runner.action<MirrorOptions>(
-        async (ctx, options, dir) =>
-          void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir)),
-      ),
-    );
+    .action(runner.lazy(() => import("./mirror-run.js"), "runMirror"));
   examples(command, [
     "feedgate mirror ./selected",
     "feedgate mirror ./selected --follow",
@@ -71,11 +64,7 @@ export function registerMirror(program: Command, runner: Runner): void {
   )
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line")
-    .action(
-      runner.action<MirrorReadOptions>(async (ctx, options, dir) =>
-        (await run()).runMirrorLs(ctx, options, dir),
-      ),
-    );
+    .action(runner.lazy(run, "runMirrorLs"));
   command
     .command("show")
     .description("one item of the local copy (no network)")
@@ -84,11 +73,7 @@ export function registerMirror(program: Command, runner: Runner): void {
     .option("--json", "the item as JSON")
     .option("--store <url>", "(unused with a URL argument) a fleet's PostgreSQL copy")
     .option("--store-file <path>", `(unused with a URL argument) ${STORE_FILE_HELP}`)
-    .action(
-      runner.action<MirrorReadOptions>(async (ctx, options, dir, id) =>
-        (await run()).runMirrorShow(ctx, options, dir!, id!),
-      ),
-    );
+    .action(runner.lazy(run, "runMirrorShow"));
   filters(
     command
       .command("export")
@@ -99,9 +84,5 @@ export function registerMirror(program: Command, runner: Runner): void {
   )
     .option("--json", "one JSON array")
     .option("--ndjson", "one JSON object per line (the default)")
-    .action(
-      runner.action<MirrorReadOptions>(async (ctx, options, dir) =>
-        (await run()).runMirrorExport(ctx, options, dir),
-      ),
-    );
+    .action(runner.lazy(run, "runMirrorExport"));
 }

@@ -2,7 +2,6 @@ import { type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { ResetsOptions } from "./resets-run.js";
 
 export function registerResets(program: Command, runner: Runner): void {
   const command = program
@@ -25,11 +24,7 @@ export function registerResets(program: Command, runner: Runner): void {
       "--json",
       "print the service's JSON document (JSON lines when watching: the calendar, then one line per change)",
     )
-    .action(
-      runner.action<ResetsOptions>(async (ctx, options) =>
-        (await import("./resets-run.js")).runResets(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./resets-run.js"), "runResets"));
   examples(command, [
     "feedgate resets",
     "feedgate resets --recent --watch",

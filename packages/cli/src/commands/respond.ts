@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
 import type { Runner } from "../cli/runner.js";
-import type { RespondOptions } from "./respond-run.js";
 
 export function registerRespond(program: Command, runner: Runner): void {
   const command = program
@@ -14,11 +13,7 @@ export function registerRespond(program: Command, runner: Runner): void {
     .option("--model <model>", `model (env FEEDGATE_MODEL; default ${DEFAULT_MODEL})`)
     .option("--stream", "stream the answer as it is generated")
     .option("--json", "print the Response object (with --stream: one JSON line per event)")
-    .action(
-      runner.action<RespondOptions>(async (ctx, options, prompt) =>
-        (await import("./respond-run.js")).runRespond(ctx, options, prompt!),
-      ),
-    );
+    .action(runner.lazy(() => import("./respond-run.js"), "runRespond"));
   examples(command, [
     "feedgate respond 'Summarise the news in one line'",
     "feedgate respond 'Write a haiku' --stream",

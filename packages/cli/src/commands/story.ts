@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import type { Runner } from "../cli/runner.js";
-import type { StoryOptions } from "./story-run.js";
 
 export function registerStory(program: Command, runner: Runner): void {
   const command = program
@@ -14,11 +13,7 @@ export function registerStory(program: Command, runner: Runner): void {
       "--json",
       "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids)",
     )
-    .action(
-      runner.action<StoryOptions>(async (ctx, options, id) =>
-        (await import("./story-run.js")).runStory(ctx, options, id!),
-      ),
-    );
+    .action(runner.lazy(() => import("./story-run.js"), "runStory"));
   examples(command, [
     "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333",
     "feedgate story https://aihot.virxact.com/story/2dc37050-6375-45a7-8668-26d97fc0c333",

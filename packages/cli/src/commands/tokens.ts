@@ -2,7 +2,6 @@ import { type Command, Option } from "commander";
 import { DEFAULT_MODEL } from "../cli/config.js";
 import { examples } from "../cli/help.js";
 import type { Runner } from "../cli/runner.js";
-import type { TokensOptions } from "./tokens-run.js";
 
 export function registerTokens(program: Command, runner: Runner): void {
   const command = program
@@ -23,11 +22,7 @@ export function registerTokens(program: Command, runner: Runner): void {
         .default("responses"),
     )
     .option("--json", "print the gateway's JSON answer")
-    .action(
-      runner.action<TokensOptions>(async (ctx, options, text) =>
-        (await import("./tokens-run.js")).runTokens(ctx, options, text),
-      ),
-    );
+    .action(runner.lazy(() => import("./tokens-run.js"), "runTokens"));
   examples(command, [
     "feedgate tokens 'How long is this?' --model gpt-5.2",
     "feedgate tokens --file prompt.txt --model claude-sonnet-4-5 --protocol messages",

@@ -22,24 +22,18 @@ export function registerItems(program: Command, runner: Runner): void {
       ),
     )
     .option("--q <text>", `search text, ${q.minLength} to ${q.maxLength} characters`)
-    .addOption(
-      new Option(
-        "--limit <n>",
-        "print at most n items, fetching pages as needed (as gh does)",
-      ).argParser(integerArg),
+    .option(
+      "--limit <n>",
+      "print at most n items, fetching pages as needed (as gh does)",
+      integerArg,
     )
-    .addOption(
-      new Option(
-        "--page-size <n>",
-        `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`,
-      ).argParser(integerArg),
+    .option(
+      "--page-size <n>",
+      `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`,
+      integerArg,
     )
     .option("--all", "fetch every page (restarts transparently when a cursor expires)")
-    .addOption(
-      new Option("--max-pages <n>", "stop a paged walk after n pages (default 1000)").argParser(
-        integerArg,
-      ),
-    )
+    .option("--max-pages <n>", "stop a paged walk after n pages (default 1000)", integerArg)
     .option(
       "--json",
       "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)",

@@ -24,11 +24,10 @@ export function registerMirror(program: Command, runner: Runner): void {
       ).choices(FEED_RULES.operations.selectedSnapshot.params.fields.enum),
     )
     .option("--follow", "keep following changes until Ctrl-C")
-    .addOption(
-      new Option(
-        "--interval <seconds>",
-        "seconds between change polls when following (default: the service's s-maxage)",
-      ).argParser(secondsArg),
+    .option(
+      "--interval <seconds>",
+      "seconds between change polls when following (default: the service's s-maxage)",
+      secondsArg,
     )
     .option("--json", "JSON lines: progress, then a summary")
     .action(runner.lazy(() => import("./mirror-run.js"), "runMirror"));

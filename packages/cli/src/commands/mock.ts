@@ -1,4 +1,4 @@
-import { Argument, type Command, Option } from "commander";
+import { Argument, type Command } from "commander";
 import { examples } from "../cli/help.js";
 import { portArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
@@ -14,14 +14,13 @@ export function registerMock(program: Command, runner: Runner): void {
         .choices(["feed", "gateway", "all"])
         .default("all"),
     )
-    .addOption(
-      new Option(
-        "--port <n>",
-        "the feed fake on port n, the gateway fake on n+1 (default: free ports)",
-      ).argParser(portArg),
+    .option(
+      "--port <n>",
+      "the feed fake on port n, the gateway fake on n+1 (default: free ports)",
+      portArg,
     )
-    .addOption(new Option("--feed-port <n>", "the feed fake's port").argParser(portArg))
-    .addOption(new Option("--gateway-port <n>", "the gateway fake's port").argParser(portArg))
+    .option("--feed-port <n>", "the feed fake's port", portArg)
+    .option("--gateway-port <n>", "the gateway fake's port", portArg)
     .option("--json", "print the URLs as one JSON document")
     // Loaded on use: the fake servers are not needed by any other command.
     .action(runner.lazy(() => import("../demo/mock-run.js"), "runMock"));

@@ -1,4 +1,4 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
@@ -14,11 +14,10 @@ export function registerResets(program: Command, runner: Runner): void {
       "only the last 7 days and open events (a few KB instead of the full history)",
     )
     .option("--watch", "keep watching; print added, changed and withdrawn events as they happen")
-    .addOption(
-      new Option(
-        "--interval <seconds>",
-        "seconds between polls when watching (default 300; never faster than the service's s-maxage)",
-      ).argParser(secondsArg),
+    .option(
+      "--interval <seconds>",
+      "seconds between polls when watching (default 300; never faster than the service's s-maxage)",
+      secondsArg,
     )
     .option(
       "--json",

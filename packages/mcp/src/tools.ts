@@ -1,5 +1,5 @@
 import { createError, type FeedgateError } from "@feedgate/kit";
-import { isStoryPublicId, storyIdOf } from "@feedgate/kit/feed";
+import { isStoryRef, storyIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { clip, cursorOf } from "./clean.js";
@@ -46,7 +46,7 @@ function repeatedCursor(cursor: string): FeedgateError {
 
 /** A story id or link as the CLI accepts it (a UUID or an http(s) URL), else refused before any request. */
 function checkedStoryRef(id: string): string {
-  if (isStoryPublicId(id) || /^https?:\/\//i.test(id.trim())) return id;
+  if (isStoryRef(id)) return id;
   throw {
     param: "id",
     message:

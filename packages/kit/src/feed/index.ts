@@ -23,7 +23,7 @@ export type { PolledVersion, PollOptions } from "./poll.js";
 export {
   type GetStory,
   type GetStoryOptions,
-  isStoryPublicId,
+  isStoryRef,
   type StoryNotModified,
   type StoryRef,
   type StoryResult,

@@ -106,9 +106,12 @@ function lastSegment(url: URL, bad: () => FeedgateError): string {
   throw bad();
 }
 
-/** Whether `id` has the form of a story's public id, a UUID (8-4-4-4-12 hex, any case): the service answers 404 for any other. */
-export const isStoryPublicId = (id: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+/**
+ * Whether `ref` can name a story: a public id (a UUID, 8-4-4-4-12 hex, any case: the service
+ * answers 404 for any other id) or an http(s) story link. Check it before any request.
+ */
+export const isStoryRef = (ref: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|^\s*https?:\/\//i.test(ref);
 
 /** The public id a reference names. A hot topic without `links.story` names none: its `id` is an item's. */
 export function storyIdOf(ref: StoryRef): string {

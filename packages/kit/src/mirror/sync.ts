@@ -1,15 +1,8 @@
-import {
-  type Clock,
-  createError,
-  type FeedgateError,
-  freshnessMs,
-  isFeedgateError,
-  type Log,
-} from "@feedgate/core";
+import { type Clock, createError, freshnessMs, isFeedgateError, type Log } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import { createCaller } from "../feed/call.js";
 import { cursorGuard } from "../internal/cursor-guard.js";
-import { abortedError } from "../internal/errors.js";
+import { abortedError, limitError } from "../internal/errors.js";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
 import { parseChanges, parseSnapshot, type SnapshotBody } from "./parse.js";
 import type { MirrorProgress, MirrorStats } from "./progress.js";
@@ -306,6 +299,4 @@ export function createSync(
   return syncOnce;
 }
 
-function guardError(message: string): FeedgateError {
-  return createError({ kind: "limit_exceeded", code: "limit_exceeded", message });
-}
+const guardError = (message: string) => limitError("limit_exceeded", message);

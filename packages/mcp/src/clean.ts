@@ -1,5 +1,6 @@
 import { stripTerminalControls } from "@feedgate/core/terminal";
 import { createError } from "@feedgate/kit";
+import { MCP_LIMITS } from "./limits.js";
 
 /**
  * Feed text is third-party text: a title or summary may carry escape sequences or control
@@ -16,9 +17,9 @@ export function cleanText(text: string): string {
 
 /**
  * `value` cleaned, on one line (any run of whitespace, newlines included, is one space) and cut
- * to at most `max` code points (an ellipsis marks a cut); `null` when it is not a non-empty string.
+ * to at most `max` code points (default: `MCP_LIMITS.fieldChars`) (an ellipsis marks a cut); `null` when it is not a non-empty string.
  */
-export function clip(value: unknown, max: number): string | null {
+export function clip(value: unknown, max: number = MCP_LIMITS.fieldChars): string | null {
   if (typeof value !== "string") return null;
   const text = cleanText(value).replace(/\s+/g, " ").trim();
   if (text === "") return null;

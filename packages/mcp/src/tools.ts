@@ -362,10 +362,7 @@ export function resetsAnswer(data: unknown, scope: "recent" | "full"): Answer {
     label: clip(field(e, "displayLabel") ?? field(e, "label"), L.fieldChars),
     status: clip(field(field(e, "presentation"), "status") ?? field(e, "status"), L.fieldChars),
     occurredOn: clip(field(e, "occurredOn"), L.fieldChars),
-    schedule: clip(
-      field(field(e, "schedule"), "label") ?? field(field(e, "estimate"), "label"),
-      L.fieldChars,
-    ),
+    schedule: clip(field(field(e, "schedule"), "label") ?? field(field(e, "estimate"), "label")),
     scope: clip(field(e, "scope"), L.fieldChars),
     confirmedAt: clip(field(e, "confirmedAt"), L.fieldChars),
   }));

@@ -134,8 +134,7 @@ export class Output {
 
   /** Human data on stdout (suppressed in JSON mode, where only `data()` writes to stdout). */
   print(text = ""): void {
-    if (this.json) return;
-    this.#streams.stdout.write(`${this.human(text)}\n`);
+    if (!this.json) this.#toStdout(`${this.human(text)}\n`);
   }
 
   /** A fragment of human text on stdout without a newline (streamed text; filtered like `print`). */

@@ -8,18 +8,15 @@ import { stripTerminalControls } from "@feedgate/core/terminal";
  */
 export { stripTerminalControls };
 
-/** The most UTF-16 units of server text one error line quotes. */
-const EXCERPT = 500;
-
 /**
  * Server text as the CLI's own lines quote it (an error line, once; a summary; a status): without
  * escapes, controls, invisible and directional characters (an echoed URI's RLO), not even a
- * colour of its own, and cut to a bounded excerpt.
+ * colour of its own, and cut to an excerpt of at most 500 UTF-16 units.
  */
 export function excerpt(text: unknown): string {
   const clean = stripTerminalControls(String(text), { stripBidi: true });
-  if (clean.length <= EXCERPT) return clean;
-  const kept = clean.slice(0, EXCERPT).replace(/[\ud800-\udbff]$/, "");
+  if (clean.length <= 500) return clean;
+  const kept = clean.slice(0, 500).replace(/[\ud800-\udbff]$/, "");
   return `${kept}… (${clean.length - kept.length} more characters)`;
 }
 

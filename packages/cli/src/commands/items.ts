@@ -1,7 +1,7 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { examples } from "../cli/help.js";
-import { integerArg } from "../cli/parse.js";
+import { choice, integerArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
 
 /** The items operation's parameters: choices, bounds and category keys as the feed document declares them. */
@@ -11,15 +11,11 @@ export function registerItems(program: Command, runner: Runner): void {
   const command = program
     .command("items")
     .description("recent items: one page, --limit N items across pages, or every page with --all")
-    .addOption(
-      new Option("--mode <mode>", "editorial picks or everything listed").choices(mode.enum),
-    )
+    .addOption(choice("--mode <mode>", "editorial picks or everything listed", mode.enum))
     .option("--category <key>", `one category (e.g. ${category.examples.join(", ")})`)
-    .addOption(new Option("--window <window>", "how far back").choices(window.enum))
+    .addOption(choice("--window <window>", "how far back", window.enum))
     .addOption(
-      new Option("--by <order>", "sort by the site's timeline or by publication time").choices(
-        by.enum,
-      ),
+      choice("--by <order>", "sort by the site's timeline or by publication time", by.enum),
     )
     .option("--q <text>", `search text, ${q.minLength} to ${q.maxLength} characters`)
     .option(

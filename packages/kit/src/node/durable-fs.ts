@@ -27,9 +27,6 @@ export class UnsafeStoreFileError extends Error {
   }
 }
 
-/** The largest snapshot or journal file read: 1 GiB (a journal is compacted at 8 MiB by default). */
-const MAX_STORE_FILE_BYTES = 2 ** 30;
-
 async function openRegular(path: string, flags: number, mode?: number): Promise<FileHandle> {
   if (NOFOLLOW === 0) {
     const link = await lstat(path).catch((error: { code?: string }) =>
@@ -65,12 +62,9 @@ async function openRegular(path: string, flags: number, mode?: number): Promise<
 export async function readStoreFile(path: string): Promise<Buffer> {
   const handle = await openRegular(path, constants.O_RDONLY);
   try {
-    // A sanity check before reading whole: a store compacts long before this size.
-    const { size } = await handle.stat();
-    if (size > MAX_STORE_FILE_BYTES)
-      throw new Error(
-        `${path} is ${size} bytes, over the ${MAX_STORE_FILE_BYTES} a mirror store writes: not read`,
-      );
+    // A sanity check before reading whole: 1 GiB (a store compacts its journal at 8 MiB by default).
+    if ((await handle.stat()).size > 2 ** 30)
+      throw new Error(`${path} is over the 1073741824 bytes a mirror store writes: not read`);
     return await handle.readFile();
   } finally {
     await handle.close();

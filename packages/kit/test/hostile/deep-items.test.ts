@@ -78,3 +78,14 @@ it("a change with a 5 MB unknown op fails with a message quoting 100 characters 
   expect(error).toMatchObject({ code: "unknown_change_op" });
   expect((error as Error).message.length).toBeLessThan(300);
 });
+
+it("a stored cursor the kit will not send (kept by an older version) restarts the pass", async () => {
+  const baseUrl = await feed(`{"cursor":"c1","hasMore":false,"changes":[]}`);
+  const store = createMemoryStore();
+  const mirror = createSelectedMirror({ client: createFeedClient({ baseUrl }), store });
+  await mirror.sync();
+  await store.applyPage({ changes: [], expectedCursor: "c1", cursor: "c\ud800x" });
+  await mirror.sync();
+  expect(mirror.stats.snapshots).toBe(2);
+  expect(await store.getCursor()).toBe("c1");
+});

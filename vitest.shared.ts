@@ -25,6 +25,9 @@ const shared: ViteUserConfig = {
     // Tests keep no state between files (servers, clocks and env are per test and restored);
     // a file that cannot share a worker says so in its package's config.
     isolate: false,
+    // `globalThis.gc` for the tests that prove a timeout or abort survives a garbage collection
+    // (undici links a Request's signal to the one it follows only through a WeakRef).
+    execArgv: ["--expose-gc"],
   },
 };
 

@@ -1,16 +1,36 @@
 import { configError } from "./errors.js";
 
-/** Refuses a negative, non-finite (or, with `integer`, fractional) option before anything starts. */
-export function checkPositive(name: string, value: number | undefined, integer = false): void {
+/** Refuses a non-finite option below `min` (or, with `integer`, a fractional one) before anything starts. */
+export function checkPositive(name: string, value: number | undefined, integer = false, min = 0) {
   if (
     value !== undefined &&
-    !(value >= 0 && value < Infinity && (!integer || Number.isInteger(value)))
-  ) {
-    throw configError(
-      name,
-      integer ? "a whole number of at least 0" : "a finite number of at least 0",
-    );
+    !(value >= min && value < Infinity && (!integer || Number.isInteger(value)))
+  )
+    throw configError(name, `a ${integer ? "whole" : "finite"} number of at least ${min}`);
+}
+
+/**
+ * A service's base URL, checked before anything is sent: an absolute http(s) URL without
+ * credentials, a query or a fragment, nor the `prefix` its operation paths already include
+ * (`/api/v1`). Returns its origin and path without trailing slashes. `what` says what is wanted.
+ */
+export function checkBaseUrl(baseUrl: unknown, name: string, what: string, prefix: RegExp): string {
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") throw configError(name, what);
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
   }
+  if (!/^https?:$/.test(url.protocol))
+    throw configError(name, `must be http(s), got ${url.protocol}`);
+  if (url.username || url.password || url.search || url.hash)
+    throw configError(name, "must not carry credentials, query or fragment");
+  const path = url.pathname.replace(/\/+$/, "");
+  const extra = prefix.exec(path)?.[0];
+  if (extra)
+    throw configError(name, `give it without ${extra}: operation paths already include it`);
+  return url.origin + path;
 }
 
 /** Refuses a `jitter` outside 0–1. */

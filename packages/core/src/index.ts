@@ -8,6 +8,7 @@
 
 export { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay, withJitter } from "./backoff.js";
 export {
+  checkBaseUrl,
   checkFraction,
   checkOptionNames,
   checkPositive,

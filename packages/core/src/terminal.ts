@@ -16,16 +16,22 @@ const CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g;
 const ESC = /\x1b[\s\S]?/g;
 /** C0 controls but tab and newline, DEL, and C1 controls. */
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
-/** Unicode bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
-const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * What a reader does not see but a model reads, or what reorders or breaks what is shown:
+ * directional marks, embeddings, overrides and isolates (ALM, LRM, RLM, U+202A–U+202E,
+ * U+2066–U+2069), zero-width spaces and joiners, the word joiner and invisible operators, BOM,
+ * line and paragraph separators, and Unicode tag characters (U+E0000–U+E007F).
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
 
 /** How {@link stripTerminalControls} treats what is not an escape or a control character. */
 export interface StripTerminalControlsOptions {
   /**
-   * Also remove the Unicode bidirectional embeddings, overrides and isolates (U+202A–U+202E,
-   * U+2066–U+2069), which reorder how the text around them is shown: for text a reader may
-   * take as instructions (the MCP server's answers to a model's host). Default: `false` (kept,
-   * as a terminal shows them without running anything).
+   * Also remove invisible and directional characters: bidirectional marks, embeddings,
+   * overrides and isolates, zero-width spaces and joiners, the word joiner, BOM, line and
+   * paragraph separators and Unicode tag characters (U+E0000–U+E007F), which reorder what is
+   * shown or spell text a model reads and a person does not see: for text a reader may take as
+   * instructions (the MCP server's answers, the CLI's error lines). Default: `false`.
    */
   stripBidi?: boolean;
 }
@@ -33,7 +39,7 @@ export interface StripTerminalControlsOptions {
 /**
  * `text` without escape sequences (OSC, DCS, SOS, PM, APC strings; CSI; any other ESC pair, in
  * their 7-bit and 8-bit forms) or control characters (C0 but tab and newline, DEL, C1); with
- * `stripBidi`, without bidirectional controls too. Tabs, newlines and every printable character
+ * `stripBidi`, without invisible and directional characters too. Tabs, newlines and every printable character
  * are kept.
  */
 export function stripTerminalControls(
@@ -45,5 +51,5 @@ export function stripTerminalControls(
     .replace(CSI, "")
     .replace(ESC, "")
     .replace(CONTROLS, "");
-  return options.stripBidi === true ? stripped.replace(BIDI, "") : stripped;
+  return options.stripBidi === true ? stripped.replace(INVISIBLE, "") : stripped;
 }

@@ -2,7 +2,9 @@ import {
   type CallOverrides,
   type ClientOptions,
   CREDENTIAL_HEADERS,
+  checkBaseUrl,
   checkOptionNames,
+  checkPositive,
   configError,
   createResilientFetch,
   ENV,
@@ -109,32 +111,6 @@ function isBrowser(): boolean {
   return g.document !== undefined || g.WorkerGlobalScope !== undefined;
 }
 
-function normaliseBaseUrl(baseUrl: unknown, name: string): string {
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw configError(name, "the feed service's origin, e.g. https://aihot.virxact.com");
-  }
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw configError(name, `must be http(s), got ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    throw configError(name, "must not carry credentials: the feed service is anonymous");
-  }
-  if (url.search || url.hash) {
-    throw configError(name, "must not carry a query or fragment");
-  }
-  const path = url.pathname.replace(/\/+$/, "");
-  if (/\/api\/v1$/.test(path)) {
-    throw configError(name, "give the origin without /api/v1: operation paths already include it");
-  }
-  return url.origin + path;
-}
-
 /** Refuses any credential header (core's list, sorted as `Headers` iterates, so the same one is named first). */
 function refuseCredentials(headers: Headers | Record<string, string>, where: string): void {
   // Per request: a few `has()` lookups rather than copying every header name into an array.
@@ -170,17 +146,14 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   checkOptionNames(options, OPTION_NAMES, "createFeedClient");
   // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
   const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
-  const baseUrl = normaliseBaseUrl(setting.value ?? PUBLIC_FEED_URL, setting.name);
+  const baseUrl = checkBaseUrl(
+    setting.value ?? PUBLIC_FEED_URL,
+    setting.name,
+    "the feed service's origin, e.g. https://aihot.virxact.com",
+    /\/api\/v1$/,
+  );
   const { fetch, maxResponseBytes, maxRetries, timeoutMs, logger, logLevel } = options;
-  if (
-    maxResponseBytes !== undefined &&
-    !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)
-  ) {
-    throw configError(
-      "maxResponseBytes",
-      `must be a positive whole number of bytes, got ${String(maxResponseBytes)}`,
-    );
-  }
+  checkPositive("maxResponseBytes", maxResponseBytes, true, 1);
   // Failures come as application/problem+json: accept it, or content negotiation hides them.
   const headers: Record<string, string> = {
     Accept: "application/json, application/problem+json",

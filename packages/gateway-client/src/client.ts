@@ -1,7 +1,9 @@
 import {
   type ClientOptions,
   CREDENTIAL_HEADERS,
+  checkBaseUrl,
   checkOptionNames,
+  checkPositive,
   configError,
   createResilientFetch,
   ENV,
@@ -156,36 +158,9 @@ export interface GatewayClient {
 }
 
 /** A positive whole-number option, or its default when absent. */
-function positive(
-  options: GatewayClientOptions,
-  option: "streamIdleTimeoutMs" | "maxStreamLineBytes" | "maxStreamEventBytes",
-  fallback: number,
-): number {
-  const value = options[option];
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw configError(option, `a whole number of at least 1, got ${String(value)}`);
-  return value;
-}
-
-function parseBaseUrl(baseUrl: string, name: string): URL {
-  let url: URL;
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "")
-    throw configError(name, "required, e.g. https://omnirouters.com");
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw configError(name, `not an absolute URL: ${JSON.stringify(baseUrl)}`);
-  }
-  if (!/^https?:$/.test(url.protocol))
-    throw configError(name, `must be http(s), got ${url.protocol}`);
-  if (url.username || url.password || url.search || url.hash)
-    throw configError(name, "must not carry credentials, a query or a fragment");
-  const path = url.pathname.replace(/\/+$/, "");
-  if (/\/v1(beta)?$/.test(path))
-    throw configError(name, "give it without /v1 or /v1beta: operation paths already include them");
-  return new URL(`${url.origin + path}/`);
-}
+const positive = (option: string, value: number | undefined, fallback: number) => (
+  checkPositive(option, value, true, 1), value ?? fallback
+);
 
 /** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
 function checkKey(apiKey: string, name: string): void {
@@ -228,14 +203,13 @@ function create(options: GatewayClientOptions): GatewayClient {
     throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
-  const base = parseBaseUrl(
-    requireSetting(
-      options.baseUrl,
-      "baseUrl",
-      ENV.gatewayUrl,
-      "the gateway's origin, e.g. https://omnirouters.com",
-    ),
-    settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
+  const base = new URL(
+    `${checkBaseUrl(
+      requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin"),
+      settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
+      "required",
+      /\/v1(beta)?$/,
+    )}/`,
   );
   const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
   checkKey(apiKey, settingOf(options.apiKey, "apiKey", ENV.apiKey).name);
@@ -292,10 +266,22 @@ function create(options: GatewayClientOptions): GatewayClient {
     maxRetries,
     maxResponseBytes: options.maxResponseBytes,
     unrouted,
-    streamIdleTimeoutMs: positive(options, "streamIdleTimeoutMs", DEFAULT_STREAM_IDLE_TIMEOUT_MS),
+    streamIdleTimeoutMs: positive(
+      "streamIdleTimeoutMs",
+      options.streamIdleTimeoutMs,
+      DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    ),
     limits: {
-      maxLineBytes: positive(options, "maxStreamLineBytes", DEFAULT_MAX_SSE_LINE_BYTES),
-      maxEventBytes: positive(options, "maxStreamEventBytes", DEFAULT_MAX_SSE_EVENT_BYTES),
+      maxLineBytes: positive(
+        "maxStreamLineBytes",
+        options.maxStreamLineBytes,
+        DEFAULT_MAX_SSE_LINE_BYTES,
+      ),
+      maxEventBytes: positive(
+        "maxStreamEventBytes",
+        options.maxStreamEventBytes,
+        DEFAULT_MAX_SSE_EVENT_BYTES,
+      ),
     },
   });
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.

@@ -1,5 +1,5 @@
 import { type FeedgateError, isFeedgateError } from "@feedgate/kit";
-import { cleanText } from "./clean.js";
+import { clip } from "./clean.js";
 
 /** What a failed tool call returns: a result with `isError`, never a thrown protocol error. */
 export interface ErrorResult {
@@ -41,10 +41,7 @@ const MAX_MESSAGE = 500;
 
 /** A failure as a tool result: the typed error's message and a hint, one line each, cleaned and capped. */
 export function errorResult(error: unknown): ErrorResult {
-  const line = (text: string) => {
-    const clean = cleanText(text).replace(/\s+/g, " ").trim();
-    return clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE - 1)}…` : clean;
-  };
+  const line = (text: string) => clip(text, MAX_MESSAGE) ?? "";
   let text: string;
   if (isFeedgateError(error)) {
     // The kit's messages about an answer already start with its status and code.

@@ -22,6 +22,8 @@ export const MCP_LIMITS = {
   titleChars: 200,
   /** Code points of a summary, digest or lead paragraph. */
   summaryChars: 400,
+  /** UTF-16 units of a cursor passed on (a longer or unclean one is refused, not cut). */
+  cursorChars: 1000,
   /** Code points of any other text field (source names, labels, links). */
   fieldChars: 300,
   /** Lines of the short text rendering of a result. */

@@ -27,10 +27,7 @@ export function trimItem(raw: Loose): AgentItem {
     title: clip(field(raw, "title") ?? field(raw, "originalTitle"), L.titleChars),
     summary: clip(field(raw, "summary") ?? field(raw, "digest"), L.summaryChars),
     source: clip(field(field(raw, "source"), "name"), L.fieldChars),
-    time: clip(
-      field(raw, "publishedAt") ?? field(raw, "discoveredAt") ?? field(raw, "latestAt"),
-      L.fieldChars,
-    ),
+    time: clip(field(raw, "publishedAt") ?? field(raw, "discoveredAt") ?? field(raw, "latestAt")),
     link: clip(field(links, "original") ?? field(links, "aihot"), L.fieldChars),
   };
 }

@@ -2,7 +2,7 @@ import { createError, type FeedgateError } from "@feedgate/kit";
 import { type StoryResult, storyIdOf, storyPublicIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { clip } from "./clean.js";
+import { clip, cursorOf } from "./clean.js";
 import { errorResult } from "./errors.js";
 import type { ServerKit } from "./kit.js";
 import { MCP_LIMITS as L } from "./limits.js";
@@ -97,10 +97,7 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         );
         const { data } = await kit.items(query, { signal: extra.signal });
         const items = first<object>(data.items, L.maxItems).map((i) => trimItem(i as never));
-        const next =
-          typeof data.page?.nextCursor === "string" && data.page.nextCursor !== ""
-            ? data.page.nextCursor
-            : null;
+        const next = cursorOf(data.page?.nextCursor, L.cursorChars);
         if (next !== null && next === args.cursor) throw repeatedCursor(next);
         return {
           structured: { items, count: items.length, nextCursor: next },
@@ -355,10 +352,7 @@ export function resetsAnswer(data: unknown, scope: "recent" | "full"): Answer {
     label: clip(field(e, "displayLabel") ?? field(e, "label"), L.fieldChars),
     status: clip(field(field(e, "presentation"), "status") ?? field(e, "status"), L.fieldChars),
     occurredOn: clip(field(e, "occurredOn"), L.fieldChars),
-    schedule: clip(
-      field(field(e, "schedule"), "label") ?? field(field(e, "estimate"), "label"),
-      L.fieldChars,
-    ),
+    schedule: clip(field(field(e, "schedule"), "label") ?? field(field(e, "estimate"), "label")),
     scope: clip(field(e, "scope"), L.fieldChars),
     confirmedAt: clip(field(e, "confirmedAt"), L.fieldChars),
   }));

@@ -11,7 +11,11 @@ import type { CommandContext } from "./context.js";
 export function cliLogger(ctx: CommandContext): { logger: Logger; logLevel: "debug" | "info" } {
   const verbose = ctx.globals.verbose === true;
   const line = (message: string, fields: LogFields) => {
-    if (fields.event === "interval_raised" || fields.event === "hint")
+    if (
+      fields.event === "interval_raised" ||
+      fields.event === "hint" ||
+      fields.event === "item_skipped"
+    )
       ctx.out.note(`feedgate: ${message}`);
     else if (!verbose) return;
     else if (fields.event === "request")

@@ -128,20 +128,19 @@ export class Output {
    * character cannot slip past), then every escape sequence and control character removed but
    * the CLI's own colours and redraws.
    */
-  #human(text: string): string {
+  human(text: string): string {
     return keepOnlyOwnSequences(this.redact(text));
   }
 
   /** Human data on stdout (suppressed in JSON mode, where only `data()` writes to stdout). */
   print(text = ""): void {
-    if (this.json) return;
-    this.#streams.stdout.write(`${this.#human(text)}\n`);
+    if (!this.json) this.#toStdout(`${this.human(text)}\n`);
   }
 
   /** A fragment of human text on stdout without a newline (streamed text; filtered like `print`). */
   printPart(text: string): void {
     if (this.json) return;
-    this.#toStdout(this.#human(text));
+    this.#toStdout(this.human(text));
   }
 
   /** One JSON document (or one JSON line in watch modes) on stdout. */
@@ -175,23 +174,23 @@ export class Output {
 
   /** A status or progress line on stderr. */
   note(text: string): void {
-    this.#streams.stderr.write(`${this.#human(text)}\n`);
+    this.#streams.stderr.write(`${this.human(text)}\n`);
   }
 
   /** Detail shown only with `--verbose`, on stderr. */
   verbose(text: string): void {
     if (this.verboseMode)
-      this.#streams.stderr.write(`${this.#human(this.errColor.dim(`[verbose] ${text}`))}\n`);
+      this.#streams.stderr.write(`${this.human(this.errColor.dim(`[verbose] ${text}`))}\n`);
   }
 
   /** A fragment on stderr without a newline (filtered like every other; for the end of an in-place status line). */
   notePart(text: string): void {
-    this.#streams.stderr.write(this.#human(text));
+    this.#streams.stderr.write(this.human(text));
   }
 
   /** Rewrites the in-place status line on stderr with `text` (filtered); only while animating. */
   statusLine(text: string): void {
-    if (this.animate) this.#streams.stderr.write(`\r\x1b[2K${this.#human(text)}`);
+    if (this.animate) this.#streams.stderr.write(`\r\x1b[2K${this.human(text)}`);
   }
 
   /** Clears the terminal for a redraw (watch modes); only while animating and not in JSON mode. */

@@ -1,8 +1,5 @@
 import type { GlobalOptions } from "./config.js";
-import type { CommandContext } from "./context.js";
-
-/** A command body, as a runner runs it. */
-type Body = (ctx: CommandContext, options: object, ...positional: string[]) => Promise<void>;
+import type { Body } from "./runner.js";
 
 /** What the quick path knows of a command: its flags, its arguments and where its body is. */
 interface QuickCommand {

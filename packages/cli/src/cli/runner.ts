@@ -5,7 +5,10 @@ import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
 import { Output, type Streams } from "./output.js";
 import { useEnvironmentProxy } from "./proxy.js";
-import { stripTerminalControls } from "./terminal-safe.js";
+import { excerpt } from "./terminal-safe.js";
+
+/** A command body, as a runner runs it. */
+export type Body = (ctx: CommandContext, options: object, ...positional: string[]) => Promise<void>;
 
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Runner {
@@ -66,11 +69,11 @@ export function createRunner(
         return runner.run(name, command.optsWithGlobals() as never, run, positional);
       };
     },
-    lazy: (load, name) =>
-      runner.action(
-        async (ctx, options, ...p) =>
-          void (await (await load())[name](ctx, options as never, ...p)),
-      ),
+    lazy(load, name) {
+      return runner.action(async (ctx, options, ...positional) =>
+        ((await load())[name] as Body)(ctx, options, ...positional),
+      );
+    },
     async run(name, options, run, positional = []) {
       const out = new Output(streams, {
         json: (options as { json?: boolean }).json === true,
@@ -106,8 +109,8 @@ export function createRunner(
           out.note(c.dim("feedgate: interrupted; stopped cleanly"));
           return;
         }
-        // Failure text quotes the server (details, messages): redacted, then stripped of controls.
-        const safe = (text: string) => stripTerminalControls(out.redact(text));
+        // Failure text quotes the server (details, messages): redacted, then cleaned and cut.
+        const safe = (text: string) => excerpt(out.redact(text));
         out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
         if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
         if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));

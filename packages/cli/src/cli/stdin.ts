@@ -7,14 +7,15 @@ import type { InStream } from "./output.js";
 const MAX_STDIN_BYTES = 8 * 1024 * 1024;
 
 /**
- * A text argument, or standard input when it is `-` (as `cat -` and `gh` do): read whole, as
- * UTF-8, up to 8 MiB. A terminal on stdin would wait forever for text nobody pipes in, so it
- * is refused with a usage error instead.
+ * A text argument, or standard input when it is `-` (as `cat -` and `gh` do): read whole (with
+ * `firstLine`, up to its first newline), as UTF-8, up to 8 MiB. A terminal on stdin would wait
+ * forever for text nobody pipes in, so it is refused with a usage error instead.
  */
 export async function textArgument(
   value: string,
   what: string,
   stdin: InStream = process.stdin,
+  firstLine = false,
 ): Promise<string> {
   if (value !== "-") return value;
   if (stdin.isTTY)
@@ -28,6 +29,7 @@ export async function textArgument(
     if ((size += bytes.length) > MAX_STDIN_BYTES)
       throw new UsageError(`${what} on standard input is over ${MAX_STDIN_BYTES} bytes`);
     chunks.push(bytes);
+    if (firstLine && bytes.includes(10)) break;
   }
   return Buffer.concat(chunks).toString("utf8");
 }

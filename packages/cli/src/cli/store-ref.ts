@@ -16,6 +16,8 @@ export interface StoreOptions {
 }
 
 const POSTGRES = /^postgres(ql)?:\/\//i;
+/** A scheme-like prefix (`postgress://`, `mysql:…@`), or credentials (`user:pass@`), outside a valid URL. */
+const URL_LIKE = /^[a-z][\w+.-]+:(?:\/|[^\\/]*@)|^[^/\s]*:[^/\s]*@/i;
 /** The most read from a `--store-file`: a URL is far smaller; anything bigger is not one. */
 const MAX_STORE_FILE_BYTES = 64 * 1024;
 
@@ -45,16 +47,29 @@ export async function storeRefOf(
   let value =
     argument ??
     options.store ??
-    (options.storeFile === undefined ? undefined : await firstLineOf(options.storeFile)) ??
+    (options.storeFile === undefined
+      ? undefined
+      : firstLine(
+          await regularFileText(options.storeFile, "--store-file", MAX_STORE_FILE_BYTES),
+        )) ??
     env["FEEDGATE_STORE"];
-  if (value === "-") value = (await textArgument("-", "--store", stdin)).split(/\r?\n/)[0]!.trim();
-  if (value === undefined || value.trim() === "") {
+  if (value === "-") value = firstLine(await textArgument("-", "--store", stdin, true));
+  value = value === undefined ? "" : trimmed(value, out);
+  if (value === "") {
     throw new UsageError(
       "no mirror given",
       "give a directory, or a PostgreSQL URL (FEEDGATE_STORE, --store-file PATH, --store - on stdin, or --store postgres://…)",
     );
   }
-  if (!POSTGRES.test(value)) return { kind: "dir", dir: value };
+  if (!POSTGRES.test(value)) {
+    // Never echoed: what looks like a URL or credentials may hold a password.
+    if (URL_LIKE.test(value))
+      throw new UsageError(
+        "the store is neither a postgres:// or postgresql:// URL nor a directory (it has a scheme or user:password@); it is not shown, as it may hold a password",
+        "postgres://user:password@host:5432/database, or a directory such as ./mirror",
+      );
+    return { kind: "dir", dir: value };
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -73,9 +88,23 @@ export async function storeRefOf(
   return { kind: "postgres", url: value, shown: url.toString() };
 }
 
-/** The first line of a small regular file (a FIFO or a device would block or never end); never printed. */
-async function firstLineOf(path: string): Promise<string> {
-  return (await regularFileText(path, "--store-file", MAX_STORE_FILE_BYTES))
-    .split(/\r?\n/)[0]!
-    .trim();
+const firstLine = (text: string) => text.split(/\r?\n/)[0]!;
+
+/**
+ * `value` without surrounding whitespace, an env-file `NAME=` (or `export NAME=`) prefix before
+ * a URL, and one pair of quotes, as `docker --env-file` and shell files leave them; what was
+ * trimmed is said on stderr (never the value).
+ */
+function trimmed(value: string, out: Output): string {
+  const [, name, quote, text] =
+    /^\s*(?:(?:export\s+)?([a-z_]\w*)=(?=\s*["']?[a-z][\w+.-]*:))?\s*(["']?)(.*?)\2\s*$/is.exec(
+      value,
+    )!;
+  const cut = [
+    value !== value.trim() && "surrounding whitespace",
+    name && `an env-file "${name}=" prefix`,
+    quote && "quotes",
+  ];
+  if (cut.some(Boolean)) out.note(`the store reference: trimmed ${cut.filter(Boolean).join(", ")}`);
+  return text!.trim();
 }

@@ -8,6 +8,18 @@ import { stripTerminalControls } from "@feedgate/core/terminal";
  */
 export { stripTerminalControls };
 
+/**
+ * Server text as the CLI's own lines quote it (an error line, once; a summary; a status): without
+ * escapes, controls, invisible and directional characters (an echoed URI's RLO), not even a
+ * colour of its own, and cut to an excerpt of at most 500 UTF-16 units.
+ */
+export function excerpt(text: unknown): string {
+  const clean = stripTerminalControls(String(text), { stripBidi: true });
+  if (clean.length <= 500) return clean;
+  const kept = clean.slice(0, 500).replace(/[\ud800-\udbff]$/, "");
+  return `${kept}… (${clean.length - kept.length} more characters)`;
+}
+
 /** A copy of a server's data with every string made safe to print (for human output, never `--json`). */
 export function cleanForTerminal<T>(value: T): T {
   if (typeof value === "string") return stripTerminalControls(value) as T;

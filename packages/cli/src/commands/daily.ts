@@ -1,4 +1,4 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import { integerArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
@@ -15,9 +15,7 @@ export function registerDaily(program: Command, runner: Runner): void {
   const dailies = program
     .command("dailies")
     .description("the index of daily reports, newest first")
-    .addOption(
-      new Option("--limit <n>", "how many, 1 to 180 (service default 30)").argParser(integerArg),
-    )
+    .option("--limit <n>", "how many, 1 to 180 (service default 30)", integerArg)
     .option("--json", "print the service's JSON document")
     .action(runner.lazy(() => import("./daily-run.js"), "runDailies"));
   examples(dailies, ["feedgate dailies", "feedgate dailies --limit 7 --json"]);

@@ -4,6 +4,7 @@ import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
 import { storeRefOf } from "../cli/store-ref.js";
+import { excerpt } from "../cli/terminal-safe.js";
 import { clockStamp } from "./watch-util.js";
 
 export interface FleetCommandOptions {
@@ -58,7 +59,7 @@ export async function runFleet(ctx: CommandContext, options: FleetCommandOptions
       // A loop that keeps failing says so, on stderr (through the output's one filter), with its count in a row.
       onError: (resource, error, failures) => {
         out.note(
-          `${clockStamp()} ${out.errColor.red(`${resource} failed`)} (${failures} in a row): ${error.message}`,
+          `${clockStamp()} ${out.errColor.red(`${resource} failed`)} (${failures} in a row): ${excerpt(error.message)}`,
         );
         if (out.json)
           out.data({
@@ -66,7 +67,7 @@ export async function runFleet(ctx: CommandContext, options: FleetCommandOptions
             resource,
             kind: error.kind,
             code: error.code ?? null,
-            message: error.message,
+            message: excerpt(error.message),
             failures,
             at: new Date().toISOString(),
           });

@@ -4,6 +4,7 @@ import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
+import { excerpt } from "../cli/terminal-safe.js";
 import { StatusSpinner } from "../render/spinner.js";
 import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
@@ -66,7 +67,7 @@ export async function runImage(
           task_id?: unknown;
           id?: unknown;
         };
-        spinner.update(`task ${String(task_id ?? id ?? "")}: ${String(status ?? "unknown")}`);
+        spinner.update(`task ${excerpt(task_id ?? id ?? "")}: ${excerpt(status ?? "unknown")}`);
       },
     };
     outcome = await step("image generation", () =>

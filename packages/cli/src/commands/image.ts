@@ -21,7 +21,7 @@ export function registerImage(program: Command, runner: Runner): void {
       "aspect ratio, e.g. 16:9 (not for Seedream, Hunyuan, Qwen: put it in the prompt)",
     )
     .option("--quality <q>", "GPT-image quality: low, medium or high")
-    .addOption(new Option("--n <n>", "how many images").argParser(integerArg))
+    .option("--n <n>", "how many images", integerArg)
     .option("--image <url>", "a reference image URL (repeat for several)", collect)
     .addOption(
       new Option("--region <region>", "where the reference images are hosted").choices([
@@ -37,11 +37,10 @@ export function registerImage(program: Command, runner: Runner): void {
       "where to write the images (default: the current directory); names are <task id>-<n>.<ext>",
     )
     .option("--force", "replace files of the same name (default: fail and name the file)")
-    .addOption(
-      new Option(
-        "--download-timeout <seconds>",
-        "fail a download with no data for this long (default: 60)",
-      ).argParser(integerArg),
+    .option(
+      "--download-timeout <seconds>",
+      "fail a download with no data for this long (default: 60)",
+      integerArg,
     )
     .option(
       "--task <id>",

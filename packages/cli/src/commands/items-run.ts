@@ -2,6 +2,7 @@ import type { ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import { excerpt } from "../cli/terminal-safe.js";
 import { renderItems } from "../render/items.js";
 import { StatusLine } from "../render/progress.js";
 import { ITEM, renderable } from "../render/shapes.js";
@@ -112,7 +113,7 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
     : "";
   out.note(
     out.errColor.dim(
-      `${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${String(first.query?.mode ?? "-")}, window ${String(first.query?.window ?? "-")}, by ${String(first.query?.by ?? "-")}${first.query?.q ? `, q "${String(first.query.q)}"` : ""}`,
+      `${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${excerpt(first.query?.mode ?? "-")}, window ${excerpt(first.query?.window ?? "-")}, by ${excerpt(first.query?.by ?? "-")}${first.query?.q ? `, q "${excerpt(first.query.q)}"` : ""}`,
     ),
   );
 }

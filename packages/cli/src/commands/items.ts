@@ -1,7 +1,7 @@
 import { FEED_RULES } from "@feedgate/feed-client/rules";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { examples } from "../cli/help.js";
-import { integerArg } from "../cli/parse.js";
+import { choice, integerArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
 
 /** The items operation's parameters: choices, bounds and category keys as the feed document declares them. */
@@ -11,35 +11,25 @@ export function registerItems(program: Command, runner: Runner): void {
   const command = program
     .command("items")
     .description("recent items: one page, --limit N items across pages, or every page with --all")
-    .addOption(
-      new Option("--mode <mode>", "editorial picks or everything listed").choices(mode.enum),
-    )
+    .addOption(choice("--mode <mode>", "editorial picks or everything listed", mode.enum))
     .option("--category <key>", `one category (e.g. ${category.examples.join(", ")})`)
-    .addOption(new Option("--window <window>", "how far back").choices(window.enum))
+    .addOption(choice("--window <window>", "how far back", window.enum))
     .addOption(
-      new Option("--by <order>", "sort by the site's timeline or by publication time").choices(
-        by.enum,
-      ),
+      choice("--by <order>", "sort by the site's timeline or by publication time", by.enum),
     )
     .option("--q <text>", `search text, ${q.minLength} to ${q.maxLength} characters`)
-    .addOption(
-      new Option(
-        "--limit <n>",
-        "print at most n items, fetching pages as needed (as gh does)",
-      ).argParser(integerArg),
+    .option(
+      "--limit <n>",
+      "print at most n items, fetching pages as needed (as gh does)",
+      integerArg,
     )
-    .addOption(
-      new Option(
-        "--page-size <n>",
-        `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`,
-      ).argParser(integerArg),
+    .option(
+      "--page-size <n>",
+      `items per request, ${limit.minimum} to ${limit.maximum} (service default ${limit.default})`,
+      integerArg,
     )
     .option("--all", "fetch every page (restarts transparently when a cursor expires)")
-    .addOption(
-      new Option("--max-pages <n>", "stop a paged walk after n pages (default 1000)").argParser(
-        integerArg,
-      ),
-    )
+    .option("--max-pages <n>", "stop a paged walk after n pages (default 1000)", integerArg)
     .option(
       "--json",
       "one page: the service's JSON document; --all or --limit: one item per line (NDJSON)",

@@ -55,9 +55,10 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
   const local = await localCopy(ctx, options, mcp.fileStoreCopy);
   try {
     if (options.http) {
-      const token = options.token ?? ctx.env["FEEDGATE_MCP_TOKEN"];
+      // Trimmed: `$(cat file)` or an env file may leave a newline or spaces around it.
+      const token = (options.token ?? ctx.env["FEEDGATE_MCP_TOKEN"])?.trim();
       if (token !== undefined) {
-        if (token.trim().length < 8)
+        if (token.length < 8)
           throw new UsageError(
             "the token is too short",
             "use at least 8 characters, e.g. $(openssl rand -hex 16)",

@@ -1,4 +1,4 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import { collect, portArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
@@ -11,20 +11,15 @@ export function registerMcp(program: Command, runner: Runner): void {
       "serve the feed to agents as a Model Context Protocol server: over stdio (the default), or Streamable HTTP on 127.0.0.1 with --http",
     )
     .option("--http", "serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio")
-    .addOption(
-      new Option("--port <n>", "the HTTP port (default: a free one, printed on stderr)").argParser(
-        portArg,
-      ),
-    )
+    .option("--port <n>", "the HTTP port (default: a free one, printed on stderr)", portArg)
     .option(
       "--token <token>",
-      "HTTP only: require 'Authorization: Bearer <token>' (env FEEDGATE_MCP_TOKEN)",
+      "HTTP only: require 'Authorization: Bearer <token>'; prefer env FEEDGATE_MCP_TOKEN, as an option shows in the process list",
     )
-    .addOption(
-      new Option(
-        "--allow-origin <origin>",
-        "HTTP only: also accept requests from this Origin (repeatable; default: the server's own)",
-      ).argParser(collect),
+    .option(
+      "--allow-origin <origin>",
+      "HTTP only: also accept requests from this Origin (repeatable; default: the server's own)",
+      collect,
     )
     .option(
       "--mirror <dir>",
@@ -39,6 +34,6 @@ export function registerMcp(program: Command, runner: Runner): void {
   examples(command, [
     "feedgate mcp",
     "feedgate mcp --mirror ./selected",
-    'feedgate mcp --http --port 8765 --token "$FEEDGATE_MCP_TOKEN"',
+    'FEEDGATE_MCP_TOKEN="$(cat token-file)" feedgate mcp --http --port 8765',
   ]);
 }

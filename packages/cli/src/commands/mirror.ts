@@ -4,7 +4,6 @@ import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
 import { STORE_FILE_HELP, STORE_HELP } from "../cli/store-ref.js";
-import type { MirrorOptions } from "./mirror-run.js";
 
 export function registerMirror(program: Command, runner: Runner): void {
   const command = program
@@ -25,19 +24,13 @@ export function registerMirror(program: Command, runner: Runner): void {
       ).choices(FEED_RULES.operations.selectedSnapshot.params.fields.enum),
     )
     .option("--follow", "keep following changes until Ctrl-C")
-    .addOption(
-      new Option(
-        "--interval <seconds>",
-        "seconds between change polls when following (default: the service's s-maxage)",
-      ).argParser(secondsArg),
+    .option(
+      "--interval <seconds>",
+      "seconds between change polls when following (default: the service's s-maxage)",
+      secondsArg,
     )
     .option("--json", "JSON lines: progress, then a summary")
-    .action(
-      runner.action<MirrorOptions>(
-        async (ctx, options, dir) =>
-          void (await (await import("./mirror-run.js")).runMirror(ctx, options, dir)),
-      ),
-    );
+    .action(runner.lazy(() => import("./mirror-run.js"), "runMirror"));
   examples(command, [
     "feedgate mirror ./selected",
     "feedgate mirror ./selected --follow",

@@ -1,8 +1,7 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { ResetsOptions } from "./resets-run.js";
 
 export function registerResets(program: Command, runner: Runner): void {
   const command = program
@@ -15,21 +14,16 @@ export function registerResets(program: Command, runner: Runner): void {
       "only the last 7 days and open events (a few KB instead of the full history)",
     )
     .option("--watch", "keep watching; print added, changed and withdrawn events as they happen")
-    .addOption(
-      new Option(
-        "--interval <seconds>",
-        "seconds between polls when watching (default 300; never faster than the service's s-maxage)",
-      ).argParser(secondsArg),
+    .option(
+      "--interval <seconds>",
+      "seconds between polls when watching (default 300; never faster than the service's s-maxage)",
+      secondsArg,
     )
     .option(
       "--json",
       "print the service's JSON document (JSON lines when watching: the calendar, then one line per change)",
     )
-    .action(
-      runner.action<ResetsOptions>(async (ctx, options) =>
-        (await import("./resets-run.js")).runResets(ctx, options),
-      ),
-    );
+    .action(runner.lazy(() => import("./resets-run.js"), "runResets"));
   examples(command, [
     "feedgate resets",
     "feedgate resets --recent --watch",

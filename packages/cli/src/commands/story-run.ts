@@ -1,4 +1,4 @@
-import { STORY_ID_PATTERN, type StoryResult } from "@feedgate/kit/feed";
+import { isStoryRef, type StoryResult } from "@feedgate/kit/feed";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
@@ -25,7 +25,12 @@ export async function runStory(
   idOrUrl: string,
 ): Promise<void> {
   const { out, signal } = ctx;
-  checkStoryRef(idOrUrl);
+  // Anything else cannot name a story (the service answers 404): refused before any request.
+  if (!isStoryRef(idOrUrl))
+    throw new UsageError(
+      `not a story id: ${JSON.stringify(idOrUrl.length > 60 ? `${idOrUrl.slice(0, 60)}…` : idOrUrl)}`,
+      "give a story's public id, a UUID such as 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, or its URL",
+    );
   const kit = feedKitOf(ctx);
   const answer = options.watch
     ? undefined
@@ -59,18 +64,4 @@ export async function runStory(
       }
     }),
   );
-}
-
-/**
- * A story is named by its public id (a UUID) or by a story URL; anything else cannot name a
- * story (the service answers 404 for an id that is not a UUID), so it is refused before any request.
- */
-function checkStoryRef(value: string): void {
-  if (/^https?:\/\//i.test(value.trim())) return;
-  if (!STORY_ID_PATTERN.test(value)) {
-    throw new UsageError(
-      `not a story id: ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`,
-      "give a story's public id, a UUID such as 5f0c6a2e-8d4b-4b7e-9a31-2c1d9e7f4a10, or its URL",
-    );
-  }
 }

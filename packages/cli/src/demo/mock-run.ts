@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { apiKeyOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
-import { step } from "../cli/errors.js";
+import { step, UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
 import { CLI } from "../cli/invocation.js";
 import { startDemoFakes } from "./fakes.js";
@@ -27,6 +27,11 @@ export async function runMock(
   const { out } = ctx;
   const configured = apiKeyOf(ctx.globals, ctx.env);
   const apiKey = configured ?? `sk-fake-${randomBytes(8).toString("hex")}`;
+  if (which === "all" && options.gatewayPort === undefined && options.port === 65535)
+    throw new UsageError(
+      "--port 65535 leaves no port for the gateway fake (it takes n+1)",
+      "give --port 65534 or less, or --gateway-port",
+    );
   const fakes = await step("starting the fake servers", () =>
     startDemoFakes({
       feed: which !== "gateway",

@@ -15,7 +15,7 @@ export class StatusSpinner {
     this.#out = out;
     if (out.animate) {
       this.#spinner = ora({
-        text,
+        text: out.human(text),
         stream: out.stderrStream as NodeJS.WritableStream,
         discardStdin: false,
         hideCursor: true,
@@ -30,17 +30,17 @@ export class StatusSpinner {
   update(text: string): void {
     if (text === this.#last) return;
     this.#last = text;
-    if (this.#spinner) this.#spinner.text = this.#out.redact(text);
+    if (this.#spinner) this.#spinner.text = this.#out.human(text);
     else this.#out.note(text);
   }
 
   succeed(text: string): void {
-    if (this.#spinner) this.#spinner.succeed(this.#out.redact(text));
+    if (this.#spinner) this.#spinner.succeed(this.#out.human(text));
     else this.#out.note(`✔ ${text}`);
   }
 
   fail(text: string): void {
-    if (this.#spinner) this.#spinner.fail(this.#out.redact(text));
+    if (this.#spinner) this.#spinner.fail(this.#out.human(text));
     else this.#out.note(`✖ ${text}`);
   }
 

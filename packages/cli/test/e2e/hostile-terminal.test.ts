@@ -60,18 +60,13 @@ describe("server text never drives the terminal", () => {
     );
   });
 
-  it("an error detail from the server is printed without its escapes", async () => {
+  /** `feedgate story` against a feed answering 404 with `detail`: exit 1, and what it printed. */
+  async function storyWithDetail(detail: string) {
     server = await startHostileServer((_req, res) =>
       sendJson(
         res,
         404,
-        {
-          type: "about:blank",
-          title: "Not Found",
-          status: 404,
-          detail: `no such story ${NASTY}`,
-          code: "not_found",
-        },
+        { type: "about:blank", title: "Not Found", status: 404, detail, code: "not_found" },
         { "content-type": "application/problem+json" },
       ),
     );
@@ -79,8 +74,22 @@ describe("server text never drives the terminal", () => {
       FEEDGATE_FEED_URL: server.origin,
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("no such story");
-    expect(result.stderr).not.toMatch(CONTROL);
+    return result.stderr;
+  }
+
+  it("an error detail from the server is printed without its escapes", async () => {
+    const stderr = await storyWithDetail(`no such story ${NASTY}`);
+    expect(stderr).toContain("no such story");
+    expect(stderr).not.toMatch(CONTROL);
+  });
+
+  it("an error echoing a 5,000-character unknown URI quotes a bounded excerpt, without its RLO", async () => {
+    const stderr = await storyWithDetail(
+      `unknown URI /\u202e${"gnp.exe".repeat(700)}\u200b\u{e0041}`,
+    );
+    expect(stderr).toContain("unknown URI /gnp.exe");
+    expect(stderr).not.toMatch(/[\u202e\u200b]|\udb40/);
+    expect(stderr.length).toBeLessThan(2_000);
   });
 
   it("streamed text from the gateway is printed without its escapes", async () => {
@@ -183,7 +192,7 @@ describe("every line printed is filtered at the one place output is written", ()
       sendJson(res, 200, {
         schemaVersion: 1,
         query: {
-          mode: `selected${SCREEN}`,
+          mode: `selected${SCREEN}\x1b[31mRED\x1b[39m`,
           category: null,
           window: `24h${SCREEN}`,
           q: null,
@@ -201,6 +210,7 @@ describe("every line printed is filtered at the one place output is written", ()
       FEEDGATE_TTY: "1",
     });
     expect(result.stderr).toContain("mode selected");
+    expect(result.stderr).not.toContain("\x1b[31m");
     for (const stream of [result.stdout, result.stderr]) {
       expect(stream).not.toContain("\x1b[2J");
       expect(stream).not.toContain("\x1b[H");

@@ -179,10 +179,11 @@ describe("feedgate mcp over stdio, hostile input", () => {
 });
 
 describe("feedgate mcp --http", () => {
-  it("serves Streamable HTTP on 127.0.0.1 with a bearer token, says where on stderr, and writes nothing to stdout", async () => {
+  it("serves Streamable HTTP on 127.0.0.1 with FEEDGATE_MCP_TOKEN (trimmed), says where on stderr, and writes nothing to stdout", async () => {
     const token = "e2e-token-5d1c7a";
-    const cli = startBin(["mcp", "--http", "--token", token], {
+    const cli = startBin(["mcp", "--http"], {
       FEEDGATE_FEED_URL: fakes.feed!.url,
+      FEEDGATE_MCP_TOKEN: `${token}\n`,
     });
     await cli.waitFor(/Streamable HTTP at http:\/\/127\.0\.0\.1:\d+\/mcp/);
     const url = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(cli.stderr())![1]!;

@@ -61,6 +61,7 @@ const CASES: Array<[string, string[], RegExp]> = [
   ],
   ["tokens with neither text nor file", ["tokens", "--model", "m"], /text to count/],
   ["an empty prompt", ["respond", "  "], /prompt is empty/],
+  ["mock --port 65535 (the gateway fake takes n+1)", ["mock", "--port", "65535"], /--port 65535/],
   [
     "a feed URL with /api/v1",
     ["hot", "--feed-url", "http://127.0.0.1:9/api/v1"],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Output, type Streams } from "../../src/cli/output.js";
+import { StatusSpinner } from "../../src/render/spinner.js";
 
 function capture(tty: boolean) {
   const written = { stdout: "", stderr: "" };
@@ -31,4 +32,20 @@ describe("Output: the one place every line is filtered", () => {
     piped.out.statusLine("3 pages");
     expect(piped.written.stdout + piped.written.stderr).toBe("");
   });
+});
+
+it("the spinner's text goes through the one filter on a terminal too (OSC 52, title, clear, conceal)", () => {
+  const { out, written } = capture(true);
+  Object.assign(out.stderrStream, {
+    cursorTo: () => true,
+    clearLine: () => true,
+    moveCursor: () => true,
+  });
+  const nasty = "\x1b]52;c;eA==\x07\x1b]0;title\x07\x1b[2J\x1b[8mhidden";
+  const spinner = new StatusSpinner(out, `task ${nasty}`);
+  spinner.update(`task ${nasty}: running`);
+  spinner.succeed(`done ${nasty}`);
+  expect(written.stderr).toContain("hidden");
+  for (const planted of ["]52;", "]0;", "\x1b[2J", "\x1b[8m"])
+    expect(written.stderr).not.toContain(planted);
 });

@@ -87,44 +87,38 @@ export class BufferedResponse extends Response {
 }
 
 /**
- * The whole body, or a rejection as soon as the signal fires. The platform's fetch errors the
- * body when its request's signal fires; for an injected fetch (`tied` false) that may not, the
- * read is cancelled here. Chunks are joined only when there are several.
+ * The whole body, or a rejection as soon as the signal fires: the read is cancelled here, as
+ * fetch may never hear of the signal (see `send`). Chunks are joined only when there are several.
  */
 export async function readAll(
   body: ReadableStream<Uint8Array<ArrayBuffer>>,
   signal: AbortSignal,
-  tied: boolean,
   limit: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const stop = () => void reader.cancel().catch(() => {});
-  if (!tied) signal.addEventListener("abort", stop);
-  try {
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
-    let size = 0;
-    for (
-      let read: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
-      !(read = await reader.read()).done;
-      size += read.value.byteLength
-    ) {
-      if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
-      // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
-      if (size + read.value.byteLength > limit) {
-        stop();
-        throw new TooLarge();
-      }
-      chunks.push(read.value);
+  // Not removed: the signal is the attempt's own, and ends with it.
+  signal.addEventListener("abort", stop);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  for (
+    let read: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
+    !(read = await reader.read()).done;
+    size += read.value.byteLength
+  ) {
+    if (!ArrayBuffer.isView(read.value)) throw new TypeError("not bytes");
+    // Checked per chunk, before keeping it: an endless body costs at most one chunk past the cap.
+    if (size + read.value.byteLength > limit) {
+      stop();
+      throw new TooLarge();
     }
-    // A cancelled read ends like a complete one: the signal tells them apart.
-    if (signal.aborted) throw signal.reason;
-    if (chunks.length === 1) return chunks[0]!;
-    const all = new Uint8Array(size);
-    size = 0;
-    for (const chunk of chunks) all.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
-    return all;
-  } finally {
-    // Only what was added: removing a listener costs µs on every call.
-    if (!tied) signal.removeEventListener("abort", stop);
+    chunks.push(read.value);
   }
+  // A cancelled read ends like a complete one: the signal tells them apart.
+  if (signal.aborted) throw signal.reason;
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(size);
+  size = 0;
+  for (const chunk of chunks) all.set(chunk, (size += chunk.byteLength) - chunk.byteLength);
+  return all;
 }

@@ -5,8 +5,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 
 /**
  * What a record is about: one request attempt, its answer, a retry, a wait, a final failure, a
- * poll, a followed redirect, a raised interval, or a "did you mean" hint for an input value the
- * document does not list (logged before the request is sent).
+ * poll, a followed redirect, a raised interval, a "did you mean" hint for an input value the
+ * document does not list (logged before the request is sent), or an item a mirror skipped.
  */
 export type LogEvent =
   | "request"
@@ -17,7 +17,8 @@ export type LogEvent =
   | "poll"
   | "redirect"
   | "interval_raised"
-  | "hint";
+  | "hint"
+  | "item_skipped";
 
 /** Structured fields of a record. Never holds headers, bodies or credentials. */
 export interface LogFields {

@@ -212,8 +212,17 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
   // fetch makes that copy itself from (request, init) (looked up per attempt, so a fetch patched
   // later is honoured); an injected fetch takes a Request, so the copy is made here.
   const { fetch: injected, sleep = realSleep, random = Math.random, now = Date.now } = options;
-  const send = (request: Request, init: RequestInit) =>
-    injected ? injected(new Request(request, init)) : globalThis.fetch(request, init);
+  // The attempt's own signal ends the wait too: undici links a Request's signal to the one it
+  // follows only through a WeakRef, so after a garbage collection an abort passed through a
+  // wrapper's Request or a dispatcher may never reach fetch (a late answer is then dropped).
+  const send = (request: Request, init: RequestInit & { signal: AbortSignal }) =>
+    new Promise<Response>((resolve, reject) => {
+      init.signal.addEventListener("abort", () => reject(init.signal.reason));
+      (injected ? injected(new Request(request, init)) : fetch(request, init)).then(
+        resolve,
+        reject,
+      );
+    });
   const log = createLog(options);
   // Per-attempt records are built only when someone reads them: this is the hot path of every call.
   const debug = options.logger && options.logLevel === "debug";
@@ -311,7 +320,6 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         (await readAll(
           response.body as ReadableStream<Uint8Array<ArrayBuffer>>,
           signal,
-          !injected,
           call.maxBytes,
         ));
       const answer = bytes ? new BufferedResponse(response, bytes) : response;

@@ -29,6 +29,7 @@ export type { PolledVersion, PollOptions } from "./poll.js";
 export {
   type GetStory,
   type GetStoryOptions,
+  isStoryRef,
   STORY_ID_PATTERN,
   type StoryNotModified,
   type StoryOrigin,

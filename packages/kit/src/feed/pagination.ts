@@ -7,6 +7,7 @@ import {
 } from "@feedgate/core";
 import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import { cursorGuard } from "../internal/cursor-guard.js";
+import { limitError } from "../internal/errors.js";
 import type { Caller } from "./call.js";
 import { itemsOf } from "./page-items.js";
 import { sortKey } from "./sort-key.js";
@@ -167,13 +168,8 @@ export function paginator(caller: Caller, log: Log) {
     let pageNumber = 0;
     let restarts = 0;
     for (;;) {
-      if (pageNumber >= maxPages) {
-        throw createError({
-          kind: "limit_exceeded",
-          code: "max_pages",
-          message: `more than maxPages (${maxPages}) pages`,
-        });
-      }
+      if (pageNumber >= maxPages)
+        throw limitError("max_pages", `more than maxPages (${maxPages}) pages`);
       let result: ConditionalResult<ItemsResponse>;
       try {
         result = await caller.conditional(
@@ -183,14 +179,10 @@ export function paginator(caller: Caller, log: Log) {
         );
       } catch (error) {
         if (!isFeedgateError(error, "invalid_cursor") || cursor === undefined) throw error;
-        if (restarts >= maxRestarts) {
-          throw createError({
-            kind: "limit_exceeded",
-            code: "max_restarts",
-            message: `more than maxRestarts (${maxRestarts}) restarts`,
+        if (restarts >= maxRestarts)
+          throw limitError("max_restarts", `more than maxRestarts (${maxRestarts}) restarts`, {
             cause: error,
           });
-        }
         restarts++;
         cursor = undefined;
         guard.reset();

@@ -100,6 +100,16 @@ function lastSegment(url: URL, bad: () => FeedgateError): string {
   throw bad();
 }
 
+/** A story public id as the service has them: a UUID (8-4-4-4-12 hex, any case); any other id is a 404. */
+export const STORY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `ref` can name a story: a public id (a UUID, 8-4-4-4-12 hex, any case: the service
+ * answers 404 for any other id) or an http(s) story link. Check it before any request.
+ */
+export const isStoryRef = (ref: string): boolean =>
+  STORY_ID_PATTERN.test(ref) || /^\s*https?:\/\//i.test(ref);
+
 /** The public id a reference names. A hot topic without `links.story` names none: its `id` is an item's. */
 export function storyIdOf(ref: StoryRef): string {
   const bad = (rule: string) => invalidArgument("idOrStoryLink", rule);
@@ -129,9 +139,6 @@ export function storyIdOf(ref: StoryRef): string {
   }
   return lastSegment(url, () => bad("no valid last path segment"));
 }
-
-/** A story public id as the service has them: a UUID (8-4-4-4-12 hex, any case); any other id is a 404. */
-export const STORY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public id a reference names, refused before any request unless it is a UUID (no `..`, no `/`). */
 export function storyPublicIdOf(ref: StoryRef): string {

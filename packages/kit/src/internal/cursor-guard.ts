@@ -1,4 +1,5 @@
-import { createError, type FeedgateError } from "@feedgate/core";
+import type { FeedgateError } from "@feedgate/core";
+import { limitError } from "./errors.js";
 
 /** Cursors remembered to detect one given again (a longer cycle is caught by the empty-page rule). Bounded memory. */
 export const RECENT_CURSORS = 16;
@@ -33,12 +34,7 @@ export function cursorGuard(what: string, start?: string): CursorGuard {
   let recent: string[] = [];
   let empty = 0;
   const loop = (why: string, requestId: string | undefined): FeedgateError =>
-    createError({
-      kind: "limit_exceeded",
-      code: "cursor_loop",
-      message: `${what}: ${why}`,
-      ...(requestId === undefined ? {} : { requestId }),
-    });
+    limitError("cursor_loop", `${what}: ${why}`, requestId === undefined ? {} : { requestId });
   return {
     reset() {
       recent = [];

@@ -1,5 +1,9 @@
 import { createError, type FeedgateError, isFeedgateError, isTransientError } from "@feedgate/core";
 
+/** A guard that ended a walk or a loop (kind `limit_exceeded`). */
+export const limitError = (code: string, message: string, more?: object): FeedgateError =>
+  createError({ kind: "limit_exceeded", code, message, ...more });
+
 /** The kit's aborted error, carrying the signal's reason as its cause. */
 export function abortedError(signal: AbortSignal | undefined, what: string): FeedgateError {
   return createError({

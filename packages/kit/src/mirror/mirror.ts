@@ -45,7 +45,8 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     checkOptionNames(options, OPTION_NAMES, "createSelectedMirror");
   checkMirrorOptions(options);
   const { client, store } = options;
-  const settings = { ...MIRROR_DEFAULTS, ...stripUndefined(options), client, store };
+  const log = createLog({ logger: options.logger });
+  const settings = { ...MIRROR_DEFAULTS, ...stripUndefined(options), client, store, log };
   const stats: MirrorStats = {
     requests: 0,
     retries: 0,
@@ -71,7 +72,6 @@ export function createSelectedMirror(options: SelectedMirrorOptions): SelectedMi
     intervalMs: options.intervalMs,
     sleep: options.sleep ?? realSleep,
     random: options.random ?? Math.random,
-    log: createLog({ logger: options.logger }),
     report,
   };
 

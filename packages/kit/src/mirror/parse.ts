@@ -7,6 +7,8 @@ export interface SnapshotBody {
   hasMore: boolean;
   nextPage: string | null;
   items: SelectedItem[];
+  /** Ids of the items skipped: nested too deep to store. */
+  skipped: string[];
 }
 
 /** What the mirror uses of a changes page. */
@@ -14,6 +16,18 @@ export interface ChangesBody {
   cursor: string;
   hasMore: boolean;
   changes: MirrorChange[];
+  skipped: string[];
+}
+
+/** Whether `value` nests over 64 levels deep, which no store could write (JSON.stringify overflows near 5,000). */
+function tooDeep(value: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next[0] !== "object" || next[0] === null) continue;
+    if (next[1] > 64) return true;
+    for (const child of Object.values(next[0])) stack.push([child, next[1] + 1]);
+  }
+  return false;
 }
 
 /** A 2xx answer whose body is not what the contract promises. */
@@ -25,6 +39,15 @@ function badBody(operation: string, what: string, requestId?: string): FeedgateE
     requestId,
     message: `${operation}: unexpected answer body (${what})`,
   });
+}
+
+/** Whether the kit can send `value` back as a cursor (a lone surrogate cannot be encoded); another is never stored. */
+function sendable(value: unknown): value is string {
+  try {
+    return typeof value === "string" && value !== "" && encodeURIComponent(value) !== "";
+  } catch {
+    return false;
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -41,26 +64,34 @@ export function parseSnapshot(body: unknown, requestId?: string): SnapshotBody {
   const bad = (what: string) => badBody(op, what, requestId);
   if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, nextPage, items } = body;
-  if (typeof cursor !== "string" || cursor === "") throw bad("cursor");
+  if (!sendable(cursor)) throw bad("cursor");
   if (typeof hasMore !== "boolean") throw bad("hasMore");
-  if (nextPage !== null && typeof nextPage !== "string") throw bad("nextPage");
+  if (nextPage !== null && nextPage !== "" && !sendable(nextPage)) throw bad("nextPage");
   if (hasMore && (nextPage === null || nextPage === "")) throw bad("hasMore without nextPage");
   if (!Array.isArray(items) || !items.every(hasId)) throw bad("items");
-  return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items };
+  const skipped: string[] = [];
+  const kept = items.filter((item) => !(tooDeep(item) && skipped.push(item.id)));
+  return { cursor, hasMore, nextPage: hasMore ? (nextPage as string) : null, items: kept, skipped };
 }
+
+/** An op as an error quotes it: a string's first 100 characters, else its type (never serialised whole). */
+const opOf = (op: unknown) =>
+  typeof op === "string" ? JSON.stringify(op.slice(0, 100)) : typeof op;
 
 export function parseChanges(body: unknown, requestId?: string): ChangesBody {
   const op = "selectedChanges";
   const bad = (what: string) => badBody(op, what, requestId);
   if (!isObject(body)) throw bad("not an object");
   const { cursor, hasMore, changes } = body;
-  if (typeof cursor !== "string" || cursor === "") throw bad("cursor");
+  if (!sendable(cursor)) throw bad("cursor");
   if (typeof hasMore !== "boolean") throw bad("hasMore");
   if (!Array.isArray(changes)) throw bad("changes");
   const parsed: MirrorChange[] = [];
+  const skipped: string[] = [];
   for (const change of changes) {
     if (isObject(change) && change["op"] === "upsert" && hasId(change["item"])) {
-      parsed.push({ op: "upsert", item: change["item"] });
+      if (tooDeep(change["item"])) skipped.push(change["item"].id);
+      else parsed.push({ op: "upsert", item: change["item"] });
     } else if (isObject(change) && change["op"] === "remove" && typeof change["id"] === "string") {
       parsed.push({ op: "remove", id: change["id"] });
     } else {
@@ -70,9 +101,9 @@ export function parseChanges(body: unknown, requestId?: string): ChangesBody {
         status: 200,
         code: "unknown_change_op",
         requestId,
-        message: `${op}: a change the mirror cannot apply: op ${JSON.stringify(isObject(change) ? change["op"] : change)}`,
+        message: `${op}: a change the mirror cannot apply: op ${opOf(isObject(change) ? change["op"] : change)}`,
       });
     }
   }
-  return { cursor, hasMore, changes: parsed };
+  return { cursor, hasMore, changes: parsed, skipped };
 }

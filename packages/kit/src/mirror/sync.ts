@@ -1,14 +1,8 @@
-import {
-  type Clock,
-  createError,
-  type FeedgateError,
-  freshnessMs,
-  isFeedgateError,
-} from "@feedgate/core";
+import { type Clock, createError, freshnessMs, isFeedgateError, type Log } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import { createCaller } from "../feed/call.js";
 import { cursorGuard } from "../internal/cursor-guard.js";
-import { abortedError } from "../internal/errors.js";
+import { abortedError, limitError } from "../internal/errors.js";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
 import { parseChanges, parseSnapshot, type SnapshotBody } from "./parse.js";
 import type { MirrorProgress, MirrorStats } from "./progress.js";
@@ -38,6 +32,8 @@ export interface SyncSettings {
   maxSnapshots: number;
   maxPages: number;
   stats: MirrorStats;
+  /** Where a skipped item is said (event `item_skipped`). */
+  log: Log;
   /** Whether someone listens to progress (a store count is made only then). */
   listening: boolean;
   report(progress: Omit<MirrorProgress, "changes" | "snapshots">): void;
@@ -70,6 +66,16 @@ export function createSync(
     report,
   } = settings;
   const caller = createCaller(settings.client, settings.clock);
+  /** The page, once each item it skipped was said (a warning naming the item). */
+  const said = <T extends { skipped: string[] }>(body: T): T => {
+    for (const id of body.skipped)
+      settings.log(
+        "warn",
+        `mirror: item ${JSON.stringify(id.slice(0, 80))} nests over 64 levels deep: skipped`,
+        { event: "item_skipped" },
+      );
+    return body;
+  };
   /** ETag of the last changes answer, for the cursor it was fetched with (a 304 = nothing new). */
   let lastChanges: { cursor: string; etag: string } | undefined;
 
@@ -163,7 +169,7 @@ export function createSync(
           code: "unexpected_304",
           message: "selectedSnapshot answered 304 unasked",
         });
-      const body = fetched.body;
+      const body = said(fetched.body);
       if (!(await store.putSnapshotPage(generation, body))) {
         // A different cursor on a later page means the pass is not one pass: start over.
         if ((await store.getState()).pending?.generation !== generation) return false;
@@ -208,14 +214,16 @@ export function createSync(
         parseChanges,
         signal,
       ).catch((error: unknown) => {
-        if (isFeedgateError(error, "snapshot_required")) {
+        // A stored cursor the kit will not send (kept by an older version) restarts the pass too.
+        const unsendable = isFeedgateError(error, "invalid_request") && error.param === "cursor";
+        if (unsendable || isFeedgateError(error, "snapshot_required")) {
           stats.snapshotRequired++;
           throw new SnapshotRequired();
         }
         throw error;
       });
       if (fetched.kind === "not_modified") return { response: fetched.response, pages };
-      const body = fetched.body;
+      const body = said(fetched.body);
       const unchanged = body.changes.length === 0 && body.cursor === cursor;
       // Saving the cursor is part of applying the page, never earlier: a crash in between
       // leaves the old cursor, and the page (blind upserts/removes) is simply applied again.
@@ -291,6 +299,4 @@ export function createSync(
   return syncOnce;
 }
 
-function guardError(message: string): FeedgateError {
-  return createError({ kind: "limit_exceeded", code: "limit_exceeded", message });
-}
+const guardError = (message: string) => limitError("limit_exceeded", message);

@@ -62,6 +62,9 @@ async function openRegular(path: string, flags: number, mode?: number): Promise<
 export async function readStoreFile(path: string): Promise<Buffer> {
   const handle = await openRegular(path, constants.O_RDONLY);
   try {
+    // A sanity check before reading whole: 1 GiB (a store compacts its journal at 8 MiB by default).
+    if ((await handle.stat()).size > 2 ** 30)
+      throw new Error(`${path} is over the 1073741824 bytes a mirror store writes: not read`);
     return await handle.readFile();
   } finally {
     await handle.close();

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -105,4 +105,21 @@ describe("a local copy is read as untrusted input", () => {
     const view = await readFileStore(dir);
     expect(view.count).toBe(2);
   }, 60_000);
+});
+
+describe("a journal far over any size a store writes (issue 33, item 4)", () => {
+  it("is refused after one stat by the writer and the reader, never read whole", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "feedgate-sparse-"));
+    try {
+      const handle = await open(join(dir, "journal-0.log"), "w");
+      await handle.truncate(2 ** 30 + 1); // sparse: no disk used
+      await handle.close();
+      const before = process.memoryUsage().rss;
+      await expect(openFileStore(dir)).rejects.toThrow(/over the 1073741824 bytes/);
+      await expect(readFileStore(dir)).rejects.toThrow(/over the 1073741824 bytes/);
+      expect(process.memoryUsage().rss - before).toBeLessThan(256 * 1024 * 1024);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,3 +9,10 @@ it("cleanText removes escapes, controls and bidirectional controls; keeps tabs, 
   );
   expect(cleanText("日本語 ✓")).toBe("日本語 ✓");
 });
+
+it("cleanText removes tag characters, zero-width and joiner characters, BOM, directional marks and line separators", () => {
+  const hidden =
+    "\u{e0001}\u{e0041}\u{e007f}\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c\u2028\u2029";
+  expect(cleanText(`a${hidden}b`)).toBe("ab");
+  expect(cleanText("👨‍👩‍👧".normalize())).not.toMatch(/\u200d/);
+});

@@ -21,15 +21,10 @@ export interface Runner {
     run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
   ): (...args: unknown[]) => Promise<void>;
   /**
-   * {@link Runner.action} of the body `name` of a module loaded only when the command runs:
-   * `runner.lazy(() => import("./hot-run.js"), "runHot")` (positional arguments follow options).
+   * {@link Runner.action} of the body its module exports as `name`, loaded only when the command
+   * runs: `runner.lazy(() => import("./hot-run.js"), "runHot")` (positional arguments follow options).
    */
-  lazy<K extends string>(
-    load: () => Promise<
-      Record<K, (ctx: CommandContext, o: never, ...p: string[]) => Promise<unknown>>
-    >,
-    name: K,
-  ): (...args: unknown[]) => Promise<void>;
+  lazy<M>(load: () => Promise<M>, name: keyof M & string): (...args: unknown[]) => Promise<void>;
   /**
    * Runs a command body with options already parsed, as {@link Runner.action} does once
    * commander has parsed them: the same context, the same failure report. `name` is the
@@ -69,11 +64,10 @@ export function createRunner(
         return runner.run(name, command.optsWithGlobals() as never, run, positional);
       };
     },
-    lazy(load, name) {
-      return runner.action(async (ctx, options, ...positional) =>
+    lazy: (load, name) =>
+      runner.action(async (ctx, options, ...positional) =>
         ((await load())[name] as Body)(ctx, options, ...positional),
-      );
-    },
+      ),
     async run(name, options, run, positional = []) {
       const out = new Output(streams, {
         json: (options as { json?: boolean }).json === true,

@@ -62,7 +62,8 @@ export const BUDGETS = {
   // Issue 31 (measured 8.0 kB): the retry hook is told the headers' wait (`headerWaitMs`).
   // Issue 33 (measured 8.21 kB): `checkBaseUrl` moved here from the two clients (which carry it
   // once, within their budgets), and timeouts that end the wait in the transport itself.
-  "@feedgate/core": { limit: "8.22 kB" },
+  // 8.23 kB with issues 31, 33, 34 and 35 in one build (measured).
+  "@feedgate/core": { limit: "8.23 kB" },
   // The error family alone, as the clients re-export it (measured 1.12 kB; 1.29 kB once
   // isTransientError reads the table of final answers, issue 20).
   "@feedgate/core/errors": { limit: "1.3 kB" },
@@ -95,7 +96,8 @@ export const BUDGETS = {
     // Issue 34 (measured 18.33 kB): the 0.1.0 names back for one minor as deprecated aliases, the
     // eight workflows on `gateway.images` and `buildImageRequest` at the root bring the workflows'
     // module (0.43 kB) into the main entry; it leaves again with them in the next minor.
-    limit: "18.34 kB",
+    // 18.43 kB with issues 31, 33, 34 and 35 in one build (measured; core's shared checks).
+    limit: "18.44 kB",
     goal: "7 kB",
     why:
       "Measured per module (tools/size/why.mjs): core is 6.7 kB of it (the transport 2.5, errors 0.8, " +
@@ -147,7 +149,7 @@ export const BUDGETS = {
   // 9.36 → 9.63 kB (measured 9.622 kB, issue 35): the one cadence table (FEED_CADENCE, with its
   // next-poll rule and the Shanghai check times moved in from the daily watcher), the story id
   // rule (STORY_ID_PATTERN, storyPublicIdOf) and the story watcher's 404 tolerance.
-  "@feedgate/kit/feed": { limit: "9.63 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
+  "@feedgate/kit/feed": { limit: "9.66 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
   // 4.98 → 6.91 kB (measured, issue 13): the mirror now sends through the kit's caller, so it
   // brings the spec-driven validation and answer-shape checks the feed kit has (its own retry
   // loop, 0.3 kB, is gone).
@@ -160,7 +162,7 @@ export const BUDGETS = {
   // kit's one table (FEED_CADENCE) instead of a number of its own.
   // Issue 33: items nested too deep skipped and said, cursors the kit could not send back
   // refused, an unknown op quoted by an excerpt (+0.26 kB).
-  "@feedgate/kit/mirror": { limit: "8.16 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
+  "@feedgate/kit/mirror": { limit: "8.17 kB", onTopOf: [...CLIENTS, "@feedgate/kit"] },
   // 1.99 → 2.12 kB (issue 20): every failure after a submission carries the billed task's id.
   // 2.15 → 2.33 kB (measured, issue 22): task polling runs on the kit's one wait-and-retry loop
   // (`waitLoop`, with its floor and Retry-After rule) instead of a hand-written one.

@@ -51,52 +51,52 @@ export const collectGenerateContent = collect.collectGenerateContent;
  */
 export const outputText = collect.outputText;
 
-/** @deprecated Use `ResponseCreateParams` (unknown keys refused; model-specific fields in `extraBody`). */
+/** The 0.1.0 name, kept for one minor. @deprecated Use `ResponseCreateParams` (unknown keys refused; model-specific fields in `extraBody`). */
 export type CreateResponseParams = ResponseCreateParams;
-/** @deprecated Import `TextToImageParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `TextToImageParams` from `@feedgate/gateway-client/images`. */
 export type TextToImageParams = images.TextToImageParams;
-/** @deprecated Import `ImageToImageParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `ImageToImageParams` from `@feedgate/gateway-client/images`. */
 export type ImageToImageParams = images.ImageToImageParams;
-/** @deprecated Import `GptImageParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `GptImageParams` from `@feedgate/gateway-client/images`. */
 export type GptImageParams = images.GptImageParams;
-/** @deprecated Import `RegionalImageToImageParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `RegionalImageToImageParams` from `@feedgate/gateway-client/images`. */
 export type RegionalImageToImageParams = images.RegionalImageToImageParams;
-/** @deprecated Import `MultiImageParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `MultiImageParams` from `@feedgate/gateway-client/images`. */
 export type MultiImageParams = images.MultiImageParams;
-/** @deprecated Import `MultiImageWithoutAspectParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `MultiImageWithoutAspectParams` from `@feedgate/gateway-client/images`. */
 export type MultiImageWithoutAspectParams = images.MultiImageWithoutAspectParams;
-/** @deprecated Import `MultiGptImageParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `MultiGptImageParams` from `@feedgate/gateway-client/images`. */
 export type MultiGptImageParams = images.MultiGptImageParams;
-/** @deprecated Import `PanoramaParams` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `PanoramaParams` from `@feedgate/gateway-client/images`. */
 export type PanoramaParams = images.PanoramaParams;
-/** @deprecated Import `InputRegion` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `InputRegion` from `@feedgate/gateway-client/images`. */
 export type InputRegion = images.InputRegion;
-/** @deprecated Import `ImageCallOptions` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `ImageCallOptions` from `@feedgate/gateway-client/images`. */
 export type ImageCallOptions = images.ImageCallOptions;
-/** @deprecated Import `Workflow` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `Workflow` from `@feedgate/gateway-client/images`. */
 export type Workflow<P> = images.Workflow<P>;
-/** @deprecated Use `imageWorkflows(gateway)` from `@feedgate/gateway-client/images`; `gateway.images` has generate, submit and getTask. */
+/** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway)` from `@feedgate/gateway-client/images`; `gateway.images` has generate, submit and getTask. */
 export const imagesApi = (gateway: { images: ImagesApi }): ImagesApi => gateway.images;
-/** @deprecated Import `buildImageRequest` from `@feedgate/gateway-client/images`. */
+/** The 0.1.0 name, kept for one minor. @deprecated Import `buildImageRequest` from `@feedgate/gateway-client/images`. */
 export const buildImageRequest = workflows.buildImageRequest;
 
 /** The 0.1.0 workflow members of `gateway.images`, kept for one minor. */
 export interface LegacyImageWorkflows {
-  /** @deprecated Use `imageWorkflows(gateway).textToImage` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).textToImage` from `@feedgate/gateway-client/images`. */
   textToImage: ImageWorkflows["textToImage"];
-  /** @deprecated Use `imageWorkflows(gateway).imageToImage` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).imageToImage` from `@feedgate/gateway-client/images`. */
   imageToImage: ImageWorkflows["imageToImage"];
-  /** @deprecated Use `imageWorkflows(gateway).gptImage` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).gptImage` from `@feedgate/gateway-client/images`. */
   gptImage: ImageWorkflows["gptImage"];
-  /** @deprecated Use `imageWorkflows(gateway).regionalImageToImage` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).regionalImageToImage` from `@feedgate/gateway-client/images`. */
   regionalImageToImage: ImageWorkflows["regionalImageToImage"];
-  /** @deprecated Use `imageWorkflows(gateway).multiImage` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).multiImage` from `@feedgate/gateway-client/images`. */
   multiImage: ImageWorkflows["multiImage"];
-  /** @deprecated Use `imageWorkflows(gateway).multiImageWithoutAspect` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).multiImageWithoutAspect` from `@feedgate/gateway-client/images`. */
   multiImageWithoutAspect: ImageWorkflows["multiImageWithoutAspect"];
-  /** @deprecated Use `imageWorkflows(gateway).multiGptImage` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).multiGptImage` from `@feedgate/gateway-client/images`. */
   multiGptImage: ImageWorkflows["multiGptImage"];
-  /** @deprecated Use `imageWorkflows(gateway).panorama` from `@feedgate/gateway-client/images`. */
+  /** The 0.1.0 name, kept for one minor. @deprecated Use `imageWorkflows(gateway).panorama` from `@feedgate/gateway-client/images`. */
   panorama: ImageWorkflows["panorama"];
 }
 

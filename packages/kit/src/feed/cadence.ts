@@ -1,5 +1,17 @@
 import { freshnessMs, invalidArgument, MAX_SERVER_WAIT_MS } from "@feedgate/core";
 
+/** A resource asked at most once per `everyMs`. */
+export interface EveryCadence {
+  /** The least interval between two requests, in ms. */
+  readonly everyMs: number;
+}
+
+/** A resource asked at times of day. */
+export interface DailyCadence {
+  /** The times of day (`HH:MM`, Asia/Shanghai) to ask it at. */
+  readonly checkTimes: readonly string[];
+}
+
 /**
  * How often the feed's document asks each polled resource to be asked again: at most once per
  * `everyMs`, or at `checkTimes` (`HH:MM`, Asia/Shanghai) for the daily reports, published once
@@ -9,19 +21,19 @@ import { freshnessMs, invalidArgument, MAX_SERVER_WAIT_MS } from "@feedgate/core
  */
 export const FEED_CADENCE = {
   /** "Poll no faster than s-maxage" (60 s): 60 requests an hour at most. */
-  hotTopics: { everyMs: 60_000 },
+  hotTopics: { everyMs: 60_000 } as EveryCadence,
   /** "Poll every 5 minutes using If-None-Match": 12 an hour. */
-  codexResetsRecent: { everyMs: 300_000 },
+  codexResetsRecent: { everyMs: 300_000 } as EveryCadence,
   /** The full calendar (prefer the recent form): collected every 5 minutes, so no more often. */
-  codexResets: { everyMs: 300_000 },
+  codexResets: { everyMs: 300_000 } as EveryCadence,
   /** A few times a day: shortly after 08:00 Shanghai, then twice for late reports. */
-  latestDaily: { checkTimes: ["08:05", "10:00", "16:00"] },
+  latestDaily: { checkTimes: ["08:05", "10:00", "16:00"] } as DailyCadence,
   /** The archive changes once a day: "a few times a day at most". */
-  dailies: { checkTimes: ["08:15", "20:00"] },
+  dailies: { checkTimes: ["08:15", "20:00"] } as DailyCadence,
   /** The selected set's changes, at their s-maxage (60 s). */
-  selectedChanges: { everyMs: 60_000 },
+  selectedChanges: { everyMs: 60_000 } as EveryCadence,
   /** A story, at its s-maxage (60 s). */
-  storyByPublicId: { everyMs: 60_000 },
+  storyByPublicId: { everyMs: 60_000 } as EveryCadence,
 } as const;
 
 /** The least interval of an operation: the table's, else 0 (the answer decides). */

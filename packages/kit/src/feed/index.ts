@@ -9,6 +9,8 @@ export { freshnessMs } from "@feedgate/core";
 export * from "../validate/index.js";
 export {
   cadenceMs,
+  type DailyCadence,
+  type EveryCadence,
   FEED_CADENCE,
   nextCheckAt,
   nextPollInMs,
@@ -48,6 +50,8 @@ export type {
   FeedOperationTypes,
   FeedParams,
   FeedResult,
+  WithPath,
+  WithQuery,
 } from "./types.js";
 export type {
   DailiesUpdate,

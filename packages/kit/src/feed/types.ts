@@ -24,10 +24,22 @@ export interface FeedOperationTypes<P, D> {
   data: D;
 }
 
+/** The parameters of an operation that takes a query (optional unless `Required<…>`). */
+export interface WithQuery<Q> {
+  /** Its query parameters. */
+  query?: Q;
+}
+
+/** The parameters of an operation that takes path parameters. */
+export interface WithPath<P> {
+  /** Its path parameters. */
+  path: P;
+}
+
 /** Parameters and answer of each feed operation (by operationId). */
 export interface FeedOperationMap {
   /** The `items` operation. */
-  items: FeedOperationTypes<{ query?: ItemsQuery }, ItemsResponse>;
+  items: FeedOperationTypes<WithQuery<ItemsQuery>, ItemsResponse>;
   /** The `codexResets` operation. */
   codexResets: FeedOperationTypes<Record<string, never>, CodexResetsResponse>;
   /** The `codexResetsRecent` operation. */
@@ -35,17 +47,17 @@ export interface FeedOperationMap {
   /** The `hotTopics` operation. */
   hotTopics: FeedOperationTypes<Record<string, never>, HotTopicsResponse>;
   /** The `storyByPublicId` operation. */
-  storyByPublicId: FeedOperationTypes<{ path: StoryPathParams }, StoryResponse>;
+  storyByPublicId: FeedOperationTypes<WithPath<StoryPathParams>, StoryResponse>;
   /** The `dailies` operation. */
-  dailies: FeedOperationTypes<{ query?: DailiesQuery }, DailiesResponse>;
+  dailies: FeedOperationTypes<WithQuery<DailiesQuery>, DailiesResponse>;
   /** The `latestDaily` operation. */
   latestDaily: FeedOperationTypes<Record<string, never>, DailyResponse>;
   /** The `dailyByDate` operation. */
-  dailyByDate: FeedOperationTypes<{ path: DailyByDatePathParams }, DailyResponse>;
+  dailyByDate: FeedOperationTypes<WithPath<DailyByDatePathParams>, DailyResponse>;
   /** The `selectedSnapshot` operation. */
-  selectedSnapshot: FeedOperationTypes<{ query?: SelectedSnapshotQuery }, SelectedSnapshot>;
+  selectedSnapshot: FeedOperationTypes<WithQuery<SelectedSnapshotQuery>, SelectedSnapshot>;
   /** The `selectedChanges` operation. */
-  selectedChanges: FeedOperationTypes<{ query: SelectedChangesQuery }, SelectedChanges>;
+  selectedChanges: FeedOperationTypes<Required<WithQuery<SelectedChangesQuery>>, SelectedChanges>;
 }
 
 /** The operationIds the kit offers a typed call for. */

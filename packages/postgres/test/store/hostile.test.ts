@@ -106,12 +106,22 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
     for (const item of odd()) fake.selected.upsert(item);
     const schema = freshSchema();
     const errors: string[] = [];
+    // The mirror follows the changes at the document's cadence (a minute): its waits are cut
+    // to 100 ms here, so the changes arrive within the test.
+    const sleep = (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, Math.min(ms, 100));
+        signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), {
+          once: true,
+        });
+      });
     const member = await bed.member({
       schema,
       feedUrl: fake.url,
       resources: ["mirror"],
       checkMs: 200,
       onError: (_, e) => errors.push(e.message),
+      kit: { sleep },
     });
     const truth = () => sortById(fake.selected.truth() as { id: string }[]);
     await until(async () => (await member.store.count()) === truth().length);

@@ -14,8 +14,9 @@ export default defineConfig({
   test: {
     reporters: ["default", "json"],
     outputFile: { json: ".vitest/release/report.json" },
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 180_000,
+    // The pack project's setup installs every package with npm: minutes on a loaded machine.
+    hookTimeout: 300_000,
     projects: [
       {
         extends: true,

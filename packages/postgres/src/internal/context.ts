@@ -6,13 +6,15 @@ import { storeError } from "./errors.js";
 export interface StoreContext {
   readonly sql: Sql;
   readonly schema: string;
-  readonly url: string;
   readonly directUrl: string | undefined;
-  readonly readOnly: boolean;
   readonly channel: string;
   readonly t: ReturnType<typeof tables>;
   /** The clients opened for LISTEN on `directUrl`, ended on close. */
   readonly listeners: Set<Sql>;
+  /** Runs a task, its failure as the family's error without the password. */
+  run<T>(what: string, task: () => Promise<T>): Promise<T>;
+  /** Runs a writing task, refused with a ConfigError when the store was opened read-only. */
+  write<T>(what: string, task: () => Promise<T>): Promise<T>;
 }
 
 export function storeContext(
@@ -22,38 +24,31 @@ export function storeContext(
   directUrl: string | undefined,
   readOnly: boolean,
 ): StoreContext {
-  const t = tables(sql, schema);
+  const run = async <T>(what: string, task: () => Promise<T>): Promise<T> => {
+    try {
+      return await task();
+    } catch (error) {
+      throw storeError(what, error, url);
+    }
+  };
   return {
     sql,
     schema,
-    url,
     directUrl,
-    readOnly,
     channel: storeChannel(schema),
-    t,
+    t: tables(sql, schema),
     listeners: new Set(),
+    run,
+    write: (what, task) =>
+      readOnly
+        ? Promise.reject(
+            createError({
+              kind: "config",
+              code: "read_only",
+              option: "readOnly",
+              message: `${what}: the store was opened read-only`,
+            }),
+          )
+        : run(what, task),
   };
-}
-
-/** Runs a task, its failure as the family's error without the password. */
-export async function run<T>(ctx: StoreContext, what: string, task: () => Promise<T>): Promise<T> {
-  try {
-    return await task();
-  } catch (error) {
-    throw storeError(what, error, ctx.url);
-  }
-}
-
-/** Runs a writing task, refused with a ConfigError when the store was opened read-only. */
-export function write<T>(ctx: StoreContext, what: string, task: () => Promise<T>): Promise<T> {
-  if (ctx.readOnly)
-    return Promise.reject(
-      createError({
-        kind: "config",
-        code: "read_only",
-        option: "readOnly",
-        message: `${what}: the store was opened read-only`,
-      }),
-    );
-  return run(ctx, what, task);
 }

@@ -1,7 +1,7 @@
 import { invalidArgument } from "@feedgate/core";
 import type { SelectedItem, StoreFilter } from "@feedgate/kit/mirror";
 import { isHashedKey, jsonOf, keyOf, timeOf } from "./cells.js";
-import { run, type StoreContext } from "./context.js";
+import type { StoreContext } from "./context.js";
 import { itemOf } from "./rows.js";
 
 /** A filter of the readers: each maps to an item field (and an index). The kit's `StoreFilter`. */
@@ -43,24 +43,25 @@ function filterTime(param: string, value: unknown): Date {
   return time;
 }
 
+/** The current generation's items, as `i`. */
+const current = (ctx: StoreContext) =>
+  ctx.sql`${ctx.t.items} i join ${ctx.t.state} s on s.id = 1 and i.generation = s.generation`;
+
 export async function get(ctx: StoreContext, id: string): Promise<SelectedItem | undefined> {
   if (typeof id !== "string") throw invalidArgument("id", `a string, got ${typeof id}`);
-  const [row] = await run(
-    ctx,
+  const [row] = await ctx.run(
     "reading an item",
-    () =>
-      ctx.sql`select i.item, i.item_text from ${ctx.t.items} i join ${ctx.t.state} s on s.id = 1 and i.generation = s.generation where i.id = ${keyOf(id)}`,
+    () => ctx.sql`select i.item, i.item_text from ${current(ctx)} where i.id = ${keyOf(id)}`,
   );
   return row ? itemOf(row) : undefined;
 }
 
 export async function ids(ctx: StoreContext): Promise<string[]> {
   // A hashed key's id is read from its item (rare: ids over 1000 bytes, or holding U+0000).
-  const rows = await run(
-    ctx,
+  const rows = await ctx.run(
     "reading ids",
     () => ctx.sql`select i.id, case when left(i.id, 1) = ${"\u0001"} then i.item_text end as text, case when left(i.id, 1) = ${"\u0001"} then i.item end as item
-    from ${ctx.t.items} i join ${ctx.t.state} s on s.id = 1 and i.generation = s.generation`,
+    from ${current(ctx)}`,
   );
   return rows.map((r) =>
     isHashedKey(r["id"])
@@ -76,11 +77,9 @@ export async function entries(ctx: StoreContext): Promise<SelectedItem[]> {
 }
 
 export async function count(ctx: StoreContext): Promise<number> {
-  const [row] = await run(
-    ctx,
+  const [row] = await ctx.run(
     "counting items",
-    () =>
-      ctx.sql`select count(*)::int as n from ${ctx.t.items} i join ${ctx.t.state} s on s.id = 1 and i.generation = s.generation`,
+    () => ctx.sql`select count(*)::int as n from ${current(ctx)}`,
   );
   return row!["n"] as number;
 }
@@ -111,8 +110,7 @@ export async function query(
       after.time === null ? sql`'-infinity'::timestamptz` : sql`${after.time}::timestamptz`;
     from = sql`and ${time} <= ${at} and (${time} < ${at} or i.id < ${after.key})`;
   }
-  const rows = await run(
-    ctx,
+  const rows = await ctx.run(
     "querying items",
     () => sql`
     select i.item, i.item_text, coalesce(i.published_at, i.discovered_at) as t from ${ctx.t.items} i

@@ -2,14 +2,12 @@ import type { SelectedItem } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
 import { jsonOf, jsonTextCells, keyOf, timeText } from "./cells.js";
 
+/** The item's fields that are also columns. */
+type Cells = { id: string; category?: unknown; publishedAt?: unknown; discoveredAt?: unknown };
+
 /** The indexed columns of an item, beside the item itself (see cells.ts for what is mapped how). */
 export function rowOf(item: SelectedItem) {
-  const i = item as {
-    id: string;
-    category?: unknown;
-    publishedAt?: unknown;
-    discoveredAt?: unknown;
-  };
+  const i = item as Cells;
   const { jsonText, text } = jsonTextCells(item);
   return {
     id: keyOf(i.id),
@@ -42,12 +40,7 @@ export function rowsJson(rows: ReturnType<typeof rowOf>[]): string {
  * PostgreSQL can read them out of the item itself and the page need not carry them twice.
  */
 export function cellsAreFields(row: ReturnType<typeof rowOf>, item: SelectedItem): boolean {
-  const i = item as {
-    id: unknown;
-    category?: unknown;
-    publishedAt?: unknown;
-    discoveredAt?: unknown;
-  };
+  const i = item as Cells;
   const same = (cell: string | null, field: unknown) =>
     cell === null ? field === undefined || field === null : cell === field;
   return (

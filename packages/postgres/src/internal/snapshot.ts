@@ -1,12 +1,12 @@
 import type { MirrorStoreState, SelectedFields, SnapshotPage } from "@feedgate/kit/mirror";
 import type postgres from "postgres";
 import { decodeText, encodeText } from "./cells.js";
-import { run, type StoreContext, write } from "./context.js";
+import type { StoreContext } from "./context.js";
 import { LOCK_NOT_AVAILABLE, UNDEFINED_TABLE, UNIQUE_VIOLATION } from "./errors.js";
 import { cellsAreFields, RECORD, REPLACE, rowOf, rowsJson } from "./rows.js";
 
 export async function getState(ctx: StoreContext): Promise<MirrorStoreState> {
-  return run(ctx, "reading the mirror state", async () => {
+  return ctx.run("reading the mirror state", async () => {
     const [s] = await ctx.sql`select * from ${ctx.t.state} where id = 1`;
     const pending = s!["pending_generation"] as number | null;
     return {
@@ -28,7 +28,7 @@ export async function getState(ctx: StoreContext): Promise<MirrorStoreState> {
 }
 
 export function beginSnapshot(ctx: StoreContext, fields: SelectedFields): Promise<number> {
-  return write(ctx, "beginning a snapshot", () =>
+  return ctx.write("beginning a snapshot", () =>
     ctx.sql.begin(async (tx) => {
       const [s] =
         await tx`update ${ctx.t.state} set last_begun = last_begun + 1, pending_generation = last_begun + 1, pending_fields = ${fields},
@@ -68,7 +68,7 @@ export function putSnapshotPage(
   generation: number,
   page: SnapshotPage,
 ): Promise<boolean> {
-  return write(ctx, "storing a snapshot page", async () => {
+  return ctx.write("storing a snapshot page", async () => {
     const items = [...new Map(page.items.map((item) => [item.id, item])).values()];
     const rows = items.map(rowOf);
     const json = rows.every((row, k) => cellsAreFields(row, items[k]!))
@@ -125,7 +125,7 @@ async function storeSnapshotPage(
 }
 
 export function commitSnapshot(ctx: StoreContext, generation: number): Promise<boolean> {
-  return write(ctx, "committing a snapshot", () =>
+  return ctx.write("committing a snapshot", () =>
     ctx.sql.begin(async (tx) => {
       const [s] =
         await tx`select pending_generation, pending_cursor, pending_next_page from ${ctx.t.state} where id = 1 for update`;

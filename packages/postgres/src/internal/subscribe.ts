@@ -1,5 +1,5 @@
 import { connect } from "./connection.js";
-import { run, type StoreContext } from "./context.js";
+import type { StoreContext } from "./context.js";
 import { invalidOption } from "./errors.js";
 import { getState } from "./snapshot.js";
 
@@ -66,7 +66,7 @@ export async function subscribe(
   if (listenSql !== ctx.sql) ctx.listeners.add(listenSql);
   // postgres.js calls onlisten once listening, and again after each reconnect: a re-read then
   // catches up on whatever passed meanwhile (and, the first time, on a store that moved since `since`).
-  const listener = await run(ctx, "subscribing to changes", () =>
+  const listener = await ctx.run("subscribing to changes", () =>
     listenSql.listen(ctx.channel, check, check),
   );
   await reading;

@@ -225,17 +225,14 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         504: ["gateway_timeout", "The upstream timed out."],
       };
       const [code, detail] = codes[fault.status] ?? ["error", "Error."];
-      const retryAfter =
-        fault.retryAfter === undefined
-          ? fault.status === 429 || fault.status === 503
-            ? 1
-            : null
-          : fault.retryAfter;
+      let retryAfter = fault.retryAfter;
+      if (retryAfter === undefined && (fault.status === 429 || fault.status === 503))
+        retryAfter = 1;
       const headers: Record<string, string> = {};
       if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
       return problem(requestId(ctx), fault.status, code, detail, {
         headers,
-        ...(retryAfter !== null ? { retryAfter } : {}),
+        ...(retryAfter === undefined || retryAfter === null ? {} : { retryAfter }),
       });
     },
     internalError(ctx) {

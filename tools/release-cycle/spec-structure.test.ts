@@ -21,16 +21,15 @@ const OVERLAY = "specs/feed/overlay.yaml";
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
 /** JSON with object keys sorted: equal for documents that differ only in key order. */
-const canonical = (x: unknown): unknown =>
-  Array.isArray(x)
-    ? x.map(canonical)
-    : x && typeof x === "object"
-      ? Object.fromEntries(
-          Object.keys(x)
-            .sort()
-            .map((k) => [k, canonical((x as Record<string, unknown>)[k])]),
-        )
-      : x;
+const canonical = (x: unknown): unknown => {
+  if (Array.isArray(x)) return x.map(canonical);
+  if (x === null || typeof x !== "object") return x;
+  return Object.fromEntries(
+    Object.keys(x)
+      .sort()
+      .map((k) => [k, canonical((x as Record<string, unknown>)[k])]),
+  );
+};
 
 /** Bundles feed@v1 of the repository at `root`'s redocly.yaml into a temp file and reads it. */
 function bundled(config = join(ROOT, "redocly.yaml")) {

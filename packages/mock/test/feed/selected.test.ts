@@ -172,6 +172,16 @@ describe("selected snapshot and changes", () => {
     }
   });
 
+  /** The status of a changes request from `cursor`, with any other query first. */
+  const changesStatus = async (cursor: string, query = "") =>
+    (
+      await feedGet(
+        fake.url,
+        `/api/v1/selected/changes?${query}cursor=${encodeURIComponent(cursor)}`,
+        "selectedChanges",
+      )
+    ).status;
+
   it("answers 409 snapshot_required for a missing, empty, foreign or future cursor, and after requireSnapshot()", async () => {
     const { cursor } = await mirror();
     const nextPage = (await snapshot("?limit=2")).nextPage ?? "";
@@ -189,25 +199,9 @@ describe("selected snapshot and changes", () => {
         title: "Snapshot required",
       });
     }
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(200);
+    expect(await changesStatus(cursor)).toBe(200);
     fake.selected.requireSnapshot();
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(409);
+    expect(await changesStatus(cursor)).toBe(409);
     const stalePage = await feedGet(
       fake.url,
       `/api/v1/selected/snapshot?page=${encodeURIComponent(nextPage)}`,
@@ -216,15 +210,7 @@ describe("selected snapshot and changes", () => {
     expect(stalePage.status).toBe(400);
     expect(asRecord(stalePage.json)["code"]).toBe("invalid_cursor");
     const fresh = await mirror();
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(fresh.cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(200);
+    expect(await changesStatus(fresh.cursor)).toBe(200);
   });
 
   it("answers 409 for cursors older than the retained ledger after trimLedger()", async () => {
@@ -232,15 +218,7 @@ describe("selected snapshot and changes", () => {
     fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "a" });
     fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "b" });
     fake.selected.trimLedger(1);
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(409);
+    expect(await changesStatus(cursor)).toBe(409);
     const { set, cursor: fresh } = await mirror();
     expect([...set.keys()]).toEqual(fake.selected.truth().map((i) => i.id));
     expect((await changes(fresh)).count).toBe(0);
@@ -259,14 +237,6 @@ describe("selected snapshot and changes", () => {
       expect(answer.status, q).toBe(400);
     }
     const { cursor } = await mirror();
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?limit=101&cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(400);
+    expect(await changesStatus(cursor, "limit=101&")).toBe(400);
   });
 });

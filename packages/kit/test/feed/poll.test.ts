@@ -1,7 +1,7 @@
 import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, FEED_CADENCE, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
-import { stubKit } from "../support/feed-kit.js";
+import { resetEvent, stubKit, take } from "../support/feed-kit.js";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const CC = "public, max-age=60, s-maxage=60, stale-while-revalidate=60";
@@ -9,15 +9,6 @@ const fresh = (n: number, etag: string, cc = CC) =>
   json(200, hot(n), { etag, "cache-control": cc });
 const notModified = (headers: Record<string, string> = { "cache-control": CC }) =>
   new Response(null, { status: 304, headers });
-
-async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
-  const out: T[] = [];
-  for await (const value of iterable) {
-    out.push(value);
-    if (out.length === n) break;
-  }
-  return out;
-}
 
 describe("freshness from Cache-Control", () => {
   it("prefers s-maxage, then max-age", () => {
@@ -167,22 +158,10 @@ describe("pollUntilChanged", () => {
 });
 
 describe("watchResets", () => {
-  const event = (id: string, updatedAt: string) => ({
-    id,
-    type: "direct_reset",
-    label: "全员重置",
-    status: "announced",
-    title: "t",
-    scope: "s",
-    createdAt: updatedAt,
-    updatedAt,
-    confirmedAt: null,
-    occurredOn: null,
-    confirmationBasis: null,
-    schedule: null,
-    posts: [],
-    url: "https://feed.example/codex-reset",
-  });
+  const event = (id: string, updatedAt: string) => {
+    const { presentation: _, ...fields } = resetEvent(id, updatedAt);
+    return { ...fields, status: "announced", title: "t" };
+  };
   const calendar = (events: object[]) => ({
     schemaVersion: 1,
     timezone: "Asia/Shanghai",

@@ -1,25 +1,8 @@
 import { json } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, recentWindowStart } from "../../src/feed/index.js";
-import { stubKit } from "../support/feed-kit.js";
+import { resetEvent as event, stubKit } from "../support/feed-kit.js";
 
-const event = (id: string, updatedAt: string, presentationStatus: string | null = "confirmed") => ({
-  id,
-  type: "direct_reset",
-  label: "全员重置",
-  status: "confirmed",
-  title: `event ${id}`,
-  scope: "s",
-  createdAt: updatedAt,
-  updatedAt,
-  confirmedAt: null,
-  occurredOn: null,
-  confirmationBasis: null,
-  schedule: null,
-  posts: [],
-  url: "https://feed.example/codex-reset",
-  presentation: presentationStatus === null ? null : { status: presentationStatus },
-});
 // A `/recent` answer: its historyFrom is Beijing midnight 7 days before today, as the service sets it.
 const windowOf = (today: string) =>
   new Date(Date.parse(`${today}T00:00:00+08:00`) - 7 * 86_400_000).toISOString();

@@ -1,20 +1,11 @@
 import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { isFeedgateError, type LogFields } from "../../src/index.js";
-import { stubKit } from "../support/feed-kit.js";
+import { stubKit, take } from "../support/feed-kit.js";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const answer = (n: number, headers: Record<string, string>) =>
   json(200, hot(n), { etag: `"v${n}"`, ...headers });
-
-async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
-  const out: T[] = [];
-  for await (const value of iterable) {
-    out.push(value);
-    if (out.length === n) break;
-  }
-  return out;
-}
 
 describe("every polling loop has a floor of 1 s", () => {
   for (const cacheControl of [

@@ -85,3 +85,36 @@ export function story(publicId: string) {
     },
   };
 }
+
+/** The first `n` values of an async iterable (it is closed after the last). */
+export async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
+  const out: T[] = [];
+  for await (const value of iterable) {
+    out.push(value);
+    if (out.length === n) break;
+  }
+  return out;
+}
+
+/** A reset event of the calendar, `presentation.status` as given (null: no presentation). */
+export const resetEvent = (
+  id: string,
+  updatedAt: string,
+  presentationStatus: string | null = "confirmed",
+) => ({
+  id,
+  type: "direct_reset",
+  label: "全员重置",
+  status: "confirmed",
+  title: `event ${id}`,
+  scope: "s",
+  createdAt: updatedAt,
+  updatedAt,
+  confirmedAt: null,
+  occurredOn: null,
+  confirmationBasis: null,
+  schedule: null,
+  posts: [],
+  url: "https://feed.example/codex-reset",
+  presentation: presentationStatus === null ? null : { status: presentationStatus },
+});

@@ -1,4 +1,4 @@
-import { checkOptionNames } from "@feedgate/core";
+import { checkOptionNames, configError } from "@feedgate/core";
 import type { MirrorStore, SelectedItem } from "@feedgate/kit/mirror";
 import { applyPage } from "./internal/changes.js";
 import {
@@ -10,19 +10,10 @@ import {
   urlOf,
 } from "./internal/connection.js";
 import { storeContext } from "./internal/context.js";
-import { invalidOption, storeError } from "./internal/errors.js";
+import { storeError } from "./internal/errors.js";
 import { checkMigrated, migrate } from "./internal/migrations.js";
-import {
-  count,
-  entries,
-  get,
-  type ItemFilter,
-  type ItemPage,
-  type ItemPageCursor,
-  ids,
-  iterate,
-  query,
-} from "./internal/readers.js";
+import type { ItemFilter, ItemPage, ItemPageCursor } from "./internal/readers.js";
+import * as readers from "./internal/readers.js";
 import { beginSnapshot, commitSnapshot, getState, putSnapshotPage } from "./internal/snapshot.js";
 import { type ChangeNotice, type SubscribeOptions, subscribe } from "./internal/subscribe.js";
 
@@ -101,7 +92,7 @@ export async function openPostgresStore(
   const schema = checkSchema(options.schema ?? "feedgate");
   const max = options.maxConnections ?? 4;
   if (!(Number.isInteger(max) && max >= 1 && max <= 100))
-    throw invalidOption("maxConnections", `a whole number from 1 to 100, got ${String(max)}`);
+    throw configError("maxConnections", `a whole number from 1 to 100, got ${String(max)}`);
   const readOnly = options.readOnly === true;
   const sql = connect(url, { max });
   try {
@@ -125,12 +116,12 @@ export async function openPostgresStore(
     putSnapshotPage: (generation, page) => putSnapshotPage(ctx, generation, page),
     commitSnapshot: (generation) => commitSnapshot(ctx, generation),
     applyPage: (page) => applyPage(ctx, page),
-    get: (id) => get(ctx, id),
-    ids: () => ids(ctx),
-    entries: () => entries(ctx),
-    count: () => count(ctx),
-    query: (filter, page) => query(ctx, filter, page),
-    iterate: (filter, options) => iterate(ctx, filter, options),
+    get: (id) => readers.get(ctx, id),
+    ids: () => readers.ids(ctx),
+    entries: () => readers.entries(ctx),
+    count: () => readers.count(ctx),
+    query: (filter, page) => readers.query(ctx, filter, page),
+    iterate: (filter, options) => readers.iterate(ctx, filter, options),
     subscribe: (onChange, options) => subscribe(ctx, onChange, options),
     async close() {
       await Promise.allSettled([...ctx.listeners].map((l) => l.end({ timeout: 5 })));

@@ -13,9 +13,6 @@ export const UNDEFINED_TABLE = "42P01";
 /** SQLSTATE of a lock not granted within `lock_timeout`. */
 export const LOCK_NOT_AVAILABLE = "55P03";
 
-export const invalidOption = (option: string, rule: string) =>
-  createError({ kind: "config", code: "invalid_option", option, message: `${option}: ${rule}` });
-
 /** SQLSTATE classes and codes, as the family's kinds. */
 function kindOfSqlState(code: unknown): FeedgateErrorKind {
   if (typeof code !== "string") return "network";

@@ -1,6 +1,6 @@
+import { configError } from "@feedgate/core";
 import { connect } from "./connection.js";
 import type { StoreContext } from "./context.js";
-import { invalidOption } from "./errors.js";
 import { getState } from "./snapshot.js";
 
 /** What `subscribe` reports: the store's state as read from its table after a notification. */
@@ -32,7 +32,7 @@ export async function subscribe(
 ): Promise<() => Promise<void>> {
   const pollMs = options.pollMs ?? SUBSCRIBE_POLL_MS;
   if (!(Number.isFinite(pollMs) && (pollMs === 0 || pollMs >= 100)))
-    throw invalidOption("pollMs", `0 (off) or at least 100 ms, got ${String(pollMs)}`);
+    throw configError("pollMs", `0 (off) or at least 100 ms, got ${String(pollMs)}`);
   // What the reader last saw: its `since` (cursor only), then each state reported.
   let last: { cursor: string | undefined; generation: number | undefined } = {
     cursor: options.since,

@@ -2,7 +2,6 @@ import { Argument, type Command, Option } from "commander";
 import { examples } from "../cli/help.js";
 import { portArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-import type { MockOptions } from "../demo/mock-run.js";
 
 export function registerMock(program: Command, runner: Runner): void {
   const command = program
@@ -24,13 +23,8 @@ export function registerMock(program: Command, runner: Runner): void {
     .addOption(new Option("--feed-port <n>", "the feed fake's port").argParser(portArg))
     .addOption(new Option("--gateway-port <n>", "the gateway fake's port").argParser(portArg))
     .option("--json", "print the URLs as one JSON document")
-    .action(
-      runner.action<MockOptions>(async (ctx, options, which) => {
-        // Loaded on use: the fake servers are not needed by any other command.
-        const { runMock } = await import("../demo/mock-run.js");
-        await runMock(ctx, options, which);
-      }),
-    );
+    // Loaded on use: the fake servers are not needed by any other command.
+    .action(runner.lazy(() => import("../demo/mock-run.js"), "runMock"));
   examples(command, [
     "feedgate mock",
     "feedgate mock --port 4010",

@@ -86,16 +86,6 @@ export function story(publicId: string) {
   };
 }
 
-/** The first `n` values of an async iterable (it is closed after the last). */
-export async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
-  const out: T[] = [];
-  for await (const value of iterable) {
-    out.push(value);
-    if (out.length === n) break;
-  }
-  return out;
-}
-
 /** A reset event of the calendar, `presentation.status` as given (null: no presentation). */
 export const resetEvent = (
   id: string,

@@ -4,6 +4,16 @@ import { collect, eachFeedFake, fakeKit, makeItems } from "../support/fake-kit.j
 const HOUR = 3_600_000;
 const fx = eachFeedFake({ data: "empty" });
 
+/** The ids of a walk of mode=all pages of 5, the fake's clock moved by `ms` after page `at`. */
+async function walkMovingAt(kit: ReturnType<typeof fakeKit>["kit"], at: number, ms: number) {
+  const ids: string[] = [];
+  for await (const page of kit.iterateItemPages({ mode: "all", limit: 5 })) {
+    ids.push(...page.items.map((i) => i.id));
+    if (page.pageNumber === at) fx.fake.clock.advance(ms);
+  }
+  return ids;
+}
+
 describe("cursor pagination against the fake", () => {
   it("walks every page, newest first, each id once", async () => {
     fx.fake.items.set(makeItems(237, fx.fake.clock.now()));
@@ -17,12 +27,8 @@ describe("cursor pagination against the fake", () => {
     // 30 items, 5 h apart: the 10th (page 2's anchor) is 45 h old.
     fx.fake.items.set(makeItems(30, fx.fake.clock.now(), 5 * HOUR));
     const { kit } = fakeKit(fx.fake);
-    const ids: string[] = [];
-    for await (const page of kit.iterateItemPages({ mode: "all", limit: 5 })) {
-      ids.push(...page.items.map((i) => i.id));
-      // After page 2, the window moves 130 h: the anchor (45 h old) is now 175 h old, outside 7 d.
-      if (page.pageNumber === 2) fx.fake.clock.advance(130 * HOUR);
-    }
+    // After page 2, the window moves 130 h: the anchor (45 h old) is now 175 h old, outside 7 d.
+    const ids = await walkMovingAt(kit, 2, 130 * HOUR);
     expect(fx.fake.requests.map((r) => r.status)).toContain(400);
     expect(new Set(ids).size).toBe(ids.length);
     // Items 0–9 came before the move; after it only items up to 38 h old (0–7) are in the window.
@@ -49,11 +55,7 @@ describe("cursor pagination against the fake", () => {
     );
 
     // Again, and after page 4 the window moves so that the cursor's anchor (10 h old) leaves it.
-    const ids: string[] = [];
-    for await (const page of kit.iterateItemPages({ mode: "all", limit: 5 })) {
-      ids.push(...page.items.map((i) => i.id));
-      if (page.pageNumber === 4) fx.fake.clock.advance(160 * HOUR);
-    }
+    const ids = await walkMovingAt(kit, 4, 160 * HOUR);
     expect(fx.fake.requests.map((r) => r.status)).toContain(400);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(truth.slice(0, 20));

@@ -3,9 +3,6 @@
  * processes through PostgreSQL. Node-only.
  */
 
-export { MAX_KEY_BYTES } from "./cells.js";
-export type { Sql } from "./connection.js";
-export { DIRECT_ENV, MAX_SCHEMA_LENGTH, redactUrl, STORE_ENV } from "./connection.js";
 export {
   createFleet,
   type FleetMember,
@@ -15,7 +12,10 @@ export {
   type PolledResource,
   type StoredVersion,
 } from "./fleet.js";
-export { SCHEMA_VERSION } from "./migrations.js";
+export { MAX_KEY_BYTES } from "./internal/cells.js";
+export type { Sql } from "./internal/connection.js";
+export { DIRECT_ENV, MAX_SCHEMA_LENGTH, redactUrl, STORE_ENV } from "./internal/connection.js";
+export { SCHEMA_VERSION } from "./internal/migrations.js";
 export {
   type ChangeNotice,
   type ItemFilter,

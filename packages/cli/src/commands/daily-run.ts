@@ -1,15 +1,9 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { afterRequestSent } from "../cli/request-sent.js";
+import { renderersAfter } from "./watch-util.js";
 
-/** The renderers, loaded once the request is on the wire (while its answer is on the way). */
-function renderersAfter(answer: Promise<unknown>) {
-  answer.catch(() => {});
-  return afterRequestSent(answer, () =>
-    Promise.all([import("../render/daily.js"), import("../render/shapes.js")]),
-  );
-}
+const renderers = () => Promise.all([import("../render/daily.js"), import("../render/shapes.js")]);
 
 export interface DailyOptions {
   json?: boolean;
@@ -27,7 +21,7 @@ export async function runDaily(
   const answer = step(`daily report ${date}`, () =>
     date === "latest" ? kit.latestDaily(call) : kit.dailyByDate(date, call),
   );
-  const [{ renderDaily }, { DAILY_REPORT, renderable }] = await renderersAfter(answer);
+  const [{ renderDaily }, { DAILY_REPORT, renderable }] = await renderersAfter(answer, renderers);
   const { data } = await answer;
   if (out.json) out.data(data);
   else out.print(renderDaily(renderable(data.report, DAILY_REPORT, "daily report"), out));
@@ -45,7 +39,7 @@ export async function runDailies(ctx: CommandContext, options: DailiesOptions): 
   const answer = step("daily reports", () =>
     feedKitOf(ctx).dailies(limit === undefined ? undefined : { limit }, { signal: ctx.signal }),
   );
-  const [{ renderDailies }, { DAILIES, renderable }] = await renderersAfter(answer);
+  const [{ renderDailies }, { DAILIES, renderable }] = await renderersAfter(answer, renderers);
   const { data } = await answer;
   if (out.json) out.data(data);
   else out.print(renderDailies(renderable(data, DAILIES, "daily reports"), out));

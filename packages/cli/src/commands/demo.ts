@@ -8,12 +8,7 @@ export function registerDemo(program: Command, runner: Runner): void {
     .description(
       "the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)",
     )
-    .action(
-      runner.action(async (ctx) => {
-        // Loaded on use: the fake servers are not needed by any other command.
-        const { runDemo } = await import("../demo/run.js");
-        await runDemo(ctx);
-      }),
-    );
+    // Loaded on use: the fake servers are not needed by any other command.
+    .action(runner.lazy(() => import("../demo/run.js"), "runDemo"));
   examples(command, ["feedgate demo", "NO_COLOR=1 feedgate demo > demo.txt"]);
 }

@@ -1,8 +1,7 @@
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { afterRequestSent } from "../cli/request-sent.js";
-import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
+import { clockStamp, renderersAfter, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface HotOptions {
   watch?: boolean;
@@ -19,12 +18,10 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
   const answer = options.watch
     ? undefined
     : step("hot topics", () => kit.hotTopics({ signal: ctx.signal }));
-  answer?.catch(() => {});
-  const loadRenderers = () =>
-    Promise.all([import("../render/hot.js"), import("../render/shapes.js")]);
-  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] = answer
-    ? await afterRequestSent(answer, loadRenderers)
-    : await loadRenderers();
+  const [{ hotTopicsFingerprint, renderHotTopics }, { HOT_TOPICS, renderable }] =
+    await renderersAfter(answer, () =>
+      Promise.all([import("../render/hot.js"), import("../render/shapes.js")]),
+    );
   if (answer) {
     const { data, meta } = await answer;
     out.verbose(`hot topics: ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`);

@@ -102,12 +102,9 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
   }
   if (!first || !last || out.json) return;
   // What was shown and why it ended, on stderr: stdout stays data only (for pipes).
-  const why =
-    printed >= cap && last.page.hasMore
-      ? `; stopped at --limit ${cap}`
-      : !paging && last.page.hasMore
-        ? "; more available: add --all, or --limit N"
-        : "";
+  let why = "";
+  if (printed >= cap && last.page.hasMore) why = `; stopped at --limit ${cap}`;
+  else if (!paging && last.page.hasMore) why = "; more available: add --all, or --limit N";
   const restarts = last.restarts
     ? ` (${last.restarts} cursor restart${last.restarts === 1 ? "" : "s"})`
     : "";

@@ -71,9 +71,10 @@ export async function runResets(
               at: at.toISOString(),
               ...(change.type === "removed"
                 ? { event: change.previous }
-                : change.type === "changed"
-                  ? { event: change.event, previous: change.previous }
-                  : { event: change.event }),
+                : {
+                    event: change.event,
+                    ...(change.type === "changed" && { previous: change.previous }),
+                  }),
             });
           else
             out.print(

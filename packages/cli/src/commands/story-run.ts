@@ -2,8 +2,7 @@ import { isStoryRef, type StoryResult } from "@feedgate/kit/feed";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { afterRequestSent } from "../cli/request-sent.js";
-import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
+import { clockStamp, renderersAfter, secondsToMs, untilAborted } from "./watch-util.js";
 
 export interface StoryOptions {
   json?: boolean;
@@ -35,12 +34,9 @@ export async function runStory(
   const answer = options.watch
     ? undefined
     : step(`story ${idOrUrl}`, () => kit.getStory(idOrUrl, { signal }));
-  answer?.catch(() => {});
-  // The renderers load while the answer is on its way: the request goes out first.
-  const load = () => Promise.all([import("../render/shapes.js"), import("../render/story.js")]);
-  const [{ renderable, STORY }, { renderStory }] = answer
-    ? await afterRequestSent(answer, load)
-    : await load();
+  const [{ renderable, STORY }, { renderStory }] = await renderersAfter(answer, () =>
+    Promise.all([import("../render/shapes.js"), import("../render/story.js")]),
+  );
   const show = ({ story, requestedId, survivingId, mergedChain: chain }: Found) => {
     if (requestedId !== survivingId)
       out.verbose(`followed merges: ${[requestedId, ...chain.slice(1)].join(" → ")}`);

@@ -1,3 +1,15 @@
+import { afterRequestSent } from "../cli/request-sent.js";
+
+/**
+ * The renderers, loaded once the request (when there is one) is on the wire, while its answer
+ * is on the way; a watch, which sends nothing yet, loads them at once.
+ */
+export function renderersAfter<T>(answer: Promise<unknown> | undefined, load: () => Promise<T>) {
+  if (answer === undefined) return load();
+  answer.catch(() => {});
+  return afterRequestSent(answer, load);
+}
+
 /**
  * Runs a watch loop until the signal fires, then returns normally: for a watch command,
  * Ctrl-C is the expected way to stop (the exit code is still 130, set by the runner).

@@ -33,6 +33,7 @@ const DEMO_KEY = "sk-demo-0000000000000000";
 export async function runDemo(ctx: CommandContext): Promise<void> {
   const { out } = ctx;
   const c = out.color;
+  const dim = (text: string) => out.print(c.dim(text));
   const started = performance.now();
   const total = 11;
   let n = 0;
@@ -67,10 +68,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
       c.bold("feedgate demo") +
         c.dim(" — every capability against embedded fake servers (no network, no account)"),
     );
-    out.print(
-      c.dim(
-        `feed fake ${feed.url} · gateway fake ${gateway.url} · data anchored at ${new Date(fakes.now).toISOString()}`,
-      ),
+    dim(
+      `feed fake ${feed.url} · gateway fake ${gateway.url} · data anchored at ${new Date(fakes.now).toISOString()}`,
     );
 
     section("Hot topics", "feedgate hot");
@@ -108,10 +107,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     let fallback: ReturnType<typeof setTimeout> | undefined;
     const polls = followPolls(feed, "codexResetsRecent", (record) => {
       if (record.status === 304) {
-        out.print(
-          c.dim(
-            `${clockStamp()} = unchanged 304 Not Modified (sent If-None-Match ${record.headers["if-none-match"] ?? "-"}): nothing new to print`,
-          ),
+        dim(
+          `${clockStamp()} = unchanged 304 Not Modified (sent If-None-Match ${record.headers["if-none-match"] ?? "-"}): nothing new to print`,
         );
         publish();
       } else if (record.status === 200 && fallback === undefined) {
@@ -131,10 +128,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
       clearTimeout(fallback);
       polls.stop();
     }
-    out.print(
-      c.dim(
-        `the feed fake answered the watch's polls ${polls.statuses().join(" → ")} (304: unchanged, no body; 200: a new version)`,
-      ),
+    dim(
+      `the feed fake answered the watch's polls ${polls.statuses().join(" → ")} (304: unchanged, no body; 200: a new version)`,
     );
 
     const mirrorDir = join(work, "selected");
@@ -144,11 +139,9 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     );
     await runMirror(sub(), {}, mirrorDir);
     out.print("");
-    out.print(
-      c.dim(
-        typed(
-          `$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`,
-        ),
+    dim(
+      typed(
+        `$ feedgate mirror ${mirrorDir} --follow   (drains the ledger, then waits for the next poll; stopped there as with Ctrl-C)`,
       ),
     );
     await watch(async (inner, stop) => {
@@ -158,19 +151,15 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
         },
       });
     });
-    out.print(
-      c.dim(
-        "stopped; the cursor was saved after the last applied page. Meanwhile the selected set changes:",
-      ),
+    dim(
+      "stopped; the cursor was saved after the last applied page. Meanwhile the selected set changes:",
     );
     feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 1));
     feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 2));
     feed.selected.remove(feed.selected.truth()[0]!.id);
-    out.print(
-      c.dim(
-        typed(
-          `$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`,
-        ),
+    dim(
+      typed(
+        `$ feedgate mirror ${mirrorDir}   (resumes from the saved cursor: no new snapshot, three changes applied)`,
       ),
     );
     await runMirror(sub(), {}, mirrorDir);
@@ -225,10 +214,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
   out.print(
     `${c.green("✔")} demo finished in ${seconds} s; the fake servers are stopped and the temporary files removed.`,
   );
-  out.print(
-    c.dim(
-      "Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real.",
-    ),
+  dim(
+    "Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real.",
   );
   // A last wait of zero lets the closed servers' sockets settle before exit.
   await sleep(0, new AbortController().signal);

@@ -66,24 +66,6 @@ export function shapeMismatch(value: unknown, shape: Shape, path = ""): string |
   return undefined;
 }
 
-/** Throws `invalid_response` (code `unexpected_shape`) naming the first field a renderer would trip on. */
-export function checkRenderable<T>(
-  value: T,
-  shape: Shape,
-  what: string,
-  meta?: Partial<Pick<ResponseMeta, "status" | "requestId">>,
-): T {
-  const problem = shapeMismatch(value, shape);
-  if (problem === undefined) return value;
-  throw createError({
-    kind: "invalid_response",
-    code: "unexpected_shape",
-    status: meta?.status,
-    requestId: meta?.requestId,
-    message: `${what}: the answer's ${problem}`,
-  });
-}
-
 const source = { name: "string" } as const;
 
 /** What `renderHotTopics` reads. */
@@ -191,12 +173,24 @@ export const RESETS: Shape = {
   events: [RESET_EVENT],
 };
 
-/** Checked as deep as a renderer reads ({@link checkRenderable}), then made safe to print. */
+/**
+ * Checked as deep as a renderer reads, then made safe to print: an answer that does not match
+ * throws `invalid_response` (code `unexpected_shape`) naming the first field a renderer would trip on.
+ */
 export function renderable<T>(
   value: T,
   shape: Shape,
   what: string,
   meta?: Partial<Pick<ResponseMeta, "status" | "requestId">>,
 ): T {
-  return cleanForTerminal(checkRenderable(value, shape, what, meta));
+  const problem = shapeMismatch(value, shape);
+  if (problem !== undefined)
+    throw createError({
+      kind: "invalid_response",
+      code: "unexpected_shape",
+      status: meta?.status,
+      requestId: meta?.requestId,
+      message: `${what}: the answer's ${problem}`,
+    });
+  return cleanForTerminal(value);
 }

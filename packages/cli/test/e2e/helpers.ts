@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import type { GatewayFake } from "@feedgate/mock";
+import type { FeedFake, GatewayFake } from "@feedgate/mock";
 import { fromRoot, loadSpec, type SpecValidator } from "@feedgate/test-harness";
 import { afterAll, beforeAll } from "vitest";
 import type { SignalSource } from "../../src/cli/interrupt.js";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, type DemoFakesOptions, startDemoFakes } from "../../src/demo/fakes.js";
 import { main } from "../../src/main.js";
 
 /** The built CLI: the process tests run exactly what `npx feedgate` runs. */
@@ -23,6 +23,25 @@ export function cliEnv(fakes: DemoFakes): Record<string, string> {
     ...(fakes.feed && { FEEDGATE_FEED_URL: fakes.feed.url }),
     ...(fakes.gateway && { FEEDGATE_GATEWAY_URL: fakes.gateway.url, FEEDGATE_API_KEY: TEST_KEY }),
   };
+}
+
+/** What a test file works with: the demo's fakes (each one started) and the CLI's environment for them. */
+export interface DemoFixture {
+  fakes: DemoFakes;
+  feed: FeedFake;
+  gateway: GatewayFake;
+  env: Record<string, string>;
+}
+
+/** Starts the demo's fakes before the file's tests and stops them after. */
+export function demoFixture(options: DemoFakesOptions): DemoFixture {
+  const fixture = {} as DemoFixture;
+  beforeAll(async () => {
+    const fakes = await startDemoFakes(options);
+    Object.assign(fixture, { fakes, feed: fakes.feed, gateway: fakes.gateway, env: cliEnv(fakes) });
+  });
+  afterAll(() => fixture.fakes?.close());
+  return fixture;
 }
 
 /** What a test file of the gateway commands works with, set before its first test. */

@@ -1,30 +1,17 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FeedFake, GatewayFake } from "@feedgate/mock";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { allOutput, cliEnv, runCli, TEST_KEY } from "./helpers.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { allOutput, demoFixture, runCli, TEST_KEY } from "./helpers.js";
 
-let fakes: DemoFakes;
-let feed: FeedFake;
-let gateway: GatewayFake;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  fakes = await startDemoFakes({ selected: 5, apiKey: TEST_KEY });
-  feed = fakes.feed!;
-  gateway = fakes.gateway!;
-  env = cliEnv(fakes);
-});
+const fx = demoFixture({ selected: 5, apiKey: TEST_KEY });
 beforeEach(() => {
-  feed.faults.clear();
-  gateway.faults.clear();
+  fx.feed.faults.clear();
+  fx.gateway.faults.clear();
 });
-afterAll(() => fakes.close());
 
 describe("service errors: exit 1, one line with status, code and request id, plus a hint", () => {
   it("an unknown story: 404 not_found with the service's request id", async () => {
-    const result = await runCli(["story", "00000000-0000-4000-8000-000000000000"], env);
+    const result = await runCli(["story", "00000000-0000-4000-8000-000000000000"], fx.env);
     expect(result.code).toBe(1);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(2);
@@ -47,7 +34,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
       code: "temporarily_unavailable",
       requestId: "req-e2e-4711",
     };
-    feed.faults.add({
+    fx.feed.faults.add({
       route: "hotTopics",
       fault: {
         type: "body",
@@ -60,7 +47,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
         },
       },
     });
-    const result = await runCli(["hot"], env);
+    const result = await runCli(["hot"], fx.env);
     expect(result.code).toBe(1);
     // The X-Request-Id header is the fake's own (the same id the service puts in the body).
     expect(result.stderr).toMatch(
@@ -70,8 +57,11 @@ describe("service errors: exit 1, one line with status, code and request id, plu
   });
 
   it("--verbose adds detail on stderr, still without the key", async () => {
-    feed.faults.add({ route: "dailies", fault: { type: "status", status: 500, retryAfterMs: 1 } });
-    const result = await runCli(["dailies", "--verbose"], env);
+    fx.feed.faults.add({
+      route: "dailies",
+      fault: { type: "status", status: 500, retryAfterMs: 1 },
+    });
+    const result = await runCli(["dailies", "--verbose"], fx.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/\[verbose\] GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/dailies/);
     expect(result.stderr).toMatch(
@@ -86,7 +76,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    const result = await runCli(["hot", "--feed-url", `http://127.0.0.1:${port}`], env);
+    const result = await runCli(["hot", "--feed-url", `http://127.0.0.1:${port}`], fx.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(
@@ -102,7 +92,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
   it("a wrong key: 401 with the gateway's request id and a hint, the key never shown", async () => {
     const wrong = "sk-wrong-7d3f9a1c0b2e4d6f";
     const result = await runCli(["tokens", "hello", "--model", "gpt-5.2", "--verbose"], {
-      ...env,
+      ...fx.env,
       FEEDGATE_API_KEY: wrong,
     });
     expect(result.code).toBe(1);
@@ -116,11 +106,11 @@ describe("service errors: exit 1, one line with status, code and request id, plu
   });
 
   it("a gateway failure on a streamed response: exit 1 with the request id", async () => {
-    gateway.faults.add({
+    fx.gateway.faults.add({
       route: "createResponse",
       fault: { type: "status", status: 500, retryAfterMs: 1 },
     });
-    const result = await runCli(["respond", "hello", "--stream"], env);
+    const result = await runCli(["respond", "hello", "--stream"], fx.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /^feedgate: error: streamed response failed: HTTP 500.*\(request id [\w-]+\)$/m,
@@ -128,7 +118,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
   });
 
   it("hot pointed at the model gateway: a hint naming the gateway, not 'check the id or date'", async () => {
-    const result = await runCli(["hot"], { FEEDGATE_FEED_URL: gateway.url });
+    const result = await runCli(["hot"], { FEEDGATE_FEED_URL: fx.gateway.url });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^feedgate: error: hot topics failed: HTTP 404/m);
     expect(result.stderr).not.toMatch(/HTTP 404: HTTP 404/);
@@ -156,8 +146,8 @@ describe("service errors: exit 1, one line with status, code and request id, plu
 
   it("respond pointed at the feed service: a hint naming the gateway URL", async () => {
     const result = await runCli(["respond", "hello"], {
-      ...env,
-      FEEDGATE_GATEWAY_URL: feed.url,
+      ...fx.env,
+      FEEDGATE_GATEWAY_URL: fx.feed.url,
       FEEDGATE_FEED_URL: "http://127.0.0.1:9",
     });
     expect(result.code).toBe(1);

@@ -1,21 +1,8 @@
-import type { FeedFake, GatewayFake } from "@feedgate/mock";
 import { startHostileServer } from "@feedgate/test-harness";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { allOutput, cliEnv, runCli, startCli, TEST_KEY } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { allOutput, demoFixture, runCli, startCli, TEST_KEY } from "./helpers.js";
 
-let fakes: DemoFakes;
-let feed: FeedFake;
-let gateway: GatewayFake;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  fakes = await startDemoFakes({ selected: 5, apiKey: TEST_KEY });
-  feed = fakes.feed!;
-  gateway = fakes.gateway!;
-  env = cliEnv(fakes);
-});
-afterAll(() => fakes.close());
+const fx = demoFixture({ selected: 5, apiKey: TEST_KEY });
 
 // Each case: arguments, and what the one-line error must say (the rule it broke).
 const CASES: Array<[string, string[], RegExp]> = [
@@ -71,15 +58,15 @@ const CASES: Array<[string, string[], RegExp]> = [
 
 describe.concurrent("usage errors: exit 2, the rule named, nothing sent", () => {
   it.each(CASES)("%s", async (_name, args, message) => {
-    const feedBefore = feed.requests.length;
-    const gatewayBefore = gateway.requests.length;
-    const result = await runCli(args, env);
+    const feedBefore = fx.feed.requests.length;
+    const gatewayBefore = fx.gateway.requests.length;
+    const result = await runCli(args, fx.env);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^feedgate: error: /m);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe("");
-    expect(feed.requests.length).toBe(feedBefore);
-    expect(gateway.requests.length).toBe(gatewayBefore);
+    expect(fx.feed.requests.length).toBe(feedBefore);
+    expect(fx.gateway.requests.length).toBe(gatewayBefore);
   });
 
   it('a misspelt category\'s "did you mean" is printed before the request is sent', async () => {
@@ -104,14 +91,14 @@ describe.concurrent("usage errors: exit 2, the rule named, nothing sent", () => 
   });
 
   it("a gateway command without a key says how to set it", async () => {
-    const before = gateway.requests.length;
+    const before = fx.gateway.requests.length;
     const result = await runCli(["tokens", "hello", "--model", "m"], {
-      FEEDGATE_GATEWAY_URL: gateway.url,
+      FEEDGATE_GATEWAY_URL: fx.gateway.url,
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("no gateway API key configured");
     expect(result.stderr).toContain("FEEDGATE_API_KEY");
-    expect(gateway.requests.length).toBe(before);
+    expect(fx.gateway.requests.length).toBe(before);
   });
 
   it("never prints the key", () => {

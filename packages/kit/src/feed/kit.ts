@@ -377,12 +377,9 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   for (const { op, path, query } of CALLS) {
     const takes = path !== undefined || query;
     calls[op] = async (first, options) => {
-      const params =
-        path !== undefined
-          ? { path: { [path]: first } }
-          : query && first !== undefined
-            ? { query: first }
-            : undefined;
+      let params: { path: Record<string, unknown> } | { query: unknown } | undefined;
+      if (path !== undefined) params = { path: { [path]: first } };
+      else if (query && first !== undefined) params = { query: first };
       const given = ((takes ? options : first) ?? {}) as ConditionalCallOptions;
       const result = await caller.conditional(op as FeedOperationId, params as never, given);
       // UnconditionalCallOptions: the answer as it always was; with `ifNoneMatch`: new version or "not modified".

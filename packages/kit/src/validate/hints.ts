@@ -3,7 +3,7 @@ import type { ParamRule } from "@feedgate/feed-client/rules";
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short strings. */
 function distance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 || j === 0 ? i + j : 0)),
   );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {

@@ -71,11 +71,8 @@ function bounds(
   atLeast: string,
   atMost: string,
 ): string {
-  return min !== undefined && max !== undefined
-    ? `${between} ${min} to ${max}`
-    : min !== undefined
-      ? `${atLeast} ${min}`
-      : `${atMost} ${max}`;
+  if (min === undefined) return `${atMost} ${max}`;
+  return max === undefined ? `${atLeast} ${min}` : `${between} ${min} to ${max}`;
 }
 
 /** What is wrong with a number under `rule`, in words; `false` when nothing is. */

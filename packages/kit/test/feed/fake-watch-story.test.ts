@@ -1,18 +1,13 @@
-import { type FeedFake, startFeedFake } from "@feedgate/mock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fakeKit } from "../support/fake-kit.js";
+import { describe, expect, it } from "vitest";
+import { eachFeedFake, fakeKit } from "../support/fake-kit.js";
 
-let fake: FeedFake;
-beforeEach(async () => {
-  fake = await startFeedFake();
-});
-afterEach(() => fake.close());
+const fx = eachFeedFake();
 
 const storyIdFrom = (link: string) => link.split("/").pop()!;
 
 describe("watching one story, conditionally, through its merges", () => {
   it("typed calls take ifNoneMatch and answer not modified, without request()", async () => {
-    const { kit } = fakeKit(fake);
+    const { kit } = fakeKit(fx.fake);
     const first = await kit.hotTopics();
     const again = await kit.hotTopics({ ifNoneMatch: first.meta.etag! });
     expect(again).toMatchObject({ notModified: true, data: undefined, etag: first.meta.etag });
@@ -28,16 +23,16 @@ describe("watching one story, conditionally, through its merges", () => {
     });
     // Unconditional calls answer as before.
     expect(await kit.items({ limit: 3 })).toEqual({ data: page.data, meta: expect.any(Object) });
-    expect(fake.requests.filter((r) => r.status === 304)).toHaveLength(3);
+    expect(fx.fake.requests.filter((r) => r.status === 304)).toHaveLength(3);
     expect(
-      fake.requests
+      fx.fake.requests
         .filter((r) => r.status === 304)
         .every((r) => r.headers["if-none-match"] !== undefined),
     ).toBe(true);
   });
 
   it("getStory with ifNoneMatch answers not modified through a merge", async () => {
-    const { kit } = fakeKit(fake);
+    const { kit } = fakeKit(fx.fake);
     const topics = (await kit.hotTopics()).data.items;
     const merged = storyIdFrom(topics[3]!.links.story!);
     const first = await kit.getStory(merged);
@@ -49,29 +44,29 @@ describe("watching one story, conditionally, through its merges", () => {
       mergedChain: [merged],
     });
     // If-None-Match went out on every hop; the surviving story answered 304.
-    const last = fake.requests.slice(-2);
+    const last = fx.fake.requests.slice(-2);
     expect(last.map((r) => r.status)).toEqual([308, 304]);
     expect(last.every((r) => r.headers["if-none-match"] === first.etag)).toBe(true);
   });
 
   it("watchStory yields a rewritten digest and follows a merge that happens while watching", async () => {
-    const topics0 = fake.hotTopics.list();
+    const topics0 = fx.fake.hotTopics.list();
     const watched = storyIdFrom(topics0[1]!.links.story!);
     const survivor = storyIdFrom(topics0[0]!.links.story!);
     const step = { n: 0 };
-    const { kit } = fakeKit(fake);
+    const { kit } = fakeKit(fx.fake);
     const { story } = await kit.getStory(watched);
     const versions = [];
     for await (const version of kit.watchStory(watched, { jitter: 0 })) {
       versions.push(version);
       step.n += 1;
       if (step.n === 1)
-        fake.stories.set({
+        fx.fake.stories.set({
           ...story,
           digest: "The event evolved.",
-          digestUpdatedAt: new Date(fake.clock.now()).toISOString(),
+          digestUpdatedAt: new Date(fx.fake.clock.now()).toISOString(),
         });
-      else if (step.n === 2) fake.stories.merge(watched, survivor);
+      else if (step.n === 2) fx.fake.stories.merge(watched, survivor);
       else break;
     }
     expect(versions.map((v) => v.story.digest)).toEqual([
@@ -85,7 +80,7 @@ describe("watching one story, conditionally, through its merges", () => {
       mergedChain: [watched],
     });
     expect(versions[2]!.story.publicId).toBe(survivor);
-    const polls = fake.requests.filter((r) => r.route === "storyByPublicId").slice(1);
+    const polls = fx.fake.requests.filter((r) => r.route === "storyByPublicId").slice(1);
     // Every poll after the first is conditional, and unchanged ones are 304.
     expect(polls.slice(1).every((r) => r.headers["if-none-match"] !== undefined)).toBe(true);
     // The merge was met as a 308 while watching, and followed.
@@ -94,10 +89,10 @@ describe("watching one story, conditionally, through its merges", () => {
   });
 
   it("pollUntilChanged on a story no longer ends at the first 308", async () => {
-    const topics = fake.hotTopics.list();
+    const topics = fx.fake.hotTopics.list();
     const merged = storyIdFrom(topics[3]!.links.story!);
     const survivor = storyIdFrom(topics[0]!.links.story!);
-    const { kit } = fakeKit(fake);
+    const { kit } = fakeKit(fx.fake);
     const versions = [];
     for await (const version of kit.pollUntilChanged(
       "storyByPublicId",

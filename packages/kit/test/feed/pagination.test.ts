@@ -120,7 +120,7 @@ function keysetItems(
   options: { limit: number; invalid?: Set<string>; repeatLast?: boolean; ordering?: string },
 ) {
   const order = (a: { id: string; at: string }, b: { id: string; at: string }) =>
-    Date.parse(b.at) - Date.parse(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+    Date.parse(b.at) - Date.parse(a.at) || Number(a.id < b.id) - Number(a.id > b.id);
   const handler = (request: Request) => {
     const cursor = new URL(request.url).searchParams.get("cursor");
     if (cursor !== null && options.invalid?.delete(cursor)) return problem(400, "invalid_cursor");

@@ -1,7 +1,8 @@
 import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, FEED_CADENCE, freshnessMs, nextCheckAt } from "../../src/feed/index.js";
-import { stubKit } from "../support/feed-kit.js";
+import { collect } from "../support/fake-kit.js";
+import { resetEvent, stubKit } from "../support/feed-kit.js";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const CC = "public, max-age=60, s-maxage=60, stale-while-revalidate=60";
@@ -9,15 +10,6 @@ const fresh = (n: number, etag: string, cc = CC) =>
   json(200, hot(n), { etag, "cache-control": cc });
 const notModified = (headers: Record<string, string> = { "cache-control": CC }) =>
   new Response(null, { status: 304, headers });
-
-async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
-  const out: T[] = [];
-  for await (const value of iterable) {
-    out.push(value);
-    if (out.length === n) break;
-  }
-  return out;
-}
 
 describe("freshness from Cache-Control", () => {
   it("prefers s-maxage, then max-age", () => {
@@ -38,7 +30,7 @@ describe("pollUntilChanged", () => {
       notModified({}),
       fresh(2, e2),
     ]);
-    const versions = await take(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
+    const versions = await collect(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
     expect(versions.map((v) => [v.data.count, v.etag, v.poll])).toEqual([
       [1, e1, 1],
       [2, e2, 4],
@@ -58,7 +50,7 @@ describe("pollUntilChanged", () => {
       ],
       { random: () => 0.5 },
     );
-    await take(
+    await collect(
       kit.pollUntilChanged("hotTopics", undefined, {
         intervalMs: 1000,
         minIntervalMs: 45_000,
@@ -89,7 +81,7 @@ describe("pollUntilChanged", () => {
             };
       const answer = (n: number) => json(200, body(n), { etag: `"${n}"`, "cache-control": cc });
       const { kit, waits } = stubKit([answer(1), answer(2)]);
-      await take(kit.pollUntilChanged(op, undefined, { jitter: 0 }), 2);
+      await collect(kit.pollUntilChanged(op, undefined, { jitter: 0 }), 2);
       return waits;
     };
     expect(await run("hotTopics", short)).toEqual([FEED_CADENCE.hotTopics.everyMs]);
@@ -100,7 +92,10 @@ describe("pollUntilChanged", () => {
 
   it("never polls faster than intervalMs", async () => {
     const { kit, waits } = stubKit([fresh(1, '"a"'), fresh(2, '"b"')]);
-    await take(kit.pollUntilChanged("hotTopics", undefined, { intervalMs: 300_000, jitter: 0 }), 2);
+    await collect(
+      kit.pollUntilChanged("hotTopics", undefined, { intervalMs: 300_000, jitter: 0 }),
+      2,
+    );
     expect(waits).toEqual([300_000]);
   });
 
@@ -111,7 +106,7 @@ describe("pollUntilChanged", () => {
       problem(503, "temporarily_unavailable", { "retry-after": "5" }),
       fresh(2, '"b"'),
     ]);
-    const versions = await take(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
+    const versions = await collect(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
     expect(versions.map((v) => v.data.count)).toEqual([1, 2]);
     expect(waits).toEqual([60_000, 90_000, 5_000]);
     expect(seen).toHaveLength(4);
@@ -119,29 +114,32 @@ describe("pollUntilChanged", () => {
 
   it("with an ETag already held, the first poll is conditional", async () => {
     const { kit, seen } = stubKit([notModified(), fresh(2, '"b"')]);
-    const [version] = await take(kit.pollUntilChanged("hotTopics", undefined, { etag: '"a"' }), 1);
+    const [version] = await collect(
+      kit.pollUntilChanged("hotTopics", undefined, { etag: '"a"' }),
+      1,
+    );
     expect(seen[0]!.headers.get("if-none-match")).toBe('"a"');
     expect(version!.poll).toBe(2);
   });
 
   it("without ETags, compares bodies", async () => {
     const { kit, seen } = stubKit([json(200, hot(1)), json(200, hot(1)), json(200, hot(2))]);
-    const versions = await take(kit.pollUntilChanged("hotTopics"), 2);
+    const versions = await collect(kit.pollUntilChanged("hotTopics"), 2);
     expect(versions.map((v) => v.poll)).toEqual([1, 3]);
     expect(seen).toHaveLength(3);
   });
 
   it("throws a failure that is not transient", async () => {
     const { kit } = stubKit([problem(400, "invalid_request")]);
-    expect(await take(kit.pollUntilChanged("hotTopics"), 1).catch((e: unknown) => e)).toMatchObject(
-      { kind: "invalid_request" },
-    );
+    expect(
+      await collect(kit.pollUntilChanged("hotTopics"), 1).catch((e: unknown) => e),
+    ).toMatchObject({ kind: "invalid_request" });
   });
 
   it("gives up after maxConsecutiveErrors transient failures", async () => {
     const { kit, seen } = stubKit([problem(503, "x")]);
     expect(
-      await take(
+      await collect(
         kit.pollUntilChanged("hotTopics", undefined, { maxConsecutiveErrors: 3 }),
         1,
       ).catch((e: unknown) => e),
@@ -167,22 +165,10 @@ describe("pollUntilChanged", () => {
 });
 
 describe("watchResets", () => {
-  const event = (id: string, updatedAt: string) => ({
-    id,
-    type: "direct_reset",
-    label: "全员重置",
-    status: "announced",
-    title: "t",
-    scope: "s",
-    createdAt: updatedAt,
-    updatedAt,
-    confirmedAt: null,
-    occurredOn: null,
-    confirmationBasis: null,
-    schedule: null,
-    posts: [],
-    url: "https://feed.example/codex-reset",
-  });
+  const event = (id: string, updatedAt: string) => {
+    const { presentation: _, ...fields } = resetEvent(id, updatedAt);
+    return { ...fields, status: "announced", title: "t" };
+  };
   const calendar = (events: object[]) => ({
     schemaVersion: 1,
     timezone: "Asia/Shanghai",
@@ -214,7 +200,7 @@ describe("watchResets", () => {
       }),
       json(200, calendar([event("b", "2"), event("c", "1")]), { etag: '"2"', "cache-control": CC }),
     ]);
-    const updates = await take(kit.watchResets({ jitter: 0 }), 3);
+    const updates = await collect(kit.watchResets({ jitter: 0 }), 3);
     expect(seen.every((s) => new URL(s.url).pathname === "/api/v1/codex-resets/recent")).toBe(true);
     expect(updates[0]!.changes.map((c) => `${c.type}:${c.id}`)).toEqual(["added:a", "added:b"]);
     // The second version changed nothing event-wise: still a new calendar (it replaces the old one), with no event changes.
@@ -252,7 +238,7 @@ describe("watchLatestDaily", () => {
       json(200, daily("2026-11-21"), { etag: '"d2"' }),
     ]);
     clock.set(Date.parse("2026-11-19T22:00:00Z")); // 06:00 in Shanghai
-    const reports = await take(kit.watchLatestDaily({ jitterMs: 0 }), 2);
+    const reports = await collect(kit.watchLatestDaily({ jitterMs: 0 }), 2);
     expect(reports.map((r) => r.data.report.date)).toEqual(["2026-11-20", "2026-11-21"]);
     expect(seen.map((s) => s.headers.get("if-none-match"))).toEqual([null, null, '"d1"', '"d1"']);
     // 06:00 → 08:05 → 10:00 → 16:00 (Shanghai).

@@ -1,25 +1,8 @@
 import { json } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { diffResetEvents, recentWindowStart } from "../../src/feed/index.js";
-import { stubKit } from "../support/feed-kit.js";
+import { resetEvent as event, stubKit } from "../support/feed-kit.js";
 
-const event = (id: string, updatedAt: string, presentationStatus: string | null = "confirmed") => ({
-  id,
-  type: "direct_reset",
-  label: "全员重置",
-  status: "confirmed",
-  title: `event ${id}`,
-  scope: "s",
-  createdAt: updatedAt,
-  updatedAt,
-  confirmedAt: null,
-  occurredOn: null,
-  confirmationBasis: null,
-  schedule: null,
-  posts: [],
-  url: "https://feed.example/codex-reset",
-  presentation: presentationStatus === null ? null : { status: presentationStatus },
-});
 // A `/recent` answer: its historyFrom is Beijing midnight 7 days before today, as the service sets it.
 const windowOf = (today: string) =>
   new Date(Date.parse(`${today}T00:00:00+08:00`) - 7 * 86_400_000).toISOString();
@@ -118,36 +101,14 @@ describe("the recent window of the reset calendar", () => {
       action: null,
       url: "https://social.example/p1",
     };
-    const { kit } = stubKit([
-      json(200, base, { etag: '"1"', "cache-control": CC }),
-      json(200, { ...base, activities: [post] }, { etag: '"2"', "cache-control": CC }),
-      json(
-        200,
-        { ...base, activities: [post], checkedAt: "2026-11-19T10:00:00.000+08:00" },
-        { etag: '"3"', "cache-control": CC },
-      ),
-      json(
-        200,
-        {
-          ...base,
-          activities: [post],
-          checkedAt: "2026-11-19T10:00:00.000+08:00",
-          monitor: { status: "delayed" },
-        },
-        { etag: '"4"', "cache-control": CC },
-      ),
-      json(
-        200,
-        {
-          ...base,
-          activities: [post],
-          checkedAt: "2026-11-19T10:00:00.000+08:00",
-          monitor: { status: "delayed" },
-          outage: { postId: "o" },
-        },
-        { etag: '"5"', "cache-control": CC },
-      ),
-    ]);
+    // Each version changes one part besides the events: activities, checkedAt, monitor, outage.
+    const checked = { ...base, activities: [post], checkedAt: "2026-11-19T10:00:00.000+08:00" };
+    const delayed = { ...checked, monitor: { status: "delayed" } };
+    const versions: object[] = [base, { ...base, activities: [post] }, checked, delayed];
+    versions.push({ ...delayed, outage: { postId: "o" } });
+    const { kit } = stubKit(
+      versions.map((body, i) => json(200, body, { etag: `"${i + 1}"`, "cache-control": CC })),
+    );
     const updates = [];
     for await (const update of kit.watchResets({ jitter: 0 })) {
       updates.push(update);

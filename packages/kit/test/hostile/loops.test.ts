@@ -1,20 +1,12 @@
 import { json, problem } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { isFeedgateError, type LogFields } from "../../src/index.js";
+import { collect } from "../support/fake-kit.js";
 import { stubKit } from "../support/feed-kit.js";
 
 const hot = (n: number) => ({ schemaVersion: 1, count: n, items: [] });
 const answer = (n: number, headers: Record<string, string>) =>
   json(200, hot(n), { etag: `"v${n}"`, ...headers });
-
-async function take<T>(iterable: AsyncIterable<T>, n: number): Promise<T[]> {
-  const out: T[] = [];
-  for await (const value of iterable) {
-    out.push(value);
-    if (out.length === n) break;
-  }
-  return out;
-}
 
 describe("every polling loop has a floor of 1 s", () => {
   for (const cacheControl of [
@@ -30,7 +22,7 @@ describe("every polling loop has a floor of 1 s", () => {
       ]);
       // An interval of 1 s asked for (the table's 60 s would hide the floor).
       const options = { jitter: 0, intervalMs: 1000 };
-      await take(kit.pollUntilChanged("hotTopics", undefined, options), 3);
+      await collect(kit.pollUntilChanged("hotTopics", undefined, options), 3);
       expect(waits).toEqual([1000, 1000]);
     });
   }
@@ -38,7 +30,7 @@ describe("every polling loop has a floor of 1 s", () => {
   it("a past Expires with max-age=0 is no reason to poll at once", async () => {
     const headers = { "cache-control": "max-age=0", expires: "Thu, 01 Jan 1970 00:00:00 GMT" };
     const { kit, waits } = stubKit([answer(1, headers), answer(2, headers)]);
-    await take(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0, intervalMs: 1000 }), 2);
+    await collect(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0, intervalMs: 1000 }), 2);
     expect(waits).toEqual([1000]);
   });
 
@@ -48,14 +40,14 @@ describe("every polling loop has a floor of 1 s", () => {
       problem(429, "rate_limited", { "retry-after": "0" }),
       answer(2, { "cache-control": "max-age=0" }),
     ]);
-    await take(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
+    await collect(kit.pollUntilChanged("hotTopics", undefined, { jitter: 0 }), 2);
     expect(waits.every((w) => w >= 1000)).toBe(true);
     expect(waits).toHaveLength(2);
   });
 
   it("a floor under 1 s is refused before any request", async () => {
     const { kit, seen } = stubKit([answer(1, {})]);
-    const error = await take(
+    const error = await collect(
       kit.pollUntilChanged("hotTopics", undefined, { floorMs: 10 }),
       1,
     ).catch((e: unknown) => e);
@@ -71,7 +63,7 @@ describe("every polling loop has a floor of 1 s", () => {
     const { kit, waits } = stubKit([answer(1, cc), answer(2, cc), answer(3, cc)], {
       logger: { info: record, warn: record },
     });
-    await take(kit.pollUntilChanged("hotTopics", undefined, { intervalMs: 5000, jitter: 0 }), 3);
+    await collect(kit.pollUntilChanged("hotTopics", undefined, { intervalMs: 5000, jitter: 0 }), 3);
     expect(waits).toEqual([60_000, 60_000]);
     const raised = records.filter((r) => r.event === "interval_raised");
     expect(raised).toEqual([
@@ -84,7 +76,10 @@ describe("every polling loop has a floor of 1 s", () => {
     const record = (_m: string, fields: LogFields) => void records.push(fields);
     const cc = { "cache-control": "public, s-maxage=60" };
     const { kit } = stubKit([answer(1, cc), answer(2, cc)], { logger: { info: record } });
-    await take(kit.pollUntilChanged("hotTopics", undefined, { intervalMs: 120_000, jitter: 0 }), 2);
+    await collect(
+      kit.pollUntilChanged("hotTopics", undefined, { intervalMs: 120_000, jitter: 0 }),
+      2,
+    );
     expect(records.filter((r) => r.event === "interval_raised")).toEqual([]);
   });
 });
@@ -97,7 +92,7 @@ describe("watchers wait at least the server's Retry-After", () => {
       json(200, { schemaVersion: 1, report: { date: "2026-11-20" } }, { etag: '"d1"' }),
     ]);
     clock.set(Date.parse("2026-11-20T00:04:00Z"));
-    await take(kit.watchLatestDaily({ jitterMs: 0 }), 1);
+    await collect(kit.watchLatestDaily({ jitterMs: 0 }), 1);
     expect(waits[0]).toBeGreaterThanOrEqual(3_600_000);
   });
 });

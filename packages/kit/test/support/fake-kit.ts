@@ -1,5 +1,16 @@
-import type { FakeItem, FeedFake } from "@feedgate/mock";
+import { type FakeItem, type FeedFake, type FeedFakeOptions, startFeedFake } from "@feedgate/mock";
+import { afterEach, beforeEach } from "vitest";
 import { createFeedKit, type FeedKitOptions } from "../../src/feed/index.js";
+
+/** A seeded feed fake of its own for each test of the file, closed after it: `fx.fake`. */
+export function eachFeedFake(options?: FeedFakeOptions): { readonly fake: FeedFake } {
+  const fx = {} as { fake: FeedFake };
+  beforeEach(async () => {
+    fx.fake = await startFeedFake(options);
+  });
+  afterEach(() => fx.fake.close());
+  return fx;
+}
 
 /**
  * A kit against a feed fake: pollers and watchers sleep on the fake clock (instantly,

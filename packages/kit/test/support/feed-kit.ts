@@ -85,3 +85,26 @@ export function story(publicId: string) {
     },
   };
 }
+
+/** A reset event of the calendar, `presentation.status` as given (null: no presentation). */
+export const resetEvent = (
+  id: string,
+  updatedAt: string,
+  presentationStatus: string | null = "confirmed",
+) => ({
+  id,
+  type: "direct_reset",
+  label: "全员重置",
+  status: "confirmed",
+  title: `event ${id}`,
+  scope: "s",
+  createdAt: updatedAt,
+  updatedAt,
+  confirmedAt: null,
+  occurredOn: null,
+  confirmationBasis: null,
+  schedule: null,
+  posts: [],
+  url: "https://feed.example/codex-reset",
+  presentation: presentationStatus === null ? null : { status: presentationStatus },
+});

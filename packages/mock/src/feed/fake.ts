@@ -12,7 +12,7 @@ import { handleChanges, handleSnapshot } from "./handlers/selected.js";
 import { handleStory } from "./handlers/stories.js";
 import { API_PREFIX, DOCUMENT_OPERATIONS, FEED_ROUTES, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
-import { FeedState } from "./state.js";
+import { type FeedRequest, FeedState } from "./state.js";
 import type {
   DailyReport,
   FakeItem,
@@ -130,6 +130,20 @@ export interface FeedFake {
 
 type Ctx = RequestContext<FeedRoute>;
 
+/** Each operation's handler; `param` is a path parameter of the request, raw (still percent-encoded). */
+const HANDLERS: Record<FeedRoute, (req: FeedRequest, param: (name: string) => string) => Reply> = {
+  items: handleItems,
+  hotTopics: handleHotTopics,
+  storyByPublicId: (req, param) => handleStory(param("publicId"), req),
+  dailies: handleDailies,
+  latestDaily: handleLatestDaily,
+  dailyByDate: (req, param) => handleDailyByDate(param("date"), req),
+  codexResets: (req) => handleCodexResets(false, req),
+  codexResetsRecent: (req) => handleCodexResets(true, req),
+  selectedSnapshot: handleSnapshot,
+  selectedChanges: handleChanges,
+};
+
 /** Starts the feed fake on 127.0.0.1 (free port). Close it with `close()`. */
 export async function startFeedFake(options: FeedFakeOptions = {}): Promise<FeedFake> {
   const clock = options.clock ?? createFakeClock();
@@ -150,40 +164,15 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
   const isV1 = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
   const dispatch = (ctx: Ctx): Reply => {
+    if (ctx.route === undefined)
+      throw new ProblemError(
+        404,
+        "not_found",
+        isV1(ctx.path) ? `No public API v1 operation exists at ${ctx.path}.` : "No such endpoint.",
+        { title: "Not found" },
+      );
     const req = { url: ctx.url, ifNoneMatch: ctx.headers["if-none-match"], state };
-    /** A path parameter of the request, raw (still percent-encoded). */
-    const param = (name: string) => feedRoute(ctx.path)?.params[name] ?? "";
-    switch (ctx.route) {
-      case "items":
-        return handleItems(req);
-      case "hotTopics":
-        return handleHotTopics(req);
-      case "storyByPublicId":
-        return handleStory(param("publicId"), req);
-      case "dailies":
-        return handleDailies(req);
-      case "latestDaily":
-        return handleLatestDaily(req);
-      case "dailyByDate":
-        return handleDailyByDate(param("date"), req);
-      case "codexResets":
-        return handleCodexResets(false, req);
-      case "codexResetsRecent":
-        return handleCodexResets(true, req);
-      case "selectedSnapshot":
-        return handleSnapshot(req);
-      case "selectedChanges":
-        return handleChanges(req);
-      case undefined:
-        throw new ProblemError(
-          404,
-          "not_found",
-          isV1(ctx.path)
-            ? `No public API v1 operation exists at ${ctx.path}.`
-            : "No such endpoint.",
-          { title: "Not found" },
-        );
-    }
+    return HANDLERS[ctx.route](req, (name) => feedRoute(ctx.path)?.params[name] ?? "");
   };
 
   const server = await startFakeServer<FeedRoute>({
@@ -225,17 +214,14 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         504: ["gateway_timeout", "The upstream timed out."],
       };
       const [code, detail] = codes[fault.status] ?? ["error", "Error."];
-      const retryAfter =
-        fault.retryAfter === undefined
-          ? fault.status === 429 || fault.status === 503
-            ? 1
-            : null
-          : fault.retryAfter;
+      let retryAfter = fault.retryAfter;
+      if (retryAfter === undefined && (fault.status === 429 || fault.status === 503))
+        retryAfter = 1;
       const headers: Record<string, string> = {};
       if (fault.retryAfterMs !== undefined) headers["retry-after-ms"] = String(fault.retryAfterMs);
       return problem(requestId(ctx), fault.status, code, detail, {
         headers,
-        ...(retryAfter !== null ? { retryAfter } : {}),
+        ...(retryAfter === undefined || retryAfter === null ? {} : { retryAfter }),
       });
     },
     internalError(ctx) {

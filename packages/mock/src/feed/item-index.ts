@@ -1,4 +1,5 @@
 import { timelineTime } from "@feedgate/feed-client";
+import { compareIds } from "./ledger.js";
 import type { FakeItem } from "./types.js";
 
 /**
@@ -44,14 +45,9 @@ export interface PageQuery {
 /** Adds above this many items at once re-sort the built indexes instead of inserting one by one. */
 const BULK = 64;
 
-/** Code-unit order of ids, descending (the service's tie-break). */
-function compareIdsDesc(x: string, y: string): number {
-  return x < y ? 1 : x > y ? -1 : 0;
-}
-
 /** The order of an index: key descending, then id descending, then insertion order. */
 function comparator(by: ItemOrder): (x: ItemEntry, y: ItemEntry) => number {
-  return (x, y) => y[by] - x[by] || compareIdsDesc(x.item.id, y.item.id) || x.seq - y.seq;
+  return (x, y) => y[by] - x[by] || compareIds(y.item.id, x.item.id) || x.seq - y.seq;
 }
 
 /** The first index in [lo, hi) where `pred` holds, for a `pred` that is false then true along the array. */

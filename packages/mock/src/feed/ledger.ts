@@ -89,5 +89,5 @@ function apply(state: Map<string, SelectedItem>, entry: LedgerEntry): void {
 
 /** Code-unit order, as a database's binary collation would sort ids. */
 export function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return Number(a > b) - Number(a < b);
 }

@@ -149,7 +149,7 @@ export function seedFeed(state: FeedState, seed: number): void {
   for (let r = 0; r < SEEDED_COUNTS.hotTopics; r++) {
     const item = items[r * 2] as FakeItem;
     // Ranks 1..4 link stories 0..3 (rank 4 → the merged one); rank 5 has no story link.
-    const story = r < storyIds.length ? storyIds[r] : r === 4 ? undefined : storyIds[r % 3];
+    const story = r === 4 ? undefined : storyIds[r < storyIds.length ? r : r % 3];
     hot.push({
       rank: Math.min(r + 1, 10),
       id: item.id,

@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import type { FeedFake, ResetEvent } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { ResetEvent } from "../../src/index.js";
 import { feedGet } from "../support/http.js";
-import { mockServers } from "../support/servers.js";
+import { eachFeedFake, mockServers } from "../support/servers.js";
 
 const servers = mockServers();
 
-let fake: FeedFake;
-beforeEach(async () => {
-  fake = await servers.feed();
-});
+const fx = eachFeedFake(servers);
 
 interface Body {
   today: string;
@@ -20,8 +17,8 @@ interface Body {
 
 describe("codex-resets", () => {
   it("serves every event on the full form and only the last 7 Beijing days (plus open events) on /recent", async () => {
-    const full = (await feedGet(fake.url, "/api/v1/codex-resets", "codexResets")).json as Body;
-    const recent = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
+    const full = (await feedGet(fx.fake.url, "/api/v1/codex-resets", "codexResets")).json as Body;
+    const recent = (await feedGet(fx.fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
       .json as Body;
     expect(full.count).toBe(3);
     expect(full.events.map((e) => e.id)).toEqual(["evt-003", "evt-002", "evt-001"]);
@@ -33,23 +30,23 @@ describe("codex-resets", () => {
   });
 
   it("keeps an announced event on /recent after it ages, and replaces the set on resets.set (withdrawal)", async () => {
-    fake.clock.advance(30 * 24 * 3_600_000);
-    const recent = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
+    fx.fake.clock.advance(30 * 24 * 3_600_000);
+    const recent = (await feedGet(fx.fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
       .json as Body;
     expect(recent.events.map((e) => e.id)).toEqual(["evt-003"]);
-    const full = (await feedGet(fake.url, "/api/v1/codex-resets", "codexResets")).json as Body;
-    fake.resets.set(full.events.filter((e) => e.id !== "evt-003"));
-    const after = (await feedGet(fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
+    const full = (await feedGet(fx.fake.url, "/api/v1/codex-resets", "codexResets")).json as Body;
+    fx.fake.resets.set(full.events.filter((e) => e.id !== "evt-003"));
+    const after = (await feedGet(fx.fake.url, "/api/v1/codex-resets/recent", "codexResetsRecent"))
       .json as Body;
     expect(after.events).toEqual([]);
   });
 
   it("refuses query parameters", async () => {
-    expect((await feedGet(fake.url, "/api/v1/codex-resets?since=1", "codexResets")).status).toBe(
+    expect((await feedGet(fx.fake.url, "/api/v1/codex-resets?since=1", "codexResets")).status).toBe(
       400,
     );
     expect(
-      (await feedGet(fake.url, "/api/v1/codex-resets/recent?x=1", "codexResetsRecent")).status,
+      (await feedGet(fx.fake.url, "/api/v1/codex-resets/recent?x=1", "codexResetsRecent")).status,
     ).toBe(400);
   });
 });

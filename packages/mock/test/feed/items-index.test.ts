@@ -72,7 +72,7 @@ function reference(
       return terms.every((t) => text.includes(t));
     })
     .map((item) => ({ item, key: key(item) }))
-    .sort((x, y) => y.key - x.key || (x.item.id < y.item.id ? 1 : x.item.id > y.item.id ? -1 : 0));
+    .sort((x, y) => y.key - x.key || Number(x.item.id < y.item.id) - Number(x.item.id > y.item.id));
   const after = anchor
     ? matching.filter(({ item, key: k }) => k < anchor.a || (k === anchor.a && item.id < anchor.i))
     : matching;

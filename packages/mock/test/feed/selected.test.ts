@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import type { FeedFake, SelectedItem } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { SelectedItem } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
-import { mockServers } from "../support/servers.js";
+import { eachFeedFake, mockServers } from "../support/servers.js";
 
 const servers = mockServers();
 
-let fake: FeedFake;
-beforeEach(async () => {
-  fake = await servers.feed();
-});
+const fx = eachFeedFake(servers);
 
 interface Snapshot {
   asOf: string;
@@ -31,14 +28,18 @@ interface Changes {
 }
 
 async function snapshot(query: string): Promise<Snapshot> {
-  const answer = await feedGet(fake.url, `/api/v1/selected/snapshot${query}`, "selectedSnapshot");
+  const answer = await feedGet(
+    fx.fake.url,
+    `/api/v1/selected/snapshot${query}`,
+    "selectedSnapshot",
+  );
   expect(answer.status, answer.text).toBe(200);
   return answer.json as Snapshot;
 }
 
 async function changes(cursor: string, limit?: number): Promise<Changes> {
   const q = new URLSearchParams({ cursor, ...(limit ? { limit: String(limit) } : {}) });
-  const answer = await feedGet(fake.url, `/api/v1/selected/changes?${q}`, "selectedChanges");
+  const answer = await feedGet(fx.fake.url, `/api/v1/selected/changes?${q}`, "selectedChanges");
   expect(answer.status, answer.text).toBe(200);
   return answer.json as Changes;
 }
@@ -80,7 +81,7 @@ describe("selected snapshot and changes", () => {
   it("pages the snapshot with one sync cursor on every page and ends equal to the truth", async () => {
     const { set, pages } = await mirror();
     expect(pages).toBeGreaterThan(3);
-    expect([...set.keys()]).toEqual(fake.selected.truth().map((i) => i.id));
+    expect([...set.keys()]).toEqual(fx.fake.selected.truth().map((i) => i.id));
   });
 
   it("strips items to ItemMinimal with fields=minimal, and keeps fields from the token on continuation pages", async () => {
@@ -101,14 +102,14 @@ describe("selected snapshot and changes", () => {
     expect(next.fields).toBe("minimal");
     expect(next.asOf).toBe(first.asOf);
     const clash = await feedGet(
-      fake.url,
+      fx.fake.url,
       `/api/v1/selected/snapshot?fields=default&page=${encodeURIComponent(first.nextPage ?? "")}`,
       "selectedSnapshot",
     );
     expect(clash.status).toBe(400);
     expect(asRecord(clash.json)["code"]).toBe("invalid_cursor");
     const same = await feedGet(
-      fake.url,
+      fx.fake.url,
       `/api/v1/selected/snapshot?fields=minimal&page=${encodeURIComponent(first.nextPage ?? "")}`,
       "selectedSnapshot",
     );
@@ -118,10 +119,10 @@ describe("selected snapshot and changes", () => {
   it("reads a consistent pass even while the ledger changes between pages, and changes then catch up", async () => {
     const first = await snapshot("?limit=3");
     const set = new Map<string, unknown>(first.items.map((i) => [i.id, i]));
-    const truthBefore = fake.selected.truth();
+    const truthBefore = fx.fake.selected.truth();
     const victim = truthBefore[truthBefore.length - 1] as SelectedItem;
-    fake.selected.remove(victim.id);
-    fake.selected.upsert({ ...victim, id: "zzz-new" });
+    fx.fake.selected.remove(victim.id);
+    fx.fake.selected.upsert({ ...victim, id: "zzz-new" });
     let body = first;
     for (let n = 0; body.nextPage && n < 50; n++) {
       body = await snapshot(`?limit=3&page=${encodeURIComponent(body.nextPage)}`);
@@ -130,14 +131,14 @@ describe("selected snapshot and changes", () => {
     }
     expect([...set.keys()]).toEqual(truthBefore.map((i) => i.id));
     await drain(set, first.cursor);
-    expect([...set.keys()].sort()).toEqual(fake.selected.truth().map((i) => i.id));
+    expect([...set.keys()].sort()).toEqual(fx.fake.selected.truth().map((i) => i.id));
   });
 
   it("answers the ledger in order with hasMore/nextCursor, and an unchanged cursor when nothing is new", async () => {
     const { set, cursor } = await mirror();
-    fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "changed" });
-    fake.selected.remove("never-had-this");
-    fake.selected.remove((fake.selected.truth()[1] as SelectedItem).id);
+    fx.fake.selected.upsert({ ...(fx.fake.selected.truth()[0] as SelectedItem), title: "changed" });
+    fx.fake.selected.remove("never-had-this");
+    fx.fake.selected.remove((fx.fake.selected.truth()[1] as SelectedItem).id);
     const page1 = await changes(cursor, 2);
     expect(page1.changes.map((c) => c.op)).toEqual(["upsert", "remove"]);
     expect(page1.hasMore).toBe(true);
@@ -150,27 +151,37 @@ describe("selected snapshot and changes", () => {
       if (c.op === "upsert") set.set(c.item.id, c.item);
       else set.delete(c.id);
     }
-    expect([...set.keys()].sort()).toEqual(fake.selected.truth().map((i) => i.id));
+    expect([...set.keys()].sort()).toEqual(fx.fake.selected.truth().map((i) => i.id));
   });
 
   it("mirrors to the truth through heavy churn, in minimal form too", async () => {
     for (const fields of ["default", "minimal"]) {
       const { set, cursor } = await mirror(fields, 7);
       for (let k = 0; k < 40; k++) {
-        const truth = fake.selected.truth();
+        const truth = fx.fake.selected.truth();
         const pick = truth[k % Math.max(1, truth.length)];
-        if (k % 3 === 2 && pick) fake.selected.remove(pick.id);
+        if (k % 3 === 2 && pick) fx.fake.selected.remove(pick.id);
         else
-          fake.selected.upsert({
-            ...(pick ?? (fake.items.list()[0] as SelectedItem)),
+          fx.fake.selected.upsert({
+            ...(pick ?? (fx.fake.items.list()[0] as SelectedItem)),
             id: `churn-${fields}-${k}`,
             selected: true,
           });
       }
       await drain(set, cursor, 9);
-      expect([...set.keys()].sort()).toEqual(fake.selected.truth().map((i) => i.id));
+      expect([...set.keys()].sort()).toEqual(fx.fake.selected.truth().map((i) => i.id));
     }
   });
+
+  /** The status of a changes request from `cursor`, with any other query first. */
+  const changesStatus = async (cursor: string, query = "") =>
+    (
+      await feedGet(
+        fx.fake.url,
+        `/api/v1/selected/changes?${query}cursor=${encodeURIComponent(cursor)}`,
+        "selectedChanges",
+      )
+    ).status;
 
   it("answers 409 snapshot_required for a missing, empty, foreign or future cursor, and after requireSnapshot()", async () => {
     const { cursor } = await mirror();
@@ -182,67 +193,35 @@ describe("selected snapshot and changes", () => {
       `/api/v1/selected/changes?cursor=${encodeURIComponent(nextPage)}`,
       `/api/v1/selected/changes?cursor=ax1.${Buffer.from(JSON.stringify({ k: "sync", e: 1, w: 10_000, f: "default" })).toString("base64url")}`,
     ]) {
-      const answer = await feedGet(fake.url, path, "selectedChanges");
+      const answer = await feedGet(fx.fake.url, path, "selectedChanges");
       expect(answer.status, path).toBe(409);
       expect(asRecord(answer.json)).toMatchObject({
         code: "snapshot_required",
         title: "Snapshot required",
       });
     }
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(200);
-    fake.selected.requireSnapshot();
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(409);
+    expect(await changesStatus(cursor)).toBe(200);
+    fx.fake.selected.requireSnapshot();
+    expect(await changesStatus(cursor)).toBe(409);
     const stalePage = await feedGet(
-      fake.url,
+      fx.fake.url,
       `/api/v1/selected/snapshot?page=${encodeURIComponent(nextPage)}`,
       "selectedSnapshot",
     );
     expect(stalePage.status).toBe(400);
     expect(asRecord(stalePage.json)["code"]).toBe("invalid_cursor");
     const fresh = await mirror();
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(fresh.cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(200);
+    expect(await changesStatus(fresh.cursor)).toBe(200);
   });
 
   it("answers 409 for cursors older than the retained ledger after trimLedger()", async () => {
     const { cursor } = await mirror();
-    fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "a" });
-    fake.selected.upsert({ ...(fake.selected.truth()[0] as SelectedItem), title: "b" });
-    fake.selected.trimLedger(1);
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(409);
+    fx.fake.selected.upsert({ ...(fx.fake.selected.truth()[0] as SelectedItem), title: "a" });
+    fx.fake.selected.upsert({ ...(fx.fake.selected.truth()[0] as SelectedItem), title: "b" });
+    fx.fake.selected.trimLedger(1);
+    expect(await changesStatus(cursor)).toBe(409);
     const { set, cursor: fresh } = await mirror();
-    expect([...set.keys()]).toEqual(fake.selected.truth().map((i) => i.id));
+    expect([...set.keys()]).toEqual(fx.fake.selected.truth().map((i) => i.id));
     expect((await changes(fresh)).count).toBe(0);
   });
 
@@ -255,18 +234,14 @@ describe("selected snapshot and changes", () => {
       "?page=ax1.e30",
       "?x=1",
     ]) {
-      const answer = await feedGet(fake.url, `/api/v1/selected/snapshot${q}`, "selectedSnapshot");
+      const answer = await feedGet(
+        fx.fake.url,
+        `/api/v1/selected/snapshot${q}`,
+        "selectedSnapshot",
+      );
       expect(answer.status, q).toBe(400);
     }
     const { cursor } = await mirror();
-    expect(
-      (
-        await feedGet(
-          fake.url,
-          `/api/v1/selected/changes?limit=101&cursor=${encodeURIComponent(cursor)}`,
-          "selectedChanges",
-        )
-      ).status,
-    ).toBe(400);
+    expect(await changesStatus(cursor, "limit=101&")).toBe(400);
   });
 });

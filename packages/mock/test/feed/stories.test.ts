@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import type { FeedFake, HotTopic, Story } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { HotTopic, Story } from "../../src/index.js";
 import { asRecord, feedGet } from "../support/http.js";
-import { mockServers } from "../support/servers.js";
+import { eachFeedFake, mockServers } from "../support/servers.js";
 
 const servers = mockServers();
 
-let fake: FeedFake;
-beforeEach(async () => {
-  fake = await servers.feed();
-});
+const fx = eachFeedFake(servers);
 
 const story = (publicId: string): Story => ({
   publicId,
@@ -33,26 +30,26 @@ const C = "33333333-3333-4333-8333-333333333333";
 
 describe("GET /api/v1/stories/{publicId}", () => {
   it("serves the seeded stories linked from hot topics, and 308s the merged one", async () => {
-    const hot = (await feedGet(fake.url, "/api/v1/hot-topics", "hotTopics")).json as {
+    const hot = (await feedGet(fx.fake.url, "/api/v1/hot-topics", "hotTopics")).json as {
       items: HotTopic[];
     };
     const ids = hot.items.slice(0, 4).map((t) => t.links.story?.split("/").pop() ?? "");
     for (const id of ids.slice(0, 3)) {
-      const answer = await feedGet(fake.url, `/api/v1/stories/${id}`, "storyByPublicId");
+      const answer = await feedGet(fx.fake.url, `/api/v1/stories/${id}`, "storyByPublicId");
       expect(answer.status).toBe(200);
       expect((answer.json as { story: Story }).story.publicId).toBe(id);
     }
-    const merged = await feedGet(fake.url, `/api/v1/stories/${ids[3]}`, "storyByPublicId");
+    const merged = await feedGet(fx.fake.url, `/api/v1/stories/${ids[3]}`, "storyByPublicId");
     expect(merged.status).toBe(308);
     expect(merged.headers.get("location")).toBe(`/api/v1/stories/${ids[0]}`);
     expect(hot.items[4]?.links.story).toBeUndefined();
   });
 
   it("follows merge chains server-side so Location names the survivor, with the story's Cache-Control and no body", async () => {
-    fake.stories.set(story(C));
-    fake.stories.merge(A, B);
-    fake.stories.merge(B, C);
-    const answer = await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId");
+    fx.fake.stories.set(story(C));
+    fx.fake.stories.merge(A, B);
+    fx.fake.stories.merge(B, C);
+    const answer = await feedGet(fx.fake.url, `/api/v1/stories/${A}`, "storyByPublicId");
     expect(answer.status).toBe(308);
     expect(answer.headers.get("location")).toBe(`/api/v1/stories/${C}`);
     expect(answer.headers.get("cache-control")).toBe(
@@ -63,52 +60,66 @@ describe("GET /api/v1/stories/{publicId}", () => {
   });
 
   it("answers 404 for a broken or looping merge chain", async () => {
-    fake.stories.merge(A, B);
-    expect((await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).status).toBe(404);
-    fake.stories.merge(B, A);
-    expect((await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).status).toBe(404);
+    fx.fake.stories.merge(A, B);
+    expect((await feedGet(fx.fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).status).toBe(
+      404,
+    );
+    fx.fake.stories.merge(B, A);
+    expect((await feedGet(fx.fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).status).toBe(
+      404,
+    );
   });
 
   it("answers raw redirects as given: loops and cross-origin locations for client tests", async () => {
-    fake.stories.redirect(A, `/api/v1/stories/${B}`);
-    fake.stories.redirect(B, `/api/v1/stories/${A}`);
-    fake.stories.redirect(C, "https://evil.example/api/v1/stories/x");
+    fx.fake.stories.redirect(A, `/api/v1/stories/${B}`);
+    fx.fake.stories.redirect(B, `/api/v1/stories/${A}`);
+    fx.fake.stories.redirect(C, "https://evil.example/api/v1/stories/x");
     expect(
-      (await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).headers.get("location"),
+      (await feedGet(fx.fake.url, `/api/v1/stories/${A}`, "storyByPublicId")).headers.get(
+        "location",
+      ),
     ).toBe(`/api/v1/stories/${B}`);
     expect(
-      (await feedGet(fake.url, `/api/v1/stories/${B}`, "storyByPublicId")).headers.get("location"),
+      (await feedGet(fx.fake.url, `/api/v1/stories/${B}`, "storyByPublicId")).headers.get(
+        "location",
+      ),
     ).toBe(`/api/v1/stories/${A}`);
-    const foreign = await feedGet(fake.url, `/api/v1/stories/${C}`, "storyByPublicId");
+    const foreign = await feedGet(fx.fake.url, `/api/v1/stories/${C}`, "storyByPublicId");
     expect(foreign.status).toBe(308);
     expect(foreign.headers.get("location")).toBe("https://evil.example/api/v1/stories/x");
-    fake.stories.set(story(C));
-    expect((await feedGet(fake.url, `/api/v1/stories/${C}`, "storyByPublicId")).status).toBe(200);
+    fx.fake.stories.set(story(C));
+    expect((await feedGet(fx.fake.url, `/api/v1/stories/${C}`, "storyByPublicId")).status).toBe(
+      200,
+    );
   });
 
   it("answers 404 (public, max-age=60) for unknown ids, 400 for ids over 128 characters or any query", async () => {
-    const unknown = await feedGet(fake.url, `/api/v1/stories/${A}`, "storyByPublicId");
+    const unknown = await feedGet(fx.fake.url, `/api/v1/stories/${A}`, "storyByPublicId");
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("cache-control")).toBe("public, max-age=60");
     expect(asRecord(unknown.json)).toMatchObject({
       code: "not_found",
       detail: `No public story exists for ${A}.`,
     });
-    const long = await feedGet(fake.url, `/api/v1/stories/${"a".repeat(129)}`, "storyByPublicId");
+    const long = await feedGet(
+      fx.fake.url,
+      `/api/v1/stories/${"a".repeat(129)}`,
+      "storyByPublicId",
+    );
     expect(long.status).toBe(400);
     expect(asRecord(long.json)["detail"]).toBe("publicId must be a short opaque id.");
-    expect((await feedGet(fake.url, `/api/v1/stories/${A}?x=1`, "storyByPublicId")).status).toBe(
+    expect((await feedGet(fx.fake.url, `/api/v1/stories/${A}?x=1`, "storyByPublicId")).status).toBe(
       400,
     );
   });
 
   it("never lets an encoded id reach another route", async () => {
     const answer = await feedGet(
-      fake.url,
+      fx.fake.url,
       `/api/v1/stories/${encodeURIComponent("../items?x=1")}`,
       "storyByPublicId",
     );
     expect(answer.status).toBe(404);
-    expect(fake.requests.at(-1)?.route).toBe("storyByPublicId");
+    expect(fx.fake.requests.at(-1)?.route).toBe("storyByPublicId");
   });
 });

@@ -1,5 +1,15 @@
 import { testServers } from "@feedgate/test-harness";
-import { startFeedFake, startGatewayFake } from "../../src/index.js";
+import { beforeEach } from "vitest";
+import { type FeedFake, startFeedFake, startGatewayFake } from "../../src/index.js";
 
 /** The harness's server builder with this package's fakes: stopped after the test, or the file. */
 export const mockServers = () => testServers({ startFeedFake, startGatewayFake });
+
+/** A seeded feed fake of its own for each test (`fx.fake`), started on the file's `servers`. */
+export function eachFeedFake(servers: ReturnType<typeof mockServers>): { readonly fake: FeedFake } {
+  const fx = {} as { fake: FeedFake };
+  beforeEach(async () => {
+    fx.fake = await servers.feed();
+  });
+  return fx;
+}

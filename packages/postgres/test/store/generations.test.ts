@@ -3,7 +3,7 @@
 import type postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PostgresMirrorStore } from "../../src/index.js";
-import { postgresTestBed } from "../support/bed.js";
+import { commitOnePage, postgresTestBed } from "../support/bed.js";
 
 const bed = postgresTestBed("g");
 const item = (id: string) =>
@@ -24,20 +24,7 @@ afterEach(async () => {
   await Promise.all(admins.splice(0).map((sql) => sql.end({ timeout: 5 })));
 });
 
-async function snapshot(store: PostgresMirrorStore, ids: string[]) {
-  const g = await store.beginSnapshot("default");
-  expect(
-    await store.putSnapshotPage(g, { items: ids.map(item), cursor: "c1", nextPage: null }),
-  ).toBe(true);
-  expect(await store.commitSnapshot(g)).toBe(true);
-  return g;
-}
-
-async function snapshotOf(store: PostgresMirrorStore, items: never[]) {
-  const g = await store.beginSnapshot("default");
-  expect(await store.putSnapshotPage(g, { items, cursor: "c1", nextPage: null })).toBe(true);
-  expect(await store.commitSnapshot(g)).toBe(true);
-}
+const snapshot = (store: PostgresMirrorStore, ids: string[]) => commitOnePage(store, ids.map(item));
 
 async function generationTables(sql: postgres.Sql, schema: string) {
   const rows =
@@ -108,7 +95,7 @@ describe("a generation is a table of its own", () => {
 describe("query pages in the time index's order", () => {
   it("pages of one walk timed items newest first, then the timeless ones by id, each once", async () => {
     const store = await open();
-    await snapshotOf(store, [
+    await commitOnePage(store, [
       { id: "t20", publishedAt: "2026-11-20T00:00:00Z" },
       { id: "none-a" },
       { id: "t21", discoveredAt: "2026-11-21T00:00:00Z" },
@@ -134,7 +121,7 @@ describe("query pages in the time index's order", () => {
 
 describe("time cells", () => {
   it("the service's own ISO form goes as it is; other forms and impossible days as their Date's text", async () => {
-    const { timeText } = await import("../../src/cells.js");
+    const { timeText } = await import("../../src/internal/cells.js");
     expect(timeText("2026-11-20T01:02:03.456Z")).toBe("2026-11-20T01:02:03.456Z");
     expect(timeText("2024-02-29T00:00:00Z")).toBe("2024-02-29T00:00:00Z");
     // JavaScript rolls these over; PostgreSQL would refuse the text (and with it the page).

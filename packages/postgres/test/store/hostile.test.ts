@@ -61,7 +61,7 @@ const odd = () => {
   ] as never[];
 };
 const sortById = <T extends { id: string }>(items: T[]) =>
-  [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  [...items].sort((a, b) => Number(a.id > b.id) - Number(a.id < b.id));
 
 describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
   it("a snapshot page and a changes page of odd items are stored and read back exactly", async () => {

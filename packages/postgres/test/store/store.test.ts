@@ -8,7 +8,7 @@ import {
   type PostgresMirrorStore,
   SCHEMA_VERSION,
 } from "../../src/index.js";
-import { postgresTestBed, postgresUrl } from "../support/bed.js";
+import { commitOnePage, postgresTestBed, postgresUrl } from "../support/bed.js";
 
 /** Each test its own schema: the tests share one server, never their tables. */
 const bed = postgresTestBed("t");
@@ -118,9 +118,7 @@ describe("the MirrorStore contract on PostgreSQL", () => {
 
   it("applyPage is a compare-and-set on the cursor, in ledger order, in one transaction", async () => {
     const store = await open();
-    const g = await store.beginSnapshot("default");
-    await store.putSnapshotPage(g, { items: [item("a"), item("b")], cursor: "c1", nextPage: null });
-    await store.commitSnapshot(g);
+    await commitOnePage(store, [item("a"), item("b")]);
     expect(
       await store.applyPage({
         expectedCursor: "stale",
@@ -174,9 +172,7 @@ describe("the MirrorStore contract on PostgreSQL", () => {
   it("two writers racing on one cursor: exactly one wins", async () => {
     const schema = freshSchema();
     const [one, two] = [await open(schema), await open(schema)];
-    const g = await one.beginSnapshot("default");
-    await one.putSnapshotPage(g, { items: [item("a")], cursor: "c1", nextPage: null });
-    await one.commitSnapshot(g);
+    await commitOnePage(one, [item("a")]);
     const results = await Promise.all([
       one.applyPage({
         expectedCursor: "c1",
@@ -198,7 +194,6 @@ describe("readers", () => {
   let store: PostgresMirrorStore;
   beforeAll(async () => {
     store = await open();
-    const g = await store.beginSnapshot("default");
     const items = Array.from({ length: 250 }, (_, i) =>
       item(`id${String(i).padStart(3, "0")}`, {
         category: i % 5 === 0 ? "paper" : "industry",
@@ -206,8 +201,7 @@ describe("readers", () => {
         publishedAt: new Date(Date.parse("2026-11-01T00:00:00Z") + i * 3_600_000).toISOString(),
       }),
     );
-    await store.putSnapshotPage(g, { items, cursor: "c1", nextPage: null });
-    await store.commitSnapshot(g);
+    await commitOnePage(store, items);
   });
 
   it("pages newest first with a keyset cursor; all pages together are the set, once", async () => {
@@ -242,9 +236,7 @@ describe("readers", () => {
     // A store of its own: the page applied here must not change what the other readers' tests
     // see, whatever order they run in.
     const own = await open();
-    const g = await own.beginSnapshot("default");
-    await own.putSnapshotPage(g, { items: [item("id000")], cursor: "c1", nextPage: null });
-    await own.commitSnapshot(g);
+    await commitOnePage(own, [item("id000")]);
     const heard: string[] = [];
     let heardTwo = () => {};
     const second = new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { startFeedFake } from "@feedgate/mock";
 import { testServers } from "@feedgate/test-harness";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import {
   createFleet,
   type FleetMember,
@@ -82,4 +82,12 @@ export function fakeTime(start: number) {
       timer.wake();
     },
   };
+}
+
+/** A snapshot of one page holding `items`, committed (each step checked); its generation. */
+export async function commitOnePage(store: PostgresMirrorStore, items: never[]): Promise<number> {
+  const g = await store.beginSnapshot("default");
+  expect(await store.putSnapshotPage(g, { items, cursor: "c1", nextPage: null })).toBe(true);
+  expect(await store.commitSnapshot(g)).toBe(true);
+  return g;
 }

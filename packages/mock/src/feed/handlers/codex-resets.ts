@@ -1,4 +1,5 @@
 import type { Reply } from "../../core/reply.js";
+import { compareIds } from "../ledger.js";
 import { strictQuery } from "../query.js";
 import { type FeedRequest, replyJson } from "../state.js";
 import type { ResetEvent } from "../types.js";
@@ -11,8 +12,7 @@ const OPEN_STATUSES = new Set(["announced", "in_progress", "expired_unconfirmed"
 
 function ordered(events: ResetEvent[]): ResetEvent[] {
   return [...events].sort(
-    (a, b) =>
-      Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || compareIds(a.id, b.id),
   );
 }
 

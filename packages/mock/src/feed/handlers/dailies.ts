@@ -1,5 +1,6 @@
 import { isFullDate } from "@feedgate/feed-client/rules";
 import type { Reply } from "../../core/reply.js";
+import { compareIds } from "../ledger.js";
 import { integerParam, strictQuery } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
 import { type FeedRequest, type FeedState, replyJson } from "../state.js";
@@ -11,7 +12,7 @@ function published(state: FeedState): DailyReport[] {
   const now = state.clock.now();
   return state.dailies
     .filter((r) => Date.parse(r.generatedAt) <= now)
-    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+    .sort((a, b) => compareIds(b.date, a.date));
 }
 
 export function handleDailies(req: FeedRequest): Reply {

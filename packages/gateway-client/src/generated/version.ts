@@ -2,4 +2,4 @@
 // Do not edit by hand: edit the OpenAPI document and regenerate.
 
 /** The version of @feedgate/gateway-client, sent in its default User-Agent. */
-export const VERSION = "0.1.0";
+export const VERSION = "0.2.0";

@@ -43,12 +43,13 @@ describe("the shared attempt-deadline timer", () => {
         if (fired.length === 3) allFired();
       });
     };
-    schedule("late", 40);
+    // Deadlines hundreds of ms apart: on a busy machine the calls themselves may be ms apart.
+    schedule("late", 600);
     schedule("early", 10);
-    const cancel = schedule("cancelled", 20);
-    schedule("middle", 25);
+    const cancel = schedule("cancelled", 100);
+    schedule("middle", 300);
     cancel();
-    // Were the cancelled one still watched, it (due at 20 ms) would be among the first three to fire.
+    // Were the cancelled one still watched, it (due at 100 ms) would be among the first three to fire.
     await done;
     const byDeadline = ["late", "early", "middle"].sort((a, b) => deadline[a]! - deadline[b]!);
     expect(fired).toEqual(byDeadline);

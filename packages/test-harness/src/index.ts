@@ -6,6 +6,7 @@ export {
   makeSelectedItem,
   selectedId,
 } from "./data.js";
+export { fakeTime } from "./fake-time.js";
 export { settleWithGc } from "./gc.js";
 export {
   type HostileHandler,

@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import type { FeedFake } from "@feedgate/mock";
+import { fakeTime } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -11,7 +12,6 @@ import {
   startMcpHttpServer,
 } from "../../src/index.js";
 import {
-  fakeTime,
   hits,
   kitOn,
   mcpTestServers,

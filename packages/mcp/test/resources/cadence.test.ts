@@ -1,9 +1,9 @@
+import { fakeTime } from "@feedgate/test-harness";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { createResourceWatchers } from "../../src/index.js";
 import {
   connect,
-  fakeTime,
   hits,
   kitOn,
   mcpTestServers,

@@ -1,10 +1,10 @@
 import type { FeedFake } from "@feedgate/mock";
+import { fakeTime } from "@feedgate/test-harness";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createResourceWatchers, type ResourceWatchers } from "../../src/index.js";
 import {
   connect,
-  fakeTime,
   hits,
   kitOn,
   mcpTestServers,

@@ -75,27 +75,3 @@ export const textOf = (result: unknown) =>
   (((result as { content?: unknown }).content as Array<{ text?: string }> | undefined) ?? [])
     .map((c) => c.text ?? "")
     .join("\n");
-
-/** A fake time for a kit (`clock`, `sleep`): a sleep waits until `advance()` moves the clock to the earliest wake-up. */
-export function fakeTime(start: number) {
-  let now = start;
-  const timers: { at: number; wake: () => void }[] = [];
-  return {
-    clock: { now: () => now },
-    sleep: (ms: number, signal?: AbortSignal) =>
-      new Promise<void>((wake, reject) => {
-        const timer = { at: now + ms, wake };
-        timers.push(timer);
-        const drop = () => (timers.splice(timers.indexOf(timer), 1), reject(signal!.reason));
-        signal?.addEventListener("abort", drop, { once: true });
-      }),
-    pending: () => timers.length,
-    next: () => Math.min(...timers.map((t) => t.at)),
-    advance() {
-      timers.sort((a, b) => a.at - b.at);
-      const timer = timers.shift()!;
-      now = Math.max(now, timer.at);
-      timer.wake();
-    },
-  };
-}

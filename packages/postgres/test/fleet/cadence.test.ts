@@ -1,5 +1,6 @@
+import { fakeTime } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { fakeTime, postgresTestBed, until } from "../support/bed.js";
+import { postgresTestBed, until } from "../support/bed.js";
 
 const bed = postgresTestBed("c");
 

@@ -1,7 +1,8 @@
 import type { FeedFake } from "@feedgate/mock";
+import { fakeTime } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import type { FleetOptions } from "../../src/index.js";
-import { fakeTime, postgresTestBed, until } from "../support/bed.js";
+import { postgresTestBed, until } from "../support/bed.js";
 
 const bed = postgresTestBed("f");
 const { freshSchema } = bed;

@@ -53,37 +53,6 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 20_000
   }
 }
 
-/**
- * A fake time for the fleet's pollers (`kit: { clock, sleep }`): a sleep waits until `advance()`
- * moves the clock to the earliest pending wake-up and fires it.
- */
-export function fakeTime(start: number) {
-  let now = start;
-  const timers: { at: number; wake: () => void }[] = [];
-  return {
-    clock: { now: () => now },
-    sleep: (ms: number, signal?: AbortSignal) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = { at: now + ms, wake: resolve };
-        timers.push(timer);
-        signal?.addEventListener(
-          "abort",
-          () => (timers.splice(timers.indexOf(timer), 1), reject(signal.reason)),
-          { once: true },
-        );
-      }),
-    pending: () => timers.length,
-    /** The earliest pending wake-up, or Infinity. */
-    next: () => Math.min(...timers.map((t) => t.at)),
-    advance() {
-      timers.sort((a, b) => a.at - b.at);
-      const timer = timers.shift()!;
-      now = Math.max(now, timer.at);
-      timer.wake();
-    },
-  };
-}
-
 /** A snapshot of one page holding `items`, committed (each step checked); its generation. */
 export async function commitOnePage(store: PostgresMirrorStore, items: never[]): Promise<number> {
   const g = await store.beginSnapshot("default");

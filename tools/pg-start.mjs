@@ -10,11 +10,10 @@
 // checkout is inside a folder only root may enter (/root/…), the default moves to
 // /var/tmp/feedgate-postgres and the command says so. No folder it did not make is loosened,
 // and the password is in a 0600 file beside the data, never in a file others can read.
-import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startPostgres } from "@feedgate/test-harness";
+import { serverCanReach, startPostgres } from "@feedgate/test-harness";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values } = parseArgs({
@@ -31,26 +30,13 @@ if (!/^\d+$/.test(values.port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 
-/** The repository is out of the postgres user's reach when any folder above it is closed to others. */
+/** As root, the data stays in the repository only where PostgreSQL's own user can reach it. */
 function defaultDir() {
-  const inRepo = join(root, ".tmp", "postgres");
-  if (process.getuid?.() !== 0) return inRepo;
-  let reachable = true;
-  for (let dir = root; dir !== resolve(dir, ".."); dir = resolve(dir, ".."))
-    reachable &&= (statMode(dir) & 0o001) !== 0;
-  if (reachable) return inRepo;
+  if (serverCanReach(root)) return join(root, ".tmp", "postgres");
   console.error(
     `note: ${root} is inside a folder only root may enter, where PostgreSQL's own user cannot reach; the data goes to /var/tmp/feedgate-postgres instead (--dir to choose)`,
   );
   return "/var/tmp/feedgate-postgres";
-}
-
-function statMode(path) {
-  try {
-    return statSync(path).mode;
-  } catch {
-    return 0;
-  }
 }
 
 let server;

@@ -26,7 +26,14 @@ export {
   readPayload,
   realPayloadsDir,
 } from "./payloads.js";
-export { freePort, type RunningPostgres, startPostgres } from "./postgres.js";
+export {
+  type Account,
+  freePort,
+  type RunningPostgres,
+  serverAccount,
+  serverCanReach,
+  startPostgres,
+} from "./postgres.js";
 export { type PrismOptions, type RunningPrism, startPrism } from "./prism.js";
 export { fromRoot, repoRoot } from "./repo.js";
 export {

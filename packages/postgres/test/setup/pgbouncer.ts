@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { chown, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "@feedgate/test-harness";
+import { freePort, serverAccount } from "@feedgate/test-harness";
 import postgres from "postgres";
 
 /** Debian's PgBouncer. */
@@ -45,12 +45,6 @@ export function ensurePgbouncer(): string {
   return PGBOUNCER_PATH;
 }
 
-function postgresAccount() {
-  const id = (flag: string) =>
-    Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout);
-  return { uid: id("-u"), gid: id("-g") };
-}
-
 export interface RunningPgbouncer {
   /** `postgres://postgres:…@127.0.0.1:<port>/postgres`, through PgBouncer in transaction mode. */
   url: string;
@@ -69,7 +63,7 @@ export async function startPgbouncer(serverUrl: string, poolSize = 6): Promise<R
   const dir = await mkdtemp(join(tmpdir(), "feedgate-pgbouncer-"));
   // As root, PgBouncer runs as the `postgres` user (it refuses root), who must read its files:
   // the folder and the files (the password is in them) become that user's, 0700 and 0600.
-  const owner = process.getuid?.() === 0 ? postgresAccount() : undefined;
+  const owner = serverAccount();
   const port = await freePort();
   await writeFile(join(dir, "userlist.txt"), `"postgres" "${password}"\n`, { mode: 0o600 });
   await writeFile(

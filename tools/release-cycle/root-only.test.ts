@@ -32,6 +32,10 @@ async function inClone(args: string[]) {
   }
 }
 
+/** Runs vitest on `path` in the clone's package `filter`. */
+const vitestIn = (filter: string, path: string) =>
+  inClone(["--filter", filter, "exec", "vitest", "run", path]);
+
 /** The vitest JSON report a package's run wrote in the clone. */
 function passedIn(path: string): number {
   const report = JSON.parse(
@@ -71,24 +75,10 @@ describe("PostgreSQL from a checkout inside a folder only its owner may enter", 
   });
 
   it("the CLI's PostgreSQL store tests and pg:start's tests pass there", async () => {
-    const cli = await inClone([
-      "--filter",
-      "feedgate",
-      "exec",
-      "vitest",
-      "run",
-      "test/e2e/postgres-store.test.ts",
-    ]);
+    const cli = await vitestIn("feedgate", "test/e2e/postgres-store.test.ts");
     expect(cli.code, cli.output).toBe(0);
     expect(passedIn("packages/cli")).toBeGreaterThan(0);
-    const pgStart = await inClone([
-      "--filter",
-      "@feedgate/tools",
-      "exec",
-      "vitest",
-      "run",
-      "test/pg-start",
-    ]);
+    const pgStart = await vitestIn("@feedgate/tools", "test/pg-start");
     expect(pgStart.code, pgStart.output).toBe(0);
     expect(passedIn("tools")).toBe(2);
   });

@@ -5,6 +5,7 @@ import {
   type FeedgateError,
   invalidArgument,
   isFeedgateError,
+  isTransientError,
   realSleep,
   type Sleep,
   serverWaitMs,
@@ -17,7 +18,7 @@ import {
   type ImageTask,
   isImageTask,
 } from "@feedgate/gateway-client";
-import { abortedError, errorOfThrown, isTransient } from "../internal/errors.js";
+import { abortedError, errorOfThrown } from "../internal/errors.js";
 import { POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
 import { anySignal } from "../internal/wait.js";
@@ -258,7 +259,7 @@ async function pollTask(
       // refused key or an abort is final.
       failureWaitMs(error) {
         const failed = run.errorOf(error, "getImageTask");
-        if (!isTransient(failed) && !isFeedgateError(failed, "retry_too_long")) throw failed;
+        if (!isTransientError(failed) && !isFeedgateError(failed, "retry_too_long")) throw failed;
         return nextWait(serverWaitMs(failed) ?? 0);
       },
     },

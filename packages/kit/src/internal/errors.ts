@@ -1,4 +1,4 @@
-import { createError, type FeedgateError, isFeedgateError, isTransientError } from "@feedgate/core";
+import { createError, type FeedgateError, isFeedgateError } from "@feedgate/core";
 
 /** A guard that ended a walk or a loop (kind `limit_exceeded`). */
 export const limitError = (code: string, message: string, more?: object): FeedgateError =>
@@ -38,12 +38,4 @@ export function errorOfThrown(
   if (error instanceof SyntaxError)
     return failure("invalid_response", "not_json", "the answer was not valid JSON");
   return error;
-}
-
-/**
- * Failures worth sending the same request again for, soon: the kit's transient kinds, except
- * `retry_too_long` (the caller's ceiling said no; only a long-running follower sits such a wait out).
- */
-export function isTransient(error: unknown): error is FeedgateError {
-  return isTransientError(error) && !isFeedgateError(error, "retry_too_long");
 }

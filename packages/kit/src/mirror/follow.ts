@@ -2,12 +2,12 @@ import {
   backoffDelay,
   type FeedgateError,
   isFeedgateError,
+  isTransientError,
   type Log,
   type Sleep,
   withJitter,
 } from "@feedgate/core";
 import { FEED_CADENCE } from "../feed/cadence.js";
-import { isTransient } from "../internal/errors.js";
 import { intervalNotice, POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
 import type { MirrorStore } from "../store/types.js";
@@ -49,7 +49,7 @@ export async function follow(
       floorMs: POLL_FLOOR_MS,
       retryAfter: "longer",
       failureWaitMs(error, failures) {
-        if (!isTransient(error) && !isFeedgateError(error, "retry_too_long")) throw error;
+        if (!isTransientError(error) && !isFeedgateError(error, "retry_too_long")) throw error;
         const backoff = backoffDelay(Math.min(failures, 20), {
           initialDelayMs: settings.retryBaseDelayMs,
           maxDelayMs: settings.retryMaxDelayMs,

@@ -57,3 +57,23 @@ export function entryPoints(pkg) {
       })
   );
 }
+
+/**
+ * A package's user docs: its README, then its guides (docs/*.md, by name). Long reference
+ * detail lives in the guides so each README stays short; the doc tests read both.
+ * @param {string} dir the package's folder
+ * @returns {Array<{ file: string, text: string }>}
+ */
+export function packageDocs(dir) {
+  const guides = join(dir, "docs");
+  const files = [
+    join(dir, "README.md"),
+    ...(existsSync(guides)
+      ? readdirSync(guides)
+          .filter((f) => f.endsWith(".md"))
+          .sort()
+          .map((f) => join(guides, f))
+      : []),
+  ];
+  return files.filter((f) => existsSync(f)).map((file) => ({ file, text: readFileSync(file, "utf8") }));
+}

@@ -4,7 +4,7 @@
 // and paths that a command creates are not paths of the repository and are not checked.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "../../lib/packages.mjs";
 
@@ -34,6 +34,38 @@ describe("every repository path a doc names exists", () => {
         (path) => !existsSync(join(root, path)) && !existsSync(join(root, dirname(doc), path)),
       );
       expect(missing).toEqual([]);
+    });
+  }
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as dashes. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, "")
+    .replaceAll(" ", "-");
+
+function anchorsOf(file: string): Set<string> {
+  const text = readFileSync(file, "utf8").replace(/^```[\s\S]*?^```/gm, "");
+  return new Set([...text.matchAll(/^#{1,6} (.*)$/gm)].map((m) => anchorOf(m[1]!)));
+}
+
+describe("every link to a section of a doc names a heading it has", () => {
+  for (const doc of DOCS) {
+    it(doc, () => {
+      const text = readFileSync(join(root, doc), "utf8");
+      const broken = [...text.matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)]
+        .map(([, target, anchor]) => ({
+          file: join(root, dirname(doc), target || basename(doc)),
+          anchor: anchor!,
+        }))
+        .filter(
+          ({ file, anchor }) =>
+            file.endsWith(".md") && existsSync(file) && !anchorsOf(file).has(anchor),
+        )
+        .map(({ file, anchor }) => `${file.slice(root.length + 1)}#${anchor}`);
+      expect(broken).toEqual([]);
     });
   }
 });

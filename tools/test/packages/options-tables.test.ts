@@ -1,12 +1,11 @@
-// A doc that names an option is checked: each package README's options table ("| Option |
+// A doc that names an option is checked: each package README's (or guide's) options table ("| Option |
 // Default | Meaning |") lists exactly the options of the exported type it documents, read from
 // the built declarations: every option that is not deprecated has a row, every row names an
 // option, and a deprecated option, when it has a row, says so.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { root } from "../../lib/packages.mjs";
+import { packageDocs, root } from "../../lib/packages.mjs";
 
 /** README, the table's place (the function named in backticks just before it), the type, its .d.ts entry. */
 const TABLES = [
@@ -63,11 +62,12 @@ function optionsOf(dts: string, typeName: string): Map<string, boolean> {
 describe("each options table lists exactly its type's options", () => {
   for (const [pkg, fn, typeName, dts] of TABLES) {
     it(`${pkg}: ${fn} (${typeName})`, () => {
-      const rows = rowsFor(readFileSync(join(root, "packages", pkg, "README.md"), "utf8"), fn);
+      const docs = packageDocs(join(root, "packages", pkg));
+      const rows = new Map(docs.flatMap(({ text }) => [...rowsFor(text, fn)]));
       const options = optionsOf(join(root, "packages", dts), typeName);
       expect(
         rows.size,
-        `no options table after \`${fn}\` in packages/${pkg}/README.md`,
+        `no options table after \`${fn}\` in packages/${pkg}/README.md or docs/`,
       ).toBeGreaterThan(0);
       const unknown = [...rows.keys()].filter((name) => !options.has(name));
       const undocumented = [...options]

@@ -26,8 +26,13 @@ describe("publishable package metadata", () => {
       expect(m.files).toEqual(expect.arrayContaining(["dist"]));
     });
 
-    it("has a README", () => {
-      expect(existsSync(join(pkg.dir, "README.md")), `${pkg.relDir}/README.md`).toBe(true);
+    it("has a README that stays short, with its guides shipped beside it", () => {
+      // Reference detail lives in docs/*.md (also pages of the API docs), so a README reads in one sitting.
+      expect(
+        readFileSync(join(pkg.dir, "README.md")).length,
+        `${pkg.relDir}/README.md`,
+      ).toBeLessThanOrEqual(16_000);
+      if (existsSync(join(pkg.dir, "docs"))) expect(m.files).toContain("docs");
     });
 
     it("states the Node versions it supports, the same as the workspace", () => {

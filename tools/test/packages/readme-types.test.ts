@@ -1,11 +1,11 @@
-// Every TypeScript example of every package README (and the root README) compiles under the
+// Every TypeScript example of every package README and guide (and the root README) compiles under the
 // strictest settings a user may have: strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess
 // and verbatimModuleSyntax, against the packages' built .d.ts (issue 24, item 4). Each ```ts block
 // is its own module, as a user would paste it into a file. Runs on dist/ (build first).
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { publishablePackages, root } from "../../lib/packages.mjs";
+import { packageDocs, publishablePackages, root } from "../../lib/packages.mjs";
 import { compileStrict } from "../support/strict-program.js";
 
 interface Example {
@@ -16,13 +16,13 @@ interface Example {
 }
 
 /** The ```ts blocks of a README, each as a module file inside the package (so its own dependencies resolve). */
-function examplesOf(readme: string, dir: string, label: string): Example[] {
+function examplesOf(readme: string, dir: string, label: string, prefix = "example"): Example[] {
   if (!existsSync(readme)) return [];
   const text = readFileSync(readme, "utf8");
   return [...text.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```/gm)].map((match, i) => ({
     readme: label,
     line: text.slice(0, match.index).split("\n").length,
-    file: join(dir, ".readme-types", `example-${i + 1}.ts`),
+    file: join(dir, ".readme-types", `${prefix}-${i + 1}.ts`),
     // `export {}` makes every block a module, as a file of the user's own would be.
     code: `${match[1]}\nexport {};\n`,
   }));
@@ -30,7 +30,9 @@ function examplesOf(readme: string, dir: string, label: string): Example[] {
 
 const examples = [
   ...publishablePackages().flatMap((pkg) =>
-    examplesOf(join(pkg.dir, "README.md"), pkg.dir, `${pkg.relDir}/README.md`),
+    packageDocs(pkg.dir).flatMap(({ file }) =>
+      examplesOf(file, pkg.dir, relative(root, file), basename(file, ".md")),
+    ),
   ),
   ...examplesOf(
     join(root, "README.md"),

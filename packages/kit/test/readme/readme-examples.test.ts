@@ -1,18 +1,25 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type FeedFake, type GatewayFake, startFeedFake, startGatewayFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * Runs every README block marked `// example: <name>` as a real program against the fake
+ * Runs every README and guide block marked `// example: <name>` as a real program against the fake
  * servers, so the documentation cannot drift from the code. The blocks are written as .ts
  * files inside the package (so `@feedgate/kit` resolves to the built package by its own name)
  * and run by one Node process with type stripping, one after the other. Requires `dist`.
  */
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+// The README and its guides (docs/*.md): every example of either runs.
+const docsDir = fileURLToPath(new URL("../../docs/", import.meta.url));
+const readme = [
+  readFileSync(new URL("../../README.md", import.meta.url), "utf8"),
+  ...readdirSync(docsDir)
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => readFileSync(join(docsDir, file), "utf8")),
+].join("\n");
 const examples = [...readme.matchAll(/```ts\n\/\/ example: ([\w-]+)\n([\s\S]*?)```/g)].map((m) => ({
   name: m[1]!,
   code: m[2]!,
@@ -97,12 +104,8 @@ describe("README examples", () => {
     // The daily archive is polled a few times a day at most (watchDailies), never every minute.
     expect(readme).not.toMatch(/pollUntilChanged\(\s*"dailies"/);
     expect(examples.find((e) => e.name === "watchers")!.code).toContain("watchDailies(");
+    // README first, then the guides by file name (feed, testing, transport).
     expect(examples.map((e) => e.name)).toEqual([
-      "transport",
-      "per-call",
-      "logging",
-      "errors",
-      "validation",
       "kit",
       "pagination",
       "stories",
@@ -110,6 +113,11 @@ describe("README examples", () => {
       "watchers",
       "gateway",
       "testing",
+      "transport",
+      "per-call",
+      "logging",
+      "errors",
+      "validation",
     ]);
   });
 

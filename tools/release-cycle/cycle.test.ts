@@ -80,6 +80,23 @@ const feedVersion = () =>
   JSON.parse(readFileSync(join(clone, "packages/feed-client/package.json"), "utf8"))
     .version as string;
 
+/** `npm install` in the consumer, from the local registry only, with nothing run or reported. */
+const consumerInstall = (...args: string[]) =>
+  run(
+    "npm",
+    [
+      "install",
+      ...args,
+      `--registry=${registry.url}`,
+      `--cache=${join(consumer, ".npm-cache")}`,
+      "--no-audit",
+      "--no-fund",
+      "--no-update-notifier",
+      "--ignore-scripts",
+    ],
+    { cwd: consumer, env },
+  );
+
 /** The consumer's type check: its `file(line,col): error TSxxxx: ...` lines, and the whole output. */
 async function consumerErrors(): Promise<{ errors: string[]; output: string }> {
   const result = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false"], {
@@ -204,22 +221,7 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
         "",
       ].join("\n"),
     );
-    ok(
-      await run(
-        "npm",
-        [
-          "install",
-          `--registry=${registry.url}`,
-          `--cache=${join(consumer, ".npm-cache")}`,
-          "--no-audit",
-          "--no-fund",
-          "--no-update-notifier",
-          "--ignore-scripts",
-        ],
-        { cwd: consumer, env },
-      ),
-      "consumer npm install (old)",
-    );
+    ok(await consumerInstall(), "consumer npm install (old)");
     expect(
       JSON.parse(readFileSync(join(consumer, "node_modules", FEED, "package.json"), "utf8"))
         .version,
@@ -315,24 +317,7 @@ describe("from a changed upstream document to a consumer's upgrade", () => {
   });
 
   it("the consumer upgrades and its type check shows exactly the removed operation", async () => {
-    ok(
-      await run(
-        "npm",
-        [
-          "install",
-          `${FEED}@${feedVersion()}`,
-          "--save-exact",
-          `--registry=${registry.url}`,
-          `--cache=${join(consumer, ".npm-cache")}`,
-          "--no-audit",
-          "--no-fund",
-          "--no-update-notifier",
-          "--ignore-scripts",
-        ],
-        { cwd: consumer, env },
-      ),
-      "consumer upgrade",
-    );
+    ok(await consumerInstall(`${FEED}@${feedVersion()}`, "--save-exact"), "consumer upgrade");
     expect(
       JSON.parse(readFileSync(join(consumer, "package.json"), "utf8")).dependencies[FEED],
     ).toBe(feedVersion());

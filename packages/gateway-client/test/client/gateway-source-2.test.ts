@@ -12,43 +12,17 @@ import {
   StreamError,
   UnsupportedError,
 } from "../../src/index.js";
+import {
+  answering,
+  drain,
+  envelope,
+  fail,
+  scriptedGateway as gateway,
+  JSON_HEADERS,
+  KEY,
+  SSE_HEADERS,
+} from "../support/scripted-gateway.js";
 
-const KEY = "sk-gw-source2-4d8e1a9b7c";
-const JSON_HEADERS = { "content-type": "application/json" };
-const SSE_HEADERS = { "content-type": "text/event-stream" };
-
-function gateway(answer: (request: Request) => Response | Promise<Response>, maxRetries = 0) {
-  const requests: Request[] = [];
-  const make = () =>
-    createGatewayClient({
-      baseUrl: "https://gateway.example",
-      apiKey: KEY,
-      maxRetries,
-      fetch: async (request) => {
-        requests.push(request);
-        return answer(request);
-      },
-    });
-  return { client: make(), make, requests };
-}
-
-const answering = (
-  status: number,
-  body: string | null,
-  headers: Record<string, string> = JSON_HEADERS,
-) => gateway(() => new Response(body, { status, headers }));
-const fail = (work: Promise<unknown>) =>
-  work.then(
-    () => expect.unreachable("should have thrown"),
-    (e: unknown) => e,
-  );
-const drain = async (stream: AsyncIterable<unknown>) => {
-  const seen: unknown[] = [];
-  for await (const event of stream) seen.push(event);
-  return seen;
-};
-const envelope = (message: string, code: string | number, type = "new_api_error") =>
-  JSON.stringify({ error: { message, type, param: "", code } });
 const sse = (type: string) =>
   `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: 0, response: { id: "resp_1", status: "in_progress", output: [] } })}\n\n`;
 const geminiChunk = (text: string, finishReason?: string) =>
@@ -116,14 +90,9 @@ describe("2. a stream that ends without its terminal event is an error", () => {
   it("with pings on, an upstream 429 written raw into the 200 stream is a RateLimitError, from iteration and from collectResponse", async () => {
     const body = `: PING\n\n${envelope("Rate limit reached for requests", 429, "upstream_error")}`;
     const headers = { ...SSE_HEADERS, "x-oneapi-request-id": "rid-ping" };
-    const iterated = await fail(
-      drain(
-        await answering(200, body, headers).client.responses.stream({
-          model: "gpt-5.2",
-          input: "x",
-        }),
-      ),
-    );
+    const pingThenError = () =>
+      answering(200, body, headers).client.responses.stream({ model: "gpt-5.2", input: "x" });
+    const iterated = await fail(drain(await pingThenError()));
     expect(iterated).toBeInstanceOf(RateLimitError);
     expect(iterated).toMatchObject({
       kind: "rate_limited",
@@ -132,14 +101,7 @@ describe("2. a stream that ends without its terminal event is an error", () => {
       requestId: "rid-ping",
       envelope: { kind: "openai" },
     });
-    const collected = await fail(
-      collectResponse(
-        await answering(200, body, headers).client.responses.stream({
-          model: "gpt-5.2",
-          input: "x",
-        }),
-      ),
-    );
+    const collected = await fail(collectResponse(await pingThenError()));
     expect(collected).toBeInstanceOf(RateLimitError);
   });
 
@@ -208,7 +170,7 @@ describe("3. final is final: never transient, and explained", () => {
           ),
           { status: 503, headers: JSON_HEADERS },
         ),
-      2,
+      { maxRetries: 2 },
     );
     const error = await fail(client.responses.retrieve("resp_1"));
     expect(requests).toHaveLength(1);
@@ -246,7 +208,7 @@ describe("4. unrouted stays unsupported", () => {
   };
 
   it("after one NoRoute answer, later calls of that operation are unsupported without sending (per client)", async () => {
-    const { client, make, requests } = gateway(NO_ROUTE, 2);
+    const { client, make, requests } = gateway(NO_ROUTE, { maxRetries: 2 });
     for (let i = 0; i < 3; i++) {
       const error = await fail(client.responses.countInputTokens({ model: "m", input: "x" }));
       expect(error).toBeInstanceOf(UnsupportedError);
@@ -267,7 +229,7 @@ describe("4. unrouted stays unsupported", () => {
         ++calls === 1
           ? NO_ROUTE(request)
           : new Response("", { status: 429, headers: { "content-length": "0" } }),
-      2,
+      { maxRetries: 2 },
     );
     await fail(
       client.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] }),
@@ -282,11 +244,14 @@ describe("4. unrouted stays unsupported", () => {
   it("a concurrent call's 429 is not retried once another call found the operation unrouted, and is unsupported", async () => {
     let releaseSecond: () => void = () => {};
     const firstDone = new Promise<void>((resolve) => (releaseSecond = resolve));
-    const { client, requests } = gateway(async (request) => {
-      if ((await request.clone().text()).includes('"x"')) return NO_ROUTE(request);
-      await firstDone;
-      return new Response("", { status: 429, headers: { "content-length": "0" } });
-    }, 2);
+    const { client, requests } = gateway(
+      async (request) => {
+        if ((await request.clone().text()).includes('"x"')) return NO_ROUTE(request);
+        await firstDone;
+        return new Response("", { status: 429, headers: { "content-length": "0" } });
+      },
+      { maxRetries: 2 },
+    );
     const second = fail(
       client.responses.countInputTokens({ model: "m", input: "y" }).then(() => undefined),
     );

@@ -9,40 +9,14 @@ import {
   ServerError,
   UnsupportedError,
 } from "../../src/index.js";
+import {
+  answering,
+  envelope,
+  fail,
+  scriptedGateway as gateway,
+  JSON_HEADERS,
+} from "../support/scripted-gateway.js";
 
-const KEY = "sk-gw-source3-5e9f2b0c8d";
-const JSON_HEADERS = { "content-type": "application/json" };
-
-function gateway(
-  answer: (request: Request) => Response,
-  options: {
-    maxRetries?: number;
-    headers?: Record<string, string>;
-    maxResponseBytes?: number;
-  } = {},
-) {
-  const requests: Request[] = [];
-  const client = createGatewayClient({
-    baseUrl: "https://gateway.example",
-    apiKey: KEY,
-    maxRetries: 0,
-    ...options,
-    fetch: async (request) => {
-      requests.push(request);
-      return answer(request);
-    },
-  });
-  return { client, requests };
-}
-const answering = (status: number, body: string, headers: Record<string, string> = JSON_HEADERS) =>
-  gateway(() => new Response(body, { status, headers }));
-const fail = (work: Promise<unknown>) =>
-  work.then(
-    () => expect.unreachable("should have thrown"),
-    (e: unknown) => e as Error & Record<string, unknown>,
-  );
-const envelope = (message: string, code: string, type = "new_api_error") =>
-  JSON.stringify({ error: { message, type, param: "", code } });
 const noRoute = (path: string) =>
   envelope(`Invalid URL (POST ${path})`, "", "invalid_request_error");
 const IMAGE = { model: "m", prompt: "p" };

@@ -8,38 +8,15 @@ import {
   isFeedgateError,
   TimeoutError,
 } from "../../src/index.js";
+import {
+  answering,
+  fail,
+  scriptedGateway as gateway,
+  JSON_HEADERS,
+  KEY,
+} from "../support/scripted-gateway.js";
 
-const KEY = "sk-gw-source-7f3a9c2e1b";
-const JSON_HEADERS = { "content-type": "application/json" };
-
-/** Retries are off unless a test asks for them: these tests are about what one answer becomes. */
-function gateway(
-  answer: (request: Request) => Response,
-  options: { baseUrl?: string; maxRetries?: number } = {},
-) {
-  const requests: Request[] = [];
-  const client = createGatewayClient({
-    baseUrl: options.baseUrl ?? "https://gateway.example",
-    apiKey: KEY,
-    maxRetries: options.maxRetries ?? 0,
-    fetch: async (request) => {
-      requests.push(request);
-      return answer(request);
-    },
-  });
-  return { client, requests };
-}
-
-const answering = (
-  status: number,
-  body: string | null,
-  headers: Record<string, string> = JSON_HEADERS,
-) => gateway(() => new Response(body, { status, headers }));
-const fail = (work: Promise<unknown>) =>
-  work.then(
-    () => expect.unreachable("should have thrown"),
-    (e: unknown) => e,
-  );
+const COUNT = { model: "m", messages: [{ role: "user" as const, content: "x" }] };
 
 describe("1. unrouted operations are unsupported, classified by the NoRoute shape", () => {
   // The facts file's body: the message names the request's own method and path, id included.
@@ -71,10 +48,7 @@ describe("1. unrouted operations are unsupported, classified by the NoRoute shap
         "POST /v1/responses/input_tokens",
         (c) => c.responses.countInputTokens({ model: "m", input: "x" }),
       ],
-      [
-        "POST /v1/messages/count_tokens",
-        (c) => c.messages.countTokens({ model: "m", messages: [{ role: "user", content: "x" }] }),
-      ],
+      ["POST /v1/messages/count_tokens", (c) => c.messages.countTokens(COUNT)],
     ];
     for (const [request, call] of cases) {
       const body = JSON.stringify({
@@ -197,12 +171,7 @@ describe("7. quota and overload messages parse into typed errors", () => {
   it("the Claude-shaped billing error with type new_api_error and no code", async () => {
     const body =
       '{"type":"error","error":{"type":"new_api_error","message":"用户额度不足, 剩余额度: ＄0.000000"}}';
-    const error = await fail(
-      answering(403, body).client.messages.countTokens({
-        model: "m",
-        messages: [{ role: "user", content: "x" }],
-      }),
-    );
+    const error = await fail(answering(403, body).client.messages.countTokens(COUNT));
     expect(error).toMatchObject({
       name: "PermissionDeniedError",
       kind: "permission_denied",
@@ -214,12 +183,7 @@ describe("7. quota and overload messages parse into typed errors", () => {
 
   it("the CPU-overload 503 without a top-level type", async () => {
     const body = '{"error":{"type":"new_api_error","message":"system cpu overloaded"}}';
-    const error = await fail(
-      answering(503, body).client.messages.countTokens({
-        model: "m",
-        messages: [{ role: "user", content: "x" }],
-      }),
-    );
+    const error = await fail(answering(503, body).client.messages.countTokens(COUNT));
     expect(error).toMatchObject({
       name: "ServerError",
       kind: "unavailable",

@@ -27,7 +27,7 @@ describe("gateway credentials per route family", () => {
 
   it("accepts the header the client sends on each family", async () => {
     for (const [method, path, op, body] of routes) {
-      const answer = await call(fake, method, path, op, body);
+      const answer = await call(fake, `${method} ${path}`, op, body);
       expect(
         answer.status === 200 || (op === "getImageTask" && answer.status === 400),
         `${path} ${answer.status} ${answer.text}`,
@@ -104,8 +104,7 @@ describe("gateway credentials per route family", () => {
   it("does not check anthropic-version (the source never reads it)", async () => {
     const answer = await call(
       fake,
-      "POST",
-      "/v1/messages/count_tokens",
+      "POST /v1/messages/count_tokens",
       "countMessageTokens",
       { model: "m", messages: [] },
       { "anthropic-version": "2020-01-01" },
@@ -117,7 +116,7 @@ describe("gateway credentials per route family", () => {
     const other = await servers.gateway({ ...ROUTE_ALL, apiKey: "sk-custom" });
     expect(
       (
-        await call(other, "POST", "/v1/responses/input_tokens", "countResponseInputTokens", {
+        await call(other, "POST /v1/responses/input_tokens", "countResponseInputTokens", {
           input: "x",
         })
       ).status,

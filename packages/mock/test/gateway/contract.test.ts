@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake, GatewayRoute } from "../../src/index.js";
 import {
   call,
-  credentialFor,
   expectStreamConforms,
   ROUTE_ALL,
   sseEvents,
+  streamResponse,
 } from "../support/gateway.js";
 import { type Answer, expectConforms, gatewaySpecValidator, send } from "../support/http.js";
 import { mockServers } from "../support/servers.js";
@@ -90,7 +90,7 @@ function bad(route: GatewayRoute): Req | undefined {
 }
 
 async function refresh(): Promise<void> {
-  const created = await call(fake, "POST", "/v1/responses", "createResponse", {
+  const created = await call(fake, "POST /v1/responses", "createResponse", {
     model: "m",
     input: "hello",
   });
@@ -101,7 +101,7 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
   const [method, path, body] = ok(route);
   switch (status) {
     case "200": {
-      const answer = await call(fake, method, path, route, body);
+      const answer = await call(fake, `${method} ${path}`, route, body);
       if (route === "deleteResponse") await refresh();
       return answer;
     }
@@ -121,10 +121,10 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
           fault: { type: "body", status: 400, body: upstream400 },
           times: 1,
         });
-        return call(fake, method, path, route, body);
+        return call(fake, `${method} ${path}`, route, body);
       }
       const req = bad(route);
-      return req ? call(fake, req[0], req[1], route, req[2]) : undefined;
+      return req ? call(fake, `${req[0]} ${req[1]}`, route, req[2]) : undefined;
     }
     case "401":
       return send(fake.url + path, {
@@ -133,22 +133,20 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     case "404":
-      if (route === "retrieveResponse")
-        return call(fake, "GET", "/v1/responses/resp_missing", route);
-      if (route === "deleteResponse")
-        return call(fake, "DELETE", "/v1/responses/resp_missing", route);
+      if (route === "retrieveResponse") return call(fake, "GET /v1/responses/resp_missing", route);
+      if (route === "deleteResponse") return call(fake, "DELETE /v1/responses/resp_missing", route);
       if (route === "cancelResponse")
-        return call(fake, "POST", "/v1/responses/resp_missing/cancel", route);
+        return call(fake, "POST /v1/responses/resp_missing/cancel", route);
       return undefined;
     case "500":
       // The real 500 of create: the gateway's request validation (`code: invalid_request`), for a missing input.
       if (route === "createResponse") {
-        const answer = await call(fake, method, path, route, { model: "m" });
+        const answer = await call(fake, `${method} ${path}`, route, { model: "m" });
         expect(answer.json).toMatchObject({ error: { code: "invalid_request" } });
         return answer;
       }
       fake.faults.add({ route, fault: { type: "status", status: 500 }, times: 1 });
-      return call(fake, method, path, route, body);
+      return call(fake, `${method} ${path}`, route, body);
     case "429":
     case "503":
       fake.faults.add({
@@ -156,29 +154,26 @@ async function produce(route: GatewayRoute, status: string): Promise<Answer | un
         fault: { type: "status", status: Number(status) as 429 | 500 | 503 },
         times: 1,
       });
-      return call(fake, method, path, route, body);
+      return call(fake, `${method} ${path}`, route, body);
     default:
       return undefined;
   }
 }
 
+/** A background response's id: one that can still be cancelled. */
+async function startBackground(): Promise<string> {
+  const body = { model: "m", input: "x", background: true };
+  const answer = await call(fake, "POST /v1/responses", "createResponse", body);
+  return String((answer.json as { id: string }).id);
+}
+
 describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () => {
   it("walks every operation and every declared status the gateway itself produces", async () => {
     await refresh();
-    backgroundId = String(
-      (
-        (
-          await call(fake, "POST", "/v1/responses", "createResponse", {
-            model: "m",
-            input: "x",
-            background: true,
-          })
-        ).json as { id: string }
-      ).id,
-    );
+    backgroundId = await startBackground();
     taskId = (
       (
-        await call(fake, "POST", "/v1/images/generations?async=true", "createImage", {
+        await call(fake, "POST /v1/images/generations?async=true", "createImage", {
           model: "m",
           prompt: "p",
         })
@@ -190,17 +185,7 @@ describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () 
     for (const { operationId, operation } of spec.operations()) {
       for (const status of Object.keys(operation["responses"] as object)) {
         if (operationId === "cancelResponse" && status === "200") {
-          backgroundId = String(
-            (
-              (
-                await call(fake, "POST", "/v1/responses", "createResponse", {
-                  model: "m",
-                  input: "x",
-                  background: true,
-                })
-              ).json as { id: string }
-            ).id,
-          );
+          backgroundId = await startBackground();
         }
         const answer = await produce(operationId as GatewayRoute, status);
         if (!answer) {
@@ -240,14 +225,8 @@ describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () 
   });
 
   it("streams Responses events that conform to ResponseStreamEvent", async () => {
-    const answer = await send(`${fake.url}/v1/responses`, {
-      method: "POST",
-      headers: {
-        ...credentialFor("/v1/responses", fake.apiKey),
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ model: "m", input: "a b", stream: true }),
-    });
+    const response = await streamResponse(fake, { input: "a b" });
+    const answer = { status: response.status, text: await response.text() };
     expect(answer.status).toBe(200);
     expectStreamConforms("#/components/schemas/ResponseStreamEvent", sseEvents(answer.text));
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { GATEWAY_ROUTES, type GatewayFake } from "../../src/index.js";
-import { call, credentialFor, ROUTE_ALL } from "../support/gateway.js";
+import { call, credentialFor, ROUTE_ALL, streamResponse } from "../support/gateway.js";
 import { readFully } from "../support/http.js";
 import { mockServers } from "../support/servers.js";
 
@@ -24,7 +24,7 @@ describe("gateway fault injection", () => {
     for (const [method, path, op, body] of requests) {
       for (const status of [429, 500, 503] as const) {
         fake.faults.add({ fault: { type: "status", status }, times: 1 });
-        const answer = await call(fake, method, path, op, body);
+        const answer = await call(fake, `${method} ${path}`, op, body);
         expect(answer.status, `${op} ${status}`).toBe(status);
         expect(
           answer.headers.get("retry-after"),
@@ -43,18 +43,18 @@ describe("gateway fault injection", () => {
       fault: { type: "status", status: 429, retryAfter: 3 },
       times: 1,
     });
-    const task = await call(fake, "GET", "/v1/images/generations/task_x", "getImageTask");
+    const task = await call(fake, "GET /v1/images/generations/task_x", "getImageTask");
     expect(task.json).toMatchObject({ error: { type: "new_api_error", code: "" } });
     expect(task.headers.get("retry-after")).toBe("3");
     fake.faults.add({ route: "getImageTask", fault: { type: "status", status: 500 }, times: 1 });
-    const failed = await call(fake, "GET", "/v1/images/generations/task_x", "getImageTask");
+    const failed = await call(fake, "GET /v1/images/generations/task_x", "getImageTask");
     expect(failed.json).toMatchObject({ code: "get_task_failed", data: null });
     fake.faults.add({
       route: "generateContent",
       fault: { type: "status", status: 429, retryDelay: "22s", retryAfterMs: 1500 },
       times: 1,
     });
-    const gemini = await call(fake, "POST", "/v1beta/models/g:generateContent", "generateContent", {
+    const gemini = await call(fake, "POST /v1beta/models/g:generateContent", "generateContent", {
       contents: [],
     });
     expect(gemini.json).toMatchObject({
@@ -70,7 +70,7 @@ describe("gateway fault injection", () => {
       fault: { type: "status", status: 503 },
       times: 1,
     });
-    const anthropic = await call(fake, "POST", "/v1/messages/count_tokens", "countMessageTokens", {
+    const anthropic = await call(fake, "POST /v1/messages/count_tokens", "countMessageTokens", {
       model: "m",
       messages: [],
     });
@@ -108,15 +108,14 @@ describe("gateway fault injection", () => {
       },
       times: 1,
     });
-    const body = await call(fake, "POST", "/v1/responses", "createResponse", {
+    const body = await call(fake, "POST /v1/responses", "createResponse", {
       model: "m",
       input: "x",
     });
     expect(body.json).toMatchObject({ error: { code: "model_not_found" } });
     fake.faults.add({ route: "createResponse", fault: { type: "delay", ms: 50 }, times: 1 });
     expect(
-      (await call(fake, "POST", "/v1/responses", "createResponse", { model: "m", input: "x" }))
-        .status,
+      (await call(fake, "POST /v1/responses", "createResponse", { model: "m", input: "x" })).status,
     ).toBe(200);
     expect(fake.requests.map((r) => r.fault)).toEqual([
       "reset",
@@ -138,14 +137,7 @@ describe("gateway fault injection", () => {
 
   it("closes promptly with a stalled stream open", async () => {
     fake.responses.scriptStream({ stallAfter: 1 });
-    const response = await fetch(`${fake.url}/v1/responses`, {
-      method: "POST",
-      headers: {
-        ...credentialFor("/v1/responses", fake.apiKey),
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ model: "m", input: "x", stream: true }),
-    });
+    const response = await streamResponse(fake);
     const reading = response.text().then(
       () => "ended",
       () => "failed",

@@ -12,17 +12,17 @@ beforeEach(async () => {
 
 type Json = Record<string, unknown>;
 const submit = async (body: Json = { model: "Nano-Banana2", prompt: "a cat" }) =>
-  (await call(fake, "POST", "/v1/images/generations?async=true", "createImage", body)).json as {
+  (await call(fake, "POST /v1/images/generations?async=true", "createImage", body)).json as {
     task_id: string;
     status: string;
   };
 const poll = async (id: string) =>
-  (await call(fake, "GET", `/v1/images/generations/${id}`, "getImageTask")).json as Json;
+  (await call(fake, `GET /v1/images/generations/${id}`, "getImageTask")).json as Json;
 
 describe("image generation", () => {
   it("answers sync calls with n images (url form, or b64_json on request)", async () => {
     const result = (
-      await call(fake, "POST", "/v1/images/generations", "createImage", {
+      await call(fake, "POST /v1/images/generations", "createImage", {
         model: "m",
         prompt: "p",
         n: 3,
@@ -35,7 +35,7 @@ describe("image generation", () => {
       new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`),
     );
     const b64 = (
-      await call(fake, "POST", "/v1/images/generations", "createImage", {
+      await call(fake, "POST /v1/images/generations", "createImage", {
         model: "m",
         prompt: "p",
         response_format: "b64_json",
@@ -124,26 +124,26 @@ describe("image generation", () => {
   it("lets a sync call answer with the upstream's task when scripted, which the gateway cannot poll (M9)", async () => {
     fake.images.scriptTask({ polls: 0, outcome: "completed", syncAnswersTask: true });
     const answer = (
-      await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })
+      await call(fake, "POST /v1/images/generations", "createImage", { model: "m", prompt: "p" })
     ).json as Json;
     expect(answer).toMatchObject({ status: "queued" });
     expect(await poll(String(answer["task_id"]))).toMatchObject({ code: "task_not_exist" });
   });
 
   it("answers task_not_exist as HTTP 400 with the task envelope", async () => {
-    const answer = await call(fake, "GET", "/v1/images/generations/task_unknown", "getImageTask");
+    const answer = await call(fake, "GET /v1/images/generations/task_unknown", "getImageTask");
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ code: "task_not_exist", message: "task_not_exist", data: null });
   });
 
   it("requires model, not prompt (500 invalid_request without it), and refuses bad polls", async () => {
-    const noModel = await call(fake, "POST", "/v1/images/generations", "createImage", {
+    const noModel = await call(fake, "POST /v1/images/generations", "createImage", {
       prompt: "p",
     });
     expect(noModel.status).toBe(500);
     expect(noModel.json).toMatchObject({ error: { code: "invalid_request" } });
     expect(
-      (await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m" })).status,
+      (await call(fake, "POST /v1/images/generations", "createImage", { model: "m" })).status,
     ).toBe(200);
     expect(() => fake.images.scriptTask({ polls: -1, outcome: "completed" })).toThrow(RangeError);
   });

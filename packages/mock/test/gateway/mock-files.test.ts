@@ -20,7 +20,7 @@ async function download(url: string) {
 describe("image files on the fake's own origin", () => {
   it("points sync results at /mock-files/<name>.png and serves a valid PNG there", async () => {
     const result = (
-      await call(fake, "POST", "/v1/images/generations", "createImage", { model: "m", prompt: "p" })
+      await call(fake, "POST /v1/images/generations", "createImage", { model: "m", prompt: "p" })
     ).json as { data: Array<{ url: string }> };
     const url = result.data[0]!.url;
     expect(url).toMatch(new RegExp(`^${fake.url}/mock-files/[A-Za-z0-9_-]+\\.png$`));
@@ -33,7 +33,7 @@ describe("image files on the fake's own origin", () => {
 
   it("points completed tasks at the same place, named after the task", async () => {
     const task = (
-      await call(fake, "POST", "/v1/images/generations?async=true", "createImage", {
+      await call(fake, "POST /v1/images/generations?async=true", "createImage", {
         model: "m",
         prompt: "p",
       })
@@ -41,7 +41,7 @@ describe("image files on the fake's own origin", () => {
     fake.images.taskIds();
     let done: { status: string; data?: Array<{ url: string }> } = { status: "queued" };
     for (let i = 0; i < 3 && done.status !== "completed"; i++) {
-      done = (await call(fake, "GET", `/v1/images/generations/${task.task_id}`, "getImageTask"))
+      done = (await call(fake, `GET /v1/images/generations/${task.task_id}`, "getImageTask"))
         .json as typeof done;
     }
     expect(done.data?.[0]?.url).toBe(`${fake.url}/mock-files/${task.task_id}.png`);

@@ -16,12 +16,12 @@ const body = { contents: [{ role: "user", parts: [{ text: "alpha beta" }] }] };
 
 describe("Anthropic count_tokens and Gemini", () => {
   it("counts message tokens, refusing bodies without messages", async () => {
-    const answer = await call(fake, "POST", "/v1/messages/count_tokens", "countMessageTokens", {
+    const answer = await call(fake, "POST /v1/messages/count_tokens", "countMessageTokens", {
       model: "claude-x",
       messages: [{ role: "user", content: "12345678" }],
     });
     expect(answer.json).toEqual({ input_tokens: 2 });
-    const bad = await call(fake, "POST", "/v1/messages/count_tokens", "countMessageTokens", {
+    const bad = await call(fake, "POST /v1/messages/count_tokens", "countMessageTokens", {
       model: "claude-x",
     });
     expect(bad.status).toBe(400);
@@ -31,8 +31,7 @@ describe("Anthropic count_tokens and Gemini", () => {
   it("generates content; a body without contents, or bad JSON, is the gateway's own 500 invalid_request (valid_request.go:308-323)", async () => {
     const answer = await call(
       fake,
-      "POST",
-      "/v1beta/models/gemini-x:generateContent",
+      "POST /v1beta/models/gemini-x:generateContent",
       "generateContent",
       body,
     );
@@ -44,8 +43,7 @@ describe("Anthropic count_tokens and Gemini", () => {
     });
     const bad = await call(
       fake,
-      "POST",
-      "/v1beta/models/gemini-x:generateContent",
+      "POST /v1beta/models/gemini-x:generateContent",
       "generateContent",
       {},
     );
@@ -58,8 +56,7 @@ describe("Anthropic count_tokens and Gemini", () => {
     );
     const notJson = await call(
       fake,
-      "POST",
-      "/v1beta/models/gemini-x:generateContent",
+      "POST /v1beta/models/gemini-x:generateContent",
       "generateContent",
       "{nope",
     );
@@ -71,8 +68,7 @@ describe("Anthropic count_tokens and Gemini", () => {
     for (const query of ["?alt=sse", ""]) {
       const answer = await call(
         fake,
-        "POST",
-        `/v1beta/models/gemini-x:streamGenerateContent${query}`,
+        `POST /v1beta/models/gemini-x:streamGenerateContent${query}`,
         "streamGenerateContent",
         body,
       );
@@ -104,8 +100,7 @@ describe("Anthropic count_tokens and Gemini", () => {
       (
         await call(
           fake,
-          "POST",
-          "/v1beta/models/g:streamGenerateContent?alt=sse",
+          "POST /v1beta/models/g:streamGenerateContent?alt=sse",
           "streamGenerateContent",
           body,
         )
@@ -119,15 +114,8 @@ describe("Anthropic count_tokens and Gemini", () => {
 
   it("accepts a percent-encoded colon in the path", async () => {
     expect(
-      (
-        await call(
-          fake,
-          "POST",
-          "/v1beta/models/gemini-x%3AgenerateContent",
-          "generateContent",
-          body,
-        )
-      ).status,
+      (await call(fake, "POST /v1beta/models/gemini-x%3AgenerateContent", "generateContent", body))
+        .status,
     ).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import {
   expectStreamConforms,
   ROUTE_ALL,
   sseEvents,
+  streamResponse,
 } from "../support/gateway.js";
 import { readFully, send } from "../support/http.js";
 import { mockServers } from "../support/servers.js";
@@ -22,7 +23,7 @@ const EVENT = "#/components/schemas/ResponseStreamEvent";
 
 describe("Responses family", () => {
   it("creates a response (JSON) that can be retrieved, then deleted", async () => {
-    const created = await call(fake, "POST", "/v1/responses", "createResponse", {
+    const created = await call(fake, "POST /v1/responses", "createResponse", {
       model: "gpt-x",
       input: "Say hi",
       instructions: "Be brief",
@@ -38,16 +39,16 @@ describe("Responses family", () => {
     expect(JSON.stringify(response["output"])).toContain("Echo: Say hi");
     expect(response["created_at"]).toBe(Math.floor(fake.clock.now() / 1000));
     const id = String(response["id"]);
-    const got = await call(fake, "GET", `/v1/responses/${id}`, "retrieveResponse");
+    const got = await call(fake, `GET /v1/responses/${id}`, "retrieveResponse");
     expect(got.json).toEqual(response);
-    const deleted = await call(fake, "DELETE", `/v1/responses/${id}`, "deleteResponse");
+    const deleted = await call(fake, `DELETE /v1/responses/${id}`, "deleteResponse");
     expect(deleted.json).toEqual({ id, object: "response", deleted: true });
-    const gone = await call(fake, "GET", `/v1/responses/${id}`, "retrieveResponse");
+    const gone = await call(fake, `GET /v1/responses/${id}`, "retrieveResponse");
     expect(gone.status).toBe(404);
     expect(gone.json).toMatchObject({
       error: { type: "invalid_request_error", param: "response_id", code: null },
     });
-    expect((await call(fake, "DELETE", `/v1/responses/${id}`, "deleteResponse")).status).toBe(404);
+    expect((await call(fake, `DELETE /v1/responses/${id}`, "deleteResponse")).status).toBe(404);
   });
 
   it("refuses bad bodies in the source's order: 400 for bad JSON and a missing model (distributor), 500 invalid_request for a missing input", async () => {
@@ -77,7 +78,7 @@ describe("Responses family", () => {
       body: JSON.stringify({ model: "m", input: "x" }),
     });
     expect(plain.status).toBe(400);
-    const noInput = await call(fake, "POST", "/v1/responses", "createResponse", { model: "m" });
+    const noInput = await call(fake, "POST /v1/responses", "createResponse", { model: "m" });
     expect(noInput.status).toBe(500);
     expect(noInput.json).toMatchObject({
       error: { type: "new_api_error", param: "", code: "invalid_request" },
@@ -89,7 +90,7 @@ describe("Responses family", () => {
 
   it("cancels only background responses", async () => {
     const bg = (
-      await call(fake, "POST", "/v1/responses", "createResponse", {
+      await call(fake, "POST /v1/responses", "createResponse", {
         model: "m",
         input: "x",
         background: true,
@@ -98,33 +99,28 @@ describe("Responses family", () => {
     expect(bg["status"]).toBe("in_progress");
     const cancelled = await call(
       fake,
-      "POST",
-      `/v1/responses/${String(bg["id"])}/cancel`,
+      `POST /v1/responses/${String(bg["id"])}/cancel`,
       "cancelResponse",
     );
     expect((cancelled.json as Json)["status"]).toBe("cancelled");
     const fg = (
-      await call(fake, "POST", "/v1/responses", "createResponse", { model: "m", input: "x" })
+      await call(fake, "POST /v1/responses", "createResponse", { model: "m", input: "x" })
     ).json as Json;
     expect(
-      (await call(fake, "POST", `/v1/responses/${String(fg["id"])}/cancel`, "cancelResponse"))
-        .status,
+      (await call(fake, `POST /v1/responses/${String(fg["id"])}/cancel`, "cancelResponse")).status,
     ).toBe(400);
-    expect(
-      (await call(fake, "POST", "/v1/responses/resp_none/cancel", "cancelResponse")).status,
-    ).toBe(404);
+    expect((await call(fake, "POST /v1/responses/resp_none/cancel", "cancelResponse")).status).toBe(
+      404,
+    );
   });
 
   it("counts input tokens and compacts", async () => {
-    const count = await call(
-      fake,
-      "POST",
-      "/v1/responses/input_tokens",
-      "countResponseInputTokens",
-      { model: "m", input: "12345678" },
-    );
+    const count = await call(fake, "POST /v1/responses/input_tokens", "countResponseInputTokens", {
+      model: "m",
+      input: "12345678",
+    });
     expect(count.json).toEqual({ object: "response.input_tokens", input_tokens: 2 });
-    const compact = await call(fake, "POST", "/v1/responses/compact", "compactResponse", {
+    const compact = await call(fake, "POST /v1/responses/compact", "compactResponse", {
       model: "m",
       input: "history",
     });
@@ -133,12 +129,12 @@ describe("Responses family", () => {
       type: "compaction",
     });
     expect(
-      (await call(fake, "POST", "/v1/responses/compact", "compactResponse", { input: "x" })).status,
+      (await call(fake, "POST /v1/responses/compact", "compactResponse", { input: "x" })).status,
     ).toBe(400);
   });
 
   it("streams the lifecycle as SSE (event + data) with rising sequence numbers", async () => {
-    const answer = await call(fake, "POST", "/v1/responses", "createResponse", {
+    const answer = await call(fake, "POST /v1/responses", "createResponse", {
       model: "m",
       input: "one two three",
       stream: true,
@@ -159,8 +155,7 @@ describe("Responses family", () => {
     const id = String(((frames[0]!.data as Json)["response"] as Json)["id"]);
     const replay = await call(
       fake,
-      "GET",
-      `/v1/responses/${id}?stream=true&starting_after=5`,
+      `GET /v1/responses/${id}?stream=true&starting_after=5`,
       "retrieveResponse",
     );
     expect(sseEvents(replay.text).map((f) => (f.data as Json)["sequence_number"])[0]).toBe(6);
@@ -173,7 +168,7 @@ describe("Responses family", () => {
     });
     const first = sseEvents(
       (
-        await call(fake, "POST", "/v1/responses", "createResponse", {
+        await call(fake, "POST /v1/responses", "createResponse", {
           model: "m",
           input: "x",
           stream: true,
@@ -187,7 +182,7 @@ describe("Responses family", () => {
     ).toEqual(["Scripted words here"]);
     const second = sseEvents(
       (
-        await call(fake, "POST", "/v1/responses", "createResponse", {
+        await call(fake, "POST /v1/responses", "createResponse", {
           model: "m",
           input: "x",
           stream: true,
@@ -206,7 +201,7 @@ describe("Responses family", () => {
     fake.responses.scriptStream({ errorAfter: 2 });
     const frames = sseEvents(
       (
-        await call(fake, "POST", "/v1/responses", "createResponse", {
+        await call(fake, "POST /v1/responses", "createResponse", {
           model: "m",
           input: "x",
           stream: true,
@@ -224,15 +219,7 @@ describe("Responses family", () => {
   it("stalls after N events and keeps the socket open until the client aborts", async () => {
     fake.responses.scriptStream({ stallAfter: 2 });
     const controller = new AbortController();
-    const response = await fetch(`${fake.url}/v1/responses`, {
-      method: "POST",
-      headers: {
-        ...credentialFor("/v1/responses", fake.apiKey),
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ model: "m", input: "x", stream: true }),
-      signal: controller.signal,
-    });
+    const response = await streamResponse(fake, { signal: controller.signal });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let received = "";
     const decoder = new TextDecoder();

@@ -13,13 +13,13 @@ const start = async (options: GatewayFakeOptions = {}) => (fake = await servers.
 describe("operations the source does not route (the default)", () => {
   it("answer the NoRoute 404 byte for byte, with the request id header and Cache-Control: max-age=604800, conforming to the spec", async () => {
     const gw = await start();
-    const answer = await call(gw, "GET", "/v1/responses/resp_abc", "retrieveResponse");
+    const answer = await call(gw, "GET /v1/responses/resp_abc", "retrieveResponse");
     expect(answer.status).toBe(404);
     expect(answer.text).toBe(
       '{"error":{"message":"Invalid URL (GET /v1/responses/resp_abc)","type":"invalid_request_error","param":"","code":""}}',
     );
     expect(answer.headers.get("cache-control")).toBe("max-age=604800");
-    const count = await call(gw, "POST", "/v1/messages/count_tokens", "countMessageTokens", {
+    const count = await call(gw, "POST /v1/messages/count_tokens", "countMessageTokens", {
       model: "m",
       messages: [],
     });
@@ -28,7 +28,7 @@ describe("operations the source does not route (the default)", () => {
     );
     // Routed operations still work.
     expect(
-      (await call(gw, "POST", "/v1/responses", "createResponse", { model: "gpt-5.2", input: "x" }))
+      (await call(gw, "POST /v1/responses", "createResponse", { model: "gpt-5.2", input: "x" }))
         .status,
     ).toBe(200);
     expect(UNROUTED_IN_SOURCE).toEqual([
@@ -67,7 +67,7 @@ describe("rate limits and validation as the source writes them", () => {
   it('a 429 fault is the limiter\'s envelope with code "" and no Retry-After; an empty-body 429 is a body fault', async () => {
     const gw = await start();
     gw.faults.add({ route: "createResponse", fault: { type: "status", status: 429 }, times: 1 });
-    const limited = await call(gw, "POST", "/v1/responses", "createResponse", {
+    const limited = await call(gw, "POST /v1/responses", "createResponse", {
       model: "gpt-5.2",
       input: "x",
     });
@@ -94,8 +94,7 @@ describe("rate limits and validation as the source writes them", () => {
     gw.faults.add({ route: "generateContent", fault: { type: "status", status: 503 }, times: 1 });
     const answer = await call(
       gw,
-      "POST",
-      "/v1beta/models/gemini-2.5-flash:generateContent",
+      "POST /v1beta/models/gemini-2.5-flash:generateContent",
       "generateContent",
       { contents: [] },
     );
@@ -115,10 +114,10 @@ describe("image tasks as the fork writes them", () => {
     const gw = await start({ models: "any" });
     gw.images.scriptTask({ polls: 2, outcome: "failed", runningStatus: "unknown" });
     const task = (
-      await call(gw, "POST", "/v1/images/generations?async=true", "createImage", { model: "m" })
+      await call(gw, "POST /v1/images/generations?async=true", "createImage", { model: "m" })
     ).json as { task_id: string };
     const poll = async () =>
-      (await call(gw, "GET", `/v1/images/generations/${task.task_id}`, "getImageTask")).json;
+      (await call(gw, `GET /v1/images/generations/${task.task_id}`, "getImageTask")).json;
     expect(await poll()).toMatchObject({ status: "unknown" });
     expect(await poll()).toMatchObject({ status: "unknown" });
     expect(await poll()).toEqual({
@@ -131,7 +130,7 @@ describe("image tasks as the fork writes them", () => {
   it("ignoreAsync: stock new-api answers the image result to async=true", async () => {
     const gw = await start({ ignoreAsync: true, models: "any" });
     const answer = (
-      await call(gw, "POST", "/v1/images/generations?async=true", "createImage", {
+      await call(gw, "POST /v1/images/generations?async=true", "createImage", {
         model: "m",
         prompt: "p",
       })

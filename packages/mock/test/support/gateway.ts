@@ -18,15 +18,15 @@ export function credentialFor(path: string, key: string): Record<string, string>
   return { authorization: `Bearer ${key}` };
 }
 
-/** Sends a request with the right credential and validates the JSON answer against `operationId`. */
+/** Sends `route` ("POST /v1/responses") with the right credential and validates the JSON answer against `operationId`. */
 export async function call(
   fake: GatewayFake,
-  method: string,
-  path: string,
+  route: string,
   operationId: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
+  const [method, path] = route.split(" ") as [string, string];
   const init: RequestInit = {
     method,
     headers: {
@@ -40,6 +40,19 @@ export async function call(
   expectConforms("gateway", operationId, answer);
   expect(answer.headers.get("x-oneapi-request-id")).toBeTruthy();
   return answer;
+}
+
+/** Starts a streamed `POST /v1/responses` (input "x" unless given) and answers its Response. */
+export function streamResponse(
+  fake: GatewayFake,
+  init: { input?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
+  return fetch(`${fake.url}/v1/responses`, {
+    method: "POST",
+    headers: { ...credentialFor("/v1/responses", fake.apiKey), "content-type": "application/json" },
+    body: JSON.stringify({ model: "m", input: init.input ?? "x", stream: true }),
+    ...(init.signal && { signal: init.signal }),
+  });
 }
 
 /** Splits an SSE body into frames: the event name (if any) and the parsed data. */

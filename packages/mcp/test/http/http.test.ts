@@ -3,7 +3,6 @@ import type { FeedFake } from "@feedgate/mock";
 import { fakeTime } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, expect, it } from "vitest";
 import {
   createFeedMcpServer,
@@ -15,8 +14,10 @@ import {
   hits,
   kitOn,
   mcpTestServers,
+  pollOnce,
   textOf,
   until,
+  updatesOf,
   WATCHED_ROUTES_LIVE_1S,
 } from "../support/helpers.js";
 
@@ -108,17 +109,10 @@ it("requires the bearer token when one is set", async () => {
 
 it("sends a resource update over HTTP, exactly once per change", async () => {
   const client = await clientOf(open.url);
-  const updates: string[] = [];
-  client.setNotificationHandler(
-    ResourceUpdatedNotificationSchema,
-    (n) => void updates.push(n.params.uri),
-  );
+  const updates = updatesOf(client);
   const path = "/api/v1/codex-resets/recent";
   const before = hits(fake, path).length;
-  const poll = async () => {
-    await until(fake, () => time.pending() === 1);
-    time.advance();
-  };
+  const poll = () => pollOnce(fake, time);
   await client.subscribeResource({ uri: "feedgate://resets/recent" });
   await poll();
   await until(fake, () => hits(fake, path).length === before + 2);

@@ -1,6 +1,5 @@
 import type { FeedFake } from "@feedgate/mock";
 import { fakeTime } from "@feedgate/test-harness";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createResourceWatchers, type ResourceWatchers } from "../../src/index.js";
 import {
@@ -8,7 +7,9 @@ import {
   hits,
   kitOn,
   mcpTestServers,
+  pollOnce,
   until,
+  updatesOf,
   WATCHED_ROUTES_LIVE_1S,
 } from "../support/helpers.js";
 
@@ -42,17 +43,10 @@ it("a subscription sends exactly one update when the content changes, and its wa
   const kit = kitOn(fake.url, { clock: time.clock, sleep: time.sleep, random: () => 0 });
   watchers = createResourceWatchers(kit);
   const { client, close } = await connect({ kit, watchers });
-  const updates: string[] = [];
-  client.setNotificationHandler(
-    ResourceUpdatedNotificationSchema,
-    (n) => void updates.push(n.params.uri),
-  );
+  const updates = updatesOf(client);
   const path = "/api/v1/hot-topics";
   const before = hits(fake, path).length;
-  const poll = async () => {
-    await until(fake, () => time.pending() === 1);
-    time.advance();
-  };
+  const poll = () => pollOnce(fake, time);
   await client.subscribeResource({ uri: "feedgate://hot-topics" });
   expect(watchers.active()).toEqual(["feedgate://hot-topics"]);
   // The baseline version, then a conditional poll answered 304: nothing changed, nothing sent.

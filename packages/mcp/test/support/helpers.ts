@@ -1,8 +1,9 @@
 import { createFeedKit, type FeedKit, type FeedKitOptions } from "@feedgate/kit/feed";
 import { type FeedFake, type FeedFakeOptions, startFeedFake } from "@feedgate/mock";
-import { testServers } from "@feedgate/test-harness";
+import { type fakeTime, testServers } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll } from "vitest";
 import { createFeedMcpServer, type FeedMcpServerOptions } from "../../src/index.js";
 
@@ -75,3 +76,19 @@ export const textOf = (result: unknown) =>
   (((result as { content?: unknown }).content as Array<{ text?: string }> | undefined) ?? [])
     .map((c) => c.text ?? "")
     .join("\n");
+
+/** The URIs of every resource update the client is sent, in order. */
+export function updatesOf(client: Client): string[] {
+  const updates: string[] = [];
+  client.setNotificationHandler(
+    ResourceUpdatedNotificationSchema,
+    (n) => void updates.push(n.params.uri),
+  );
+  return updates;
+}
+
+/** Lets the one pending watcher wait run out: the next poll is sent. */
+export async function pollOnce(fake: FeedFake, time: ReturnType<typeof fakeTime>): Promise<void> {
+  await until(fake, () => time.pending() === 1);
+  time.advance();
+}

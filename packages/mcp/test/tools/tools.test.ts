@@ -161,35 +161,29 @@ describe("errors are results", () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it("a 429 goes through the kit's retries and the call succeeds", async () => {
-    fake.faults.add({
-      route: "hotTopics",
-      fault: { type: "status", status: 429, retryAfter: 1 },
-      times: 1,
-    });
-    const before = hits(fake, "/api/v1/hot-topics").length;
-    const result = await call("hot_topics");
-    expect(result.isError).toBeFalsy();
-    const seen = hits(fake, "/api/v1/hot-topics")
-      .slice(before)
-      .map((r) => r.status);
-    expect(seen).toEqual([429, 200]);
-  });
-
-  it("a 503 goes through the kit's retries and the call succeeds", async () => {
-    fake.faults.add({
+  it.each([
+    { status: 429, route: "hotTopics", path: "/api/v1/hot-topics", tool: "hot_topics", args: {} },
+    {
+      status: 503,
       route: "items",
-      fault: { type: "status", status: 503, retryAfter: 1 },
+      path: "/api/v1/items",
+      tool: "search_items",
+      args: { limit: 1 },
+    },
+  ] as const)("a $status goes through the kit's retries and the call succeeds", async (c) => {
+    fake.faults.add({
+      route: c.route,
+      fault: { type: "status", status: c.status, retryAfter: 1 },
       times: 1,
     });
-    const before = hits(fake, "/api/v1/items").length;
-    const result = await call("search_items", { limit: 1 });
+    const before = hits(fake, c.path).length;
+    const result = await call(c.tool, c.args);
     expect(result.isError).toBeFalsy();
     expect(
-      hits(fake, "/api/v1/items")
+      hits(fake, c.path)
         .slice(before)
         .map((r) => r.status),
-    ).toEqual([503, 200]);
+    ).toEqual([c.status, 200]);
   });
 
   it("503s past the retries end in an isError result, and the next call is served", async () => {

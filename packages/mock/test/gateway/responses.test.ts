@@ -14,6 +14,17 @@ import { mockServers } from "../support/servers.js";
 const servers = mockServers();
 
 let fake: GatewayFake;
+/** The events of a streamed create, its answer checked against the document as every call's is. */
+const streamedEvents = async () =>
+  sseEvents(
+    (
+      await call(fake, "POST /v1/responses", "createResponse", {
+        model: "m",
+        input: "x",
+        stream: true,
+      })
+    ).text,
+  );
 beforeEach(async () => {
   fake = await servers.gateway(ROUTE_ALL);
 });
@@ -166,29 +177,13 @@ describe("Responses family", () => {
     fake.responses.scriptStream({
       events: [{ type: "response.custom_future_event", sequence_number: 0 }],
     });
-    const first = sseEvents(
-      (
-        await call(fake, "POST /v1/responses", "createResponse", {
-          model: "m",
-          input: "x",
-          stream: true,
-        })
-      ).text,
-    );
+    const first = await streamedEvents();
     expect(
       first
         .filter((f) => (f.data as Json)["type"] === "response.output_text.done")
         .map((f) => (f.data as Json)["text"]),
     ).toEqual(["Scripted words here"]);
-    const second = sseEvents(
-      (
-        await call(fake, "POST /v1/responses", "createResponse", {
-          model: "m",
-          input: "x",
-          stream: true,
-        })
-      ).text,
-    );
+    const second = await streamedEvents();
     expect(second).toEqual([
       {
         event: "response.custom_future_event",
@@ -199,15 +194,7 @@ describe("Responses family", () => {
 
   it("sends an error event after N events, then ends", async () => {
     fake.responses.scriptStream({ errorAfter: 2 });
-    const frames = sseEvents(
-      (
-        await call(fake, "POST /v1/responses", "createResponse", {
-          model: "m",
-          input: "x",
-          stream: true,
-        })
-      ).text,
-    );
+    const frames = await streamedEvents();
     expect(frames).toHaveLength(3);
     expect(frames[2]).toMatchObject({
       event: "error",

@@ -13,6 +13,8 @@ let fake: GatewayFake | undefined;
 const start = async (options: GatewayFakeOptions = {}) => (fake = await servers.gateway(options));
 
 const json = { "content-type": "application/json" };
+/** An empty JSON object POSTed without a credential. */
+const emptyPost = { method: "POST", headers: json, body: "{}" };
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const post = (
   gw: GatewayFake,
@@ -32,19 +34,11 @@ describe("NoRoute: the web limiter and the cache header (F3, N3)", () => {
   it("answers 60 NoRoute 404s per 180 s per client, then 429 with an empty body and Content-Length: 0, until the window passes", async () => {
     const gw = await start();
     for (let n = 0; n < 60; n += 1) {
-      const answer = await send(`${gw.url}/v1/responses/input_tokens`, {
-        method: "POST",
-        headers: json,
-        body: "{}",
-      });
+      const answer = await send(`${gw.url}/v1/responses/input_tokens`, emptyPost);
       expect(answer.status).toBe(404);
       expect(answer.headers.get("cache-control")).toBe("max-age=604800");
     }
-    const limited = await fetch(`${gw.url}/v1/messages/count_tokens`, {
-      method: "POST",
-      headers: json,
-      body: "{}",
-    });
+    const limited = await fetch(`${gw.url}/v1/messages/count_tokens`, emptyPost);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("content-length")).toBe("0");
     expect(await limited.text()).toBe("");

@@ -34,7 +34,7 @@ export {
   serverCanReach,
   startPostgres,
 } from "./postgres.js";
-export { type PrismOptions, type RunningPrism, startPrism } from "./prism.js";
+export { type PrismOptions, prismGlobalSetup, type RunningPrism, startPrism } from "./prism.js";
 export { fromRoot, repoRoot } from "./repo.js";
 export {
   type FakeStarters,

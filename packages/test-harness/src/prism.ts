@@ -1,6 +1,7 @@
 import { createLogger } from "@stoplight/prism-core";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { createServer } from "@stoplight/prism-http-server";
+import type { TestProject } from "vitest/node";
 
 export interface PrismOptions {
   /** Path of the (bundled) OpenAPI document to serve. */
@@ -45,4 +46,22 @@ export async function startPrism({
   });
   const url = await server.listen(port, host);
   return { url: url.replace(/\/$/, ""), close: () => server.close() };
+}
+
+/**
+ * A vitest global setup that serves `spec` with one Prism mock for the whole run and provides
+ * its origin to the tests as `inject("prismUrl")`.
+ */
+export function prismGlobalSetup(spec: string) {
+  return async (project: TestProject) => {
+    const prism = await startPrism({ spec });
+    project.provide("prismUrl", prism.url);
+    return () => prism.close();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    prismUrl: string;
+  }
 }

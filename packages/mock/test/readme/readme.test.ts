@@ -1,10 +1,19 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
 import { describe, expect, it } from "vitest";
 import * as mock from "../../src/index.js";
 
-const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+// The README, then its guides (docs/*.md): every example of either runs.
+const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
+const readme = [
+  readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8"),
+  ...readdirSync(docs)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => readFileSync(join(docs, file), "utf8")),
+].join("\n");
 const examples = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] as string);
 
 type AsyncFn = (...args: unknown[]) => Promise<void>;
@@ -29,7 +38,7 @@ async function run(source: string): Promise<{ logged: string[]; promised: string
   return { logged, promised };
 }
 
-describe("README examples", () => {
+describe("README and guide examples", () => {
   it("has one runnable example per part (feed, data, gateway, scripts, clock, faults, options)", () => {
     expect(examples).toHaveLength(7);
   });

@@ -1,6 +1,6 @@
 // Crash run: a child process mirrors the fake's selected set into a file store; the parent
 // churns the ledger, SIGKILLs the child at random moments and restarts it, then checks that
-// the store ends identical to the truth. Used by packages/kit/test/crash/ (few kills) and bench/reliability.mjs (20).
+// the store ends identical to the truth. Used by bench/test/crash.test.ts (few kills) and bench/reliability.mjs (20).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -91,3 +91,53 @@ export function makeFeedItem(n: number, now: number): GeneratedItem {
     selected: n % 3 === 0,
   };
 }
+
+/** The part of a feed fake's selected set that churn edits (structural: no dependency on the mock). */
+export interface ChurnTarget {
+  selected: {
+    truth(): Array<{ id: string }>;
+    upsert(item: GeneratedItem): void;
+    remove(id: string): void;
+  };
+}
+
+/**
+ * Ledger churn on a feed fake, drawn from `random` (give a seeded one for runs that repeat):
+ * 40% edits, 30% additions from `firstNewId` on, 23% removals, 7% removals of ids that were
+ * never in the set (which clients must apply as no-ops). `round(n)` makes n changes.
+ */
+export function createChurn(
+  fake: ChurnTarget,
+  options: { random: () => number; firstNewId: number },
+) {
+  const { random } = options;
+  const present = new Set(fake.selected.truth().map((i) => i.id));
+  const versions = new Map<string, number>();
+  let nextId = options.firstNewId;
+  let ops = 0;
+  const pick = () => [...present][Math.floor(random() * present.size)]!;
+  return {
+    get ops() {
+      return ops;
+    },
+    round(count: number) {
+      for (let k = 0; k < count; k++, ops++) {
+        const r = random();
+        if (r < 0.4 && present.size > 0) {
+          const id = pick();
+          const version = (versions.get(id) ?? 0) + 1;
+          versions.set(id, version);
+          fake.selected.upsert(makeSelectedItem(Number(id.slice(4)), version));
+        } else if (r < 0.7) {
+          const n = nextId++;
+          fake.selected.upsert(makeSelectedItem(n));
+          present.add(selectedId(n));
+        } else if (r < 0.93 && present.size > 0) {
+          const id = pick();
+          present.delete(id);
+          fake.selected.remove(id);
+        } else fake.selected.remove(`never-selected-${nextId++}`);
+      }
+    },
+  };
+}

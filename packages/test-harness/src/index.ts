@@ -1,4 +1,6 @@
 export {
+  type ChurnTarget,
+  createChurn,
   DEFAULT_ITEMS_QUERY,
   type GeneratedItem,
   itemsPageBody,

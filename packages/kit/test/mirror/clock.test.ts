@@ -4,8 +4,8 @@
 // years, capped at a day).
 import { createFeedClient } from "@feedgate/feed-client";
 import { createFakeClock, type FeedFake, startFeedFake } from "@feedgate/mock";
+import { makeSelectedItem } from "@feedgate/test-harness";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeSelectedItem } from "../../../../bench/lib/reliability/items.mjs";
 import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
 
 const fakes: FeedFake[] = [];

@@ -1,11 +1,7 @@
 import { createFeedClient, type FeedClient } from "@feedgate/feed-client";
-import { type FeedFake, type RecordedRequest, startFeedFake } from "@feedgate/mock";
+import { createPrng, type FeedFake, type RecordedRequest, startFeedFake } from "@feedgate/mock";
+import { createChurn, makeSelectedItem, selectedId } from "@feedgate/test-harness";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createChurn,
-  makeSelectedItem,
-  selectedId,
-} from "../../../../bench/lib/reliability/items.mjs";
 import { ConfigError, isFeedgateError, RateLimitError, type Sleep } from "../../src/index.js";
 import {
   createMemoryStore,
@@ -235,7 +231,7 @@ describe("selected mirror: changes", () => {
       },
     });
     await mirror.sync();
-    const churn = createChurn(fake, { seed: 5, firstNewId: 10 });
+    const churn = createChurn(fake, { random: createPrng(5).next, firstNewId: 10 });
     churn.round(250);
     const before = route(fake, "selectedChanges").length;
     await mirror.follow({ signal: controller.signal });
@@ -319,7 +315,7 @@ describe("selected mirror: changes", () => {
     const store = createMemoryStore();
     const { mirror } = mirrorOf(fake, store);
     await mirror.sync();
-    createChurn(fake, { seed: 9, firstNewId: 100 }).round(300);
+    createChurn(fake, { random: createPrng(9).next, firstNewId: 100 }).round(300);
     fake.selected.trimLedger(50);
     await mirror.sync();
     expect(mirror.stats.snapshotRequired).toBe(1);
@@ -331,7 +327,7 @@ describe("selected mirror: changes", () => {
     const inner = createMemoryStore();
     await mirrorOf(fake, inner).mirror.sync();
     const cursor0 = await inner.getCursor();
-    createChurn(fake, { seed: 2, firstNewId: 20 }).round(150);
+    createChurn(fake, { random: createPrng(2).next, firstNewId: 20 }).round(150);
     const idsBefore = await sortedIds(inner);
 
     // The store fails while applying the second page: as if the process died right there.
@@ -363,7 +359,7 @@ describe("selected mirror: changes", () => {
     const a = mirrorOf(fake, store, { snapshotPageSize: 200 }).mirror;
     const b = mirrorOf(fake, store, { snapshotPageSize: 200 }).mirror;
     await Promise.all([a.sync(), b.sync()]);
-    createChurn(fake, { seed: 4, firstNewId: 1_000 }).round(500);
+    createChurn(fake, { random: createPrng(4).next, firstNewId: 1_000 }).round(500);
     await Promise.all([a.sync(), b.sync()]);
     await expectMirrors(store, fake);
     // Together they applied every change exactly once.

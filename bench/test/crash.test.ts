@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { openFileStore } from "@feedgate/kit/node";
 import { startFeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
-import { runCrashRun } from "../../../../bench/lib/reliability/crash-run.mjs";
-import { openFileStore } from "../../src/node/index.js";
+import { runCrashRun } from "../lib/reliability/crash-run.mjs";
 
 // A child process (plain Node, the built package) mirrors the fake's selected set into a file
 // store; this process churns the ledger, SIGKILLs the child at random moments and restarts it,
 // then reads the store and compares it with the truth. 5 kills here; 20 in `pnpm bench:reliability` (bench/reliability.mjs).
-const DIST = fileURLToPath(new URL("../../dist/node/index.js", import.meta.url));
+const DIST = fileURLToPath(
+  new URL("../node_modules/@feedgate/kit/dist/node/index.js", import.meta.url),
+);
 
 describe("file-store mirror survives kill -9", () => {
   it("resumes after every SIGKILL and ends identical to the server's set", async () => {

@@ -1,9 +1,9 @@
 import { createFeedClient } from "@feedgate/feed-client";
+import { createResilientFetch } from "@feedgate/kit";
+import { createMemoryStore, createSelectedMirror } from "@feedgate/kit/mirror";
 import { startFeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
-import { runMirrorFaultRun } from "../../../../bench/lib/reliability/mirror-fault-run.mjs";
-import { createResilientFetch } from "../../src/index.js";
-import { createMemoryStore, createSelectedMirror } from "../../src/mirror/index.js";
+import { runMirrorFaultRun } from "../lib/reliability/mirror-fault-run.mjs";
 
 // The small version of the reliability run (the full one is bench/reliability.mjs at the root): a
 // selected set mirrored through the kit's transport while ~20% of all responses are faults

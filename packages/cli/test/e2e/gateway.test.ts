@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { testServers } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MODEL } from "../../src/cli/config.js";
 import { DEMO_TEXT, demoImageBase64 } from "../../src/demo/gateway-seed.js";
@@ -18,18 +17,19 @@ import {
 
 const fx = gatewayFixture("gateway-e2e");
 
+const servers = testServers();
+
 describe("feedgate image", () => {
   it("without --async: the synchronous answer's image URL is downloaded, without the key", async () => {
     // A storage host of our own on loopback, which the answer points to.
     const seen: Array<Record<string, string | string[] | undefined>> = [];
-    const storage: Server = createServer((req, res) => {
+    const storage = await servers.http((req, res) => {
       seen.push(req.headers);
       res
         .writeHead(200, { "content-type": "image/png" })
         .end(Buffer.from(demoImageBase64(), "base64"));
     });
-    await new Promise<void>((resolve) => storage.listen(0, "127.0.0.1", resolve));
-    const imageUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/img/1.png`;
+    const imageUrl = `${storage.origin}/img/1.png`;
     fx.gateway.faults.add({
       route: "createImage",
       times: 1,
@@ -42,20 +42,16 @@ describe("feedgate image", () => {
         },
       },
     });
-    try {
-      const out = join(fx.work, "sync");
-      const result = await runCli(["image", "a lighthouse", "--out", out], fx.env, 20_000);
-      expect(result.code).toBe(0);
-      const paths = result.stdout.trim().split("\n");
-      expect(paths).toHaveLength(1);
-      expect(paths[0]!.startsWith(out)).toBe(true);
-      expect((await readFile(paths[0]!)).toString("base64")).toBe(demoImageBase64());
-      expect(seen).toHaveLength(1);
-      expect(JSON.stringify(seen[0])).not.toContain(TEST_KEY.slice(3));
-      expect(seen[0]!["authorization"]).toBeUndefined();
-    } finally {
-      await new Promise((resolve) => storage.close(resolve));
-    }
+    const out = join(fx.work, "sync");
+    const result = await runCli(["image", "a lighthouse", "--out", out], fx.env, 20_000);
+    expect(result.code).toBe(0);
+    const paths = result.stdout.trim().split("\n");
+    expect(paths).toHaveLength(1);
+    expect(paths[0]!.startsWith(out)).toBe(true);
+    expect((await readFile(paths[0]!)).toString("base64")).toBe(demoImageBase64());
+    expect(seen).toHaveLength(1);
+    expect(JSON.stringify(seen[0])).not.toContain(TEST_KEY.slice(3));
+    expect(seen[0]!["authorization"]).toBeUndefined();
   });
 });
 

@@ -1,19 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { testServers } from "@feedgate/test-harness";
+import { describe, expect, it } from "vitest";
 import { runCli, startBin, TEST_KEY } from "./helpers.js";
 
-let server: Server | undefined;
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  server = undefined;
-});
+const servers = testServers();
 
 const rssBytes = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
@@ -28,7 +22,7 @@ describe("bounded in count as well as in bytes", () => {
     let finished = false;
     let blocked: () => void = () => {};
     const gotBlocked = new Promise<void>((resolve) => (blocked = resolve));
-    server = createServer((req, res) => {
+    const server = await servers.http((req, res) => {
       req.resume();
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write(
@@ -61,8 +55,7 @@ describe("bounded in count as well as in bytes", () => {
       };
       pump();
     });
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const url = server.origin;
     // A real process: its stdout pipe is what pushes back, and its memory is what is measured.
     const cli = startBin(["respond", "endless", "--stream"], {
       FEEDGATE_GATEWAY_URL: url,

@@ -1,7 +1,8 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { freePort, testServers } from "@feedgate/test-harness";
 import { beforeEach, describe, expect, it } from "vitest";
 import { allOutput, demoFixture, runCli, TEST_KEY } from "./helpers.js";
+
+const servers = testServers();
 
 const fx = demoFixture({ selected: 5, apiKey: TEST_KEY });
 beforeEach(() => {
@@ -72,10 +73,7 @@ describe("service errors: exit 1, one line with status, code and request id, plu
 
   it("an unreachable service: exit 1 and a hint about the base URL", async () => {
     // A port that was just free: nothing listens there.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
     const result = await runCli(["hot", "--feed-url", `http://127.0.0.1:${port}`], fx.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
@@ -127,21 +125,14 @@ describe("service errors: exit 1, one line with status, code and request id, plu
   });
 
   it("a feed command answered 404 with a web page: a hint to check the feed URL", async () => {
-    const page = createServer((_req, res) =>
+    const page = await servers.http((_req, res) =>
       res.writeHead(404, { "content-type": "text/html" }).end("<html>Not Found</html>"),
     );
-    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
-    try {
-      const result = await runCli(["hot"], {
-        FEEDGATE_FEED_URL: `http://127.0.0.1:${(page.address() as AddressInfo).port}`,
-      });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(
-        /^hint: .*without the feed's Problem JSON: this URL looks like the model gateway or a web page.*FEEDGATE_FEED_URL/m,
-      );
-    } finally {
-      await new Promise((resolve) => page.close(resolve));
-    }
+    const result = await runCli(["hot"], { FEEDGATE_FEED_URL: page.origin });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^hint: .*without the feed's Problem JSON: this URL looks like the model gateway or a web page.*FEEDGATE_FEED_URL/m,
+    );
   });
 
   it("respond pointed at the feed service: a hint naming the gateway URL", async () => {

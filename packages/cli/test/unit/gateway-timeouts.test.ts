@@ -4,16 +4,16 @@
 // ends at the client's 330 s idle timeout, not at undici's own 300 s body timeout. Each case runs
 // `feedgate respond` through `main()`; timers and the monotonic clock are faked (sockets stay
 // real), so no test waits for real time.
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServerResponse } from "node:http";
+import { testServers } from "@feedgate/test-harness";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CommandContext } from "../../src/cli/context.js";
 import { gatewayClientOf } from "../../src/cli/gateway.js";
 import { Output } from "../../src/cli/output.js";
 import { main } from "../../src/main.js";
 
 const KEY = "sk-test-timeouts-Zq8rT41vKp";
-const servers: Array<() => Promise<void>> = [];
+const servers = testServers();
 
 // One fake clock for the whole file: core's shared attempt timer outlives a test, so the clock must not jump back.
 beforeAll(() => {
@@ -22,9 +22,6 @@ beforeAll(() => {
 afterAll(() => {
   vi.useRealTimers();
 });
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((close) => close()));
-});
 
 /** A 127.0.0.1 gateway that holds each request until the test answers it. */
 async function holdingGateway() {
@@ -32,18 +29,13 @@ async function holdingGateway() {
   let arrived: () => void = () => {};
   const next = () => new Promise<void>((resolve) => (arrived = resolve));
   let waiting = next();
-  const server = createServer((req, res) => {
+  const server = await servers.http((req, res) => {
     req.resume();
     held.push(res);
     arrived();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  servers.push(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.origin,
     /** Resolves once the next request arrived; returns its answer object. */
     async request(): Promise<ServerResponse> {
       await waiting;

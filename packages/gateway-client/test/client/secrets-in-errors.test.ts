@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { freePort } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectResponse } from "../../src/collect.js";
 import {
@@ -307,12 +307,7 @@ describe("errors before or around the request hold no key", () => {
 
   it("a connection failure is a ConnectionError, not fetch's own TypeError", async () => {
     // A port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     const client = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
     const error = await thrownBy(() => client.responses.create({ model: "m", input: "x" }));
     expect(error).not.toBeInstanceOf(TypeError);

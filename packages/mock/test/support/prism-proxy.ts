@@ -1,25 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { fromRoot } from "@feedgate/test-harness";
+import { freePort, fromRoot } from "@feedgate/test-harness";
 
 export interface PrismProxy {
   url: string;
   /** Everything the CLI printed (for failure messages). */
   log(): string;
   stop(): Promise<void>;
-}
-
-/** A free port: listen on 0, read it, release it (Prism's CLI needs a number). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -105,6 +105,13 @@ const serverFault = (error: FeedgateError, { gateway }: Where) =>
     ? `${gateway ? "the gateway" : "the service"} failed; retry later`
     : undefined;
 
+/** The hints of the loop guards, by code. */
+const LIMITS: Record<string, string> = {
+  max_pages:
+    "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)",
+  cursor_loop: "the feed service repeated a page cursor; this is its fault, not yours: retry later",
+};
+
 /**
  * One hint per kind of failure, typed complete: a new kind in core's table does not compile
  * until it has a row here (the status checks in `hintFor` come first).
@@ -149,11 +156,7 @@ const HINTS = {
   response_too_large: serverFault,
   task_failed: () => "the image task failed: try another prompt, model or settings",
   limit_exceeded: (error) =>
-    error.code === "max_pages"
-      ? "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)"
-      : error.code === "cursor_loop"
-        ? "the feed service repeated a page cursor; this is its fault, not yours: retry later"
-        : "a safety limit of the CLI stopped the loop",
+    LIMITS[error.code ?? ""] ?? "a safety limit of the CLI stopped the loop",
   http: serverFault,
 } satisfies Record<FeedgateErrorKind, (error: FeedgateError, where: Where) => string | undefined>;
 

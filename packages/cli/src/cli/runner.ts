@@ -54,9 +54,11 @@ export function createRunner(
     action(run) {
       return (...args: unknown[]) => {
         const command = args[args.length - 1] as Command;
+        // A variadic argument is one space-joined value; an optional one left out is none.
         const positional = args
           .slice(0, -2)
-          .flatMap((a) => (Array.isArray(a) ? [a.join(" ")] : a === undefined ? [] : [String(a)]));
+          .filter((a) => a !== undefined)
+          .map((a) => (Array.isArray(a) ? a.join(" ") : String(a)));
         // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
         const name = command.parent?.parent
           ? `${command.parent.name()} ${command.name()}`

@@ -40,6 +40,11 @@ export interface ResilientFetch {
 /** Abort reasons of an attempt's own controller, so a rejection can be told apart from the caller's abort. */
 const ATTEMPT_TIMEOUT = Symbol();
 const DEADLINE = Symbol();
+/** The outcome each of them means. */
+const TIMED_OUT: Record<symbol, "attempt_timeout" | "deadline" | undefined> = {
+  [ATTEMPT_TIMEOUT]: "attempt_timeout",
+  [DEADLINE]: "deadline",
+};
 
 /**
  * How one attempt ended. `answer` is final (a success, or a failure status not worth
@@ -166,26 +171,28 @@ function failureError(
     .filter((x) => typeof x === "string")
     .join(": ");
   const status = "response" in failure ? failure.response.status : undefined;
-  const [kind, code, happened]: [FeedgateErrorKind, string, string] =
-    failure.tag === "invalid"
-      ? ["invalid_response", "not_json", "answered HTML, not JSON"]
-      : failure.tag === "too_large"
-        ? [
-            "response_too_large",
-            "response_too_large",
-            `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`,
-          ]
-        : failure.tag === "network"
-          ? [
-              "network",
-              typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error",
-              `connection failed: ${detail || "unknown error"}`,
-            ]
-          : failure.tag === "attempt_timeout"
-            ? ["timeout", "attempt_timeout", `no complete answer within ${call.timeoutMs} ms`]
-            : failure.tag === "deadline"
-              ? ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`]
-              : ["http", `http_${status}`, `failed with ${status}`];
+  // Per way of failing: the error's kind, its code and what happened.
+  const table: Record<Failure["tag"], () => [FeedgateErrorKind, string, string]> = {
+    invalid: () => ["invalid_response", "not_json", "answered HTML, not JSON"],
+    too_large: () => [
+      "response_too_large",
+      "response_too_large",
+      `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`,
+    ],
+    network: () => [
+      "network",
+      typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error",
+      `connection failed: ${detail || "unknown error"}`,
+    ],
+    attempt_timeout: () => [
+      "timeout",
+      "attempt_timeout",
+      `no complete answer within ${call.timeoutMs} ms`,
+    ],
+    deadline: () => ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`],
+    status: () => ["http", `http_${status}`, `failed with ${status}`],
+  };
+  const [kind, code, happened] = table[failure.tag]();
   const message = redact(
     `${call.what()}: ${happened} (after ${attempts} attempt(s))`,
     call.secrets(),
@@ -354,15 +361,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       // A refused redirect: the answer itself says no attempt can succeed.
       if (isFeedgateError(caught, "redirect")) throw caught;
       if (caught instanceof TooLarge) return { tag: "too_large" };
-      return {
-        tag:
-          signal.reason === DEADLINE
-            ? "deadline"
-            : signal.reason === ATTEMPT_TIMEOUT
-              ? "attempt_timeout"
-              : "network",
-        error: caught,
-      };
+      return { tag: TIMED_OUT[signal.reason as symbol] ?? "network", error: caught };
     } finally {
       unwatch();
       if (!streamed) for (const s of call.signals) s.removeEventListener("abort", follow);

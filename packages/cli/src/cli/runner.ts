@@ -20,11 +20,8 @@ export interface Runner {
   action<O extends object>(
     run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
   ): (...args: unknown[]) => Promise<void>;
-  /**
-   * {@link Runner.action} of the body its module exports as `name`, loaded only when the command
-   * runs: `runner.lazy(() => import("./hot-run.js"), "runHot")` (positional arguments follow options).
-   */
-  lazy<M>(load: () => Promise<M>, name: keyof M & string): (...args: unknown[]) => Promise<void>;
+  /** {@link Runner.action} of the body `load` gives, loaded only when the command runs (positional arguments follow options). */
+  lazy(load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
   /**
    * Runs a command body with options already parsed, as {@link Runner.action} does once
    * commander has parsed them: the same context, the same failure report. `name` is the
@@ -66,9 +63,9 @@ export function createRunner(
         return runner.run(name, command.optsWithGlobals() as never, run, positional);
       };
     },
-    lazy: (load, name) =>
+    lazy: (load) =>
       runner.action(async (ctx, options, ...positional) =>
-        ((await load())[name] as Body)(ctx, options, ...positional),
+        (await load())(ctx, options, ...positional),
       ),
     async run(name, options, run, positional = []) {
       const out = new Output(streams, {

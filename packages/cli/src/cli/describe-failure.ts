@@ -1,3 +1,4 @@
+import { PUBLIC_FEED_URL } from "@feedgate/core";
 import { describeEnvelope } from "@feedgate/gateway-client";
 import { type FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
@@ -59,7 +60,7 @@ function serviceOf(command: string | undefined): { name: string; setting: string
     ? { name: "the model gateway", setting: "--gateway-url or FEEDGATE_GATEWAY_URL" }
     : {
         name: "the feed service",
-        setting: "--feed-url or FEEDGATE_FEED_URL (default https://aihot.virxact.com)",
+        setting: `--feed-url or FEEDGATE_FEED_URL (default ${PUBLIC_FEED_URL})`,
       };
 }
 

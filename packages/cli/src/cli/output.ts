@@ -1,4 +1,4 @@
-import { redact, secretForms } from "@feedgate/core";
+import { ENV, redact, secretForms } from "@feedgate/core";
 import pc from "picocolors";
 import { keepOnlyOwnSequences } from "./terminal-safe.js";
 
@@ -103,7 +103,7 @@ export class Output {
    * `FEEDGATE_TTY=1` / `=0` overrides the detection (for tests, and for `script`-like wrappers).
    */
   get tty(): boolean {
-    const forced = this.#streams.env["FEEDGATE_TTY"];
+    const forced = this.#streams.env[ENV.tty];
     if (forced === "1" || forced === "0") return forced === "1";
     return this.#streams.stdout.isTTY === true;
   }

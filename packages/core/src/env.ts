@@ -1,6 +1,6 @@
 import { configError } from "./errors.js";
 
-/** Every environment variable feedgate reads when an option or flag is omitted: the one list. */
+/** The environment variables feedgate reads when an option is omitted. */
 export const ENV = {
   /** Base URL of the feed service. Unset: the public service, {@link PUBLIC_FEED_URL}. */
   feedUrl: "FEEDGATE_FEED_URL",
@@ -8,25 +8,10 @@ export const ENV = {
   gatewayUrl: "FEEDGATE_GATEWAY_URL",
   /** The gateway's API key. No default: unset and no `apiKey` option is a ConfigError. */
   apiKey: "FEEDGATE_API_KEY",
-  /** The PostgreSQL URL of a mirror store or fleet (`@feedgate/postgres`, the CLI's `--store`). */
-  store: "FEEDGATE_STORE",
-  /** A PostgreSQL URL that bypasses a transaction-mode pooler, for LISTEN and the fleet's locks. */
-  storeDirect: "FEEDGATE_STORE_DIRECT",
-  /** The CLI's model for `respond`, `generate` and `tokens`. */
-  model: "FEEDGATE_MODEL",
-  /** The CLI's model for `image`. */
-  imageModel: "FEEDGATE_IMAGE_MODEL",
-  /** The bearer token `feedgate mcp --http` requires. */
-  mcpToken: "FEEDGATE_MCP_TOKEN",
-  /** `1` / `0`: the CLI's output is (not) a terminal, whatever it detects. */
-  tty: "FEEDGATE_TTY",
 } as const;
 
 /** The feed service's public origin, the default base URL of the feed client. */
 export const PUBLIC_FEED_URL = "https://aihot.virxact.com";
-
-/** Every public origin of the feed service (a gateway URL pointing at one is a mix-up). */
-export const FEED_ORIGINS: readonly string[] = [PUBLIC_FEED_URL, "https://aihot.news"];
 
 /**
  * An environment variable, where the runtime has a process environment (Node, Bun, Deno with

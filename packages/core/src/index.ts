@@ -16,15 +16,7 @@ export {
   stripUndefined,
 } from "./checks.js";
 export type { ClientOptions } from "./client-options.js";
-export {
-  ENV,
-  FEED_ORIGINS,
-  PUBLIC_FEED_URL,
-  readEnv,
-  requireSetting,
-  type Setting,
-  settingOf,
-} from "./env.js";
+export { ENV, PUBLIC_FEED_URL, readEnv, requireSetting, type Setting, settingOf } from "./env.js";
 export {
   AbortError,
   AuthenticationError,

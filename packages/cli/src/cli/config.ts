@@ -1,8 +1,25 @@
-import { ENV, FEED_ORIGINS, PUBLIC_FEED_URL } from "@feedgate/core";
+import { ENV, PUBLIC_FEED_URL } from "@feedgate/core";
 import { UsageError } from "./errors.js";
 
 /** The feed's base URL when neither `--feed-url` nor `FEEDGATE_FEED_URL` is given: the public service. */
 export const DEFAULT_FEED_URL = PUBLIC_FEED_URL;
+
+/** Every public origin of the feed service (`https://aihot.news` serves the same API). */
+const FEED_ORIGINS = [PUBLIC_FEED_URL, "https://aihot.news"];
+
+/**
+ * Every environment variable the CLI reads: the clients' (core's `ENV`) and its own. Kept out
+ * of core, so that no client bundle carries the names only the CLI reads.
+ */
+export const CLI_ENV = {
+  ...ENV,
+  store: "FEEDGATE_STORE",
+  model: "FEEDGATE_MODEL",
+  imageModel: "FEEDGATE_IMAGE_MODEL",
+  mcpToken: "FEEDGATE_MCP_TOKEN",
+  /** `1` / `0`: stdout is (not) a terminal, whatever is detected. */
+  tty: "FEEDGATE_TTY",
+} as const;
 
 /** Default model of `feedgate respond`, when neither `--model` nor `FEEDGATE_MODEL` is given. */
 export const DEFAULT_MODEL = "gpt-5.2";
@@ -68,8 +85,8 @@ export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiK
 /** The model of a gateway command: the flag, then the environment variable, then the documented default. */
 export function modelOf(flag: string | undefined, env: Env, image = false): string {
   const [variable, fallback] = image
-    ? [ENV.imageModel, DEFAULT_IMAGE_MODEL]
-    : [ENV.model, DEFAULT_MODEL];
+    ? [CLI_ENV.imageModel, DEFAULT_IMAGE_MODEL]
+    : [CLI_ENV.model, DEFAULT_MODEL];
   return nonEmpty(flag) ?? nonEmpty(env[variable]) ?? fallback;
 }
 

@@ -1,16 +1,16 @@
-import { configError, ENV, readEnv } from "@feedgate/core";
+import { configError, readEnv } from "@feedgate/core";
 import postgres from "postgres";
 
 /** A postgres.js client. */
 export type Sql = postgres.Sql;
 
 /** The environment variable read when `url` is omitted: the store's (or fleet's) PostgreSQL URL. */
-export const STORE_ENV = ENV.store;
+export const STORE_ENV = "FEEDGATE_STORE";
 /**
  * The environment variable read when `directUrl` is omitted: a URL that reaches PostgreSQL
  * itself, not through a transaction-mode pooler, for LISTEN (and the fleet's locks).
  */
-export const DIRECT_ENV = ENV.storeDirect;
+export const DIRECT_ENV = "FEEDGATE_STORE_DIRECT";
 
 /** The change channel's name: `feedgate_<schema>`; the fleet's resources notify on `<that>_resources`. */
 export const storeChannel = (schema: string) => `feedgate_${schema}`;

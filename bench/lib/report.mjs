@@ -5,7 +5,7 @@ import { ratioText } from "./stats.mjs";
 const cell = (text) => String(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function metText(met) {
-  return met === true ? "yes" : met === false ? "no" : "—";
+  return { true: "yes", false: "no" }[String(met)] ?? "—";
 }
 
 export function table(rows) {

@@ -145,8 +145,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const update = process.argv.includes("--update");
   const results = runReports({ update });
   for (const r of results) {
-    const state =
-      r.errors.length > 0 ? "ERROR" : r.changed ? (update ? "updated" : "CHANGED") : "ok";
+    let state = r.changed ? "CHANGED" : "ok";
+    if (r.errors.length > 0) state = "ERROR";
+    else if (r.changed && update) state = "updated";
     console.log(`${state.padEnd(7)} ${relative(root, r.report)}`);
     for (const error of r.errors) console.error(`  ${error}`);
   }

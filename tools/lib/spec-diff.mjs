@@ -105,12 +105,11 @@ export function diffSpecs(before, after) {
         const a = deref(before, p.schema)?.[bound];
         const b = deref(after, q.schema)?.[bound];
         if (JSON.stringify(a) !== JSON.stringify(b)) {
+          const lower = bound === "minimum" || bound === "minLength";
+          const upper = bound === "maximum" || bound === "maxLength";
           const tighter =
-            bound === "minimum" || bound === "minLength"
-              ? (b ?? -Infinity) > (a ?? -Infinity)
-              : bound === "maximum" || bound === "maxLength"
-                ? (b ?? Infinity) < (a ?? Infinity)
-                : false;
+            (lower && (b ?? -Infinity) > (a ?? -Infinity)) ||
+            (upper && (b ?? Infinity) < (a ?? Infinity));
           (tighter ? breaking : compatible).push(
             `${key}: parameter ${name} ${bound} ${a ?? "none"} -> ${b ?? "none"}`,
           );

@@ -32,7 +32,7 @@ const packed = packPublishable(out);
 for (const { name, version, file } of packed)
   console.log(`${name}@${version}  ${relative(process.cwd(), file)}`);
 const inHere = relative(process.cwd(), out);
-const dir = !inHere ? "." : inHere.startsWith("..") ? out : inHere;
+const dir = inHere.startsWith("..") ? out : inHere || ".";
 console.log(`
 ${packed.length} tarballs in ${out}. In your own project (npm):
 

@@ -6,7 +6,7 @@ import { addFaultMix, earlyRetries, retryWaits } from "./fault-mix.mjs";
 import { createChurn, makeSelectedItem } from "./items.mjs";
 
 /** Sorted copy for comparison. */
-const _byId = (items) => [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const _byId = (items) => [...items].sort((a, b) => (a.id < b.id ? -1 : Number(a.id > b.id)));
 
 /**
  * Compares a mirrored set with the truth: same ids, no duplicates, equal items.

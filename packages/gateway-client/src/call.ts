@@ -144,7 +144,7 @@ export function createCaller(settings: CallerSettings): Caller {
     // Redacted as raw text, before parsing or any truncation: property names and escaped echoes go too.
     // An empty body (Content-Length: 0) leaves `error` undefined: envelope kind `empty`.
     const envelope = parseEnvelope(
-      hide(typeof error === "string" ? error : error === undefined ? "" : JSON.stringify(error)),
+      hide(typeof error === "string" ? error : (JSON.stringify(error) ?? "")),
     );
     const maybe = OPERATIONS[id].maybeUnrouted === true;
     // Only the gateway's own NoRoute passes its Cache middleware; one relayed from a chained
@@ -183,19 +183,18 @@ export function createCaller(settings: CallerSettings): Caller {
       (status === 404 || status === 405) &&
       init.params?.query?.["async"] === true;
     // A 429 is rate_limited whatever its code; one naming a quota is marked final below.
-    const kind =
-      coded === "not_found"
-        ? coded
-        : isUnrouted || noAsync
-          ? "unsupported"
-          : relayed && envelope.kind !== "empty" && (status === 401 || status === 403)
-            ? "unavailable"
-            : (coded ?? kindOfStatus(status));
+    // A relayed 401/403 is the channel's credential, not the caller's key: unavailable.
+    const refusedUpstream =
+      relayed && envelope.kind !== "empty" && (status === 401 || status === 403);
+    let kind = coded ?? kindOfStatus(status);
+    if (coded !== "not_found" && (isUnrouted || noAsync)) kind = "unsupported";
+    else if (coded !== "not_found" && refusedUpstream) kind = "unavailable";
     const taskId =
       id === "getImageTask"
         ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
         : undefined;
-    const named = isUnrouted ? "unsupported_by_gateway" : noAsync ? "async_unsupported" : code;
+    const named =
+      (isUnrouted && "unsupported_by_gateway") || (noAsync && "async_unsupported") || code;
     const why = isUnrouted ? "" : explain(id, status, named, message, init, taskId, kind);
     return createError({
       kind,

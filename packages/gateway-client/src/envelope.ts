@@ -12,23 +12,23 @@ export function parseEnvelope(text: string): GatewayEnvelope {
   } catch {
     // not JSON: a text envelope below
   }
-  let kind: GatewayEnvelope["kind"] | undefined;
-  if (isObject(body)) {
-    const error = body["error"];
-    if (isObject(error) && typeof error["message"] === "string") {
-      kind =
-        body["type"] === "error"
-          ? "anthropic"
-          : typeof error["code"] === "number" && typeof error["status"] === "string"
-            ? "google"
-            : "openai";
-    } else if (typeof body["code"] === "string" && typeof body["message"] === "string") {
-      kind = "task";
-    }
-  }
+  const kind = isObject(body) ? kindOf(body) : undefined;
   return kind
     ? ({ ...(body as object), kind } as GatewayEnvelope)
     : { kind: "text", text: text.slice(0, 500) };
+}
+
+/** The envelope kind a JSON error body has, by its shape; undefined: none known. */
+function kindOf(body: Record<string, unknown>): GatewayEnvelope["kind"] | undefined {
+  const error = body["error"];
+  if (isObject(error) && typeof error["message"] === "string") {
+    if (body["type"] === "error") return "anthropic";
+    return typeof error["code"] === "number" && typeof error["status"] === "string"
+      ? "google"
+      : "openai";
+  }
+  if (typeof body["code"] === "string" && typeof body["message"] === "string") return "task";
+  return undefined;
 }
 
 /**

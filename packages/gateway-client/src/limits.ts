@@ -56,14 +56,8 @@ export class SseSizeGuard {
     for (let i = 0; i < n; ) {
       if (nextLf !== -1 && nextLf < i) nextLf = chunk.indexOf(LF, i);
       if (nextCr !== -1 && nextCr < i) nextCr = chunk.indexOf(CR, i);
-      const end =
-        nextLf === -1
-          ? nextCr === -1
-            ? n
-            : nextCr
-          : nextCr === -1
-            ? nextLf
-            : Math.min(nextLf, nextCr);
+      // The nearer of the next LF and the next CR (-1: none left: the chunk's end).
+      const end = Math.min(nextLf === -1 ? n : nextLf, nextCr === -1 ? n : nextCr);
       const run = end - i;
       if (run > 0) {
         this.#lastWasCr = false;

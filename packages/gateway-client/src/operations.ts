@@ -106,8 +106,10 @@ export function operationOf(method: string, path: string): GatewayOperationId | 
 
 /** What is wrong with a 2xx body of `operationId`, or undefined when it has the operation's shape. */
 export function shapeProblem(operationId: GatewayOperationId, body: unknown): string | undefined {
-  if (!isObject(body))
-    return `expected a JSON object, got ${body === null ? "null" : Array.isArray(body) ? "an array" : typeof body}`;
+  if (!isObject(body)) {
+    const got = Array.isArray(body) ? "an array" : typeof body;
+    return `expected a JSON object, got ${body === null ? "null" : got}`;
+  }
   const check = (OPERATIONS[operationId] as Operation).shape;
   return check === undefined || check(body)
     ? undefined

@@ -100,8 +100,8 @@ export async function readAnswer(response: Response, parseAs: CallInit["parseAs"
   if (!parseAs && response.headers.get("content-type")?.startsWith("text/event-stream"))
     return { data: foldEvents(text), response };
   // With a length, openapi-fetch parses whatever came (an empty body is then not JSON).
-  const data = parseAs === "text" ? text : length || text ? JSON.parse(text) : undefined;
-  return { data, response };
+  if (parseAs === "text") return { data: text, response };
+  return { data: length || text ? JSON.parse(text) : undefined, response };
 }
 
 type Chunk = { candidates?: Array<{ index?: number; content?: { parts?: unknown[] } }> };

@@ -36,7 +36,7 @@ export function gatewayRetry(
         isFinalAnswer(codes, messageOf(body)) ||
         (retryClass === "image" && url.searchParams.get("async") !== "true");
       return {
-        retry: final ? false : retryClass === "free" ? true : undefined,
+        retry: final ? false : retryClass === "free" || undefined,
         retryAfterMs,
         code: codes[0],
       };

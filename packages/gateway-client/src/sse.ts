@@ -176,17 +176,22 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const { signal } = this.#init.controller;
     const reason = signal.reason as { name?: unknown } | undefined;
     if (isFeedgateError(reason)) return reason;
-    const timedOut = signal.aborted && reason?.name === "TimeoutError";
-    const [kind, code, message] = signal.aborted
-      ? timedOut
-        ? ([
-            "timeout",
-            "signal_timeout",
-            "the caller's signal timed out: the stream was closed",
-          ] as const)
-        : (["aborted", "aborted", "the caller's signal aborted the stream"] as const)
-      : (["network", "stream_interrupted", "the connection broke off mid-stream"] as const);
-    return this.#error(kind, code, message, signal.aborted ? reason : err);
+    const timedOut = reason?.name === "TimeoutError";
+    if (!signal.aborted)
+      return this.#error(
+        "network",
+        "stream_interrupted",
+        "the connection broke off mid-stream",
+        err,
+      );
+    return timedOut
+      ? this.#error(
+          "timeout",
+          "signal_timeout",
+          "the caller's signal timed out: the stream was closed",
+          reason,
+        )
+      : this.#error("aborted", "aborted", "the caller's signal aborted the stream", reason);
   }
 
   /** An error of the family about this stream (its status and request id). */

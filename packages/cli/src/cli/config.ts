@@ -1,10 +1,25 @@
+import { ENV, PUBLIC_FEED_URL } from "@feedgate/core";
 import { UsageError } from "./errors.js";
 
+/** The feed's base URL when neither `--feed-url` nor `FEEDGATE_FEED_URL` is given: the public service. */
+export const DEFAULT_FEED_URL = PUBLIC_FEED_URL;
+
+/** Every public origin of the feed service (`https://aihot.news` serves the same API). */
+const FEED_ORIGINS = [PUBLIC_FEED_URL, "https://aihot.news"];
+
 /**
- * The public feed service's base URL, used when neither `--feed-url` nor `FEEDGATE_FEED_URL`
- * is given (the host the service's own agent skills use; `https://aihot.news` serves the same API).
+ * Every environment variable the CLI reads: the clients' (core's `ENV`) and its own. Kept out
+ * of core, so that no client bundle carries the names only the CLI reads.
  */
-export const DEFAULT_FEED_URL = "https://aihot.virxact.com";
+export const CLI_ENV = {
+  ...ENV,
+  store: "FEEDGATE_STORE",
+  model: "FEEDGATE_MODEL",
+  imageModel: "FEEDGATE_IMAGE_MODEL",
+  mcpToken: "FEEDGATE_MCP_TOKEN",
+  /** `1` / `0`: stdout is (not) a terminal, whatever is detected. */
+  tty: "FEEDGATE_TTY",
+} as const;
 
 /** Default model of `feedgate respond`, when neither `--model` nor `FEEDGATE_MODEL` is given. */
 export const DEFAULT_MODEL = "gpt-5.2";
@@ -30,12 +45,12 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /** The feed service's base URL: `--feed-url`, then `FEEDGATE_FEED_URL`, then the public service. */
 export function feedUrlOf(options: GlobalOptions, env: Env): string {
-  return nonEmpty(options.feedUrl) ?? nonEmpty(env["FEEDGATE_FEED_URL"]) ?? DEFAULT_FEED_URL;
+  return nonEmpty(options.feedUrl) ?? nonEmpty(env[ENV.feedUrl]) ?? DEFAULT_FEED_URL;
 }
 
 /** The gateway key if one is configured (`--api-key`, then `FEEDGATE_API_KEY`); never printed. */
 export function apiKeyOf(options: GlobalOptions, env: Env): string | undefined {
-  return nonEmpty(options.apiKey) ?? nonEmpty(env["FEEDGATE_API_KEY"]);
+  return nonEmpty(options.apiKey) ?? nonEmpty(env[ENV.apiKey]);
 }
 
 /**
@@ -43,7 +58,7 @@ export function apiKeyOf(options: GlobalOptions, env: Env): string | undefined {
  * stop with a usage error that says how to set them, before any request.
  */
 export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiKey: string } {
-  const url = nonEmpty(options.gatewayUrl) ?? nonEmpty(env["FEEDGATE_GATEWAY_URL"]);
+  const url = nonEmpty(options.gatewayUrl) ?? nonEmpty(env[ENV.gatewayUrl]);
   const apiKey = apiKeyOf(options, env);
   if (url === undefined) {
     throw new UsageError(
@@ -52,7 +67,7 @@ export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiK
     );
   }
   const feed = feedUrlOf(options, env);
-  if (sameOrigin(url, feed) || FEED_HOSTS.some((host) => sameOrigin(url, host))) {
+  if ([feed, ...FEED_ORIGINS].some((origin) => sameOrigin(url, origin))) {
     throw new UsageError(
       `the gateway URL ${url} is the feed service, not a model gateway`,
       "set FEEDGATE_GATEWAY_URL (or --gateway-url) to the gateway's origin; the feed is FEEDGATE_FEED_URL and needs no key",
@@ -68,17 +83,12 @@ export function gatewayOf(options: GlobalOptions, env: Env): { url: string; apiK
 }
 
 /** The model of a gateway command: the flag, then the environment variable, then the documented default. */
-export function modelOf(
-  flag: string | undefined,
-  env: Env,
-  variable: string,
-  fallback: string,
-): string {
+export function modelOf(flag: string | undefined, env: Env, image = false): string {
+  const [variable, fallback] = image
+    ? [CLI_ENV.imageModel, DEFAULT_IMAGE_MODEL]
+    : [CLI_ENV.model, DEFAULT_MODEL];
   return nonEmpty(flag) ?? nonEmpty(env[variable]) ?? fallback;
 }
-
-/** Origins of the public feed service: a gateway URL pointing there is a mix-up. */
-const FEED_HOSTS = ["https://aihot.virxact.com", "https://aihot.news"];
 
 function sameOrigin(a: string, b: string): boolean {
   try {

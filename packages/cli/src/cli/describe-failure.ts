@@ -1,3 +1,4 @@
+import { PUBLIC_FEED_URL } from "@feedgate/core";
 import { describeEnvelope } from "@feedgate/gateway-client";
 import { type FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
@@ -59,7 +60,7 @@ function serviceOf(command: string | undefined): { name: string; setting: string
     ? { name: "the model gateway", setting: "--gateway-url or FEEDGATE_GATEWAY_URL" }
     : {
         name: "the feed service",
-        setting: "--feed-url or FEEDGATE_FEED_URL (default https://aihot.virxact.com)",
+        setting: `--feed-url or FEEDGATE_FEED_URL (default ${PUBLIC_FEED_URL})`,
       };
 }
 
@@ -105,6 +106,13 @@ const serverFault = (error: FeedgateError, { gateway }: Where) =>
     ? `${gateway ? "the gateway" : "the service"} failed; retry later`
     : undefined;
 
+/** The hints of the loop guards, by code. */
+const LIMITS: Record<string, string> = {
+  max_pages:
+    "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)",
+  cursor_loop: "the feed service repeated a page cursor; this is its fault, not yours: retry later",
+};
+
 /**
  * One hint per kind of failure, typed complete: a new kind in core's table does not compile
  * until it has a row here (the status checks in `hintFor` come first).
@@ -149,11 +157,7 @@ const HINTS = {
   response_too_large: serverFault,
   task_failed: () => "the image task failed: try another prompt, model or settings",
   limit_exceeded: (error) =>
-    error.code === "max_pages"
-      ? "the walk reached --max-pages; raise it (e.g. --max-pages 5000) or narrow the query (--window, --category, --q)"
-      : error.code === "cursor_loop"
-        ? "the feed service repeated a page cursor; this is its fault, not yours: retry later"
-        : "a safety limit of the CLI stopped the loop",
+    LIMITS[error.code ?? ""] ?? "a safety limit of the CLI stopped the loop",
   http: serverFault,
 } satisfies Record<FeedgateErrorKind, (error: FeedgateError, where: Where) => string | undefined>;
 

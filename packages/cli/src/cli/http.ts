@@ -23,12 +23,10 @@ export function untimedFetch(
   env: Record<string, string | undefined> = {},
 ): (request: Request) => Promise<Response> {
   const proxy = proxySettings(env);
-  const dispatcher: Dispatcher =
-    proxy !== undefined
-      ? new EnvHttpProxyAgent({ ...proxy, ...options })
-      : options === UNDICI_TIMEOUTS
-        ? (agent ??= new Agent(UNDICI_TIMEOUTS))
-        : new Agent(options);
+  let dispatcher: Dispatcher;
+  if (proxy !== undefined) dispatcher = new EnvHttpProxyAgent({ ...proxy, ...options });
+  else if (options === UNDICI_TIMEOUTS) dispatcher = agent ??= new Agent(UNDICI_TIMEOUTS);
+  else dispatcher = new Agent(options);
   // `dispatcher` is undici's extension of RequestInit, which Node's fetch honours.
   return (request) => fetch(request, { dispatcher } as RequestInit);
 }

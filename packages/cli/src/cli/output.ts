@@ -1,5 +1,6 @@
 import { redact, secretForms } from "@feedgate/core";
 import pc from "picocolors";
+import { CLI_ENV } from "./config.js";
 import { keepOnlyOwnSequences } from "./terminal-safe.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -103,7 +104,7 @@ export class Output {
    * `FEEDGATE_TTY=1` / `=0` overrides the detection (for tests, and for `script`-like wrappers).
    */
   get tty(): boolean {
-    const forced = this.#streams.env["FEEDGATE_TTY"];
+    const forced = this.#streams.env[CLI_ENV.tty];
     if (forced === "1" || forced === "0") return forced === "1";
     return this.#streams.stdout.isTTY === true;
   }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option } from "commander";
+import { InvalidArgumentError } from "commander";
 
 /**
  * Commander argument parsers. They check only the form of a value (a whole number, a
@@ -31,7 +31,3 @@ export function portArg(value: string): number {
   if (n < 1 || n > 65535) throw new InvalidArgumentError("must be a port from 1 to 65535.");
   return n;
 }
-
-/** An option taking one of `values` (commander refuses any other, naming them). */
-export const choice = (flags: string, description: string, values: readonly string[]) =>
-  new Option(flags, description).choices(values);

@@ -20,11 +20,8 @@ export interface Runner {
   action<O extends object>(
     run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
   ): (...args: unknown[]) => Promise<void>;
-  /**
-   * {@link Runner.action} of the body its module exports as `name`, loaded only when the command
-   * runs: `runner.lazy(() => import("./hot-run.js"), "runHot")` (positional arguments follow options).
-   */
-  lazy<M>(load: () => Promise<M>, name: keyof M & string): (...args: unknown[]) => Promise<void>;
+  /** {@link Runner.action} of the body `load` gives, loaded only when the command runs (positional arguments follow options). */
+  lazy(load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
   /**
    * Runs a command body with options already parsed, as {@link Runner.action} does once
    * commander has parsed them: the same context, the same failure report. `name` is the
@@ -54,9 +51,11 @@ export function createRunner(
     action(run) {
       return (...args: unknown[]) => {
         const command = args[args.length - 1] as Command;
+        // A variadic argument is one space-joined value; an optional one left out is none.
         const positional = args
           .slice(0, -2)
-          .flatMap((a) => (Array.isArray(a) ? [a.join(" ")] : a === undefined ? [] : [String(a)]));
+          .filter((a) => a !== undefined)
+          .map((a) => (Array.isArray(a) ? a.join(" ") : String(a)));
         // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
         const name = command.parent?.parent
           ? `${command.parent.name()} ${command.name()}`
@@ -64,9 +63,9 @@ export function createRunner(
         return runner.run(name, command.optsWithGlobals() as never, run, positional);
       };
     },
-    lazy: (load, name) =>
+    lazy: (load) =>
       runner.action(async (ctx, options, ...positional) =>
-        ((await load())[name] as Body)(ctx, options, ...positional),
+        (await load())(ctx, options, ...positional),
       ),
     async run(name, options, run, positional = []) {
       const out = new Output(streams, {

@@ -1,3 +1,5 @@
+import { CLI_ENV } from "./config.js";
+
 /** The password of a postgres:// URL, in the forms an output might carry it. */
 function urlPasswords(value: string | undefined): string[] {
   if (!value || !/^postgres(ql)?:\/\//i.test(value.trim())) return [];
@@ -19,9 +21,9 @@ export function secretsIn(
   env: Record<string, string | undefined>,
 ): string[] {
   const found: string[] = [];
-  const fromEnv = env["FEEDGATE_API_KEY"]?.trim();
+  const fromEnv = env[CLI_ENV.apiKey]?.trim();
   if (fromEnv) found.push(fromEnv);
-  found.push(...urlPasswords(env["FEEDGATE_STORE"]));
+  found.push(...urlPasswords(env[CLI_ENV.store]));
   // A URL given as an argument (mirror's [dir]) or to --store.
   for (const arg of argv)
     found.push(...urlPasswords(arg.startsWith("--store=") ? arg.slice("--store=".length) : arg));

@@ -1,3 +1,4 @@
+import { CLI_ENV } from "./config.js";
 import { UsageError } from "./errors.js";
 import type { InStream, Output } from "./output.js";
 import { regularFileText, textArgument } from "./stdin.js";
@@ -52,7 +53,7 @@ export async function storeRefOf(
       : firstLine(
           await regularFileText(options.storeFile, "--store-file", MAX_STORE_FILE_BYTES),
         )) ??
-    env["FEEDGATE_STORE"];
+    env[CLI_ENV.store];
   if (value === "-") value = firstLine(await textArgument("-", "--store", stdin, true));
   value = value === undefined ? "" : trimmed(value, out);
   if (value === "") {

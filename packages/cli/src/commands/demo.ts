@@ -1,14 +1,11 @@
-import type { Command } from "commander";
-import { examples } from "../cli/help.js";
-import type { Runner } from "../cli/runner.js";
+import type { Body } from "../cli/runner.js";
+import type { CommandSpec } from "./spec.js";
 
-export function registerDemo(program: Command, runner: Runner): void {
-  const command = program
-    .command("demo")
-    .description(
-      "the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)",
-    )
-    // Loaded on use: the fake servers are not needed by any other command.
-    .action(runner.lazy(() => import("../demo/run.js"), "runDemo"));
-  examples(command, ["feedgate demo", "NO_COLOR=1 feedgate demo > demo.txt"]);
-}
+export const demo: CommandSpec = {
+  name: "demo",
+  description:
+    "the guided tour: starts embedded fake servers and runs every capability (under 30 s, nothing left running)",
+  examples: ["feedgate demo", "NO_COLOR=1 feedgate demo > demo.txt"],
+  // Loaded on use: the fake servers are not needed by any other command.
+  body: async () => (await import("../demo/run.js")).runDemo as Body,
+};

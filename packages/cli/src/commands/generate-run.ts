@@ -1,6 +1,6 @@
 import type { GatewayClient, GenerateContentResponse } from "@feedgate/gateway-client";
 import { collectGenerateContent, contentImages } from "@feedgate/gateway-client/collect";
-import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
+import { modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
@@ -30,7 +30,7 @@ export async function runGenerate(
 ): Promise<void> {
   const { out } = ctx;
   const prompt = await promptArgument(argument, ctx.stdin);
-  const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
+  const model = modelOf(options.model, ctx.env);
   const gateway = gatewayClientOf(ctx);
   const streaming = options.stream === true && !out.json;
   let wroteText = false;

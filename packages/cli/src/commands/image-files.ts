@@ -93,6 +93,7 @@ export async function saveImages(
     const b64 = image.b64_json?.trim() ? image.b64_json.trim() : undefined;
     let bytes: Uint8Array;
     let contentType: string | null = null;
+    let from = "inlineData";
     if (image.bytes !== undefined) {
       // Already decoded (a generateContent answer's inline image): the same cap applies.
       if (image.bytes.byteLength > maxImageBytes)
@@ -103,8 +104,10 @@ export async function saveImages(
       if (b64.length > Math.ceil(maxImageBytes / 3) * 4)
         throw new ImageSaveError(`an image in the answer is over ${maxImageBytes} bytes`);
       bytes = Buffer.from(b64, "base64");
+      from = "b64_json";
     } else if (url !== undefined) {
       ({ bytes, contentType } = await download(url, signal, downloadIdleTimeoutMs, maxImageBytes));
+      from = url;
     } else {
       continue;
     }
@@ -121,11 +124,7 @@ export async function saveImages(
         );
       throw error;
     }
-    saved.push({
-      path,
-      from: image.bytes !== undefined ? "inlineData" : b64 !== undefined ? "b64_json" : url!,
-      bytes: bytes.byteLength,
-    });
+    saved.push({ path, from, bytes: bytes.byteLength });
   }
   return saved;
 }

@@ -1,6 +1,6 @@
 import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
 import { generateImage, waitForImageTask } from "@feedgate/kit/images";
-import { DEFAULT_IMAGE_MODEL, modelOf } from "../cli/config.js";
+import { modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
@@ -44,7 +44,7 @@ export async function runImage(
     );
   if (resume !== undefined && !/^[\w.:-]{1,128}$/.test(resume))
     throw new UsageError(`--task: not a task id: ${JSON.stringify(resume.slice(0, 64))}`);
-  const model = modelOf(options.model, ctx.env, "FEEDGATE_IMAGE_MODEL", DEFAULT_IMAGE_MODEL);
+  const model = modelOf(options.model, ctx.env, true);
   const body = prompt === undefined ? undefined : imageRequestOf({ ...options, model, prompt });
   const gateway = gatewayClientOf(ctx);
   const spinner = new StatusSpinner(

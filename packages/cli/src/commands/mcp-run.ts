@@ -1,6 +1,6 @@
 import { createFeedKit } from "@feedgate/kit/feed";
 import { readFileStore } from "@feedgate/kit/node";
-import { feedUrlOf } from "../cli/config.js";
+import { CLI_ENV, feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
@@ -56,7 +56,7 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
   try {
     if (options.http) {
       // Trimmed: `$(cat file)` or an env file may leave a newline or spaces around it.
-      const token = (options.token ?? ctx.env["FEEDGATE_MCP_TOKEN"])?.trim();
+      const token = (options.token ?? ctx.env[CLI_ENV.mcpToken])?.trim();
       if (token !== undefined) {
         if (token.length < 8)
           throw new UsageError(
@@ -104,7 +104,7 @@ async function localCopy(
     options.mirror === undefined &&
     options.store === undefined &&
     options.storeFile === undefined &&
-    ctx.env["FEEDGATE_STORE"] === undefined
+    ctx.env[CLI_ENV.store] === undefined
   )
     return undefined;
   // Over stdio, standard input carries the protocol: it cannot also carry the URL.

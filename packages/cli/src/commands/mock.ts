@@ -1,33 +1,27 @@
-import { Argument, type Command } from "commander";
-import { examples } from "../cli/help.js";
-import { portArg } from "../cli/parse.js";
-import type { Runner } from "../cli/runner.js";
+import type { Body } from "../cli/runner.js";
+import type { CommandSpec } from "./spec.js";
 
-export function registerMock(program: Command, runner: Runner): void {
-  const command = program
-    .command("mock")
-    .description(
-      "run the seeded fake feed and/or gateway servers on 127.0.0.1 until Ctrl-C, printing their URLs",
-    )
-    .addArgument(
-      new Argument("[which]", "which fake to run")
-        .choices(["feed", "gateway", "all"])
-        .default("all"),
-    )
-    .option(
+export const mock: CommandSpec = {
+  name: "mock",
+  description:
+    "run the seeded fake feed and/or gateway servers on 127.0.0.1 until Ctrl-C, printing their URLs",
+  args: [["[which]", "which fake to run", "all", ["feed", "gateway", "all"]]],
+  options: [
+    [
       "--port <n>",
       "the feed fake on port n, the gateway fake on n+1 (default: free ports)",
-      portArg,
-    )
-    .option("--feed-port <n>", "the feed fake's port", portArg)
-    .option("--gateway-port <n>", "the gateway fake's port", portArg)
-    .option("--json", "print the URLs as one JSON document")
-    // Loaded on use: the fake servers are not needed by any other command.
-    .action(runner.lazy(() => import("../demo/mock-run.js"), "runMock"));
-  examples(command, [
+      "port",
+    ],
+    ["--feed-port <n>", "the feed fake's port", "port"],
+    ["--gateway-port <n>", "the gateway fake's port", "port"],
+    ["--json", "print the URLs as one JSON document"],
+  ],
+  examples: [
     "feedgate mock",
     "feedgate mock --port 4010",
     "feedgate mock feed",
     "FEEDGATE_API_KEY=sk-test feedgate mock gateway",
-  ]);
-}
+  ],
+  // Loaded on use: the fake servers are not needed by any other command.
+  body: async () => (await import("../demo/mock-run.js")).runMock as Body,
+};

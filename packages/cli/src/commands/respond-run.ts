@@ -1,5 +1,5 @@
 import { outputText } from "@feedgate/gateway-client/collect";
-import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
+import { modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
@@ -20,7 +20,7 @@ export async function runRespond(
 ): Promise<void> {
   const { out } = ctx;
   const prompt = await promptArgument(argument, ctx.stdin);
-  const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
+  const model = modelOf(options.model, ctx.env);
   const gateway = gatewayClientOf(ctx);
   const body = { model, input: prompt };
   if (!options.stream) {

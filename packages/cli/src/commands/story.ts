@@ -1,31 +1,26 @@
-import { type Command, Option } from "commander";
-import { examples } from "../cli/help.js";
-import { secondsArg } from "../cli/parse.js";
-import type { Runner } from "../cli/runner.js";
+import type { Body } from "../cli/runner.js";
+import type { CommandSpec } from "./spec.js";
 
-export function registerStory(program: Command, runner: Runner): void {
-  const command = program
-    .command("story")
-    .description(
-      "a story: title, status, digest, timeline (newest first), storyline and related stories; follows merges",
-    )
-    .argument("<id>", "a story public id, or a story URL such as a hot topic's links.story")
-    .option("--watch", "keep watching; print each new version (merges followed; Ctrl-C to stop)")
-    .addOption(
-      new Option(
-        "--interval <seconds>",
-        "seconds between polls when watching (default: 60)",
-      ).argParser(secondsArg),
-    )
-    .option(
+const ID = "2dc37050-6375-45a7-8668-26d97fc0c333";
+
+export const story: CommandSpec = {
+  name: "story",
+  description:
+    "a story: title, status, digest, timeline (newest first), storyline and related stories; follows merges",
+  args: [["<id>", "a story public id, or a story URL such as a hot topic's links.story"]],
+  options: [
+    ["--watch", "keep watching; print each new version (merges followed; Ctrl-C to stop)"],
+    ["--interval <seconds>", "seconds between polls when watching (default: 60)", "seconds"],
+    [
       "--json",
       "print the service's JSON document (plus a `merge` member: requested, surviving and merged ids); one per version when watching",
-    )
-    .action(runner.lazy(() => import("./story-run.js"), "runStory"));
-  examples(command, [
-    "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333",
-    "feedgate story https://aihot.virxact.com/story/2dc37050-6375-45a7-8668-26d97fc0c333",
-    "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333 --json",
-    "feedgate story 2dc37050-6375-45a7-8668-26d97fc0c333 --watch --json",
-  ]);
-}
+    ],
+  ],
+  examples: [
+    `feedgate story ${ID}`,
+    `feedgate story https://aihot.virxact.com/story/${ID}`,
+    `feedgate story ${ID} --json`,
+    `feedgate story ${ID} --watch --json`,
+  ],
+  body: async () => (await import("./story-run.js")).runStory as Body,
+};

@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL, modelOf } from "../cli/config.js";
+import { modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
@@ -23,7 +23,7 @@ export async function runTokens(
   if (text === undefined && options.file === undefined)
     throw new UsageError("give a text to count, or --file F");
   // The same model `respond` uses by default, so counting and answering agree without flags.
-  const model = modelOf(options.model, ctx.env, "FEEDGATE_MODEL", DEFAULT_MODEL);
+  const model = modelOf(options.model, ctx.env);
   let input = text === undefined ? "" : await textArgument(text, "the text", ctx.stdin);
   if (options.file !== undefined) input = await textFile(options.file, "--file", ctx.stdin);
   const protocol = options.protocol ?? "responses";

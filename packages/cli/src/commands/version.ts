@@ -1,10 +1,8 @@
-import type { Command } from "commander";
-import type { Runner } from "../cli/runner.js";
 import { VERSION } from "../version.js";
+import type { CommandSpec } from "./spec.js";
 
-export function registerVersion(program: Command, runner: Runner): void {
-  program
-    .command("version")
-    .description("print the version")
-    .action(() => void runner.streams.stdout.write(`${VERSION}\n`));
-}
+export const version: CommandSpec = {
+  name: "version",
+  description: "print the version",
+  action: (_, runner) => () => void runner.streams.stdout.write(`${VERSION}\n`),
+};

@@ -1,28 +1,23 @@
 import {
   createFakeClock,
+  type FakeItem,
   type FeedFake,
   type FeedFakeOptions,
   type GatewayFake,
+  type ResetEvent,
+  type SelectedItem,
   startFeedFake,
   startGatewayFake,
 } from "@feedgate/mock";
-import {
-  demoDailies,
-  demoHotTopics,
-  demoItems,
-  demoSelectedSet,
-  demoStories,
-  MERGED_STORY_ID,
-  SURVIVING_STORY_ID,
-} from "./feed-seed.js";
-import { calendarBefore } from "./resets-seed.js";
 
-/** The embedded fake servers of `feedgate mock` and `feedgate demo`, seeded with the demo data. */
+/** The embedded fake servers of `feedgate mock` and `feedgate demo`, with the mock's seeded data. */
 export interface DemoFakes {
   feed: FeedFake | undefined;
   gateway: GatewayFake | undefined;
   /** The instant the data is anchored at (the fake clock starts here). */
   now: number;
+  /** The seeded story that was merged (`from`, it answers 308) and the one it survives as (`into`). */
+  merged: { from: string; into: string };
   close(): Promise<void>;
 }
 
@@ -53,19 +48,49 @@ export const DEMO_CACHE_CONTROL = {
   storyByPublicId: 1,
 } as const satisfies FeedFakeOptions["cacheControl"];
 
-/** Seeds a feed fake with the demo data, anchored at `now`. */
-export function seedFeed(feed: FeedFake, now: number, selected: number): void {
-  const site = feed.url;
-  feed.items.set(demoItems(site, now));
-  feed.hotTopics.set(demoHotTopics(site, now));
-  for (const story of demoStories(site, now)) feed.stories.set(story);
-  feed.stories.merge(MERGED_STORY_ID, SURVIVING_STORY_ID);
-  feed.dailies.set(demoDailies(site, now));
-  feed.resets.set(calendarBefore(site, now));
-  for (const item of demoSelectedSet(site, now, selected)) feed.selected.upsert(item);
+/** A selected item beyond the seed's: a copy of seeded item `n` (cycling) under id number `n`. */
+function selectedCopy(items: readonly FakeItem[], n: number): SelectedItem {
+  const item = items[n % items.length]!;
+  return { ...item, id: `cmdemo${n.toString(36).padStart(8, "0")}`, selected: true, reason: null };
 }
 
-/** Starts the fakes on free loopback ports (127.0.0.1, port 0) and seeds them. */
+/** One more selected item (number `n`), for the changes that arrive while a mirror follows. */
+export function demoSelectedItem(feed: FeedFake, n: number): SelectedItem {
+  return selectedCopy(feed.items.list(), 20_000 + n);
+}
+
+/** Fills the mock's seeded selected set up to `size` items, enough for a few snapshot pages. */
+function fillSelected(feed: FeedFake, size: number): void {
+  const items = feed.items.list();
+  for (let n = feed.selected.truth().length; n < size; n++)
+    feed.selected.upsert(selectedCopy(items, n));
+}
+
+/**
+ * The reset calendar after the change the demo makes during its watch, at `at`: of the mock's
+ * three seeded events (oldest first), the announced one is confirmed, the newest confirmed one
+ * is withdrawn, and a new one is announced.
+ */
+export function calendarAfter(before: readonly ResetEvent[], at: number): ResetEvent[] {
+  const [oldest, , announced] = before as [ResetEvent, ResetEvent, ResetEvent];
+  const stamp = new Date(at + 8 * 3_600_000).toISOString().replace("Z", "+08:00");
+  const confirmed: ResetEvent = {
+    ...announced,
+    presentation: { ...announced.presentation!, status: "confirmed" },
+    estimate: null,
+    status: "confirmed",
+    title: "Reset credit handed out",
+    updatedAt: stamp,
+    confirmedAt: stamp,
+    occurredOn: stamp.slice(0, 10),
+    confirmationBasis: "source_post",
+  };
+  const next = { ...announced, id: "evt-next", createdAt: stamp, updatedAt: stamp };
+  // Newest update first, as the service orders them.
+  return [confirmed, next, oldest];
+}
+
+/** Starts the fakes on free loopback ports (127.0.0.1, port 0) and fills the selected set. */
 export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<DemoFakes> {
   const now = Date.now();
   const clock = createFakeClock(now);
@@ -74,7 +99,6 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
       ? undefined
       : await startFeedFake({
           clock,
-          data: "empty",
           port: options.feedPort ?? 0,
           ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
         });
@@ -91,16 +115,19 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
             unrouted: [],
             ...(options.apiKey ? { apiKey: options.apiKey } : {}),
           });
-    if (feed) seedFeed(feed, now, options.selected ?? 1200);
+    if (feed) fillSelected(feed, options.selected ?? 1200);
   } catch (error) {
     await feed?.close();
     await gateway?.close();
     throw error;
   }
+  // Hot topic 1 links the surviving story, hot topic 4 the one merged into it.
+  const story = (rank: number) => feed?.hotTopics.list()[rank]?.links.story?.split("/").pop() ?? "";
   return {
     feed,
     gateway,
     now,
+    merged: { from: story(3), into: story(0) },
     async close() {
       await Promise.allSettled([feed?.close(), gateway?.close()]);
     },

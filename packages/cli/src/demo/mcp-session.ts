@@ -1,7 +1,6 @@
 import { createFeedKit } from "@feedgate/kit/feed";
 import type { CommandContext } from "../cli/context.js";
 import { USER_AGENT, VERSION } from "../version.js";
-import { MERGED_STORY_ID } from "./feed-seed.js";
 
 /** Lines of each tool result the demo shows. */
 const SHOWN_LINES = 4;
@@ -12,7 +11,11 @@ const SHOWN_LINES = 4;
  * calls hot_topics and get_story on the merged story, as an agent would. The MCP SDK is
  * loaded here, on use.
  */
-export async function runMcpSession(ctx: CommandContext, feedUrl: string): Promise<void> {
+export async function runMcpSession(
+  ctx: CommandContext,
+  feedUrl: string,
+  mergedStory: string,
+): Promise<void> {
   const { out } = ctx;
   const c = out.color;
   const [{ Client }, { InMemoryTransport }, { createFeedMcpServer }] = await Promise.all([
@@ -32,7 +35,7 @@ export async function runMcpSession(ctx: CommandContext, feedUrl: string): Promi
     out.print(`${c.dim("tools/list →")} ${tools.map((t) => t.name).join(", ")}`);
     for (const [name, args] of [
       ["hot_topics", {}],
-      ["get_story", { id: MERGED_STORY_ID }],
+      ["get_story", { id: mergedStory }],
     ] as const) {
       const result = await client.callTool({ name, arguments: args }, undefined, {
         signal: ctx.signal,

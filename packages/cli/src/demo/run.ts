@@ -16,18 +16,16 @@ import { runRespond } from "../commands/respond-run.js";
 import { runStory } from "../commands/story-run.js";
 import { runTokens } from "../commands/tokens-run.js";
 import { clockStamp } from "../commands/watch-util.js";
-import { DEMO_CACHE_CONTROL, startDemoFakes } from "./fakes.js";
-import { demoSelectedItem, MERGED_STORY_ID } from "./feed-seed.js";
+import { calendarAfter, DEMO_CACHE_CONTROL, demoSelectedItem, startDemoFakes } from "./fakes.js";
 import { DEMO_TEXT, demoImageBase64 } from "./gateway-seed.js";
 import { followPolls } from "./polls.js";
-import { calendarAfter } from "./resets-seed.js";
 
 /** The throwaway key the demo's fake gateway accepts (it opens nothing real). */
 const DEMO_KEY = "sk-demo-0000000000000000";
 
 /**
  * `feedgate demo`: starts the embedded fake servers on free loopback ports, seeded with
- * realistic data and short cache lifetimes, and runs every capability through the CLI's own
+ * the mock's data and short cache lifetimes, and runs every capability through the CLI's own
  * commands and renderers. Everything it starts it stops; it finishes in well under 30 s.
  */
 export async function runDemo(ctx: CommandContext): Promise<void> {
@@ -78,7 +76,7 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     section("Every page of items", "feedgate items --all --page-size 5");
     await runItems(sub(), { all: true, pageSize: 5 });
 
-    const storyUrl = `${feed.url}/story/${MERGED_STORY_ID}`;
+    const storyUrl = `${feed.url}/story/${fakes.merged.from}`;
     section("A story reached through a merge redirect", `feedgate story ${storyUrl}`);
     await runStory(sub(), {}, storyUrl);
 
@@ -94,15 +92,16 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
       "The reset calendar, watched while a change arrives",
       "feedgate resets --recent --watch --interval 1",
     );
-    // The fake holds calendarBefore (seeded) and answers it with a one-second lifetime, so the
+    // The fake holds the seeded calendar and answers it with a one-second lifetime, so the
     // watch polls every second with If-None-Match. The fake's request log shows each answer:
     // a 304 (unchanged) is narrated here, and after the first one the "service" publishes a
     // change, which the next poll brings as a 200 with a new ETag.
     let published = false;
+    const calendar = feed.resets.list();
     const publish = () => {
       if (published) return;
       published = true;
-      feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now()));
+      feed.resets.set(calendarAfter(calendar, Date.now()));
     };
     let fallback: ReturnType<typeof setTimeout> | undefined;
     const polls = followPolls(feed, "codexResetsRecent", (record) => {
@@ -154,8 +153,8 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     dim(
       "stopped; the cursor was saved after the last applied page. Meanwhile the selected set changes:",
     );
-    feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 1));
-    feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 2));
+    feed.selected.upsert(demoSelectedItem(feed, 1));
+    feed.selected.upsert(demoSelectedItem(feed, 2));
     feed.selected.remove(feed.selected.truth()[0]!.id);
     dim(
       typed(
@@ -193,7 +192,7 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     );
 
     section("An agent's MCP session: list tools, call hot_topics and get_story", "feedgate mcp");
-    await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url);
+    await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url, fakes.merged.from);
 
     section("Usage errors are caught before any request", "feedgate items --q x");
     const before = feed.requests.length;

@@ -4,7 +4,6 @@ import { itemsPageBody } from "@feedgate/test-harness";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
 import { cliEnv, expectValid, jsonLines, runCli, specs } from "./helpers.js";
 
 let fakes: DemoFakes;
@@ -29,7 +28,7 @@ describe.concurrent("feedgate hot", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/│ #.*Title.*Sources.*Latest/);
-    expect(result.stdout).toContain("开源多模态模型发布并追平闭源旗舰");
+    expect(result.stdout).toContain(feed.hotTopics.list()[0]!.title);
     expect(result.stdout).toMatch(/\b10\b/);
   });
 
@@ -112,28 +111,28 @@ describe.concurrent("feedgate items", () => {
 
 describe.concurrent("feedgate story", () => {
   it("follows a merge and says which id survives", async () => {
-    const result = await runCli(["story", MERGED_STORY_ID], env);
+    const { from, into } = fakes.merged;
+    const result = await runCli(["story", from], env);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(
-      `merged: ${MERGED_STORY_ID} was merged into ${SURVIVING_STORY_ID}`,
-    );
+    expect(result.stdout).toContain(`merged: ${from} was merged into ${into}`);
     expect(result.stdout).toContain("Timeline (newest first");
     expect(result.stdout).toContain("Digest");
     expect(result.stdout).toContain("Related");
   });
 
   it("accepts a story URL and --json gives the StoryResponse plus the merge", async () => {
-    const result = await runCli(["story", `${feed.url}/story/${MERGED_STORY_ID}`, "--json"], env);
+    const { from, into } = fakes.merged;
+    const result = await runCli(["story", `${feed.url}/story/${from}`, "--json"], env);
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout) as {
       story: { publicId: string };
       merge: { requestedId: string; survivingId: string };
     };
     expectValid(specs.feed.validateResponse("storyByPublicId", 200, body));
-    expect(body.story.publicId).toBe(SURVIVING_STORY_ID);
+    expect(body.story.publicId).toBe(into);
     expect(body.merge).toMatchObject({
-      requestedId: MERGED_STORY_ID,
-      survivingId: SURVIVING_STORY_ID,
+      requestedId: from,
+      survivingId: into,
     });
   });
 });
@@ -143,7 +142,7 @@ describe.concurrent("feedgate daily and dailies", () => {
     const result = await runCli(["daily"], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Daily report \d{4}-\d{2}-\d{2}/);
-    expect(result.stdout).toContain("模型发布");
+    expect(result.stdout).toContain("Models"); // a section
   });
 
   it("--json of a dated report and of the index are valid", async () => {
@@ -173,16 +172,14 @@ describe.concurrent("feedgate resets", () => {
     const result = await runCli(["resets"], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Beijing time, UTC+8");
-    expect(result.stdout).toContain("Tibo 预告将发放重置卡");
+    expect(result.stdout).toContain("Synthetic reset announced");
     expect(result.stdout).toContain("[announced]");
     expect(result.stdout).toContain("[confirmed]");
-    expect(result.stdout).toMatch(/schedule: +\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(result.stdout).toMatch(/estimate: +\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(result.stdout).toMatch(
       /confirmed: +\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC\+8\) via source_post/,
     );
-    expect(result.stdout).toContain(
-      "“我们今天下午会给所有 Plus 和 Pro 用户发放一张额度重置卡，分批到账。”",
-    );
+    expect(result.stdout).toContain("“Synthetic post text.”");
   });
 
   it("--json and --recent --json are valid calendars", async () => {

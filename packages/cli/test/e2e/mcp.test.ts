@@ -9,7 +9,6 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
 import { BIN, runCli, startBin } from "./helpers.js";
 
 let fakes: DemoFakes;
@@ -65,14 +64,15 @@ describe("feedgate mcp over stdio", () => {
     const search = await call("search_items", { limit: 5, mode: "all" });
     expect((search.structuredContent as { count: number }).count).toBe(5);
     const hot = await call("hot_topics");
-    expect(text(hot)).toContain("开源多模态模型发布并追平闭源旗舰");
-    const story = await call("get_story", { id: MERGED_STORY_ID });
+    expect(text(hot)).toContain(fakes.feed!.hotTopics.list()[0]!.title);
+    const { from, into } = fakes.merged;
+    const story = await call("get_story", { id: from });
     expect(story.structuredContent).toMatchObject({
       merged: true,
-      id: SURVIVING_STORY_ID,
-      requestedId: MERGED_STORY_ID,
+      id: into,
+      requestedId: from,
     });
-    expect(text(story)).toContain(`was merged into ${SURVIVING_STORY_ID}`);
+    expect(text(story)).toContain(`was merged into ${into}`);
     expect((await call("daily_report")).structuredContent).toMatchObject({
       date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
     });

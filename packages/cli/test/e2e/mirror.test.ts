@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FeedFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { demoSelectedItem } from "../../src/demo/feed-seed.js";
+import { type DemoFakes, demoSelectedItem, startDemoFakes } from "../../src/demo/fakes.js";
 import { cliEnv, jsonLines, runCli, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
@@ -55,7 +54,7 @@ describe("feedgate mirror", () => {
     expect(first.stderr).toContain("interrupted");
 
     // Changes while it was stopped, then a plain run: no new snapshot, the changes applied.
-    feed.selected.upsert(demoSelectedItem(feed.url, fakes.now, 1));
+    feed.selected.upsert(demoSelectedItem(feed, 1));
     feed.selected.remove(feed.selected.truth()[0]!.id);
     const snapshotsBefore = feed.requests.filter(
       (r) => r.path === "/api/v1/selected/snapshot",

@@ -55,7 +55,7 @@ describe("feedgate mock", () => {
         return (await response.json()) as T;
       };
       const hot = await get<HotTopicsResponse>("/api/v1/hot-topics");
-      const ids = hot.items.map((t) => t.links.story!.split("/").pop()!);
+      const ids = hot.items.flatMap((t) => t.links.story?.split("/").slice(-1) ?? []);
       const seen = new Set<string>();
       while (ids.length > 0) {
         const id = ids.shift()!;
@@ -64,7 +64,7 @@ describe("feedgate mock", () => {
         const { story } = await get<StoryResponse>(`/api/v1/stories/${id}`);
         for (const n of [...story.storyline, ...story.related]) ids.push(n.publicId);
       }
-      expect(seen.size).toBeGreaterThanOrEqual(13);
+      expect(seen.size).toBe(4); // the mock seeds 4 stories, one merged
     } finally {
       await fakes.close();
     }
@@ -80,7 +80,7 @@ describe("feedgate demo", () => {
     expect(seconds).toBeLessThan(30);
     const out = result.stdout;
     for (let n = 1; n <= 11; n += 1) expect(out).toContain(`━━ ${n}/11 `);
-    expect(out).toContain("开源多模态模型发布并追平闭源旗舰"); // hot topics
+    expect(out).toContain("Synthetic report 1 on agents"); // hot topics
     expect(result.stderr).toMatch(/\d+ items in \d+ pages/); // every page of items
     expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
     // The watch polls conditionally: a 304 while the calendar is unchanged, then the change as a 200.

@@ -1,15 +1,17 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { HotTopicsResponse } from "@feedgate/feed-client";
 import { freePort } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MERGED_STORY_ID } from "../../src/demo/feed-seed.js";
 import { type RunningCli, runCli, startCli } from "./helpers.js";
 
 let mock: RunningCli;
 let env: Record<string, string>;
 let work: string;
 let port: number;
+/** The seeded story that was merged: hot topic 4 links it. */
+let merged: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "feedgate-sandbox-"));
@@ -20,6 +22,9 @@ beforeAll(async () => {
   env = Object.fromEntries(
     [...mock.stdout().matchAll(/^ {2}export (FEEDGATE_\w+)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
   );
+  const hot = await fetch(`${env["FEEDGATE_FEED_URL"]}/api/v1/hot-topics`);
+  const { items } = (await hot.json()) as HotTopicsResponse;
+  merged = items[3]!.links.story!.split("/").pop()!;
 });
 afterAll(async () => {
   mock.interrupt();
@@ -41,7 +46,7 @@ describe("feedgate mock is a sandbox every command works against", () => {
     ["items", () => ["items"]],
     ["items --all", () => ["items", "--all", "--page-size", "20"]],
     ["items --limit", () => ["items", "--limit", "7"]],
-    ["story", () => ["story", MERGED_STORY_ID]],
+    ["story", () => ["story", merged]],
     ["daily", () => ["daily"]],
     ["dailies", () => ["dailies"]],
     ["resets", () => ["resets"]],

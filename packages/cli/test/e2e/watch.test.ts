@@ -1,19 +1,25 @@
-import type { FeedFake } from "@feedgate/mock";
+import type { FeedFake, ResetEvent } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
-import { demoHotTopics, MERGED_STORY_ID, SURVIVING_STORY_ID } from "../../src/demo/feed-seed.js";
-import { calendarAfter, calendarBefore } from "../../src/demo/resets-seed.js";
+import {
+  calendarAfter,
+  DEMO_CACHE_CONTROL,
+  type DemoFakes,
+  startDemoFakes,
+} from "../../src/demo/fakes.js";
 import { cliEnv, expectValid, jsonLines, specs, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;
 let feed: FeedFake;
 let env: Record<string, string>;
+/** The seeded reset calendar. */
+let calendar: ResetEvent[];
 
 beforeAll(async () => {
   // The watched routes answer with a one-second cache lifetime (the fake's cacheControl option).
   fakes = await startDemoFakes({ gateway: false, selected: 5, cacheControl: DEMO_CACHE_CONTROL });
   feed = fakes.feed!;
   env = cliEnv(fakes);
+  calendar = feed.resets.list();
 });
 afterAll(() => fakes.close());
 
@@ -21,7 +27,7 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
   it("hot --watch prints a new version only when the list changed", async () => {
     const cli = startCli(["hot", "--watch", "--interval", "0.5", "--json"], env);
     await cli.waitFor(/"schemaVersion":1/);
-    const topics = demoHotTopics(feed.url, fakes.now);
+    const topics = feed.hotTopics.list().slice(0, 10);
     for (const [i, t] of topics.reverse().entries()) t.rank = i + 1;
     feed.hotTopics.set(topics);
     await cli.waitFor(/\n.*\n/);
@@ -53,7 +59,8 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
   });
 
   it("story --watch --json prints each new version, merges followed, one JSON line each", async () => {
-    const cli = startCli(["story", MERGED_STORY_ID, "--watch", "--interval", "0.5", "--json"], env);
+    const { from, into } = fakes.merged;
+    const cli = startCli(["story", from, "--watch", "--interval", "0.5", "--json"], env);
     await cli.waitFor(/"schemaVersion":1/);
     const first = (jsonLines(cli.stdout()) as Array<{ story: object }>)[0]!;
     feed.stories.set({ ...first.story, digest: "The event evolved." } as never);
@@ -69,19 +76,19 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     for (const line of lines) {
       expectValid(specs.feed.validateResponse("storyByPublicId", 200, line));
       expect(line.merge).toEqual({
-        requestedId: MERGED_STORY_ID,
-        survivingId: SURVIVING_STORY_ID,
-        chain: [MERGED_STORY_ID],
+        requestedId: from,
+        survivingId: into,
+        chain: [from],
       });
     }
     expect(lines[1]!.story.digest).toBe("The event evolved.");
   });
 
   it("resets --recent --watch prints added, changed and withdrawn events", async () => {
-    feed.resets.set(calendarBefore(feed.url, fakes.now));
+    feed.resets.set(calendar);
     const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5", "--json"], env);
     await cli.waitFor(/"type":"calendar"/);
-    feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now()));
+    feed.resets.set(calendarAfter(calendar, Date.now()));
     await cli.waitFor(/"type":"removed"/);
     cli.interrupt();
     const result = await cli.done;
@@ -96,27 +103,27 @@ describe("watch modes: JSON lines, conditional polls, Ctrl-C exits 130", () => {
     expectValid(specs.feed.validateResponse("codexResetsRecent", 200, lines[0]!.calendar));
     const changes = lines.slice(1).filter((line) => line.type !== "calendar");
     expect(changes.map((c) => `${c.type}:${c.event!.id}`).sort()).toEqual([
-      "added:reset-demo-next",
-      "changed:reset-demo-card",
-      "removed:reset-demo-rumour",
+      "added:evt-next",
+      "changed:evt-003",
+      "removed:evt-002",
     ]);
     for (const change of changes)
       expectValid(specs.feed.validatePointer("#/components/schemas/CodexResetEvent", change.event));
   });
 
   it("resets --watch in human form shows the change lines", async () => {
-    feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now() - 60_000).slice(1));
+    feed.resets.set(calendarAfter(calendar, Date.now() - 60_000).slice(1));
     const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5"], env);
     await cli.waitFor(/watching for added, changed and withdrawn events/);
-    feed.resets.set(calendarAfter(feed.url, fakes.now, Date.now()));
+    feed.resets.set(calendarAfter(calendar, Date.now()));
     await cli.waitFor(/\+ added/);
     cli.interrupt();
     const result = await cli.done;
     expect(result.code).toBe(130);
-    expect(result.stdout).toMatch(/\d{2}:\d{2}:\d{2}Z \+ added +重置卡已发放/);
+    expect(result.stdout).toMatch(/\d{2}:\d{2}:\d{2}Z \+ added +Reset credit handed out/);
   });
   it("resets --recent --watch prints a version where only source posts, the monitor or the outage changed", async () => {
-    feed.resets.set(calendarBefore(feed.url, fakes.now));
+    feed.resets.set(calendar);
     feed.resets.update({ activities: [], monitor: null, outage: null });
     const cli = startCli(["resets", "--recent", "--watch", "--interval", "0.5", "--json"], env);
     await cli.waitFor(/"type":"calendar"/);

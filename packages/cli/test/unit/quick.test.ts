@@ -52,6 +52,9 @@ describe("the quick path (main without commander)", () => {
     ["resets"],
     ["resets", "--recent"],
     ["resets", "--json", "--recent", "--verbose"],
+    ["hot", "--watch"],
+    ["story", "--watch", "5eed0004-f1bb-4cd9-8007-0004f1bbcd90"],
+    ["resets", "--recent", "--watch"],
   ])("gives %j the options and arguments commander gives it", async (...args) => {
     const quick = quickInvocation(args);
     expect(quick).toBeDefined();
@@ -67,7 +70,6 @@ describe("the quick path (main without commander)", () => {
     ["hot", "-h"],
     ["-V"],
     ["--version"],
-    ["hot", "--watch"],
     ["hot", "--interval", "5"],
     ["hot", "extra"],
     ["hot", "hot"],
@@ -88,7 +90,6 @@ describe("the quick path (main without commander)", () => {
     ["daily", "-"],
     ["dailies", "--limit", "3"],
     ["dailies", "extra"],
-    ["resets", "--watch"],
     ["resets", "--interval", "5"],
     ["resets", "--recent=yes"],
     ["mirror", "ls", "dir"],

@@ -2,7 +2,6 @@ import pc from "picocolors";
 import { describe, expect, it } from "vitest";
 import { apiKeyOf, DEFAULT_FEED_URL, feedUrlOf, gatewayOf } from "../../src/cli/config.js";
 import { Output } from "../../src/cli/output.js";
-import { demoHotTopics } from "../../src/demo/feed-seed.js";
 import { renderHotTopics } from "../../src/render/hot.js";
 import { formatBeijing, formatBeijingRange, formatUtc } from "../../src/render/time.js";
 
@@ -49,7 +48,18 @@ describe("hot topics table", () => {
       {
         schemaVersion: 1,
         count: 10,
-        items: demoHotTopics("http://127.0.0.1:1", Date.UTC(2026, 10, 20, 12)),
+        items: Array.from({ length: 10 }, (_, i) => ({
+          rank: i + 1,
+          id: `cmdemo${i}`,
+          title: i === 0 ? "开源多模态模型发布并追平闭源旗舰" : `Topic ${i + 1}`,
+          source: { name: "IT之家（RSS）" },
+          links: { aihot: `http://127.0.0.1:1/items/${i}`, original: "https://news.example.com/" },
+          sourceCount: 18 - i,
+          signalCount: 30 - i,
+          participantCount: 40 - i,
+          sourceNames: ["IT之家（RSS）"],
+          latestAt: new Date(Date.UTC(2026, 10, 20, 11, 23) - i * 60_000).toISOString(),
+        })),
       },
       ui,
     );

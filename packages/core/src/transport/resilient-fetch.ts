@@ -37,10 +37,6 @@ export interface ResilientFetch {
   withOptions(overrides: CallOverrides): ResilientFetch;
 }
 
-/** Abort reasons of an attempt's own controller, so a rejection can be told apart from the caller's abort. */
-const ATTEMPT_TIMEOUT = Symbol();
-const DEADLINE = Symbol();
-
 /**
  * How one attempt ended. `answer` is final (a success, or a failure status not worth
  * repeating); every other tag is a failure the loop may retry.
@@ -166,26 +162,28 @@ function failureError(
     .filter((x) => typeof x === "string")
     .join(": ");
   const status = "response" in failure ? failure.response.status : undefined;
-  const [kind, code, happened]: [FeedgateErrorKind, string, string] =
-    failure.tag === "invalid"
-      ? ["invalid_response", "not_json", "answered HTML, not JSON"]
-      : failure.tag === "too_large"
-        ? [
-            "response_too_large",
-            "response_too_large",
-            `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`,
-          ]
-        : failure.tag === "network"
-          ? [
-              "network",
-              typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error",
-              `connection failed: ${detail || "unknown error"}`,
-            ]
-          : failure.tag === "attempt_timeout"
-            ? ["timeout", "attempt_timeout", `no complete answer within ${call.timeoutMs} ms`]
-            : failure.tag === "deadline"
-              ? ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`]
-              : ["http", `http_${status}`, `failed with ${status}`];
+  // Per way of failing: the error's kind, its code and what happened.
+  const table: Record<Failure["tag"], [FeedgateErrorKind, string, string]> = {
+    invalid: ["invalid_response", "not_json", "answered HTML, not JSON"],
+    too_large: [
+      "response_too_large",
+      "response_too_large",
+      `answered a body over maxResponseBytes (${call.maxBytes} bytes); not read further`,
+    ],
+    network: [
+      "network",
+      typeof cause?.cause?.code === "string" ? cause.cause.code : "network_error",
+      `connection failed: ${detail || "unknown error"}`,
+    ],
+    attempt_timeout: [
+      "timeout",
+      "attempt_timeout",
+      `no complete answer within ${call.timeoutMs} ms`,
+    ],
+    deadline: ["timeout", "deadline_exceeded", `deadline of ${call.deadlineMs} ms passed`],
+    status: ["http", `http_${status}`, `failed with ${status}`],
+  };
+  const [kind, code, happened] = table[failure.tag];
   const message = redact(
     `${call.what()}: ${happened} (after ${attempts} attempt(s))`,
     call.secrets(),
@@ -277,7 +275,8 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const { signal } = controller;
     const abort = (reason: unknown) => controller.abort(reason);
     const unwatch = watch(Math.min(left, call.timeoutMs), () =>
-      abort(left < call.timeoutMs ? DEADLINE : ATTEMPT_TIMEOUT),
+      // The timer's abort reason is the outcome's tag; the caller's aborts are told apart first.
+      abort(left < call.timeoutMs ? "deadline" : "attempt_timeout"),
     );
     const follow = (event: Event) => abort((event.target as AbortSignal).reason);
     for (const s of call.signals) s.addEventListener("abort", follow);
@@ -354,15 +353,11 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       // A refused redirect: the answer itself says no attempt can succeed.
       if (isFeedgateError(caught, "redirect")) throw caught;
       if (caught instanceof TooLarge) return { tag: "too_large" };
-      return {
-        tag:
-          signal.reason === DEADLINE
-            ? "deadline"
-            : signal.reason === ATTEMPT_TIMEOUT
-              ? "attempt_timeout"
-              : "network",
-        error: caught,
-      };
+      // The caller's signals were ruled out above: an aborted attempt is its own timer's.
+      const tag: "deadline" | "attempt_timeout" | "network" = signal.aborted
+        ? signal.reason
+        : "network";
+      return { tag, error: caught };
     } finally {
       unwatch();
       if (!streamed) for (const s of call.signals) s.removeEventListener("abort", follow);

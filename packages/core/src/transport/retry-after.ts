@@ -18,10 +18,9 @@ export function parseRetryAfterHeaders(
 ): number | undefined {
   const ms = headers.get("retry-after-ms")?.trim();
   const after = headers.get("retry-after")?.trim();
-  return maxDefined([
-    ms ? wait(Number(ms)) : undefined,
-    !after ? undefined : /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : dateWait(after, now),
-  ]);
+  let afterMs: number | undefined;
+  if (after) afterMs = /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : dateWait(after, now);
+  return maxDefined([ms ? wait(Number(ms)) : undefined, afterMs]);
 }
 
 /**

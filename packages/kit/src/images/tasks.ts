@@ -327,11 +327,9 @@ function taskFailed(id: string, task: ImageTask): FeedgateError {
     (v) => v !== undefined && v !== null && v !== "",
   );
   const detail =
-    reason === undefined
-      ? "no reason given"
-      : typeof reason === "string"
-        ? reason
-        : JSON.stringify(reason).slice(0, 1000);
+    typeof reason === "string"
+      ? reason
+      : (JSON.stringify(reason)?.slice(0, 1000) ?? "no reason given");
   return createError({
     kind: "task_failed",
     code,

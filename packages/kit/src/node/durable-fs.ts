@@ -50,10 +50,8 @@ async function openRegular(path: string, flags: number, mode?: number): Promise<
   });
   if (!stats.isFile()) {
     await handle.close();
-    throw new UnsafeStoreFileError(
-      path,
-      stats.isFIFO() ? "a FIFO" : stats.isDirectory() ? "a directory" : "a device or socket",
-    );
+    const other = stats.isFIFO() ? "a FIFO" : "a device or socket";
+    throw new UnsafeStoreFileError(path, stats.isDirectory() ? "a directory" : other);
   }
   return handle;
 }

@@ -102,6 +102,8 @@ export interface FeedFake {
   resets: {
     /** Replaces the reset events. */
     set(events: ResetEvent[]): void;
+    /** The reset events, as set (the seed's: oldest first). */
+    list(): ResetEvent[];
     /**
      * Replaces the calendar's other parts (`activities`, `monitor`, `outage`; each given one
      * replaces the current one) and sets `checkedAt` to the current fake time. Default
@@ -278,6 +280,7 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         state.resets = events.map(clone);
         state.resetsCheckedAt = clock.now();
       },
+      list: () => state.resets.map(clone),
       update(parts) {
         state.resetExtras = { ...state.resetExtras, ...clone(parts) };
         state.resetsCheckedAt = clock.now();

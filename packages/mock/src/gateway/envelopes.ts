@@ -170,33 +170,19 @@ export function statusFaultReply(
   requestId: string,
 ): Reply {
   const [rpc = "UNKNOWN", anthropic = "api_error", message = "Error."] = FAULTS[fault.status] ?? [];
+  const { status, retryDelay } = fault;
   let reply: Reply;
-  switch (family) {
-    case "anthropic":
-      reply = anthropicError(fault.status, anthropic, message);
-      break;
-    case "google":
-      // The gateway drops a Google error's `status` and `details` (service/error.go:86-129); the
-      // Google envelope only when a test asks for a RetryInfo, as a direct upstream would send it.
-      if (fault.retryDelay !== undefined) {
-        reply = googleError(fault.status, rpc, message, [
-          { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: fault.retryDelay },
-        ]);
-      } else {
-        reply =
-          fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
-      }
-      break;
-    case "task":
-      // The poll builder answers only 400 or 500 (relay/relay_task.go:422-466); its 429 is the limiter's.
-      reply =
-        fault.status === 429
-          ? rateLimited(requestId)
-          : taskError(fault.status, "get_task_failed", message);
-      break;
-    default:
-      reply = fault.status === 429 ? rateLimited(requestId) : upstreamError(fault.status, message);
-  }
+  if (family === "anthropic") reply = anthropicError(status, anthropic, message);
+  // The gateway drops a Google error's `status` and `details` (service/error.go:86-129); the
+  // Google envelope only when a test asks for a RetryInfo, as a direct upstream would send it.
+  else if (family === "google" && retryDelay !== undefined)
+    reply = googleError(status, rpc, message, [
+      { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay },
+    ]);
+  else if (status === 429) reply = rateLimited(requestId);
+  // The poll builder answers only 400 or 500 (relay/relay_task.go:422-466); its 429 is the limiter's.
+  else if (family === "task") reply = taskError(status, "get_task_failed", message);
+  else reply = upstreamError(status, message);
   if (fault.retryAfter !== undefined && fault.retryAfter !== null)
     reply.headers["retry-after"] = String(fault.retryAfter);
   if (fault.retryAfterMs !== undefined)

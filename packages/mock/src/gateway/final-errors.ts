@@ -52,7 +52,7 @@ export interface FinalError {
 }
 
 /** Per code: status, message, code (default: the key) and the envelope's type when it is not the gateway's own. */
-const ANSWERS: Record<string, readonly [number, string, string?, string?]> = {
+const ANSWERS: Record<FinalError["code"], readonly [number, string, string?, string?]> = {
   convert_request_failed: [500, "not implemented"],
   sensitive_words_detected: [500, "sensitive_words_detected"],
   count_token_failed: [500, "failed to get image token: fetch image failed"],
@@ -80,12 +80,7 @@ const ANSWERS: Record<string, readonly [number, string, string?, string?]> = {
 
 /** The answer, OpenAI-shaped with `param: ""` (controller/relay.go:88-106); `path` is the request's. */
 export function finalErrorReply(error: FinalError, requestId: string, path = ""): Reply {
-  const [status, message, code = error.code, type] = ANSWERS[error.code] as readonly [
-    number,
-    string,
-    string?,
-    string?,
-  ];
+  const [status, message, code = error.code, type] = ANSWERS[error.code];
   const text = message.replace("{path}", path);
   // A relayed answer is the upstream's envelope: no request id, not `new_api_error`.
   return type === undefined || error.code === "task_id_empty"

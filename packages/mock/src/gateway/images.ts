@@ -57,8 +57,7 @@ interface Task {
   gets: number;
 }
 
-/** A 1×1 transparent PNG, for `response_format: "b64_json"` and the files under {@link MOCK_FILES_PATH}. */
-/** A 1×1 PNG, the fake's image everywhere (base64). */
+/** A 1×1 transparent PNG (base64), the fake's image everywhere: `b64_json` and the files under {@link MOCK_FILES_PATH}. */
 export const PIXEL_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 

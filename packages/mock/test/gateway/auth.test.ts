@@ -39,11 +39,12 @@ describe("gateway credentials per route family", () => {
     for (const [method, path, op, body] of routes) {
       const own = Object.keys(credentialFor(path, fake.apiKey));
       // TokenAuth reads x-api-key only on /v1/messages and /v1/models, x-goog-api-key only on Gemini paths.
-      const others: Record<string, string> = path.startsWith("/v1beta/")
-        ? { "x-api-key": fake.apiKey }
-        : path.startsWith("/v1/messages")
-          ? { "x-goog-api-key": fake.apiKey }
-          : { "x-api-key": fake.apiKey, "x-goog-api-key": fake.apiKey };
+      const others: Record<string, string> = {
+        "x-api-key": fake.apiKey,
+        "x-goog-api-key": fake.apiKey,
+      };
+      if (path.startsWith("/v1beta/")) delete others["x-goog-api-key"];
+      if (path.startsWith("/v1/messages")) delete others["x-api-key"];
       const wrong: Array<Record<string, string>> = [
         {},
         Object.fromEntries(own.map((name) => [name, "sk-other"])),

@@ -39,7 +39,11 @@ function run(command, args) {
 
 /** Workspace packages that have a vitest `test` script. */
 function testedPackages() {
-  const dirs = ["tools", "bench", ...readdirSync(join(root, "packages")).map((d) => join("packages", d))];
+  const dirs = [
+    "tools",
+    "bench",
+    ...readdirSync(join(root, "packages")).map((d) => join("packages", d)),
+  ];
   return dirs.filter((dir) => {
     const file = join(root, dir, "package.json");
     if (!existsSync(file)) return false;

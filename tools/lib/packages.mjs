@@ -75,5 +75,7 @@ export function packageDocs(dir) {
           .map((f) => join(guides, f))
       : []),
   ];
-  return files.filter((f) => existsSync(f)).map((file) => ({ file, text: readFileSync(file, "utf8") }));
+  return files
+    .filter((f) => existsSync(f))
+    .map((file) => ({ file, text: readFileSync(file, "utf8") }));
 }

@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import { collectGenerateContent, collectResponse } from "../../src/collect.js";
 import {
-  createGatewayClient,
   type GatewayClient,
   InvalidRequestError,
   isTransientError,
@@ -19,7 +18,6 @@ import {
   fail,
   scriptedGateway as gateway,
   JSON_HEADERS,
-  KEY,
   SSE_HEADERS,
 } from "../support/scripted-gateway.js";
 

@@ -2,7 +2,6 @@
 // Each answer is scripted in a custom fetch, exactly as the source writes it.
 import { describe, expect, it } from "vitest";
 import {
-  createGatewayClient,
   InvalidRequestError,
   isTransientError,
   NotFoundError,

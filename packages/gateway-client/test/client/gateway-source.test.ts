@@ -2,7 +2,6 @@
 // (shared/reference/gateway-upstream-source-facts.md).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  createGatewayClient,
   DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   type GatewayClient,
   isFeedgateError,
@@ -13,7 +12,6 @@ import {
   fail,
   scriptedGateway as gateway,
   JSON_HEADERS,
-  KEY,
 } from "../support/scripted-gateway.js";
 
 const COUNT = { model: "m", messages: [{ role: "user" as const, content: "x" }] };

@@ -65,48 +65,9 @@ describe("one error family: the same class objects as @feedgate/core", () => {
     ] as const) {
       expect(gateway[name], name).toBe(core[name]);
     }
-    // The 0.1.0 names live on for one minor as deprecated aliases of the family (issue 24).
-    expect(gateway.GatewayError).toBe(core.FeedgateError);
-    expect(gateway.isGatewayError(new Error("x"))).toBe(false);
-  });
-
-  it("the deprecated isGatewayError answers as in 0.1.0: true for the gateway client's own errors only", async () => {
-    // Another package's error of the same family (the feed's, say) is not the gateway's.
-    expect(
-      gateway.isGatewayError(new core.RateLimitError({ kind: "rate_limited", message: "x" })),
-    ).toBe(false);
-    const { fetch } = scripted(busy);
-    const client = createGatewayClient({
-      baseUrl: "https://gateway.example",
-      apiKey: KEY,
-      fetch,
-      maxRetries: 0,
-    });
-    const failure = await client.responses.retrieve("resp_1").catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(RateLimitError);
-    expect(gateway.isGatewayError(failure)).toBe(true);
-    const config = (() => {
-      try {
-        createGatewayClient({ baseUrl: "ftp://gateway.example", apiKey: KEY });
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(gateway.isGatewayError(config)).toBe(true);
-  });
-
-  it("the 0.1.0 workflows on gateway.images are the /images helpers: a missing field is refused before sending", async () => {
-    const { requests, fetch } = scripted(ok);
-    const client = createGatewayClient({ baseUrl: "https://gateway.example", apiKey: KEY, fetch });
-    const refused = await client.images
-      .textToImage({ model: "Nano-Banana2" } as never)
-      .catch((e: unknown) => e);
-    expect(refused).toMatchObject({ kind: "invalid_request", param: "prompt" });
-    expect(requests).toHaveLength(0);
-    expect(gateway.buildImageRequest("panorama", { model: "m", prompt: "p" })).toEqual({
-      model: "m",
-      prompt: "p",
-    });
+    // The 0.1.0 names, deprecated for the 0.2 minor, are gone (0.3: the CHANGELOG's migration table).
+    for (const name of ["GatewayError", "isGatewayError", "buildImageRequest", "imagesApi"])
+      expect(name in gateway, name).toBe(false);
   });
 });
 

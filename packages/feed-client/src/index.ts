@@ -7,13 +7,6 @@
 export { type CallOverrides, getResponseMeta, type ResponseMeta } from "@feedgate/core";
 export * from "@feedgate/core/errors";
 export { createFeedClient, type FeedClient, type FeedClientOptions } from "./client.js";
-// 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
-export {
-  FeedClientConfigError,
-  type FeedProblem,
-  isFeedClientConfigError,
-  readProblem,
-} from "./deprecated.js";
 export { VERSION } from "./generated/version.js";
 export { errorOfResult } from "./problem.js";
 export { TIMELINE_BACKFILL_MS, timelineTime } from "./timeline.js";

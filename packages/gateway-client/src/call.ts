@@ -22,7 +22,6 @@ import { gatewayError } from "./errors.js";
 import { explain } from "./explain.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";
 import { type GatewayOperationId, OPERATIONS, shapeProblem } from "./operations.js";
-import { raise } from "./raised.js";
 import { type CallInit, readAnswer, requestOf, type Sent } from "./request.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
 
@@ -328,7 +327,7 @@ export function createCaller(settings: CallerSettings): Caller {
           const resolved = typeof init === "function" ? init() : init;
           const { data, response } = await send(id, resolved, options?.signal, options);
           return { data: map(data), response };
-        })().catch(raise),
+        })(),
       );
     },
     async stream<T>(
@@ -342,7 +341,7 @@ export function createCaller(settings: CallerSettings): Caller {
         headers: { Accept: STREAM_ACCEPT },
         parseAs: "stream" as const,
       };
-      const { response } = await send(id, streamInit, controller.signal, options).catch(raise);
+      const { response } = await send(id, streamInit, controller.signal, options);
       const gemini = OPERATIONS[id].credential === "google";
       return new GatewayStream({
         response,

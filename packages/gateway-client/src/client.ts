@@ -16,14 +16,12 @@ import {
   stripUndefined,
 } from "@feedgate/core";
 import { createCaller } from "./call.js";
-import { type LegacyImageWorkflows, withLegacyWorkflows } from "./deprecated.js";
 import { type GeminiApi, geminiApi } from "./gemini.js";
 import { VERSION } from "./generated/version.js";
 import { type ImagesApi, imagesApi } from "./images.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
 import { type MessagesApi, messagesApi } from "./messages.js";
 import type { GatewayOperationId } from "./operations.js";
-import { raise } from "./raised.js";
 import { RAW_SETTINGS } from "./raw-settings.js";
 import { type ResponsesApi, responsesApi } from "./responses.js";
 import { gatewayRetry } from "./retry.js";
@@ -150,7 +148,7 @@ export interface GatewayClient {
   /** The OpenAI-style Responses operations. */
   responses: ResponsesApi;
   /** Image generation, sync or as a task; the eight workflows are in `@feedgate/gateway-client/images`. */
-  images: ImagesApi & LegacyImageWorkflows;
+  images: ImagesApi;
   /** The Anthropic-style `count_tokens`. */
   messages: MessagesApi;
   /** The Gemini-style `generateContent` and `streamGenerateContent`. */
@@ -191,14 +189,6 @@ function checkKey(apiKey: string, name: string): void {
  * (`@feedgate/gateway-client/raw`) is the typed openapi-fetch client on the same settings.
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
-  try {
-    return create(options);
-  } catch (error) {
-    return raise(error);
-  }
-}
-
-function create(options: GatewayClientOptions): GatewayClient {
   if (typeof options !== "object" || options === null)
     throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
@@ -287,7 +277,7 @@ function create(options: GatewayClientOptions): GatewayClient {
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.
   const client: GatewayClient = {
     responses: responsesApi(caller),
-    images: withLegacyWorkflows(imagesApi(caller)),
+    images: imagesApi(caller),
     messages: messagesApi(caller),
     gemini: geminiApi(caller),
   };

@@ -28,30 +28,6 @@ export {
   type GatewayClientOptions,
 } from "./client.js";
 export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./credentials.js";
-// 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
-export {
-  buildImageRequest,
-  type CreateResponseParams,
-  collectGenerateContent,
-  collectResponse,
-  GatewayError,
-  type GatewayErrorKind,
-  type GptImageParams,
-  type ImageCallOptions,
-  type ImageToImageParams,
-  type InputRegion,
-  imagesApi,
-  isGatewayError,
-  type LegacyImageWorkflows,
-  type MultiGptImageParams,
-  type MultiImageParams,
-  type MultiImageWithoutAspectParams,
-  outputText,
-  type PanoramaParams,
-  type RegionalImageToImageParams,
-  type TextToImageParams,
-  type Workflow,
-} from "./deprecated.js";
 export { describeEnvelope, parseEnvelope } from "./envelope.js";
 export type { GeminiApi } from "./gemini.js";
 export { VERSION } from "./generated/version.js";

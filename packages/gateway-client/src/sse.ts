@@ -7,7 +7,6 @@ import {
 } from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { SseSizeGuard, tooLarge } from "./limits.js";
-import { raise } from "./raised.js";
 
 /** Size caps of one stream. */
 export interface StreamLimits {
@@ -156,7 +155,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         );
       finished = true;
     } catch (err) {
-      raise(this.#failed(err));
+      throw this.#failed(err);
     } finally {
       idle.stop();
       if (!finished && this.#ownsRequest)

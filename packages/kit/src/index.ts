@@ -25,5 +25,3 @@ export {
   type Sleep,
 } from "@feedgate/core";
 export * from "@feedgate/core/errors";
-// 0.1.0 names kept for one minor (deprecated; see the CHANGELOG's migration section).
-export { fromFeedProblem, fromGatewayError } from "./deprecated.js";

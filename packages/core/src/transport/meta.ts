@@ -28,16 +28,11 @@ export interface ResponseMeta {
   sMaxAgeMs: number | undefined;
   /** Attempts the transport made for this answer (1 = no retry). */
   attempts: number;
-  /**
-   * Retries before this answer (`attempts - 1`).
-   * @deprecated Use `attempts` (1 = no retry): `retries` is `attempts - 1`. Removed in the next minor.
-   */
-  retries: number;
   /** The URL of the final request, after any redirect the transport followed (no credentials: the kit never puts any in URLs). */
   url: string;
   /**
    * The method of the final request (a 303 turns a POST into a GET); undefined for an answer that
-   * did not come through the transport. Not enumerable, as `retries`: JSON, spreads and deep
+   * did not come through the transport. Not enumerable: JSON, spreads and deep
    * equality see the fields above only.
    */
   readonly method: string | undefined;
@@ -79,11 +74,8 @@ export function getResponseMeta(response: Response): ResponseMeta {
     attempts,
     url: url || response.url,
   } as ResponseMeta;
-  // Not enumerable: `retries` (deprecated) and `method`; JSON, spreads and deep equality see the rest.
-  return Object.defineProperties(meta, {
-    retries: { get: () => meta.attempts - 1, enumerable: false },
-    method: { value: method, enumerable: false },
-  });
+  // Not enumerable: `method`; JSON, spreads and deep equality see the rest.
+  return Object.defineProperty(meta, "method", { value: method, enumerable: false });
 }
 
 /** A delta-seconds directive of `Cache-Control` (`max-age`, `s-maxage`), in ms; undefined when absent. */

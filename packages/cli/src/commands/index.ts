@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { Runner } from "../cli/runner.js";
+import { registerCheck } from "./check.js";
 import { registerCompletion } from "./completion.js";
 import { registerDaily } from "./daily.js";
 import { registerDemo } from "./demo.js";
@@ -11,6 +12,7 @@ import { registerItems } from "./items.js";
 import { registerMcp } from "./mcp.js";
 import { registerMirror } from "./mirror.js";
 import { registerMock } from "./mock.js";
+import { registerRecord } from "./record.js";
 import { registerResets } from "./resets.js";
 import { registerRespond } from "./respond.js";
 import { registerStory } from "./story.js";
@@ -35,6 +37,8 @@ export const COMMANDS: ReadonlyArray<(program: Command, runner: Runner) => void>
   registerTokens,
   registerMcp,
   registerMock,
+  registerRecord,
+  registerCheck,
   registerDemo,
   registerVersion,
   registerCompletion,

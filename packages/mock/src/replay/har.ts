@@ -30,7 +30,7 @@ export interface HarEntry {
     cookies: HarPair[];
     headersSize: -1;
     bodySize: number;
-    postData?: { mimeType: string; text: string; _truncated?: number };
+    postData?: { mimeType: string; text: string; _truncated?: number; _encoding?: "base64" };
   };
   response: {
     status: number;

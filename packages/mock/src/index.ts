@@ -41,6 +41,6 @@ export { GATEWAY_ROUTES, type GatewayRoute } from "./gateway/routes.js";
 export type { Har, HarContent, HarEntry, HarPair } from "./replay/har.js";
 export { loadReplay, type Replay, type ReplayOptions } from "./replay/load.js";
 export { type Answer, checkAnswer } from "./spec/check-answer.js";
-export { type Service, specOf } from "./spec/documents.js";
+export { operationAt, type Service, specOf } from "./spec/documents.js";
 export type { Finding } from "./spec/findings.js";
 export { loadSpec, type SpecValidator, type ValidationResult } from "./spec/validator.js";

@@ -1,4 +1,4 @@
-import { type Answer, checkAnswer, type Finding } from "@feedgate/mock";
+import { type Answer, checkAnswer, type Finding, operationAt, specOf } from "@feedgate/mock";
 import { feedUrlOf, gatewayOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
@@ -84,7 +84,10 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
       };
       const found = checkAnswer(probe.service, answer);
       findings.push(...found);
-      checked.push(`${found[0]?.operation ?? probe.path} ${response.status}`);
+      const path = probe.path.split("?")[0]!;
+      checked.push(
+        `${operationAt(specOf(probe.service), probe.method, path) ?? path} ${response.status}`,
+      );
       out.verbose(`${probe.method} ${url.split("?")[0]} → ${response.status}`);
       return answer;
     } catch (error) {

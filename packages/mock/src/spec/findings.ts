@@ -77,20 +77,28 @@ export function undeclaredOf(
       ? value.flatMap((v, i) => undeclaredOf(spec, `${pointer}/items`, v, where, `${at}/${i}`))
       : [];
   if (typeof value !== "object" || value === null) return [];
+  // The node and the oneOf/anyOf branch the value matches both declare properties.
+  const layers = [pointer];
   for (const union of ["oneOf", "anyOf"]) {
     const branches = (node[union] as unknown[] | undefined) ?? [];
     const index = branches.findIndex(
       (_, i) => spec.validatePointer(`${pointer}/${union}/${i}`, value).valid,
     );
-    if (index >= 0) return undeclaredOf(spec, `${pointer}/${union}/${index}`, value, where, at);
+    if (index >= 0) layers.push(spec.resolve(`${pointer}/${union}/${index}`).pointer);
   }
-  const properties = node["properties"] as Record<string, unknown> | undefined;
-  if (!properties || node["additionalProperties"] !== undefined) return [];
+  const nodes = layers.map((at) => spec.resolve(at).node);
+  if (
+    nodes.every((n) => !n["properties"]) ||
+    nodes.some((n) => n["additionalProperties"] !== undefined)
+  )
+    return [];
   return Object.entries(value).flatMap(([key, v]) => {
     const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
     const path = `${at}/${escaped}`;
-    if (Object.hasOwn(properties, key))
-      return undeclaredOf(spec, `${pointer}/properties/${escaped}`, v, where, path);
+    const i = nodes
+      .map((n) => Object.hasOwn((n["properties"] ?? {}) as object, key))
+      .lastIndexOf(true);
+    if (i >= 0) return undeclaredOf(spec, `${layers[i]}/properties/${escaped}`, v, where, path);
     return [
       { ...where, severity: "notice", pointer: path, expected: "undeclared", seen: quote(v) },
     ];

@@ -11,5 +11,7 @@ export type { SpecValidator, ValidationResult } from "../../mock/dist/spec/valid
  */
 export function loadSpec(path: string): Validator.SpecValidator {
   const load = createRequire(import.meta.url);
-  return (load(fromRoot("packages/mock/dist/spec/validator.js")) as typeof Validator).loadSpec(path);
+  return (load(fromRoot("packages/mock/dist/spec/validator.js")) as typeof Validator).loadSpec(
+    path,
+  );
 }

@@ -1,102 +1,55 @@
 import type { Service } from "@feedgate/mock";
 
-/** One call of the check: a service, a method, a path (with query) and a JSON body. */
+/** One call of the check. A `{story}`, `{date}` or `{cursor}` in its path comes from an earlier answer. */
 export interface Probe {
   service: Service;
-  method: "GET" | "POST";
   path: string;
   body?: unknown;
 }
 
-type Json = Record<string, unknown> | undefined;
-/** Earlier answers' bodies, by path template; a probe that needs an id reads it there. */
-export type Answers = Map<string, Json>;
+/** Every read-only feed operation, once each, anonymous. */
+export const FEED_PROBES: readonly Probe[] = [
+  "/api/v1/hot-topics",
+  "/api/v1/items?limit=5",
+  "/api/v1/stories/{story}",
+  "/api/v1/dailies?limit=3",
+  "/api/v1/dailies/latest",
+  "/api/v1/dailies/{date}",
+  "/api/v1/codex-resets",
+  "/api/v1/codex-resets/recent",
+  "/api/v1/selected/snapshot?limit=1",
+  "/api/v1/selected/changes?limit=1&cursor={cursor}",
+].map((path) => ({ service: "feed", path }));
 
-const list = (value: Json, key: string) => (value?.[key] as Json[] | undefined) ?? [];
+type Body = { items?: Array<{ date?: unknown; links?: { story?: unknown } }>; cursor?: unknown };
 
-/**
- * Every read-only feed operation, once each, anonymous: the story, the dated daily and the
- * changes take their id, date and cursor from an earlier answer (undefined: nothing to ask).
- */
-export const FEED_PROBES: ReadonlyArray<[string, (answers: Answers) => string | undefined]> = [
-  ["hot-topics", () => "/api/v1/hot-topics"],
-  ["items", () => "/api/v1/items?limit=5"],
-  [
-    "story",
-    (a) => {
-      const links = list(a.get("hot-topics"), "items").map(
-        (t) => (t?.["links"] as Json)?.["story"],
-      );
-      const id = String(links.find((l) => typeof l === "string") ?? "")
-        .split("/")
-        .pop();
-      return id ? `/api/v1/stories/${encodeURIComponent(id)}` : undefined;
-    },
-  ],
-  ["dailies", () => "/api/v1/dailies?limit=3"],
-  ["latest", () => "/api/v1/dailies/latest"],
-  [
-    "daily",
-    (a) => {
-      const date = list(a.get("dailies"), "items")[0]?.["date"];
-      return typeof date === "string" ? `/api/v1/dailies/${encodeURIComponent(date)}` : undefined;
-    },
-  ],
-  ["resets", () => "/api/v1/codex-resets"],
-  ["recent", () => "/api/v1/codex-resets/recent"],
-  ["snapshot", () => "/api/v1/selected/snapshot?limit=1"],
-  [
-    "changes",
-    (a) => {
-      const cursor = a.get("snapshot")?.["cursor"];
-      return typeof cursor === "string"
-        ? `/api/v1/selected/changes?limit=1&cursor=${encodeURIComponent(cursor)}`
-        : undefined;
-    },
-  ],
-];
-
-/** Models of the gateway calls: a small one of each family. */
-const MODELS = {
-  responses: "gpt-4.1-mini",
-  messages: "claude-sonnet-4-5",
-  gemini: "gemini-2.5-flash",
+/** The ids later probes need, read from an answer's body (the first answer that has one wins). */
+export const IDS: Record<string, (body: Body) => unknown> = {
+  story: (body) =>
+    String(body.items?.find((i) => i.links?.story)?.links?.story ?? "")
+      .split("/")
+      .pop(),
+  date: (body) => body.items?.[0]?.date,
+  cursor: (body) => body.cursor,
 };
 
+const ask = (path: string, body: object): Probe => ({ service: "gateway", path, body });
+const hi = { model: "gpt-4.1-mini", input: "Say ok." };
+
 /** Gateway operations that cost nothing: the two token counts. */
-export const FREE_GATEWAY_PROBES: readonly Probe[] = [
-  {
-    service: "gateway",
-    method: "POST",
-    path: "/v1/responses/input_tokens",
-    body: { model: MODELS.responses, input: "hi" },
-  },
-  {
-    service: "gateway",
-    method: "POST",
-    path: "/v1/messages/count_tokens",
-    body: { model: MODELS.messages, messages: [{ role: "user", content: "hi" }] },
-  },
+export const FREE_GATEWAY_PROBES = [
+  ask("/v1/responses/input_tokens", hi),
+  ask("/v1/messages/count_tokens", {
+    model: "claude-sonnet-4-5",
+    messages: [{ role: "user", content: "hi" }],
+  }),
 ];
 
-/**
- * With `--spend`: one minimal billed call per family that has one (a streamed answer, so its
- * events are checked too). Images are left out: no image call is minimal.
- */
-export const BILLED_GATEWAY_PROBES: readonly Probe[] = [
-  {
-    service: "gateway",
-    method: "POST",
-    path: "/v1/responses",
-    body: { model: MODELS.responses, input: "Say ok.", max_output_tokens: 16, stream: true },
-  },
-  {
-    service: "gateway",
-    method: "POST",
-    path: `/v1beta/models/${MODELS.gemini}:streamGenerateContent?alt=sse`,
-    body: {
-      contents: [{ parts: [{ text: "Say ok." }] }],
-      generationConfig: { maxOutputTokens: 1 },
-    },
-  },
+/** `--spend`: one minimal billed call per family that has one, streamed so its events are checked. Images: none is minimal. */
+export const BILLED_GATEWAY_PROBES = [
+  ask("/v1/responses", { ...hi, max_output_tokens: 16, stream: true }),
+  ask("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", {
+    contents: [{ parts: [{ text: "Say ok." }] }],
+    generationConfig: { maxOutputTokens: 1 },
+  }),
 ];

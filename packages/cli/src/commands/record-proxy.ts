@@ -1,198 +1,162 @@
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-} from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { HarContent, HarEntry, HarPair } from "@feedgate/mock";
 import { type HarFile, scrubHeaders } from "./record-har.js";
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and those the proxy sets itself. */
-const HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "te",
-  "trailer",
-  "upgrade",
-  "host",
-  "accept-encoding",
-]);
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy sets itself. */
+const HOP =
+  /^(connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|host|accept-encoding)$/i;
 
-/** How long an upstream may stay silent before the exchange is given up (a gateway waits up to 300 s). */
+/** How long the target may stay silent before the exchange is given up (a gateway waits up to 300 s). */
 const IDLE_MS = 330_000;
-
-export interface RecorderOptions {
-  /** Where requests go: an http(s) origin, optionally with a base path. */
-  target: URL;
-  /** Port on 127.0.0.1; 0: a free one. */
-  port: number;
-  file: HarFile;
-  maxBodyBytes: number;
-}
 
 export interface Recorder {
   url: string;
   /** Exchanges under way. */
   readonly inFlight: number;
-  /** Stops accepting, cuts what is under way (not recorded) and waits for the file. */
+  /** Stops accepting, cuts what is under way (not recorded) and writes the file. */
   close(): Promise<void>;
 }
 
-/** A body as it arrives, kept up to the cap: its text, its size, and (for a stream) when each part came. */
-class Capture {
-  readonly #chunks: Buffer[] = [];
-  readonly #decoder = new TextDecoder();
-  readonly #start = performance.now();
-  readonly times: Array<{ time: number; size: number }> = [];
-  size = 0;
-  kept = 0;
-  constructor(readonly max: number) {}
+const pairs = (raw: string[]): HarPair[] =>
+  raw.flatMap((name, i) => (i % 2 ? [] : [{ name, value: raw[i + 1]! }]));
 
-  add(chunk: Buffer): void {
-    this.size += chunk.length;
-    const room = Math.min(chunk.length, this.max - this.kept);
-    if (room <= 0) return;
-    const part = chunk.subarray(0, room);
-    this.#chunks.push(part);
-    this.kept += room;
-    const time = Math.round((performance.now() - this.#start) * 10) / 10;
-    this.times.push({ time, size: this.#decoder.decode(part, { stream: true }).length });
-  }
-
-  content(mimeType: string, stream: boolean): HarContent {
-    const bytes = Buffer.concat(this.#chunks);
-    const text = /json|text|xml|event-stream|javascript|urlencoded/.test(mimeType);
-    const cut = this.size > this.kept;
-    return {
-      size: this.size,
-      mimeType,
-      text: text ? bytes.toString("utf8") : bytes.toString("base64"),
-      ...(text ? {} : { encoding: "base64" as const }),
-      ...(stream ? { _chunks: this.times } : {}),
-      ...(cut
-        ? {
-            _truncated: this.kept,
-            comment: `cut at ${this.kept} of ${this.size} bytes (the recording's cap)`,
-          }
-        : {}),
-    };
-  }
-}
-
-function pairs(headers: IncomingHttpHeaders): HarPair[] {
-  return Object.entries(headers).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((v) => ({
-      name,
-      value: v,
-    })),
-  );
+/** A body as it passes, kept up to `max` bytes, with each chunk's arrival (ms) and length in the text. */
+function capture(max: number) {
+  const kept: Buffer[] = [];
+  const decoder = new TextDecoder();
+  const start = performance.now();
+  const chunks: Array<{ time: number; size: number }> = [];
+  let size = 0;
+  let room = max;
+  return {
+    add(chunk: Buffer) {
+      size += chunk.length;
+      const part = chunk.subarray(0, Math.max(0, room));
+      if (part.length === 0) return;
+      room -= part.length;
+      kept.push(part);
+      const time = Math.round((performance.now() - start) * 10) / 10;
+      chunks.push({ time, size: decoder.decode(part, { stream: true }).length });
+    },
+    content(mimeType: string, stream: boolean): HarContent {
+      const bytes = Buffer.concat(kept);
+      const text = /json|text|xml|event-stream|javascript|urlencoded/.test(mimeType);
+      const note = `cut at ${bytes.length} of ${size} bytes (the recording's cap)`;
+      return {
+        size,
+        mimeType,
+        text: bytes.toString(text ? "utf8" : "base64"),
+        ...(text ? {} : { encoding: "base64" }),
+        ...(stream ? { _chunks: chunks } : {}),
+        ...(size > bytes.length ? { _truncated: bytes.length, comment: note } : {}),
+      };
+    },
+  };
 }
 
 /**
- * A recording proxy on 127.0.0.1: every request goes to the target origin only (whatever its
- * Host or absolute URL says, so a key reaches no one else), its answer goes back as it arrives
- * (an event stream is never held back) and, once complete, the exchange is written to the file.
+ * A recording proxy on 127.0.0.1. Every request goes to the target origin only (whatever its
+ * Host or absolute URL says: a key reaches no one else); the answer goes back as it arrives
+ * (a stream is never held back) and, once complete, the exchange is written to the file.
+ * Bodies are asked for uncompressed, so the file holds text.
  */
-export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
-  const { target, file, maxBodyBytes } = options;
-  const base = target.pathname.replace(/\/$/, "");
+export async function startRecorder(
+  target: URL,
+  port: number,
+  file: HarFile,
+  max: number,
+): Promise<Recorder> {
   const live = new Set<() => void>();
-
-  const server = createServer((req: IncomingMessage, res) => {
+  const server = createServer((req, res) => {
     const started = new Date();
     const clock = performance.now();
-    const path = (req.url ?? "/").replace(/^[a-z]+:\/\/[^/]*/i, "") || "/";
-    const url = new URL(base + path, target.origin);
+    const path = (req.url ?? "/").replace(/^[a-z]+:\/\/[^/]*/i, "");
+    const url = new URL(target.pathname.replace(/\/$/, "") + path, target.origin);
     const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !HOP.has(name)),
+      Object.entries(req.headers).filter(([name]) => !HOP.test(name)),
     );
-    // Plain bodies, so the file holds text: the answer is passed on exactly as the target sends it.
-    const send = (target.protocol === "https:" ? httpsRequest : httpRequest)(url, {
+    const send = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, {
       method: req.method,
       headers: { ...headers, host: url.host, "accept-encoding": "identity" },
     });
-    const sent = new Capture(maxBodyBytes);
-    const cut = () => {
-      send.destroy();
-      res.destroy();
-    };
+    const cut = () => send.destroy() && res.destroy();
     live.add(cut);
-    // A client that goes away (a cancelled stream) ends the exchange: it is not recorded.
-    res.on("close", () => {
-      if (!res.writableFinished) send.destroy();
-    });
+    // A client that goes away (a cancelled stream) ends the exchange, unrecorded.
+    res.on("close", () => res.writableFinished || send.destroy());
     send.setTimeout(IDLE_MS, () => send.destroy(new Error("the target was silent too long")));
-    req.on("data", (chunk: Buffer) => sent.add(chunk));
-    req.pipe(send);
+    const sent = capture(max);
+    req.on("data", sent.add).pipe(send);
     send.on("error", () => {
       live.delete(cut);
-      if (!res.headersSent)
+      if (res.headersSent) res.destroy();
+      else
         res
           .writeHead(502, { "content-type": "text/plain" })
-          .end("feedgate record: the target did not answer\n");
-      else res.destroy();
+          .end("feedgate record: no answer from the target\n");
     });
     send.on("response", (answer) => {
-      const type = String(answer.headers["content-type"] ?? "");
-      const stream = type.includes("text/event-stream");
-      const got = new Capture(maxBodyBytes);
-      const waited = performance.now() - clock;
+      const type = answer.headers["content-type"] ?? "";
+      const got = capture(max);
+      const wait = Math.round(performance.now() - clock);
       res.writeHead(
-        answer.statusCode ?? 502,
+        answer.statusCode!,
         answer.statusMessage,
-        Object.fromEntries(Object.entries(answer.headers).filter(([n]) => !HOP.has(n))),
+        pairs(answer.rawHeaders)
+          .filter((h) => !HOP.test(h.name))
+          .flatMap((h) => [h.name, h.value]),
       );
       res.flushHeaders();
-      answer.on("data", (chunk: Buffer) => got.add(chunk));
-      answer.pipe(res);
+      answer.on("data", got.add).pipe(res);
       answer.on("end", () => {
         if (!live.delete(cut)) return;
-        const seen = new Set<string>(url.searchParams.getAll("key"));
-        const requestType = String(req.headers["content-type"] ?? "");
+        const seen = new Set(url.searchParams.getAll("key"));
+        const posted = sent.content(req.headers["content-type"] ?? "", false);
+        const content = got.content(type, type.includes("text/event-stream"));
         const entry: HarEntry = {
           startedDateTime: started.toISOString(),
           time: Math.round(performance.now() - clock),
           request: {
-            method: req.method ?? "GET",
+            method: req.method!,
             url: url.href,
             httpVersion: `HTTP/${req.httpVersion}`,
-            headers: scrubHeaders(pairs(req.headers), seen),
+            headers: scrubHeaders(pairs(req.rawHeaders), seen),
             queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
             cookies: [],
             headersSize: -1,
-            bodySize: sent.size,
-            ...(sent.size > 0 ? { postData: postDataOf(sent.content(requestType, false)) } : {}),
+            bodySize: posted.size,
+            ...(posted.size
+              ? {
+                  postData: {
+                    mimeType: posted.mimeType,
+                    text: posted.text,
+                    _truncated: posted._truncated,
+                  },
+                }
+              : {}),
           },
           response: {
-            status: answer.statusCode ?? 0,
+            status: answer.statusCode!,
             statusText: answer.statusMessage ?? "",
             httpVersion: `HTTP/${answer.httpVersion}`,
-            headers: scrubHeaders(pairs(answer.headers), seen),
+            headers: scrubHeaders(pairs(answer.rawHeaders), seen),
             cookies: [],
-            content: got.content(type, stream),
-            redirectURL: String(answer.headers.location ?? ""),
+            content,
+            redirectURL: answer.headers.location ?? "",
             headersSize: -1,
-            bodySize: got.size,
+            bodySize: content.size,
           },
           cache: {},
-          timings: {
-            send: 0,
-            wait: Math.round(waited),
-            receive: Math.round(performance.now() - clock - waited),
-          },
+          timings: { send: 0, wait, receive: Math.round(performance.now() - clock) - wait },
         };
         void file.add(entry, seen);
       });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", resolve);
-  });
+  await new Promise<void>((resolve, reject) =>
+    server.once("error", reject).listen(port, "127.0.0.1", resolve),
+  );
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     get inFlight() {
@@ -200,21 +164,11 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     },
     async close() {
       const closed = new Promise((resolve) => server.close(resolve));
-      for (const cut of live) cut();
+      for (const cut of [...live]) cut();
       live.clear();
       server.closeAllConnections();
       await closed;
       await file.write();
     },
-  };
-}
-
-/** A request body as HAR's postData (which has no `encoding`: a binary body is marked `_encoding`). */
-function postDataOf(content: HarContent): NonNullable<HarEntry["request"]["postData"]> {
-  return {
-    mimeType: content.mimeType,
-    text: content.text ?? "",
-    ...(content._truncated === undefined ? {} : { _truncated: content._truncated }),
-    ...(content.encoding ? { _encoding: content.encoding } : {}),
   };
 }

@@ -17,41 +17,25 @@ export interface RecordOptions {
 /** `feedgate record --target URL --out FILE.har`: records until Ctrl-C, then leaves a complete file. */
 export async function runRecord(ctx: CommandContext, options: RecordOptions): Promise<void> {
   const { out } = ctx;
-  let target: URL;
-  try {
-    target = new URL(options.target);
-  } catch {
-    throw new UsageError(
-      `--target ${options.target} is not a URL`,
-      "give an origin, e.g. https://aihot.virxact.com",
-    );
-  }
-  if (target.protocol !== "http:" && target.protocol !== "https:")
-    throw new UsageError(`--target must be an http or https URL, not ${target.protocol}`);
+  const target = URL.canParse(options.target) ? new URL(options.target) : undefined;
+  if (target?.protocol !== "http:" && target?.protocol !== "https:")
+    throw new UsageError(`--target must be an http or https URL, not ${options.target}`);
   const apiKey = apiKeyOf(ctx.globals, ctx.env);
   const file = new HarFile(options.out, [...envSecrets(ctx.env), ...(apiKey ? [apiKey] : [])]);
   await file.write();
-  const recorder = await startRecorder({
-    target,
-    port: options.port ?? 0,
-    file,
-    maxBodyBytes: options.maxBody ?? DEFAULT_MAX_BODY_BYTES,
-  });
+  const max = options.maxBody ?? DEFAULT_MAX_BODY_BYTES;
+  const recorder = await startRecorder(target, options.port ?? 0, file, max);
   try {
     if (out.json) out.data({ url: recorder.url, target: target.href, out: options.out });
-    else {
-      out.print(`recording ${out.color.bold(recorder.url)} → ${target.href} into ${options.out}`);
+    else
       out.print(
-        `point your app, an SDK or feedgate there, e.g. FEEDGATE_GATEWAY_URL=${recorder.url}`,
+        `recording ${recorder.url} → ${target.href} into ${options.out}; point your app there`,
       );
-    }
     out.note(out.errColor.dim("recording; Ctrl-C to stop"));
     await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
   } finally {
-    const cut = recorder.inFlight;
+    const cut = recorder.inFlight ? ` (${recorder.inFlight} under way were not recorded)` : "";
     await recorder.close();
-    out.note(
-      `${file.entries} exchanges in ${options.out}${cut ? ` (${cut} under way were not recorded)` : ""}`,
-    );
+    out.note(`${file.entries} exchanges in ${options.out}${cut}`);
   }
 }

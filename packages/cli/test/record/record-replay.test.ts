@@ -6,9 +6,10 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { HarPostData } from "@feedgate/mock";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoFixture, TEST_KEY } from "../e2e/helpers.js";
-import { eventsIn, parseHar, started, stop } from "./support.js";
+import { eventsIn, parseHar, recording, started, stop } from "./support.js";
 
 const fixture = demoFixture({ apiKey: TEST_KEY, feed: false });
 /** A secret of the environment (FEEDGATE_*TOKEN): scrubbed wherever it appears, an echo included. */
@@ -97,13 +98,13 @@ describe("record, then replay", () => {
     expect(header("cookie")).toBe("[redacted]");
     expect(gemini.queryString).toContainEqual({ name: "key", value: "[redacted]" });
     const echo = parseHar(written).log.entries[2]!;
-    expect(echo.request.postData?.text).toContain("my token is [redacted]");
+    expect((echo.request["postData"] as HarPostData).text).toContain("my token is [redacted]");
     expect(echo.response.content.text).toContain("my token is [redacted]");
   });
 
   it("cuts a body over the cap and says where", () => {
     const { request, response } = parseHar(written).log.entries[3]!;
-    expect(request.postData?._truncated).toBe(8192);
+    expect((request["postData"] as HarPostData)._truncated).toBe(8192);
     expect(request.bodySize).toBeGreaterThan(10_000);
     const content = response.content;
     expect(content._truncated).toBe(8192);
@@ -141,14 +142,7 @@ describe("record, then replay", () => {
 
 describe("the recording proxy", () => {
   it("passes a stream through as it arrives (nothing held back) and stops cleanly mid-stream", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "feedgate-record-"));
-    const { cli, json } = await started([
-      "record",
-      "--target",
-      fixture.gateway.url,
-      "--out",
-      join(dir, "s.har"),
-    ]);
+    const { cli, json, file } = await recording(fixture.gateway.url);
     fixture.gateway.responses.scriptStream({ transcript: "a b c d e f", stallAfter: 3 });
     const response = await fetch(`${json["url"]}/v1/responses`, {
       method: "POST",
@@ -167,7 +161,7 @@ describe("the recording proxy", () => {
     expect(eventsIn(text)).toHaveLength(3);
     const result = await stop(cli);
     expect(result.stderr).toMatch(/0 exchanges in .* \(1 under way were not recorded\)/);
-    expect(parseHar(readFileSync(join(dir, "s.har"), "utf8")).log.entries).toEqual([]);
+    expect(parseHar(readFileSync(file, "utf8")).log.entries).toEqual([]);
     await reader.cancel().catch(() => {});
   });
 
@@ -179,14 +173,7 @@ describe("the recording proxy", () => {
     });
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     const otherHost = `127.0.0.1:${(other.address() as AddressInfo).port}`;
-    const dir = await mkdtemp(join(tmpdir(), "feedgate-record-"));
-    const { cli, json } = await started([
-      "record",
-      "--target",
-      fixture.gateway.url,
-      "--out",
-      join(dir, "k.har"),
-    ]);
+    const { cli, json } = await recording(fixture.gateway.url);
     const proxy = new URL(json["url"]!);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(

@@ -1,3 +1,6 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Har } from "@feedgate/mock";
 import { expect } from "vitest";
 import type { RunningCli } from "../e2e/helpers.js";
@@ -11,6 +14,12 @@ export async function started(
   const cli = startCli([...args, "--json"], env);
   await cli.waitFor(/\}\n/);
   return { cli, json: JSON.parse(cli.stdout()) as Record<string, string> };
+}
+
+/** `feedgate record` in front of `target`, into a file of a fresh scratch directory. */
+export async function recording(target: string, env: Record<string, string> = {}) {
+  const file = join(await mkdtemp(join(tmpdir(), "feedgate-record-")), "calls.har");
+  return { file, ...(await started(["record", "--target", target, "--out", file], env)) };
 }
 
 /** Ctrl-C, then the run's result: a clean stop. */

@@ -1,14 +1,9 @@
 /**
- * HAR 1.2 (the format browser devtools, Charles and Polly.js read and write), the parts feedgate
- * writes and reads. Fields starting with `_` are feedgate's own, as HAR allows custom fields.
+ * HAR 1.2, the format of browser devtools, Charles and Polly.js: the parts feedgate writes and
+ * reads. `_` fields are feedgate's own, as HAR allows.
  */
 export interface Har {
-  log: {
-    version: "1.2";
-    creator: { name: string; version: string };
-    entries: HarEntry[];
-    comment?: string;
-  };
+  log: { version: string; creator: { name: string; version: string }; entries: HarEntry[] };
 }
 
 /** A header or query parameter. */
@@ -17,46 +12,32 @@ export interface HarPair {
   value: string;
 }
 
-export interface HarEntry {
+/** HAR's other fields (cookies, sizes, timings) are written, not read. */
+interface Open {
+  [field: string]: unknown;
+}
+
+/** One exchange. `_truncated`: the bytes kept of a body cut at the recording's cap. */
+export interface HarEntry extends Open {
   startedDateTime: string;
-  /** Total milliseconds, request to last byte. */
-  time: number;
-  request: {
-    method: string;
-    url: string;
-    httpVersion: string;
-    headers: HarPair[];
-    queryString: HarPair[];
-    cookies: HarPair[];
-    headersSize: -1;
-    bodySize: number;
-    postData?: { mimeType: string; text: string; _truncated?: number; _encoding?: "base64" };
-  };
-  response: {
-    status: number;
-    statusText: string;
-    httpVersion: string;
-    headers: HarPair[];
-    cookies: HarPair[];
-    content: HarContent;
-    redirectURL: string;
-    headersSize: -1;
-    bodySize: number;
-  };
-  cache: Record<string, never>;
-  timings: { send: number; wait: number; receive: number };
-  comment?: string;
+  request: Open & { method: string; url: string; headers: HarPair[]; queryString: HarPair[] };
+  response: Open & { status: number; headers: HarPair[]; content: HarContent };
+}
+
+/** A request body (`postData`). */
+export interface HarPostData {
+  mimeType: string;
+  text: string;
+  _truncated?: number;
 }
 
 export interface HarContent {
-  /** Bytes of the whole body as it arrived (before any cut). */
   size: number;
   mimeType: string;
   text?: string;
   encoding?: "base64";
   comment?: string;
-  /** Bytes kept when the body was cut at the recording's cap (the rest is not in the file). */
   _truncated?: number;
-  /** An event stream as it arrived: each chunk's arrival (ms after the response began) and its length in `text` (UTF-16 units). */
+  /** An event stream as it arrived: each chunk's time (ms after the answer began) and length in `text`. */
   _chunks?: Array<{ time: number; size: number }>;
 }

@@ -3,24 +3,22 @@ import type { Reply } from "../core/reply.js";
 import { checkAnswer } from "../spec/check-answer.js";
 import { operationAt, specOf } from "../spec/documents.js";
 import type { Finding } from "../spec/findings.js";
-import type { Har, HarEntry } from "./har.js";
+import type { Har, HarEntry, HarPostData } from "./har.js";
 import { requestKey } from "./match.js";
 
 export interface ReplayOptions {
-  /** `"instant"`: a stream's chunks as fast as the client reads them; `"recorded"`: at their recorded pace. Default `"instant"`. */
+  /** A recorded stream's chunks: `"instant"` one after another, `"recorded"` at their recorded pace. Default `"instant"`. */
   speed?: "instant" | "recorded" | undefined;
 }
 
-/** A loaded recording: the answers it holds, and what the documents say about them. */
+/** A loaded recording, for the fakes' `replay` option. */
 export interface Replay {
-  /** How many entries the file holds. */
   readonly entries: number;
-  /** Every recorded answer checked against its service's document: drift, and notices of undeclared fields. */
+  /** Each recorded answer checked against its service's document (a body cut by the recording is not). */
   readonly findings: readonly Finding[];
   /**
-   * The recorded answer to a request (matched by method, path, query and body; credentials
-   * ignored), or undefined: the fake answers it itself. A request recorded several times gets
-   * its answers in order, then the last one again.
+   * The recorded answer to a request, matched by method, path, query and body (credentials
+   * ignored), or undefined. A request recorded n times gets its n answers in order, then the last.
    */
   answer(request: { method: string; url: URL; body: string }): Reply | undefined;
 }
@@ -28,15 +26,19 @@ export interface Replay {
 /** Framing headers the fake's server sets itself. */
 const FRAMING = new Set(["content-length", "transfer-encoding", "connection", "keep-alive"]);
 
-/** Loads a HAR file (or a parsed one) for the fakes' `replay` option, checking every answer. */
+const headersOf = (entry: HarEntry) =>
+  Object.fromEntries(entry.response.headers.map((h) => [h.name.toLowerCase(), h.value]));
+const bodyOf = (entry: HarEntry) =>
+  (entry.request["postData"] as HarPostData | undefined)?.text ?? "";
+
+/** Reads a HAR file (or takes a parsed one) and checks every recorded answer. */
 export function loadReplay(source: string | Har, options: ReplayOptions = {}): Replay {
   const har =
     typeof source === "string" ? (JSON.parse(readFileSync(source, "utf8")) as Har) : source;
   if (!Array.isArray(har?.log?.entries)) throw new Error("not a HAR file: no log.entries");
   const queues = new Map<string, HarEntry[]>();
   for (const entry of har.log.entries) {
-    const { method, url, postData } = entry.request;
-    const key = requestKey(method, new URL(url), postData?.text ?? "");
+    const key = requestKey(entry.request.method, new URL(entry.request.url), bodyOf(entry));
     queues.set(key, [...(queues.get(key) ?? []), entry]);
   }
   return {
@@ -50,18 +52,13 @@ export function loadReplay(source: string | Har, options: ReplayOptions = {}): R
   };
 }
 
-function headersOf(entry: HarEntry): Record<string, string> {
-  return Object.fromEntries(entry.response.headers.map((h) => [h.name.toLowerCase(), h.value]));
-}
-
-/** A recorded answer against the document that has its operation (a body cut by the recording is not checked). */
 function checkEntry(entry: HarEntry): Finding[] {
   const { method } = entry.request;
   const path = new URL(entry.request.url).pathname;
   const service = (["feed", "gateway"] as const).find((s) => operationAt(specOf(s), method, path));
   const { status, content } = entry.response;
-  if (!service || content._truncated !== undefined) return [];
-  const body = content.encoding === "base64" ? "" : (content.text ?? "");
+  if (!service || content._truncated !== undefined || content.encoding) return [];
+  const body = content.text ?? "";
   return checkAnswer(service, { method, path, status, headers: headersOf(entry), body });
 }
 
@@ -72,15 +69,16 @@ function replyOf(entry: HarEntry, paced: boolean): Reply {
   );
   const text = content.text ?? "";
   if (content._chunks) {
-    const chunks: string[] = [];
-    const delays: number[] = [];
-    let from = 0;
-    let last = 0;
-    for (const chunk of content._chunks) {
-      chunks.push(text.slice(from, (from += chunk.size)));
-      delays.push(paced ? Math.max(0, chunk.time - last) : 0);
-      last = chunk.time;
-    }
+    // The last chunk takes any rest (a redaction in the file can change the text's length).
+    const ends = content._chunks.map((_, i, all) =>
+      all.slice(0, i + 1).reduce((n, c) => n + c.size, 0),
+    );
+    const chunks = ends.map((end, i) =>
+      text.slice(ends[i - 1] ?? 0, i === ends.length - 1 ? undefined : end),
+    );
+    const delays = content._chunks.map((c, i, all) =>
+      paced ? c.time - (all[i - 1]?.time ?? 0) : 0,
+    );
     return { status, headers, verbatim: true, stream: { chunks, delays } };
   }
   const body = content.encoding === "base64" ? Buffer.from(text, "base64") : text;

@@ -5,9 +5,8 @@ import type { SpecValidator } from "./validator.js";
 export interface Finding {
   /** `drift`: the document does not allow it. `notice`: allowed but undeclared (an extra field). */
   severity: "drift" | "notice";
-  /** The operationId (or `METHOD path` when the document has no such operation). */
+  /** The operationId (`METHOD path` when the document has none there). */
   operation: string;
-  /** The answer's HTTP status. */
   status: number;
   /** JSON pointer into the answer: its body, `/status`, `/headers/<name>` or `/events/<n>/…`. */
   pointer: string;
@@ -23,19 +22,18 @@ export function quote(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
-function valueAt(value: unknown, pointer: string): unknown {
-  const keys = pointer.split("/").slice(1);
-  return keys.reduce<unknown>(
-    (node, key) => (node as Record<string, unknown> | undefined)?.[key.replaceAll("~1", "/")],
-    value,
-  );
-}
+const escapeKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+const valueAt = (value: unknown, pointer: string) =>
+  pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>(
+      (node, key) =>
+        (node as Record<string, unknown>)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
+      value,
+    );
 
-/**
- * Validator errors as findings, at the deepest place that says what is wrong: the branches of a
- * failed oneOf/anyOf are left out (the alternative itself is named), a missing property is
- * pointed at where it should be.
- */
+/** Validator errors as drift, where they say what is wrong: a failed oneOf/anyOf is named, not its branches. */
 export function driftOf(errors: ErrorObject[], value: unknown, where: Where, base = ""): Finding[] {
   const unions = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
   const inUnion = (e: ErrorObject) =>
@@ -43,27 +41,21 @@ export function driftOf(errors: ErrorObject[], value: unknown, where: Where, bas
   return errors
     .filter((e) => !inUnion(e) && e.keyword !== "if")
     .map((e) => {
-      const missing = e.keyword === "required" ? `/${e.params["missingProperty"]}` : "";
-      const seen = valueAt(value, e.instancePath);
-      const expected =
-        e.keyword === "required"
-          ? "present (required)"
-          : e.keyword === "enum"
-            ? `one of ${(e.params["allowedValues"] as unknown[]).map((v) => quote(v)).join(", ")}`
-            : e.keyword === "oneOf" || e.keyword === "anyOf"
-              ? "one of the declared shapes"
-              : (e.message ?? e.keyword);
-      return {
-        ...where,
-        severity: "drift",
-        pointer: `${base}${e.instancePath}${missing}`,
-        expected,
-        seen: missing ? "absent" : quote(seen),
-      } satisfies Finding;
+      const { missingProperty, allowedValues } = e.params as Record<string, unknown>;
+      const expected = missingProperty
+        ? "present (required)"
+        : unions.includes(e)
+          ? "one of the declared shapes"
+          : allowedValues
+            ? `one of ${(allowedValues as unknown[]).map((v) => quote(v)).join(", ")}`
+            : (e.message ?? e.keyword);
+      const pointer = `${base}${e.instancePath}${missingProperty ? `/${escapeKey(String(missingProperty))}` : ""}`;
+      const seen = missingProperty ? "absent" : quote(valueAt(value, e.instancePath));
+      return { ...where, severity: "drift" as const, pointer, expected, seen };
     });
 }
 
-/** Fields the document does not declare (where it does not forbid them): notices. */
+/** Fields the document does not declare where it does not forbid them: notices. */
 export function undeclaredOf(
   spec: SpecValidator,
   schema: string,
@@ -77,28 +69,28 @@ export function undeclaredOf(
       ? value.flatMap((v, i) => undeclaredOf(spec, `${pointer}/items`, v, where, `${at}/${i}`))
       : [];
   if (typeof value !== "object" || value === null) return [];
-  // The node and the oneOf/anyOf branch the value matches both declare properties.
+  // A node and the oneOf/anyOf branch the value matches may both declare properties.
   const layers = [pointer];
   for (const union of ["oneOf", "anyOf"]) {
     const branches = (node[union] as unknown[] | undefined) ?? [];
-    const index = branches.findIndex(
+    const i = branches.findIndex(
       (_, i) => spec.validatePointer(`${pointer}/${union}/${i}`, value).valid,
     );
-    if (index >= 0) layers.push(spec.resolve(`${pointer}/${union}/${index}`).pointer);
+    if (i >= 0) layers.push(spec.resolve(`${pointer}/${union}/${i}`).pointer);
   }
-  const nodes = layers.map((at) => spec.resolve(at).node);
+  const nodes = layers.map((layer) => spec.resolve(layer).node);
   if (
     nodes.every((n) => !n["properties"]) ||
     nodes.some((n) => n["additionalProperties"] !== undefined)
   )
     return [];
-  return Object.entries(value).flatMap(([key, v]) => {
-    const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
-    const path = `${at}/${escaped}`;
+  return Object.entries(value).flatMap(([key, v]): Finding[] => {
+    const path = `${at}/${escapeKey(key)}`;
     const i = nodes
       .map((n) => Object.hasOwn((n["properties"] ?? {}) as object, key))
       .lastIndexOf(true);
-    if (i >= 0) return undeclaredOf(spec, `${layers[i]}/properties/${escaped}`, v, where, path);
+    if (i >= 0)
+      return undeclaredOf(spec, `${layers[i]}/properties/${escapeKey(key)}`, v, where, path);
     return [
       { ...where, severity: "notice", pointer: path, expected: "undeclared", seen: quote(v) },
     ];

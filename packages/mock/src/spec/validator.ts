@@ -19,6 +19,8 @@ export interface SpecValidator {
     value: unknown,
     mediaType?: string,
   ): ValidationResult;
+  /** Every response an operation declares, by status. */
+  responsesOf(operationId: string): Record<string, Json>;
   /** The response object (headers, content) an operation declares for a status. */
   responseOf(operationId: string, status: number | string): Json;
   /** Where a response body's schema is: a JSON pointer into the document. */
@@ -106,10 +108,10 @@ export function loadSpec(path: string): SpecValidator {
     };
   };
 
+  const responsesOf = (operationId: string) =>
+    find(operationId).operation["responses"] as Record<string, Json>;
   const responseOf = (operationId: string, status: number | string) => {
-    const { operation } = find(operationId);
-    const responses = operation["responses"] as Record<string, Json>;
-    const response = responses[String(status)];
+    const response = responsesOf(operationId)[String(status)];
     if (!response) throw new Error(`${operationId} declares no ${status} response`);
     return deref(response);
   };
@@ -119,9 +121,8 @@ export function loadSpec(path: string): SpecValidator {
     status: number | string,
     mediaType = "application/json",
   ) => {
-    const { method, path: opPath, operation } = find(operationId);
-    const response = (operation["responses"] as Record<string, Json>)[String(status)];
-    if (!response) throw new Error(`${operationId} declares no ${status} response`);
+    const { method, path: opPath } = find(operationId);
+    responseOf(operationId, status);
     const at = resolve(`#/paths/${escapePointer(opPath)}/${method}/responses/${status}`);
     const content = at.node["content"] as Record<string, unknown> | undefined;
     if (!content?.[mediaType])
@@ -133,6 +134,7 @@ export function loadSpec(path: string): SpecValidator {
     document,
     validatePointer,
     responseOf,
+    responsesOf,
     operations,
     resolve,
     schemaPointer,

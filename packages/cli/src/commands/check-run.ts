@@ -116,7 +116,7 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
 
   const { drift, notices } = countFindings(findings);
   if (out.json) out.data({ ok: drift === 0, drift, notices, checked, findings });
-  else printFindings(out, findings);
+  else printFindings(out, findings, "stdout");
   out.note(`${checked.length} answers checked: ${drift} drift, ${notices} notices`);
   if (drift > 0)
     throw new StepFailure(

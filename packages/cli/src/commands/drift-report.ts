@@ -2,17 +2,22 @@ import type { Finding } from "@feedgate/mock";
 import type { Output } from "../cli/output.js";
 
 /**
- * Prints findings, one line each: what, where (operation, status, JSON pointer), what the
- * document expects and what the service sent. Service text goes through the output filter.
+ * Findings as lines: what, where (operation, status, JSON pointer), what the document expects
+ * and what the service sent. Written through the output filter, which cleans service text.
  */
-export function printFindings(out: Output, findings: readonly Finding[], notices = true): void {
-  const c = out.color;
+export function printFindings(
+  out: Output,
+  findings: readonly Finding[],
+  to: "stdout" | "stderr",
+  notices = true,
+): void {
   for (const f of findings) {
+    const c = to === "stdout" ? out.color : out.errColor;
     if (f.severity === "notice" && !notices) continue;
     const label = f.severity === "drift" ? c.red("drift ") : c.dim("notice");
-    out.print(
-      `${label} ${c.bold(f.operation)} ${f.status} ${f.pointer || "/"}: expected ${f.expected}, seen ${f.seen}`,
-    );
+    const line = `${label} ${c.bold(f.operation)} ${f.status} ${f.pointer || "/"}: expected ${f.expected}, seen ${f.seen}`;
+    if (to === "stdout") out.print(line);
+    else out.note(line);
   }
 }
 

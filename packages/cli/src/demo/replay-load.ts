@@ -12,8 +12,7 @@ export async function loadRecording(
   const { loadReplay } = await import("@feedgate/mock");
   const replay = await step(`reading ${file}`, async () => loadReplay(file, { speed }));
   const { drift, notices } = countFindings(replay.findings);
-  const report = ctx.out.json ? undefined : ctx.out;
-  if (report) printFindings(report, replay.findings, ctx.out.verboseMode);
+  printFindings(ctx.out, replay.findings, "stderr", ctx.out.verboseMode);
   ctx.out.note(
     `${replay.entries} recorded answers from ${file}: ${drift} drift from the documents, ${notices} undeclared fields${notices && !ctx.out.verboseMode ? " (--verbose lists them)" : ""}`,
   );

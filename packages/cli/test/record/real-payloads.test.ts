@@ -36,6 +36,6 @@ describe.skipIf(!har)("feedgate mock --replay of the real payloads", () => {
     expect(stderr).toMatch(
       /drift +codexResets 200 \/events\/0\/label: expected present \(required\), seen absent/,
     );
-    expect(stderr).not.toMatch(/drift +(?!codexResets)\S/);
+    expect(stderr).not.toMatch(/^drift +(?!codexResets)\S/m);
   });
 });

@@ -1,5 +1,8 @@
 import type { Service } from "@feedgate/mock";
 
+/** How long one call of `check --live` may take, in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 20;
+
 /** One call of the check. A `{story}`, `{date}` or `{cursor}` in its path comes from an earlier answer. */
 export interface Probe {
   service: Service;

@@ -3,9 +3,9 @@ import { feedUrlOf, gatewayOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
 import { USER_AGENT } from "../version.js";
-import { DEFAULT_TIMEOUT_SECONDS } from "./check.js";
 import {
   BILLED_GATEWAY_PROBES,
+  DEFAULT_TIMEOUT_SECONDS,
   FEED_PROBES,
   FREE_GATEWAY_PROBES,
   IDS,

@@ -2,9 +2,7 @@ import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import { secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-
-/** How long one call of `check --live` may take, in seconds. */
-export const DEFAULT_TIMEOUT_SECONDS = 20;
+import { DEFAULT_TIMEOUT_SECONDS } from "./check-probes.js";
 
 export function registerCheck(program: Command, runner: Runner): void {
   const command = program

@@ -3,6 +3,9 @@ import { CREDENTIAL_HEADERS, redact, secretForms } from "@feedgate/core";
 import type { HarEntry, HarPair } from "@feedgate/mock";
 import { VERSION } from "../version.js";
 
+/** The largest body kept in the file, per request and per answer (the rest is passed on, not kept). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
 /** Values of `FEEDGATE_*` variables whose names say they are secret: scrubbed wherever they appear. */
 export const envSecrets = (env: Record<string, string | undefined>): string[] =>
   Object.entries(env).flatMap(([name, value]) =>

@@ -2,8 +2,7 @@ import { apiKeyOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
-import { DEFAULT_MAX_BODY_BYTES } from "./record.js";
-import { envSecrets, HarFile } from "./record-har.js";
+import { DEFAULT_MAX_BODY_BYTES, envSecrets, HarFile } from "./record-har.js";
 import { startRecorder } from "./record-proxy.js";
 
 export interface RecordOptions {

@@ -2,9 +2,7 @@ import type { Command } from "commander";
 import { examples } from "../cli/help.js";
 import { integerArg, portArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
-
-/** The largest body kept in the file, per request and per answer (the rest is passed on, not kept). */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+import { DEFAULT_MAX_BODY_BYTES } from "./record-har.js";
 
 export function registerRecord(program: Command, runner: Runner): void {
   const command = program

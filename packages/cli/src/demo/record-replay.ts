@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import { startGatewayFake } from "@feedgate/mock";
 import type { CommandContext } from "../cli/context.js";
-import { DEFAULT_MAX_BODY_BYTES } from "../commands/record.js";
-import { HarFile } from "../commands/record-har.js";
+import { DEFAULT_MAX_BODY_BYTES, HarFile } from "../commands/record-har.js";
 import { startRecorder } from "../commands/record-proxy.js";
 import { runTokens } from "../commands/tokens-run.js";
 import { loadRecording } from "./replay-load.js";

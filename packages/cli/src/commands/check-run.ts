@@ -1,7 +1,7 @@
 import { type Answer, checkAnswer, type Finding, operationAt, specOf } from "@feedgate/mock";
 import { feedUrlOf, gatewayOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
-import { StepFailure, UsageError } from "../cli/errors.js";
+import { StepFailure, step, UsageError } from "../cli/errors.js";
 import { USER_AGENT } from "../version.js";
 import {
   BILLED_GATEWAY_PROBES,
@@ -54,73 +54,49 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
 
   /** Calls a probe and checks its answer; false when the service asks to be left alone (429, 503). */
   const call = async ({ service, path: template, body }: Probe): Promise<boolean> => {
-    const path = template.replace(/\{(\w+)\}/g, (_, id: string) =>
+    const path = template.replace(/\{(\w+)\}/, (_, id: string) =>
       encodeURIComponent(String(ids[id])),
     );
+    const method = body === undefined ? "GET" : "POST";
     const base = service === "feed" ? feedUrlOf(ctx.globals, ctx.env) : gateway!.url;
     const url = base.replace(/\/$/, "") + path;
-    const method = body === undefined ? "GET" : "POST";
-    const headers: Record<string, string> = {
-      "user-agent": USER_AGENT,
-      "content-type": "application/json",
-    };
-    if (service === "gateway") headers["authorization"] = `Bearer ${gateway!.apiKey}`;
-    const signal = AbortSignal.any([
-      ctx.signal,
-      AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000),
-    ]);
-    const answer = await fetch(url, {
+    const key = service === "gateway" && { authorization: `Bearer ${gateway!.apiKey}` };
+    const timeout = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
+    const init: RequestInit = {
       method,
-      headers,
       redirect: "manual",
-      signal,
-      body: body === undefined ? null : JSON.stringify(body),
-    })
-      .then(
-        async (r): Promise<Answer> => ({
-          method,
-          path,
-          status: r.status,
-          headers: Object.fromEntries(r.headers),
-          body: await readCapped(r),
-        }),
-      )
-      .catch((error: unknown) =>
-        Promise.reject(new StepFailure(`${method} ${url.split("?")[0]}`, error)),
-      );
+      signal: AbortSignal.any([ctx.signal, timeout]),
+    };
+    init.headers = { "user-agent": USER_AGENT, "content-type": "application/json", ...key };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const answer = await step(`${method} ${url.split("?")[0]}`, async (): Promise<Answer> => {
+      const response = await fetch(url, init);
+      const headers = Object.fromEntries(response.headers);
+      return { method, path, status: response.status, headers, body: await readCapped(response) };
+    });
     findings.push(...checkAnswer(service, answer));
     checked.push(`${operationAt(specOf(service), method, path.split("?")[0]!)} ${answer.status}`);
-    if (answer.status === 200 && service === "feed") {
-      let parsed = {};
-      try {
-        parsed = JSON.parse(answer.body) as object;
-      } catch {}
-      for (const [id, read] of Object.entries(IDS)) ids[id] ??= read(parsed) || undefined;
-    }
+    let parsed = {};
+    try {
+      parsed = JSON.parse(answer.body) as object;
+    } catch {}
+    for (const [id, read] of Object.entries(IDS))
+      if (answer.status === 200) ids[id] ??= read(parsed) || undefined;
     return answer.status !== 429 && answer.status !== 503;
   };
 
-  for (const probe of FEED_PROBES)
-    if (
-      !/\{(\w+)\}/
-        .exec(probe.path)
-        ?.slice(1)
-        .some((id) => !ids[id]) &&
-      !(await call(probe))
-    )
-      break;
-  for (const probe of gateway
-    ? [...FREE_GATEWAY_PROBES, ...(options.spend ? BILLED_GATEWAY_PROBES : [])]
-    : [])
+  for (const probe of FEED_PROBES) {
+    const needs = /\{(\w+)\}/.exec(probe.path)?.[1];
+    if ((!needs || ids[needs]) && !(await call(probe))) break;
+  }
+  const billed = options.spend ? BILLED_GATEWAY_PROBES : [];
+  for (const probe of gateway ? [...FREE_GATEWAY_PROBES, ...billed] : [])
     if (!(await call(probe))) break;
 
   const { drift, notices } = countFindings(findings);
   if (out.json) out.data({ ok: drift === 0, drift, notices, checked, findings });
   else printFindings(out, findings, "stdout");
   out.note(`${checked.length} answers checked: ${drift} drift, ${notices} notices`);
-  if (drift > 0)
-    throw new StepFailure(
-      "check",
-      new Error(`${drift} places where a service no longer matches its document`),
-    );
+  const problem = new Error(`${drift} places where a service no longer matches its document`);
+  if (drift > 0) throw new StepFailure("check", problem);
 }

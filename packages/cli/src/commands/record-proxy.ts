@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { HarContent, HarEntry, HarPair } from "@feedgate/mock";
@@ -21,6 +21,13 @@ export interface Recorder {
 
 const pairs = (raw: string[]): HarPair[] =>
   raw.flatMap((name, i) => (i % 2 ? [] : [{ name, value: raw[i + 1]! }]));
+
+/** What a HAR request and response share: version, headers (credentials replaced), sizes. */
+const message = (m: IncomingMessage, seen: Set<string>, bodySize: number) => ({
+  httpVersion: `HTTP/${m.httpVersion}`,
+  headers: scrubHeaders(pairs(m.rawHeaders), seen),
+  ...{ cookies: [], headersSize: -1, bodySize },
+});
 
 /** A body as it passes, kept up to `max` bytes, with each chunk's arrival (ms) and length in the text. */
 function capture(max: number) {
@@ -91,21 +98,17 @@ export async function startRecorder(
     send.on("error", () => {
       live.delete(cut);
       if (res.headersSent) res.destroy();
-      else
-        res
-          .writeHead(502, { "content-type": "text/plain" })
-          .end("feedgate record: no answer from the target\n");
+      else res.writeHead(502).end("feedgate record: no answer from the target\n");
     });
     send.on("response", (answer) => {
       const type = answer.headers["content-type"] ?? "";
       const got = capture(max);
       const wait = Math.round(performance.now() - clock);
+      const forwarded = pairs(answer.rawHeaders).filter((h) => !HOP.test(h.name));
       res.writeHead(
         answer.statusCode!,
         answer.statusMessage,
-        pairs(answer.rawHeaders)
-          .filter((h) => !HOP.test(h.name))
-          .flatMap((h) => [h.name, h.value]),
+        forwarded.flatMap((h) => [h.name, h.value]),
       );
       res.flushHeaders();
       answer.on("data", got.add).pipe(res);
@@ -120,32 +123,16 @@ export async function startRecorder(
           request: {
             method: req.method!,
             url: url.href,
-            httpVersion: `HTTP/${req.httpVersion}`,
-            headers: scrubHeaders(pairs(req.rawHeaders), seen),
+            ...message(req, seen, posted.size),
             queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-            cookies: [],
-            headersSize: -1,
-            bodySize: posted.size,
-            ...(posted.size
-              ? {
-                  postData: {
-                    mimeType: posted.mimeType,
-                    text: posted.text,
-                    _truncated: posted._truncated,
-                  },
-                }
-              : {}),
+            ...(posted.size ? { postData: posted } : {}),
           },
           response: {
             status: answer.statusCode!,
             statusText: answer.statusMessage ?? "",
-            httpVersion: `HTTP/${answer.httpVersion}`,
-            headers: scrubHeaders(pairs(answer.rawHeaders), seen),
-            cookies: [],
+            ...message(answer, seen, content.size),
             content,
             redirectURL: answer.headers.location ?? "",
-            headersSize: -1,
-            bodySize: content.size,
           },
           cache: {},
           timings: { send: 0, wait, receive: Math.round(performance.now() - clock) - wait },

@@ -125,7 +125,7 @@ export async function startRecorder(
             url: url.href,
             ...message(req, seen, posted.size),
             queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-            ...(posted.size ? { postData: posted } : {}),
+            ...(posted.size ? { postData: { ...posted, text: posted.text ?? "" } } : {}),
           },
           response: {
             status: answer.statusCode!,
@@ -137,7 +137,8 @@ export async function startRecorder(
           cache: {},
           timings: { send: 0, wait, receive: Math.round(performance.now() - clock) - wait },
         };
-        void file.add(entry, seen);
+        // A failed write (a full disk) fails the last one too, which close() reports.
+        file.add(entry, seen).catch(() => {});
       });
     });
   });

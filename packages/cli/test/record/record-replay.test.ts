@@ -6,7 +6,6 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { HarPostData } from "@feedgate/mock";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoFixture, TEST_KEY } from "../e2e/helpers.js";
 import { eventsIn, parseHar, recording, started, stop } from "./support.js";
@@ -98,13 +97,13 @@ describe("record, then replay", () => {
     expect(header("cookie")).toBe("[redacted]");
     expect(gemini.queryString).toContainEqual({ name: "key", value: "[redacted]" });
     const echo = parseHar(written).log.entries[2]!;
-    expect((echo.request["postData"] as HarPostData).text).toContain("my token is [redacted]");
+    expect(echo.request.postData?.text).toContain("my token is [redacted]");
     expect(echo.response.content.text).toContain("my token is [redacted]");
   });
 
   it("cuts a body over the cap and says where", () => {
     const { request, response } = parseHar(written).log.entries[3]!;
-    expect((request["postData"] as HarPostData)._truncated).toBe(8192);
+    expect(request.postData?._truncated).toBe(8192);
     expect(request.bodySize).toBeGreaterThan(10_000);
     const content = response.content;
     expect(content._truncated).toBe(8192);

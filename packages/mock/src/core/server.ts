@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
-import type { Replay } from "../replay/load.js";
+import type { RecordedAnswers } from "../replay/load.js";
 import type { FakeClock } from "./clock.js";
 import type { FaultInjector } from "./faults.js";
 import { htmlReply, type Reply } from "./reply.js";
@@ -42,7 +42,7 @@ export interface FakeServerOptions<R extends string> {
   /** The largest body read. Default 16 MiB. */
   maxBodyBytes?: number | undefined;
   /** Recorded answers, tried before `handle` (`mock --replay`). Default: none. */
-  replay?: Pick<Replay, "answer"> | undefined;
+  replay?: RecordedAnswers | undefined;
 }
 
 export interface RunningFakeServer<R extends string> {

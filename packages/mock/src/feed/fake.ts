@@ -4,7 +4,7 @@ import { createPrng, prngUuid } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
 import type { FaultControls, RecordedRequest } from "../core/types.js";
-import type { Replay } from "../replay/load.js";
+import type { RecordedAnswers, Replay } from "../replay/load.js";
 import { handleCodexResets } from "./handlers/codex-resets.js";
 import { handleDailies, handleDailyByDate, handleLatestDaily } from "./handlers/dailies.js";
 import { handleHotTopics } from "./handlers/hot-topics.js";
@@ -185,7 +185,7 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
     clock,
     faults,
     ...(options.port === undefined ? {} : { port: options.port }),
-    replay: options.replay,
+    replay: options.replay as RecordedAnswers | undefined,
     route: (_method, path) => feedRoute(path)?.route,
     handle(ctx) {
       try {

@@ -4,7 +4,7 @@ import { createPrng } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
 import type { FaultControls, RecordedRequest } from "../core/types.js";
-import type { Replay } from "../replay/load.js";
+import type { RecordedAnswers, Replay } from "../replay/load.js";
 import { normaliseKey, presentedKey } from "./auth.js";
 import { DEMO_MODELS, distribute } from "./distributor.js";
 import {
@@ -295,7 +295,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     clock,
     faults,
     ...(options.port === undefined ? {} : { port: options.port }),
-    replay: options.replay,
+    replay: options.replay as RecordedAnswers | undefined,
     route: (method, path) => matchGatewayRoute(method, path)?.route,
     handle,
     statusFault(fault, ctx) {

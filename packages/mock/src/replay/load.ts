@@ -3,9 +3,10 @@ import type { Reply } from "../core/reply.js";
 import { checkAnswer } from "../spec/check-answer.js";
 import { operationAt, specOf } from "../spec/documents.js";
 import type { Finding } from "../spec/findings.js";
-import type { Har, HarEntry, HarPostData } from "./har.js";
+import type { Har, HarEntry } from "./har.js";
 import { requestKey } from "./match.js";
 
+/** Options of {@link loadReplay}. */
 export interface ReplayOptions {
   /** A recorded stream's chunks: `"instant"` one after another, `"recorded"` at their recorded pace. Default `"instant"`. */
   speed?: "instant" | "recorded" | undefined;
@@ -13,13 +14,18 @@ export interface ReplayOptions {
 
 /** A loaded recording, for the fakes' `replay` option. */
 export interface Replay {
+  /** How many exchanges it holds. */
   readonly entries: number;
   /** Each recorded answer checked against its service's document (a body cut by the recording is not). */
   readonly findings: readonly Finding[];
-  /**
-   * The recorded answer to a request, matched by method, path, query and body (credentials
-   * ignored), or undefined. A request recorded n times gets its n answers in order, then the last.
-   */
+}
+
+/**
+ * The fakes' side of a {@link Replay}: the recorded answer to a request, matched by method,
+ * path, query and body (credentials ignored), or undefined. A request recorded n times gets its
+ * n answers in order, then the last.
+ */
+export interface RecordedAnswers extends Replay {
   answer(request: { method: string; url: URL; body: string }): Reply | undefined;
 }
 
@@ -28,11 +34,14 @@ const FRAMING = new Set(["content-length", "transfer-encoding", "connection", "k
 
 const headersOf = (entry: HarEntry) =>
   Object.fromEntries(entry.response.headers.map((h) => [h.name.toLowerCase(), h.value]));
-const bodyOf = (entry: HarEntry) =>
-  (entry.request["postData"] as HarPostData | undefined)?.text ?? "";
+const bodyOf = (entry: HarEntry) => entry.request.postData?.text ?? "";
 
 /** Reads a HAR file (or takes a parsed one) and checks every recorded answer. */
 export function loadReplay(source: string | Har, options: ReplayOptions = {}): Replay {
+  return recordedAnswers(source, options);
+}
+
+function recordedAnswers(source: string | Har, options: ReplayOptions): RecordedAnswers {
   const har =
     typeof source === "string" ? (JSON.parse(readFileSync(source, "utf8")) as Har) : source;
   if (!Array.isArray(har?.log?.entries)) throw new Error("not a HAR file: no log.entries");

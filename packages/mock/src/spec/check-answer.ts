@@ -4,11 +4,15 @@ import { driftOf, type Finding, quote, undeclaredOf } from "./findings.js";
 
 /** One HTTP answer to check: what was asked (path with or without its query) and what came back. */
 export interface Answer {
+  /** The request's method. */
   method: string;
+  /** The request's path (a query is ignored). */
   path: string;
+  /** The answer's status. */
   status: number;
-  /** Names in lower case. */
+  /** The answer's headers, names in lower case. */
   headers: Record<string, string>;
+  /** The answer's body as text. */
   body: string;
 }
 

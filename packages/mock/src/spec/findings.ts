@@ -7,10 +7,13 @@ export interface Finding {
   severity: "drift" | "notice";
   /** The operationId (`METHOD path` when the document has none there). */
   operation: string;
+  /** The answer's HTTP status. */
   status: number;
   /** JSON pointer into the answer: its body, `/status`, `/headers/<name>` or `/events/<n>/…`. */
   pointer: string;
+  /** What the document expects there. */
   expected: string;
+  /** What the answer has there (JSON, cut to 80 characters), or `absent`. */
   seen: string;
 }
 

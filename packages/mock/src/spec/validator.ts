@@ -5,8 +5,10 @@ import addFormatsModule from "ajv-formats";
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-type Json = Record<string, unknown>;
+/** A JSON object of the document. */
+export type Json = Record<string, unknown>;
 
+/** An OpenAPI 3.1 document and the JSON Schema 2020-12 validator of its schemas (the contract tests' own). */
 export interface SpecValidator {
   /** The parsed document. */
   readonly document: Json;
@@ -26,13 +28,36 @@ export interface SpecValidator {
   /** Where a response body's schema is: a JSON pointer into the document. */
   schemaPointer(operationId: string, status: number | string, mediaType?: string): string;
   /** The node at a JSON pointer, `$ref`s followed, with the pointer it was found at. */
-  resolve(pointer: string): { pointer: string; node: Json };
+  resolve(pointer: string): SpecNode;
   /** Every operation: id, method, path. */
-  operations(): Array<{ operationId: string; method: string; path: string; operation: Json }>;
+  operations(): SpecOperation[];
 }
 
+/** A node of the document and the pointer it is at. */
+export interface SpecNode {
+  /** Its JSON pointer (`#/…`). */
+  pointer: string;
+  /** The node. */
+  node: Json;
+}
+
+/** An operation of the document. */
+export interface SpecOperation {
+  /** Its operationId. */
+  operationId: string;
+  /** Its method, lower case. */
+  method: string;
+  /** Its path template. */
+  path: string;
+  /** The operation object. */
+  operation: Json;
+}
+
+/** What a validation found. */
 export interface ValidationResult {
+  /** Whether the value is valid. */
   valid: boolean;
+  /** Ajv's errors. */
   errors: ErrorObject[];
   /** One line per error, for assertion messages. */
   text: string;
@@ -57,7 +82,7 @@ export function loadSpec(path: string): SpecValidator {
   const compiled = new Map<string, ValidateFunction>();
 
   const operations = () => {
-    const out: Array<{ operationId: string; method: string; path: string; operation: Json }> = [];
+    const out: SpecOperation[] = [];
     for (const [path, item] of Object.entries((document["paths"] ?? {}) as Record<string, Json>)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as Json | undefined;

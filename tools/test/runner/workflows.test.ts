@@ -19,8 +19,8 @@ function validate(file: string): { status: number | null; output: string } {
 describe("the CI files for the repository's real home", () => {
   const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith(".yml"));
 
-  it("has CI, release and the scheduled spec refresh", () => {
-    expect(files.sort()).toEqual(["ci.yml", "release.yml", "spec-refresh.yml"]);
+  it("has CI, release, the scheduled spec refresh and the weekly live check", () => {
+    expect(files.sort()).toEqual(["ci.yml", "live-check.yml", "release.yml", "spec-refresh.yml"]);
   });
 
   for (const file of files) {

@@ -1,6 +1,7 @@
 import { Argument, type Command, Option } from "commander";
 import { collect, integerArg, portArg, secondsArg } from "../cli/parse.js";
 import type { Runner } from "../cli/runner.js";
+import { check } from "./check.js";
 import { completion } from "./completion.js";
 import { dailies, daily } from "./daily.js";
 import { demo } from "./demo.js";
@@ -12,6 +13,7 @@ import { items } from "./items.js";
 import { mcp } from "./mcp.js";
 import { mirror } from "./mirror.js";
 import { mock } from "./mock.js";
+import { record } from "./record.js";
 import { resets } from "./resets.js";
 import { respond } from "./respond.js";
 import type { CommandSpec, ValueRule } from "./spec.js";
@@ -38,6 +40,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   tokens,
   mcp,
   mock,
+  record,
+  check,
   demo,
   version,
   completion,

@@ -14,12 +14,23 @@ export const mock: CommandSpec = {
     ],
     ["--feed-port <n>", "the feed fake's port", "port"],
     ["--gateway-port <n>", "the gateway fake's port", "port"],
+    [
+      "--replay <file>",
+      "answer the requests a HAR file holds with their recorded answers (checked against the documents on load)",
+    ],
+    [
+      "--replay-speed <speed>",
+      "recorded streams: at once, or at their recorded pace",
+      ["instant", "recorded"],
+      "instant",
+    ],
     ["--json", "print the URLs as one JSON document"],
   ],
   examples: [
     "feedgate mock",
     "feedgate mock --port 4010",
     "feedgate mock feed",
+    "feedgate mock --replay calls.har --replay-speed recorded",
     "FEEDGATE_API_KEY=sk-test feedgate mock gateway",
   ],
   // Loaded on use: the fake servers are not needed by any other command.

@@ -4,6 +4,7 @@ import {
   type FeedFake,
   type FeedFakeOptions,
   type GatewayFake,
+  type Replay,
   type ResetEvent,
   type SelectedItem,
   startFeedFake,
@@ -33,6 +34,8 @@ export interface DemoFakesOptions {
   gatewayPort?: number | undefined;
   /** Cache lifetimes of the fake feed's routes (its `cacheControl` option). Default: the service's own. */
   cacheControl?: FeedFakeOptions["cacheControl"];
+  /** Recorded answers both fakes give before their own (`mock --replay`). Default: none. */
+  replay?: Replay | undefined;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
       : await startFeedFake({
           clock,
           port: options.feedPort ?? 0,
+          replay: options.replay,
           ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
         });
   let gateway: GatewayFake | undefined;
@@ -110,6 +114,7 @@ export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<De
         : await startGatewayFake({
             clock,
             port: options.gatewayPort ?? 0,
+            replay: options.replay,
             // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,
             // input_tokens, count_tokens), which the demo and `feedgate mock` show.
             unrouted: [],

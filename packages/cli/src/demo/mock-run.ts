@@ -5,6 +5,7 @@ import { step, UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
 import { CLI } from "../cli/invocation.js";
 import { startDemoFakes } from "./fakes.js";
+import { loadRecording } from "./replay-load.js";
 
 export interface MockOptions {
   json?: boolean;
@@ -12,6 +13,9 @@ export interface MockOptions {
   port?: number;
   feedPort?: number;
   gatewayPort?: number;
+  /** `--replay FILE.har`: recorded answers first. */
+  replay?: string;
+  replaySpeed?: "instant" | "recorded";
 }
 
 /**
@@ -32,11 +36,16 @@ export async function runMock(
       "--port 65535 leaves no port for the gateway fake (it takes n+1)",
       "give --port 65534 or less, or --gateway-port",
     );
+  const replay =
+    options.replay === undefined
+      ? undefined
+      : await loadRecording(ctx, options.replay, options.replaySpeed);
   const fakes = await step("starting the fake servers", () =>
     startDemoFakes({
       feed: which !== "gateway",
       gateway: which !== "feed",
       apiKey,
+      replay,
       feedPort: options.feedPort ?? options.port,
       gatewayPort:
         options.gatewayPort ??

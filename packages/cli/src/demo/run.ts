@@ -33,7 +33,7 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
   const c = out.color;
   const dim = (text: string) => out.print(c.dim(text));
   const started = performance.now();
-  const total = 11;
+  const total = 12;
   let n = 0;
   const section = (title: string, command: string) => {
     n += 1;
@@ -190,6 +190,12 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
       { model: "claude-sonnet-4-5", protocol: "messages" },
       "用一句话总结今天的 AI 热点",
     );
+
+    section(
+      "Record a call, replay it offline",
+      "feedgate record …; feedgate mock --replay calls.har",
+    );
+    await (await import("./record-replay.js")).recordAndReplay(sub(), work, DEMO_KEY);
 
     section("An agent's MCP session: list tools, call hot_topics and get_story", "feedgate mcp");
     await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url, fakes.merged.from);

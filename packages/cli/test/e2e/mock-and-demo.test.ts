@@ -79,7 +79,7 @@ describe("feedgate demo", () => {
     expect(result.code).toBe(0);
     expect(seconds).toBeLessThan(30);
     const out = result.stdout;
-    for (let n = 1; n <= 11; n += 1) expect(out).toContain(`━━ ${n}/11 `);
+    for (let n = 1; n <= 12; n += 1) expect(out).toContain(`━━ ${n}/12 `);
     expect(out).toContain("Synthetic report 1 on agents"); // hot topics
     expect(result.stderr).toMatch(/\d+ items in \d+ pages/); // every page of items
     expect(out).toMatch(/merged: \S+ was merged into \S+/); // the merge redirect
@@ -99,6 +99,11 @@ describe("feedgate demo", () => {
     ); // the MCP session
     expect(out).toMatch(/Note: story \S+ was merged into \S+/);
     expect(out).toMatch(/requests sent: 0/);
+    // Record → replay: the same count twice, the second from the file.
+    expect(out).toMatch(
+      /(\d+) input tokens .*\n\1 input tokens .*\nthe second answer came from .*calls\.har/,
+    );
+    expect(result.stderr).toMatch(/1 recorded answers from .*calls\.har: 0 drift/);
     expect(out).toMatch(/demo finished in \d+\.\d s/);
   }, 120_000);
 });

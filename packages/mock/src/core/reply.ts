@@ -6,6 +6,8 @@ export interface Reply {
   body?: string | Uint8Array | undefined;
   /** A streamed body (server-sent events): written chunk by chunk. */
   stream?: StreamBody | undefined;
+  /** Written as given (a recorded answer): no headers of the fake's own added. Default false. */
+  verbatim?: boolean | undefined;
 }
 
 export interface StreamBody {
@@ -13,6 +15,8 @@ export interface StreamBody {
   chunks: string[];
   /** Stop after this many chunks and keep the socket open (a stalled stream). Default: never stall. */
   stallAfter?: number | undefined;
+  /** Milliseconds to wait before each chunk (a recorded pace). Default: none. */
+  delays?: number[] | undefined;
 }
 
 export function jsonReply(

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
+import type { RecordedAnswers } from "../replay/load.js";
 import type { FakeClock } from "./clock.js";
 import type { FaultInjector } from "./faults.js";
 import { htmlReply, type Reply } from "./reply.js";
@@ -40,6 +41,8 @@ export interface FakeServerOptions<R extends string> {
   oversized?(ctx: RequestContext<R>): Reply;
   /** The largest body read. Default 16 MiB. */
   maxBodyBytes?: number | undefined;
+  /** Recorded answers, tried before `handle` (`mock --replay`). Default: none. */
+  replay?: RecordedAnswers | undefined;
 }
 
 export interface RunningFakeServer<R extends string> {
@@ -110,7 +113,7 @@ export async function startFakeServer<R extends string>(
   };
 
   const write = (res: ServerResponse, reply: Reply, ctx: RequestContext<R>, truncate: boolean) => {
-    options.decorate(reply, ctx);
+    if (!reply.verbatim) options.decorate(reply, ctx);
     ctx.record.status = reply.status;
     const headOnly = ctx.method === "HEAD";
     if (reply.stream && !headOnly) {
@@ -126,7 +129,9 @@ export async function startFakeServer<R extends string>(
         if (stallAfter !== undefined && index >= stallAfter) return; // keep the socket open; close() ends it
         if (index >= chunks.length) return void res.end();
         res.write(chunks[index++] as string);
-        setImmediate(step);
+        const wait = reply.stream?.delays?.[index];
+        if (wait) later(wait, step);
+        else setImmediate(step);
       };
       step();
       return;
@@ -225,7 +230,7 @@ export async function startFakeServer<R extends string>(
     }
     let reply: Reply;
     try {
-      reply = await options.handle(ctx);
+      reply = options.replay?.answer(ctx) ?? (await options.handle(ctx));
     } catch (error) {
       reply = options.internalError(ctx, error);
     }

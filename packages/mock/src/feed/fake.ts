@@ -4,6 +4,7 @@ import { createPrng, prngUuid } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
 import type { FaultControls, RecordedRequest } from "../core/types.js";
+import type { RecordedAnswers, Replay } from "../replay/load.js";
 import { handleCodexResets } from "./handlers/codex-resets.js";
 import { handleDailies, handleDailyByDate, handleLatestDaily } from "./handlers/dailies.js";
 import { handleHotTopics } from "./handlers/hot-topics.js";
@@ -52,6 +53,11 @@ export interface FeedFakeOptions {
    * for hotTopics (see the README for every operation).
    */
   cacheControl?: Partial<Record<FeedRoute | "*", string | number>> | undefined;
+  /**
+   * Recorded answers ({@link loadReplay} of a HAR file): a request the recording holds gets its
+   * recorded answer, any other the fake's own. Default: none.
+   */
+  replay?: Replay | undefined;
 }
 
 /** A running fake of the feed service, with controls over its data, faults and clock. */
@@ -181,6 +187,7 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
     clock,
     faults,
     ...(options.port === undefined ? {} : { port: options.port }),
+    replay: options.replay as RecordedAnswers | undefined,
     route: (_method, path) => feedRoute(path)?.route,
     handle(ctx) {
       try {

@@ -4,6 +4,7 @@ import { createPrng } from "../core/prng.js";
 import type { Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
 import type { FaultControls, RecordedRequest } from "../core/types.js";
+import type { RecordedAnswers, Replay } from "../replay/load.js";
 import { normaliseKey, presentedKey } from "./auth.js";
 import { DEMO_MODELS, distribute } from "./distributor.js";
 import {
@@ -109,6 +110,11 @@ export interface GatewayFakeOptions {
    * result (the fork's task routes still work for tasks a script creates). Default false.
    */
   ignoreAsync?: boolean | undefined;
+  /**
+   * Recorded answers ({@link loadReplay} of a HAR file): a request the recording holds gets its
+   * recorded answer, any other the fake's own. Default: none.
+   */
+  replay?: Replay | undefined;
 }
 
 /** A running fake of the model gateway, with scripted streams and image tasks, faults and a clock. */
@@ -289,6 +295,7 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     clock,
     faults,
     ...(options.port === undefined ? {} : { port: options.port }),
+    replay: options.replay as RecordedAnswers | undefined,
     route: (method, path) => matchGatewayRoute(method, path)?.route,
     handle,
     statusFault(fault, ctx) {

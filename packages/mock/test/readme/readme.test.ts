@@ -39,8 +39,8 @@ async function run(source: string): Promise<{ logged: string[]; promised: string
 }
 
 describe("README and guide examples", () => {
-  it("has one runnable example per part (feed, data, gateway, scripts, clock, faults, options)", () => {
-    expect(examples).toHaveLength(7);
+  it("has one runnable example per part (feed, data, gateway, scripts, clock, faults, replay, options)", () => {
+    expect(examples).toHaveLength(8);
   });
 
   for (const [index, source] of examples.entries()) {

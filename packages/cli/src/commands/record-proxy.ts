@@ -1,0 +1,162 @@
+import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { AddressInfo } from "node:net";
+import type { HarContent, HarEntry, HarPair } from "@feedgate/mock";
+import { type HarFile, scrubHeaders } from "./record-har.js";
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy sets itself. */
+const HOP =
+  /^(connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|host|accept-encoding)$/i;
+
+/** How long the target may stay silent before the exchange is given up (a gateway waits up to 300 s). */
+const IDLE_MS = 330_000;
+
+export interface Recorder {
+  url: string;
+  /** Exchanges under way. */
+  readonly inFlight: number;
+  /** Stops accepting, cuts what is under way (not recorded) and writes the file. */
+  close(): Promise<void>;
+}
+
+const pairs = (raw: string[]): HarPair[] =>
+  raw.flatMap((name, i) => (i % 2 ? [] : [{ name, value: raw[i + 1]! }]));
+
+/** What a HAR request and response share: version, headers (credentials replaced), sizes. */
+const message = (m: IncomingMessage, seen: Set<string>, bodySize: number) => ({
+  httpVersion: `HTTP/${m.httpVersion}`,
+  headers: scrubHeaders(pairs(m.rawHeaders), seen),
+  ...{ cookies: [], headersSize: -1, bodySize },
+});
+
+/** A body as it passes, kept up to `max` bytes, with each chunk's arrival (ms) and length in the text. */
+function capture(max: number) {
+  const kept: Buffer[] = [];
+  const decoder = new TextDecoder();
+  const start = performance.now();
+  const chunks: Array<{ time: number; size: number }> = [];
+  let size = 0;
+  let room = max;
+  return {
+    add(chunk: Buffer) {
+      size += chunk.length;
+      const part = chunk.subarray(0, Math.max(0, room));
+      if (part.length === 0) return;
+      room -= part.length;
+      kept.push(part);
+      const time = Math.round((performance.now() - start) * 10) / 10;
+      chunks.push({ time, size: decoder.decode(part, { stream: true }).length });
+    },
+    content(mimeType: string, stream: boolean): HarContent {
+      const bytes = Buffer.concat(kept);
+      const text = /json|text|xml|event-stream|javascript|urlencoded/.test(mimeType);
+      const note = `cut at ${bytes.length} of ${size} bytes (the recording's cap)`;
+      return {
+        size,
+        mimeType,
+        text: bytes.toString(text ? "utf8" : "base64"),
+        ...(text ? {} : { encoding: "base64" }),
+        ...(stream ? { _chunks: chunks } : {}),
+        ...(size > bytes.length ? { _truncated: bytes.length, comment: note } : {}),
+      };
+    },
+  };
+}
+
+/**
+ * A recording proxy on 127.0.0.1. Every request goes to the target origin only (whatever its
+ * Host or absolute URL says: a key reaches no one else); the answer goes back as it arrives
+ * (a stream is never held back) and, once complete, the exchange is written to the file.
+ * Bodies are asked for uncompressed, so the file holds text.
+ */
+export async function startRecorder(
+  target: URL,
+  port: number,
+  file: HarFile,
+  max: number,
+): Promise<Recorder> {
+  const live = new Set<() => void>();
+  const server = createServer((req, res) => {
+    const started = new Date();
+    const clock = performance.now();
+    const path = (req.url ?? "/").replace(/^[a-z]+:\/\/[^/]*/i, "");
+    const url = new URL(target.pathname.replace(/\/$/, "") + path, target.origin);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !HOP.test(name)),
+    );
+    const send = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, {
+      method: req.method,
+      headers: { ...headers, host: url.host, "accept-encoding": "identity" },
+    });
+    const cut = () => send.destroy() && res.destroy();
+    live.add(cut);
+    // A client that goes away (a cancelled stream) ends the exchange, unrecorded.
+    res.on("close", () => res.writableFinished || send.destroy());
+    send.setTimeout(IDLE_MS, () => send.destroy(new Error("the target was silent too long")));
+    const sent = capture(max);
+    req.on("data", sent.add).pipe(send);
+    send.on("error", () => {
+      live.delete(cut);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502).end("feedgate record: no answer from the target\n");
+    });
+    send.on("response", (answer) => {
+      const type = answer.headers["content-type"] ?? "";
+      const got = capture(max);
+      const wait = Math.round(performance.now() - clock);
+      const forwarded = pairs(answer.rawHeaders).filter((h) => !HOP.test(h.name));
+      res.writeHead(
+        answer.statusCode!,
+        answer.statusMessage,
+        forwarded.flatMap((h) => [h.name, h.value]),
+      );
+      res.flushHeaders();
+      answer.on("data", got.add).pipe(res);
+      answer.on("end", () => {
+        if (!live.delete(cut)) return;
+        const seen = new Set(url.searchParams.getAll("key"));
+        const posted = sent.content(req.headers["content-type"] ?? "", false);
+        const content = got.content(type, type.includes("text/event-stream"));
+        const entry: HarEntry = {
+          startedDateTime: started.toISOString(),
+          time: Math.round(performance.now() - clock),
+          request: {
+            method: req.method!,
+            url: url.href,
+            ...message(req, seen, posted.size),
+            queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+            ...(posted.size ? { postData: { ...posted, text: posted.text ?? "" } } : {}),
+          },
+          response: {
+            status: answer.statusCode!,
+            statusText: answer.statusMessage ?? "",
+            ...message(answer, seen, content.size),
+            content,
+            redirectURL: answer.headers.location ?? "",
+          },
+          cache: {},
+          timings: { send: 0, wait, receive: Math.round(performance.now() - clock) - wait },
+        };
+        // A failed write (a full disk) fails the last one too, which close() reports.
+        file.add(entry, seen).catch(() => {});
+      });
+    });
+  });
+  await new Promise<void>((resolve, reject) =>
+    server.once("error", reject).listen(port, "127.0.0.1", resolve),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get inFlight() {
+      return live.size;
+    },
+    async close() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const cut of [...live]) cut();
+      live.clear();
+      server.closeAllConnections();
+      await closed;
+      await file.write();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { apiKeyOf } from "../cli/config.js";
+import type { CommandContext } from "../cli/context.js";
+import { UsageError } from "../cli/errors.js";
+import { sleep } from "../cli/interrupt.js";
+import { DEFAULT_MAX_BODY_BYTES, envSecrets, HarFile } from "./record-har.js";
+import { startRecorder } from "./record-proxy.js";
+
+export interface RecordOptions {
+  target?: string;
+  out?: string;
+  port?: number;
+  maxBody?: number;
+  json?: boolean;
+}
+
+/** `feedgate record --target URL --out FILE.har`: records until Ctrl-C, then leaves a complete file. */
+export async function runRecord(ctx: CommandContext, options: RecordOptions): Promise<void> {
+  const { out } = ctx;
+  if (!options.target || !options.out)
+    throw new UsageError("record needs --target <url> (the service's origin) and --out <file>");
+  const target = URL.canParse(options.target) ? new URL(options.target) : undefined;
+  if (target?.protocol !== "http:" && target?.protocol !== "https:")
+    throw new UsageError(`--target must be an http or https URL, not ${options.target}`);
+  const apiKey = apiKeyOf(ctx.globals, ctx.env);
+  const file = new HarFile(options.out, [...envSecrets(ctx.env), ...(apiKey ? [apiKey] : [])]);
+  await file.write();
+  const max = options.maxBody ?? DEFAULT_MAX_BODY_BYTES;
+  const recorder = await startRecorder(target, options.port ?? 0, file, max);
+  try {
+    if (out.json) out.data({ url: recorder.url, target: target.href, out: options.out });
+    else
+      out.print(
+        `recording ${recorder.url} → ${target.href} into ${options.out}; point your app there`,
+      );
+    out.note(out.errColor.dim("recording; Ctrl-C to stop"));
+    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+  } finally {
+    const cut = recorder.inFlight ? ` (${recorder.inFlight} under way were not recorded)` : "";
+    await recorder.close();
+    out.note(`${file.entries} exchanges in ${options.out}${cut}`);
+  }
+}

@@ -1,0 +1,38 @@
+import { join } from "node:path";
+import { loadReplay, startGatewayFake } from "@feedgate/mock";
+import type { CommandContext } from "../cli/context.js";
+import { DEFAULT_MAX_BODY_BYTES, HarFile } from "../commands/record-har.js";
+import { startRecorder } from "../commands/record-proxy.js";
+import { runTokens } from "../commands/tokens-run.js";
+import { loadRecording } from "./replay-load.js";
+
+/**
+ * The demo's record → replay: a call made through `feedgate record` in front of the gateway
+ * fake, then the same call answered by a fresh fake from the HAR file alone.
+ */
+export async function recordAndReplay(
+  ctx: CommandContext,
+  work: string,
+  key: string,
+): Promise<void> {
+  const file = new HarFile(join(work, "calls.har"), [key]);
+  const at = (gatewayUrl: string) => ({ ...ctx, globals: { ...ctx.globals, gatewayUrl } });
+  const call = (url: string) =>
+    runTokens(at(url), { model: "gpt-5.2" }, "record me, then replay me");
+  const recorder = await startRecorder(
+    new URL(ctx.globals.gatewayUrl!),
+    0,
+    file,
+    DEFAULT_MAX_BODY_BYTES,
+  );
+  await call(recorder.url).finally(() => recorder.close());
+  // A clone built by `pnpm run demo` alone has no bundled documents: then the answer is not checked.
+  const unchecked = () => loadReplay(file.path, { check: false });
+  const fake = await startGatewayFake({
+    replay: await loadRecording(ctx, file.path).catch(unchecked),
+  });
+  await call(fake.url).finally(() => fake.close());
+  ctx.out.print(
+    ctx.out.color.dim(`the second answer came from ${file.path} (the key removed), offline`),
+  );
+}

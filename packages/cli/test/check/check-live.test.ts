@@ -1,0 +1,258 @@
+// `feedgate check --live` against a "real" service on 127.0.0.1 that moves: the demo's fakes,
+// changed one thing at a time through their fault hooks (a body, a status, headers). Each
+// change is named by operation and JSON pointer; an extra field is a notice, not drift.
+import type { Finding } from "@feedgate/mock";
+import { afterEach, describe, expect, it } from "vitest";
+import { demoFixture, runCli } from "../e2e/helpers.js";
+
+const fixture = demoFixture({ apiKey: "sk-check-7Hq2vL0pXz" });
+const KEY = "sk-check-7Hq2vL0pXz";
+
+interface Report {
+  ok: boolean;
+  drift: number;
+  notices: number;
+  checked: string[];
+  findings: Finding[];
+}
+
+async function check(
+  ...extra: string[]
+): Promise<{ code: number | null; report: Report; stderr: string }> {
+  const result = await runCli(["check", "--live", "--json", ...extra], {
+    FEEDGATE_FEED_URL: fixture.feed.url,
+    FEEDGATE_API_KEY: KEY,
+  });
+  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+}
+
+const withGateway = () => ["--gateway-url", fixture.gateway.url];
+
+/** The fake's own answer to a feed path, as JSON and headers. */
+async function feedAnswer(path: string) {
+  const response = await fetch(fixture.feed.url + path);
+  return { body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+}
+
+const kept = (headers: Headers) => ({
+  etag: headers.get("etag")!,
+  "cache-control": headers.get("cache-control")!,
+});
+
+afterEach(() => {
+  fixture.feed.faults.clear();
+  fixture.gateway.faults.clear();
+});
+
+describe("feedgate check --live", () => {
+  it("finds no drift in a service that matches its documents: every feed operation once, the free gateway ones", async () => {
+    const { code, report } = await check(...withGateway());
+    expect(report.drift).toBe(0);
+    expect(code).toBe(0);
+    const operations = report.checked.map((c) => c.split(" ")[0]);
+    expect(operations).toEqual([
+      "hotTopics",
+      "items",
+      "storyByPublicId",
+      "dailies",
+      "latestDaily",
+      "dailyByDate",
+      "codexResets",
+      "codexResetsRecent",
+      "selectedSnapshot",
+      "selectedChanges",
+      "countResponseInputTokens",
+      "countMessageTokens",
+    ]);
+    // Anonymous: no key reached the feed; the gateway got it.
+    expect(
+      fixture.feed.requests.some((r) => JSON.stringify(r.headers).includes("check-7Hq2")),
+    ).toBe(false);
+    expect(fixture.gateway.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${KEY}`);
+  });
+
+  it("a new field: a notice naming it, exit 0", async () => {
+    const { body, headers } = await feedAnswer("/api/v1/hot-topics");
+    (body["items"] as Array<Record<string, unknown>>)[0]!["heat"] = 97;
+    fixture.feed.faults.add({
+      route: "hotTopics",
+      times: 1,
+      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    });
+    const { code, report } = await check();
+    expect(code).toBe(0);
+    expect(report.findings).toContainEqual({
+      severity: "notice",
+      operation: "hotTopics",
+      status: 200,
+      pointer: "/items/0/heat",
+      expected: "undeclared",
+      seen: "97",
+    });
+    expect(report.drift).toBe(0);
+  });
+
+  it("a removed required field: drift at its pointer, exit 1", async () => {
+    const { body, headers } = await feedAnswer("/api/v1/hot-topics");
+    delete (body["items"] as Array<Record<string, unknown>>)[1]!["title"];
+    fixture.feed.faults.add({
+      route: "hotTopics",
+      times: 1,
+      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    });
+    const { code, report } = await check();
+    expect(code).toBe(1);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        severity: "drift",
+        operation: "hotTopics",
+        pointer: "/items/1/title",
+        seen: "absent",
+      }),
+    );
+  });
+
+  it("a new enum value: drift naming the value and the ones allowed", async () => {
+    const { body, headers } = await feedAnswer("/api/v1/codex-resets");
+    const events = body["events"] as Array<Record<string, unknown>>;
+    expect(events.length).toBeGreaterThan(0);
+    events[0]!["type"] = "partial_reset";
+    fixture.feed.faults.add({
+      route: "codexResets",
+      times: 1,
+      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    });
+    const { code, report } = await check();
+    expect(code).toBe(1);
+    const found = report.findings.find((f) => f.pointer === "/events/0/type");
+    expect(found).toMatchObject({
+      severity: "drift",
+      operation: "codexResets",
+      seen: '"partial_reset"',
+    });
+    expect(found?.expected).toContain('"direct_reset"');
+  });
+
+  it("a new status code: drift at /status", async () => {
+    fixture.feed.faults.add({
+      route: "dailies",
+      times: 1,
+      fault: { type: "body", status: 410, body: { gone: true } },
+    });
+    const { code, report } = await check();
+    expect(code).toBe(1);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        severity: "drift",
+        operation: "dailies",
+        status: 410,
+        pointer: "/status",
+        seen: "410",
+      }),
+    );
+  });
+
+  it("a missing ETag: drift at /headers/etag", async () => {
+    const { body, headers } = await feedAnswer("/api/v1/items?limit=5");
+    const only = { "cache-control": headers.get("cache-control")! };
+    fixture.feed.faults.add({
+      route: "items",
+      times: 1,
+      fault: { type: "body", status: 200, body, headers: only },
+    });
+    const { code, report } = await check();
+    expect(code).toBe(1);
+    expect(report.findings.filter((f) => f.severity === "drift")).toEqual([
+      {
+        severity: "drift",
+        operation: "items",
+        status: 200,
+        pointer: "/headers/etag",
+        expected: "present",
+        seen: "absent",
+      },
+    ]);
+  });
+
+  it("a changed Cache-Control (no s-maxage left for the pollers): drift at /headers/cache-control", async () => {
+    const { body, headers } = await feedAnswer("/api/v1/dailies/latest");
+    const changed = { etag: headers.get("etag")!, "cache-control": "private, no-cache" };
+    fixture.feed.faults.add({
+      route: "latestDaily",
+      times: 1,
+      fault: { type: "body", status: 200, body, headers: changed },
+    });
+    const { code, report } = await check();
+    expect(code).toBe(1);
+    expect(report.findings).toContainEqual({
+      severity: "drift",
+      operation: "latestDaily",
+      status: 200,
+      pointer: "/headers/cache-control",
+      expected: "s-maxage=<seconds>",
+      seen: '"private, no-cache"',
+    });
+  });
+
+  it("a stream event of a new type (--spend): drift at that event", async () => {
+    const response = await fetch(`${fixture.gateway.url}/v1/responses`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-4.1-mini", input: "Say ok.", stream: true }),
+    });
+    const frames = (await response.text()).split("\n\n").filter((f) => f.trim() !== "");
+    frames.splice(
+      2,
+      0,
+      'event: response.reasoning_digest\ndata: {"type":"response.reasoning_digest","sequence_number":2}',
+    );
+    const stream = `${frames.join("\n\n")}\n\n`;
+    fixture.gateway.faults.add({
+      route: "createResponse",
+      times: 1,
+      fault: {
+        type: "body",
+        status: 200,
+        body: stream,
+        headers: { "content-type": "text/event-stream" },
+      },
+    });
+    const { code, report } = await check(...withGateway(), "--spend");
+    expect(code).toBe(1);
+    const drift = report.findings.filter((f) => f.severity === "drift");
+    expect(drift).toEqual([
+      expect.objectContaining({
+        operation: "createResponse",
+        status: 200,
+        pointer: "/events/2",
+        expected: "one of the declared shapes",
+      }),
+    ]);
+    expect(drift[0]?.seen).toContain("response.reasoning_digest");
+    expect(report.checked.map((c) => c.split(" ")[0])).toContain("streamGenerateContent");
+  });
+
+  it("prints the report for people, with service text cleaned, and a usage error without --live", async () => {
+    const { body, headers } = await feedAnswer("/api/v1/hot-topics");
+    (body["items"] as Array<Record<string, unknown>>)[0]!["title"] = 42;
+    (body["items"] as Array<Record<string, unknown>>)[0]!["\u001b[2Jnote"] =
+      "\u001b]52;c;aGk=\u0007x";
+    fixture.feed.faults.add({
+      route: "hotTopics",
+      times: 1,
+      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    });
+    const human = await runCli(["check", "--live"], { FEEDGATE_FEED_URL: fixture.feed.url });
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(
+      /drift {2}?hotTopics 200 \/items\/0\/title: expected must be string, seen 42/,
+    );
+    expect(human.stdout).not.toContain("\u001b");
+    expect(human.stderr).toMatch(
+      /check failed: 1 places where a service no longer matches its document/,
+    );
+    const usage = await runCli(["check"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/check needs --live/);
+  });
+});

@@ -1,0 +1,89 @@
+import { createParser } from "eventsource-parser";
+import { operationAt, type Service, specOf } from "./documents.js";
+import { driftOf, type Finding, quote, undeclaredOf } from "./findings.js";
+
+/** One HTTP answer to check: what was asked (path with or without its query) and what came back. */
+export interface Answer {
+  /** The request's method. */
+  method: string;
+  /** The request's path (a query is ignored). */
+  path: string;
+  /** The answer's status. */
+  status: number;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string>;
+  /** The answer's body as text. */
+  body: string;
+}
+
+/** The event schema of a stream whose document schema is a plain string (the others use `contentSchema`). */
+const EVENT_SCHEMAS: Record<string, string> = {
+  createResponse: "#/components/schemas/ResponseStreamEvent",
+};
+
+/** Headers the kit relies on, checked wherever the document declares them for the status. */
+const KIT_HEADERS = ["etag", "cache-control", "retry-after"];
+
+/**
+ * Checks an answer against its service's document with the one validator: the status, the
+ * headers the kit relies on (a poller needs `ETag`, and `Cache-Control` with `s-maxage`) and the
+ * body, every event of a stream. Fields the schema allows but does not declare are notices.
+ */
+export function checkAnswer(service: Service, answer: Answer): Finding[] {
+  const spec = specOf(service);
+  const path = answer.path.split("?")[0]!;
+  const operation = operationAt(spec, answer.method, path);
+  const at = { operation: operation ?? `${answer.method} ${path}`, status: answer.status };
+  const found = (pointer: string, expected: string, seen: string): Finding[] => [
+    { ...at, severity: "drift", pointer, expected, seen },
+  ];
+  if (!operation)
+    return [{ ...at, severity: "notice", pointer: "", expected: "an operation", seen: "none" }];
+  const statuses = Object.keys(spec.responsesOf(operation));
+  if (!statuses.includes(String(answer.status)))
+    return found("/status", `one of ${statuses.join(", ")}`, String(answer.status));
+  const response = spec.responseOf(operation, answer.status);
+  const declared = Object.keys(response["headers"] ?? {}).map((name) => name.toLowerCase());
+  const findings = KIT_HEADERS.filter((name) => declared.includes(name)).flatMap((name) => {
+    const value = answer.headers[name];
+    if (value === undefined) return found(`/headers/${name}`, "present", "absent");
+    if (name === "cache-control" && !/\bs-maxage=\d+/.test(value))
+      return found(`/headers/${name}`, "s-maxage=<seconds>", quote(value));
+    return [];
+  });
+  const content = (response["content"] ?? {}) as Record<string, unknown>;
+  const media = (answer.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (Object.keys(content).length === 0) return findings;
+  if (!(media in content))
+    return [
+      ...findings,
+      ...found("/headers/content-type", Object.keys(content).join(" or "), quote(media)),
+    ];
+  let schema = spec.schemaPointer(operation, answer.status, media);
+  // What is validated: the body, or each `data:` payload of a stream, with the pointer it is at.
+  let values: Array<[string, string]> = [["", answer.body]];
+  if (media === "text/event-stream") {
+    schema = spec.resolve(schema).node["contentSchema"]
+      ? `${schema}/contentSchema`
+      : EVENT_SCHEMAS[operation]!;
+    values = [];
+    createParser({ onEvent: (e) => values.push([`/events/${values.length}`, e.data]) }).feed(
+      `${answer.body}\n\n`,
+    );
+  }
+  return [
+    ...findings,
+    ...values.flatMap(([base, text]): Finding[] => {
+      let value: unknown = text;
+      if (media.includes("json") || media === "text/event-stream") {
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return found(base, "JSON", quote(text));
+        }
+      }
+      const { errors } = spec.validatePointer(schema, value);
+      return [...driftOf(errors, value, at, base), ...undeclaredOf(spec, schema, value, at, base)];
+    }),
+  ];
+}

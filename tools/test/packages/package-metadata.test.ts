@@ -9,6 +9,10 @@ const rootManifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")
 const rootLicense = readFileSync(join(root, "LICENSE"), "utf8");
 const packages = publishablePackages();
 
+it("the repository's README stays short too (detail lives in the packages' READMEs and guides)", () => {
+  expect(readFileSync(join(root, "README.md")).length).toBeLessThanOrEqual(16_000);
+});
+
 describe("publishable package metadata", () => {
   it("finds the publishable packages (private ones excluded)", () => {
     const names = packages.map((p) => p.name);

@@ -42,13 +42,7 @@ export type {
   Har,
   HarChunk,
   HarContent,
-  HarCreator,
   HarEntry,
-  HarLog,
-  HarPair,
-  HarPostData,
-  HarRequest,
-  HarResponse,
 } from "./replay/har.js";
 export { loadReplay, type Replay, type ReplayOptions } from "./replay/load.js";
 export { type Answer, checkAnswer } from "./spec/check-answer.js";

@@ -1,6 +1,6 @@
 import { rename, writeFile } from "node:fs/promises";
 import { CREDENTIAL_HEADERS, redact, secretForms } from "@feedgate/core";
-import type { HarEntry, HarPair } from "@feedgate/mock";
+import type { HarEntry } from "@feedgate/mock";
 import { VERSION } from "../version.js";
 
 /** The largest body kept in the file, per request and per answer (the rest is passed on, not kept). */
@@ -14,8 +14,11 @@ export const envSecrets = (env: Record<string, string | undefined>): string[] =>
       : [],
   );
 
+/** A header or query parameter. */
+export type Pair = { name: string; value: string };
+
 /** Credential headers and cookies replaced; each value joins the secrets scrubbed from the rest. */
-export const scrubHeaders = (headers: HarPair[], secrets: Set<string>): HarPair[] =>
+export const scrubHeaders = (headers: Pair[], secrets: Set<string>): Pair[] =>
   headers.map(({ name, value }) => {
     if (!CREDENTIAL_HEADERS.includes(name.toLowerCase()) && !/^set-cookie$/i.test(name))
       return { name, value };

@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
-import type { HarContent, HarEntry, HarPair } from "@feedgate/mock";
-import { type HarFile, scrubHeaders } from "./record-har.js";
+import type { HarContent, HarEntry } from "@feedgate/mock";
+import { type HarFile, type Pair, scrubHeaders } from "./record-har.js";
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy sets itself. */
 const HOP =
@@ -19,7 +19,7 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
-const pairs = (raw: string[]): HarPair[] =>
+const pairs = (raw: string[]): Pair[] =>
   raw.flatMap((name, i) => (i % 2 ? [] : [{ name, value: raw[i + 1]! }]));
 
 /** What a HAR request and response share: version, headers (credentials replaced), sizes. */

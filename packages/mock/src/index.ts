@@ -51,7 +51,6 @@ export type { Finding } from "./spec/findings.js";
 export {
   type Json,
   loadSpec,
-  type SpecNode,
   type SpecOperation,
   type SpecValidator,
   type ValidationResult,

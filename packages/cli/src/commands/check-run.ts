@@ -75,7 +75,9 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
       return { method, path, status: response.status, headers, body: await readCapped(response) };
     });
     findings.push(...checkAnswer(service, answer));
-    checked.push(`${operationAt(specOf(service), method, path.split("?")[0]!)} ${answer.status}`);
+    checked.push(
+      `${operationAt(specOf(service), method, path.split("?")[0]!)?.operationId} ${answer.status}`,
+    );
     let parsed = {};
     try {
       parsed = JSON.parse(answer.body) as object;

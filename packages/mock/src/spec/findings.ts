@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import type { SpecValidator } from "./validator.js";
+import { escapePointer, type SpecValidator, valueAt } from "./validator.js";
 
 /** One difference between an answer and its document. */
 export interface Finding {
@@ -25,19 +25,23 @@ export function quote(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
-const escapeKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
-const valueAt = (value: unknown, pointer: string) =>
-  pointer
-    .split("/")
-    .slice(1)
-    .reduce<unknown>(
-      (node, key) =>
-        (node as Record<string, unknown>)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
-      value,
-    );
+/** A value checked against the schema at a pointer: drift where it is not allowed, notices where undeclared. */
+export function findingsOf(
+  spec: SpecValidator,
+  schema: string,
+  value: unknown,
+  where: Where,
+  base: string,
+): Finding[] {
+  const { errors } = spec.validatePointer(schema, value);
+  return [
+    ...driftOf(errors, value, where, base),
+    ...undeclaredOf(spec, schema, value, where, base),
+  ];
+}
 
 /** Validator errors as drift, where they say what is wrong: a failed oneOf/anyOf is named, not its branches. */
-export function driftOf(errors: ErrorObject[], value: unknown, where: Where, base = ""): Finding[] {
+function driftOf(errors: ErrorObject[], value: unknown, where: Where, base: string): Finding[] {
   const unions = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
   const inUnion = (e: ErrorObject) =>
     unions.some((u) => u !== e && `${e.instancePath}/`.startsWith(`${u.instancePath}/`));
@@ -45,31 +49,29 @@ export function driftOf(errors: ErrorObject[], value: unknown, where: Where, bas
     .filter((e) => !inUnion(e) && e.keyword !== "if")
     .map((e) => {
       const { missingProperty, allowedValues } = e.params as Record<string, unknown>;
-      const allowed = allowedValues as unknown[] | undefined;
       let expected = e.message ?? e.keyword;
       if (missingProperty) expected = "present (required)";
       else if (unions.includes(e)) expected = "one of the declared shapes";
-      else if (allowed) expected = `one of ${allowed.map((v) => quote(v)).join(", ")}`;
-      const pointer = `${base}${e.instancePath}${missingProperty ? `/${escapeKey(String(missingProperty))}` : ""}`;
+      else if (Array.isArray(allowedValues))
+        expected = `one of ${allowedValues.map(quote).join(", ")}`;
+      const pointer = `${base}${e.instancePath}${missingProperty ? `/${escapePointer(String(missingProperty))}` : ""}`;
       const seen = missingProperty ? "absent" : quote(valueAt(value, e.instancePath));
       return { ...where, severity: "drift" as const, pointer, expected, seen };
     });
 }
 
 /** Fields the document does not declare where it does not forbid them: notices. */
-export function undeclaredOf(
+function undeclaredOf(
   spec: SpecValidator,
   schema: string,
   value: unknown,
   where: Where,
-  at = "",
+  at: string,
 ): Finding[] {
   const { pointer, node } = spec.resolve(schema);
-  if (Array.isArray(value))
-    return node["items"]
-      ? value.flatMap((v, i) => undeclaredOf(spec, `${pointer}/items`, v, where, `${at}/${i}`))
-      : [];
-  if (typeof value !== "object" || value === null) return [];
+  if (Array.isArray(value) && node["items"])
+    return value.flatMap((v, i) => undeclaredOf(spec, `${pointer}/items`, v, where, `${at}/${i}`));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
   // A node and the oneOf/anyOf branch the value matches may both declare properties.
   const layers = [pointer];
   for (const union of ["oneOf", "anyOf"]) {
@@ -80,18 +82,15 @@ export function undeclaredOf(
     if (i >= 0) layers.push(spec.resolve(`${pointer}/${union}/${i}`).pointer);
   }
   const nodes = layers.map((layer) => spec.resolve(layer).node);
-  if (
-    nodes.every((n) => !n["properties"]) ||
-    nodes.some((n) => n["additionalProperties"] !== undefined)
-  )
+  if (nodes.every((n) => !n["properties"]) || nodes.some((n) => "additionalProperties" in n))
     return [];
   return Object.entries(value).flatMap(([key, v]): Finding[] => {
-    const path = `${at}/${escapeKey(key)}`;
+    const path = `${at}/${escapePointer(key)}`;
     const i = nodes
       .map((n) => Object.hasOwn((n["properties"] ?? {}) as object, key))
       .lastIndexOf(true);
     if (i >= 0)
-      return undeclaredOf(spec, `${layers[i]}/properties/${escapeKey(key)}`, v, where, path);
+      return undeclaredOf(spec, `${layers[i]}/properties/${escapePointer(key)}`, v, where, path);
     return [
       { ...where, severity: "notice", pointer: path, expected: "undeclared", seen: quote(v) },
     ];

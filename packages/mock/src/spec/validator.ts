@@ -21,37 +21,18 @@ export interface SpecValidator {
     value: unknown,
     mediaType?: string,
   ): ValidationResult;
-  /** Every response an operation declares, by status. */
-  responsesOf(operationId: string): Record<string, Json>;
   /** The response object (headers, content) an operation declares for a status. */
   responseOf(operationId: string, status: number | string): Json;
   /** Where a response body's schema is: a JSON pointer into the document. */
   schemaPointer(operationId: string, status: number | string, mediaType?: string): string;
-  /** The node at a JSON pointer, `$ref`s followed, with the pointer it was found at. */
-  resolve(pointer: string): SpecNode;
-  /** Every operation: id, method, path. */
+  /** The node at a JSON pointer (`#/…`), `$ref`s followed, with the pointer it was found at. */
+  resolve(pointer: string): { pointer: string; node: Json };
+  /** Every operation: id, method (lower case), path template and the operation object. */
   operations(): SpecOperation[];
 }
 
-/** A node of the document and the pointer it is at. */
-export interface SpecNode {
-  /** Its JSON pointer (`#/…`). */
-  pointer: string;
-  /** The node. */
-  node: Json;
-}
-
-/** An operation of the document. */
-export interface SpecOperation {
-  /** Its operationId. */
-  operationId: string;
-  /** Its method, lower case. */
-  method: string;
-  /** Its path template. */
-  path: string;
-  /** The operation object. */
-  operation: Json;
-}
+/** An operation of the document: id, method (lower case), path template, the operation object. */
+export type SpecOperation = { operationId: string; method: string; path: string; operation: Json };
 
 /** What a validation found. */
 export interface ValidationResult {
@@ -65,9 +46,18 @@ export interface ValidationResult {
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-function escapePointer(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
-}
+/** A key as a JSON pointer segment. */
+export const escapePointer = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** What a JSON pointer (`/a/b`) points to in a value, or undefined. */
+export const valueAt = (value: unknown, pointer: string): unknown =>
+  pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>(
+      (node, key) => (node as Json | undefined)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
+      value,
+    );
 
 /** Loads an OpenAPI 3.1 document and validates values against it with JSON Schema 2020-12. */
 export function loadSpec(path: string): SpecValidator {
@@ -81,88 +71,51 @@ export function loadSpec(path: string): SpecValidator {
   ajv.addSchema({ ...document, $id: id });
   const compiled = new Map<string, ValidateFunction>();
 
-  const operations = () => {
-    const out: SpecOperation[] = [];
-    for (const [path, item] of Object.entries((document["paths"] ?? {}) as Record<string, Json>)) {
-      for (const method of HTTP_METHODS) {
-        const operation = item[method] as Json | undefined;
-        if (operation)
-          out.push({ operationId: String(operation["operationId"]), method, path, operation });
-      }
-    }
-    return out;
+  const operations = () =>
+    Object.entries((document["paths"] ?? {}) as Record<string, Json>).flatMap(([path, item]) =>
+      HTTP_METHODS.filter((method) => item[method]).map((method) => {
+        const operation = item[method] as Json;
+        return { operationId: String(operation["operationId"]), method, path, operation };
+      }),
+    );
+  const resolve = (pointer: string): { pointer: string; node: Json } => {
+    const node = valueAt(document, pointer.slice(1)) as Json;
+    return typeof node["$ref"] === "string" ? resolve(node["$ref"]) : { pointer, node };
   };
-
-  const find = (operationId: string) => {
+  const responseAt = (operationId: string, status: number | string) => {
     const found = operations().find((o) => o.operationId === operationId);
     if (!found) throw new Error(`no operation "${operationId}" in ${path}`);
-    return found;
+    if (!(found.operation["responses"] as Json)[String(status)])
+      throw new Error(`${operationId} declares no ${status} response`);
+    return resolve(`#/paths/${escapePointer(found.path)}/${found.method}/responses/${status}`);
   };
-
-  const nodeAt = (pointer: string): Json =>
-    pointer
-      .slice(2)
-      .split("/")
-      .filter((s) => s !== "")
-      .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<Json>((node, key) => node[key] as Json, document);
-  const resolve = (start: string) => {
-    let pointer = start;
-    let node = nodeAt(pointer);
-    while (typeof node["$ref"] === "string") {
-      pointer = node["$ref"] as string;
-      node = nodeAt(pointer);
-    }
-    return { pointer, node };
-  };
-  const deref = (value: Json): Json =>
-    typeof value["$ref"] === "string" ? resolve(value["$ref"] as string).node : value;
 
   const validatePointer = (pointer: string, value: unknown): ValidationResult => {
-    let validate = compiled.get(pointer);
-    if (!validate) {
-      validate = ajv.compile({ $ref: `${id}${pointer}` });
-      compiled.set(pointer, validate);
-    }
+    const validate = compiled.get(pointer) ?? ajv.compile({ $ref: `${id}${pointer}` });
+    compiled.set(pointer, validate);
     const valid = validate(value) as boolean;
     const errors = validate.errors ?? [];
-    return {
-      valid,
-      errors,
-      text: errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n"),
-    };
+    const text = errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n");
+    return { valid, errors, text };
   };
-
-  const responsesOf = (operationId: string) =>
-    find(operationId).operation["responses"] as Record<string, Json>;
-  const responseOf = (operationId: string, status: number | string) => {
-    const response = responsesOf(operationId)[String(status)];
-    if (!response) throw new Error(`${operationId} declares no ${status} response`);
-    return deref(response);
-  };
-
   const schemaPointer = (
     operationId: string,
     status: number | string,
     mediaType = "application/json",
   ) => {
-    const { method, path: opPath } = find(operationId);
-    responseOf(operationId, status);
-    const at = resolve(`#/paths/${escapePointer(opPath)}/${method}/responses/${status}`);
-    const content = at.node["content"] as Record<string, unknown> | undefined;
-    if (!content?.[mediaType])
+    const { pointer, node } = responseAt(operationId, status);
+    if (!(node["content"] as Json | undefined)?.[mediaType])
       throw new Error(`${operationId} ${status} has no ${mediaType} content`);
-    return `${at.pointer}/content/${escapePointer(mediaType)}/schema`;
+    return `${pointer}/content/${escapePointer(mediaType)}/schema`;
   };
 
   return {
     document,
     validatePointer,
-    responseOf,
-    responsesOf,
     operations,
     resolve,
     schemaPointer,
+    responseOf: (operationId, status) => responseAt(operationId, status).node,
     validateResponse: (operationId, status, value, mediaType) =>
       validatePointer(schemaPointer(operationId, status, mediaType), value),
   };

@@ -1,11 +1,4 @@
-import {
-  type Answer,
-  checkAnswer,
-  type Finding,
-  operationAt,
-  type Service,
-  specOf,
-} from "@feedgate/mock";
+import { type Answer, checkAnswer, type Finding, operationAt, type Service } from "@feedgate/mock";
 import { CHECK_TIMEOUT_SECONDS, feedUrlOf, gatewayOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, step, UsageError } from "../cli/errors.js";
@@ -118,8 +111,7 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
       return { method, path, ...got, body: await readCapped(response) };
     });
     findings.push(...checkAnswer(service, answer));
-    const operation = operationAt(specOf(service), method, path.split("?")[0]!)?.operationId;
-    checked.push(`${operation} ${answer.status}`);
+    checked.push(`${operationAt(service, method, path.split("?")[0]!)} ${answer.status}`);
     if (answer.status === 200)
       try {
         const parsed = JSON.parse(answer.body) as Body;

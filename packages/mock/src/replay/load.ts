@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Reply } from "../core/reply.js";
 import { checkAnswer } from "../spec/check-answer.js";
-import { operationAt, specOf } from "../spec/documents.js";
+import { operationAt } from "../spec/documents.js";
 import type { Finding } from "../spec/findings.js";
 import type { Har, HarEntry } from "./har.js";
 import { requestKey } from "./match.js";
@@ -63,7 +63,7 @@ export function loadReplay(source: string | Har, options: ReplayOptions = {}): R
 function checkEntry({ request, response }: HarEntry): Finding[] {
   const { method } = request;
   const path = new URL(request.url).pathname;
-  const service = (["feed", "gateway"] as const).find((s) => operationAt(specOf(s), method, path));
+  const service = (["feed", "gateway"] as const).find((s) => operationAt(s, method, path));
   const { status, content } = response;
   if (!service || content._truncated !== undefined || content.encoding) return [];
   const headers = headersOf(response);

@@ -33,20 +33,21 @@ const KIT_HEADERS = ["etag", "cache-control", "retry-after"];
 export function checkAnswer(service: Service, answer: Answer): Finding[] {
   const spec = specOf(service);
   const path = answer.path.split("?")[0]!;
-  const found = operationAt(spec, answer.method, path);
-  const operation = found?.operationId ?? `${answer.method} ${path}`;
+  const found = operationAt(service, answer.method, path);
+  const operation = found ?? `${answer.method} ${path}`;
   const at = { operation, status: answer.status };
   const drift = (pointer: string, expected: string, seen: string): Finding => ({
     ...at,
     ...{ severity: "drift", pointer, expected, seen },
   });
   if (!found) return [{ ...drift("", "an operation", "none"), severity: "notice" }];
-  const statuses = Object.keys(found.operation["responses"] as Json);
+  const { operation: declared } = spec.operations().find((o) => o.operationId === found)!;
+  const statuses = Object.keys(declared["responses"] as Json);
   if (!statuses.includes(String(answer.status)))
     return [drift("/status", `one of ${statuses.join(", ")}`, String(answer.status))];
   const response = spec.responseOf(operation, answer.status);
-  const declared = Object.keys(response["headers"] ?? {}).map((name) => name.toLowerCase());
-  const findings = KIT_HEADERS.filter((name) => declared.includes(name)).flatMap((name) => {
+  const headers = Object.keys(response["headers"] ?? {}).map((name) => name.toLowerCase());
+  const findings = KIT_HEADERS.filter((name) => headers.includes(name)).flatMap((name) => {
     const value = answer.headers[name];
     if (value === undefined) return [drift(`/headers/${name}`, "present", "absent")];
     if (name !== "cache-control" || /\bs-maxage=\d+/.test(value)) return [];

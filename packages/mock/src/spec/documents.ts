@@ -1,5 +1,8 @@
 import { createRequire } from "node:module";
-import { loadSpec, type SpecOperation, type SpecValidator } from "./validator.js";
+import { FEED_RULES } from "@feedgate/feed-client/rules";
+import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
+import { routerOf } from "../core/routes.js";
+import { loadSpec, type SpecValidator } from "./validator.js";
 
 /** The two services whose documents the client packages ship (`<client>/openapi.json`). */
 export type Service = "feed" | "gateway";
@@ -14,17 +17,11 @@ export function specOf(service: Service): SpecValidator {
   return loaded.get(service)!;
 }
 
-/** The operation of a concrete method and path in a document (a literal path beats a template). */
-export function operationAt(
-  spec: SpecValidator,
-  method: string,
-  path: string,
-): SpecOperation | undefined {
-  const pattern = (template: string) =>
-    new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`);
-  return spec
-    .operations()
-    .filter((o) => o.method === method.toLowerCase())
-    .sort((a, b) => a.path.split("{").length - b.path.split("{").length)
-    .find((o) => pattern(o.path).test(path));
-}
+const ROUTERS = {
+  feed: routerOf(FEED_RULES.operations),
+  gateway: routerOf(GATEWAY_RULES.operations),
+};
+
+/** The operationId of a concrete method and path of a service (its generated rule table, as the fakes route). */
+export const operationAt = (service: Service, method: string, path: string): string | undefined =>
+  ROUTERS[service](method.toUpperCase(), path)?.route;

@@ -8,29 +8,6 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** A JSON object of the document. */
 export type Json = Record<string, unknown>;
 
-/** An OpenAPI 3.1 document and the JSON Schema 2020-12 validator of its schemas (the contract tests' own). */
-export interface SpecValidator {
-  /** The parsed document. */
-  readonly document: Json;
-  /** Validates a body against a JSON pointer into the document (e.g. "#/components/schemas/Item"). */
-  validatePointer(pointer: string, value: unknown): ValidationResult;
-  /** Validates a response body against operation `operationId`, status and media type. */
-  validateResponse(
-    operationId: string,
-    status: number | string,
-    value: unknown,
-    mediaType?: string,
-  ): ValidationResult;
-  /** The response object (headers, content) an operation declares for a status. */
-  responseOf(operationId: string, status: number | string): Json;
-  /** Where a response body's schema is: a JSON pointer into the document. */
-  schemaPointer(operationId: string, status: number | string, mediaType?: string): string;
-  /** The node at a JSON pointer (`#/…`), `$ref`s followed, with the pointer it was found at. */
-  resolve(pointer: string): { pointer: string; node: Json };
-  /** Every operation: id, method (lower case), path template and the operation object. */
-  operations(): SpecOperation[];
-}
-
 /** An operation of the document: id, method (lower case), path template, the operation object. */
 export type SpecOperation = { operationId: string; method: string; path: string; operation: Json };
 
@@ -60,63 +37,81 @@ export const valueAt = (value: unknown, pointer: string): unknown =>
     );
 
 /** Loads an OpenAPI 3.1 document and validates values against it with JSON Schema 2020-12. */
-export function loadSpec(path: string): SpecValidator {
-  const document = JSON.parse(readFileSync(path, "utf8")) as Json;
-  const id = "https://feedgate.invalid/spec.json";
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  // OpenAPI keywords that are not JSON Schema vocabulary.
-  for (const keyword of ["example", "discriminator", "xml", "externalDocs"])
-    ajv.addKeyword(keyword);
-  ajv.addSchema({ ...document, $id: id });
-  const compiled = new Map<string, ValidateFunction>();
+export const loadSpec = (path: string): SpecValidator => new SpecValidator(path);
 
-  const operations = () =>
-    Object.entries((document["paths"] ?? {}) as Record<string, Json>).flatMap(([path, item]) =>
+/** An OpenAPI 3.1 document and the JSON Schema 2020-12 validator of its schemas (the contract tests' own). */
+export class SpecValidator {
+  /** The parsed document. */
+  readonly document: Json;
+  readonly #id = "https://feedgate.invalid/spec.json";
+  readonly #ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  readonly #compiled = new Map<string, ValidateFunction>();
+
+  /** Reads the document at `path`. */
+  constructor(private readonly path: string) {
+    this.document = JSON.parse(readFileSync(path, "utf8")) as Json;
+    addFormats(this.#ajv);
+    // OpenAPI keywords that are not JSON Schema vocabulary.
+    for (const keyword of ["example", "discriminator", "xml", "externalDocs"])
+      this.#ajv.addKeyword(keyword);
+    this.#ajv.addSchema({ ...this.document, $id: this.#id });
+  }
+
+  /** Every operation: id, method (lower case), path template and the operation object. */
+  operations(): SpecOperation[] {
+    const paths = (this.document["paths"] ?? {}) as Record<string, Json>;
+    return Object.entries(paths).flatMap(([path, item]) =>
       HTTP_METHODS.filter((method) => item[method]).map((method) => {
         const operation = item[method] as Json;
         return { operationId: String(operation["operationId"]), method, path, operation };
       }),
     );
-  const resolve = (pointer: string): { pointer: string; node: Json } => {
-    const node = valueAt(document, pointer.slice(1)) as Json;
-    return typeof node["$ref"] === "string" ? resolve(node["$ref"]) : { pointer, node };
-  };
-  const responseAt = (operationId: string, status: number | string) => {
-    const found = operations().find((o) => o.operationId === operationId);
-    if (!found) throw new Error(`no operation "${operationId}" in ${path}`);
-    if (!(found.operation["responses"] as Json)[String(status)])
-      throw new Error(`${operationId} declares no ${status} response`);
-    return resolve(`#/paths/${escapePointer(found.path)}/${found.method}/responses/${status}`);
-  };
+  }
 
-  const validatePointer = (pointer: string, value: unknown): ValidationResult => {
-    const validate = compiled.get(pointer) ?? ajv.compile({ $ref: `${id}${pointer}` });
-    compiled.set(pointer, validate);
+  /** The node at a JSON pointer (`#/…`), `$ref`s followed, with the pointer it was found at. */
+  resolve(pointer: string): { pointer: string; node: Json } {
+    const node = valueAt(this.document, pointer.slice(1)) as Json;
+    return typeof node["$ref"] === "string" ? this.resolve(node["$ref"]) : { pointer, node };
+  }
+
+  /** The response object (headers, content) an operation declares for a status. */
+  responseOf(operationId: string, status: number | string): Json {
+    return this.#responseAt(operationId, status).node;
+  }
+
+  /** Where a response body's schema is: a JSON pointer into the document. */
+  schemaPointer(operationId: string, status: number | string, mediaType = "application/json") {
+    const { pointer, node } = this.#responseAt(operationId, status);
+    if (!(node["content"] as Json | undefined)?.[mediaType])
+      throw new Error(`${operationId} ${status} has no ${mediaType} content`);
+    return `${pointer}/content/${escapePointer(mediaType)}/schema`;
+  }
+
+  /** Validates a body against a JSON pointer into the document (e.g. "#/components/schemas/Item"). */
+  validatePointer(pointer: string, value: unknown): ValidationResult {
+    const validate = this.#compiled.get(pointer) ?? this.#ajv.compile({ $ref: this.#id + pointer });
+    this.#compiled.set(pointer, validate);
     const valid = validate(value) as boolean;
     const errors = validate.errors ?? [];
     const text = errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n");
     return { valid, errors, text };
-  };
-  const schemaPointer = (
+  }
+
+  /** Validates a response body against operation `operationId`, status and media type. */
+  validateResponse(
     operationId: string,
     status: number | string,
-    mediaType = "application/json",
-  ) => {
-    const { pointer, node } = responseAt(operationId, status);
-    if (!(node["content"] as Json | undefined)?.[mediaType])
-      throw new Error(`${operationId} ${status} has no ${mediaType} content`);
-    return `${pointer}/content/${escapePointer(mediaType)}/schema`;
-  };
+    value: unknown,
+    mediaType?: string,
+  ) {
+    return this.validatePointer(this.schemaPointer(operationId, status, mediaType), value);
+  }
 
-  return {
-    document,
-    validatePointer,
-    operations,
-    resolve,
-    schemaPointer,
-    responseOf: (operationId, status) => responseAt(operationId, status).node,
-    validateResponse: (operationId, status, value, mediaType) =>
-      validatePointer(schemaPointer(operationId, status, mediaType), value),
-  };
+  #responseAt(operationId: string, status: number | string) {
+    const found = this.operations().find((o) => o.operationId === operationId);
+    if (!found) throw new Error(`no operation "${operationId}" in ${this.path}`);
+    if (!(found.operation["responses"] as Json)[String(status)])
+      throw new Error(`${operationId} declares no ${status} response`);
+    return this.resolve(`#/paths/${escapePointer(found.path)}/${found.method}/responses/${status}`);
+  }
 }

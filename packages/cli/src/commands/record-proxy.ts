@@ -11,15 +11,6 @@ const HOP =
 /** How long the target may stay silent before the exchange is given up (a gateway waits up to 300 s). */
 const IDLE_MS = 330_000;
 
-/** A running recording proxy. */
-export interface Recorder {
-  url: string;
-  /** Exchanges under way. */
-  readonly inFlight: number;
-  /** Stops accepting, cuts what is under way (not recorded) and writes the file. */
-  close(): Promise<void>;
-}
-
 /** What a HAR request and response share: version, headers (credentials replaced), sizes. */
 const message = (m: IncomingMessage, seen: Set<string>, bodySize: number) => ({
   httpVersion: `HTTP/${m.httpVersion}`,
@@ -70,7 +61,7 @@ export async function startRecorder(
   file: HarFile,
   port = 0,
   max = DEFAULT_MAX_BODY_BYTES,
-): Promise<Recorder> {
+) {
   const live = new Set<() => void>();
   const server = createServer((req, res) => {
     const started = new Date();
@@ -141,9 +132,11 @@ export async function startRecorder(
   );
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Exchanges under way. */
     get inFlight() {
       return live.size;
     },
+    /** Stops accepting, cuts what is under way (not recorded) and writes the file. */
     async close() {
       const closed = new Promise((resolve) => server.close(resolve));
       for (const cut of [...live]) cut();

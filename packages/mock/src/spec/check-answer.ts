@@ -36,23 +36,24 @@ export function checkAnswer(service: Service, answer: Answer): Finding[] {
   const found = operationAt(service, answer.method, path);
   const operation = found ?? `${answer.method} ${path}`;
   const at = { operation, status: answer.status };
-  const drift = (pointer: string, expected: string, seen: string): Finding => ({
-    ...at,
-    ...{ severity: "drift", pointer, expected, seen },
-  });
-  if (!found) return [{ ...drift("", "an operation", "none"), severity: "notice" }];
-  const { operation: declared } = spec.operations().find((o) => o.operationId === found)!;
+  type Severity = Finding["severity"];
+  const drift = (pointer: string, expected: string, seen: string, severity: Severity = "drift") =>
+    ({ ...at, severity, pointer, expected, seen }) satisfies Finding;
+  if (!found) return [drift("", "an operation", "none", "notice")];
+  const declared = spec.operations().find((o) => o.operationId === found)!.operation;
   const statuses = Object.keys(declared["responses"] as Json);
   if (!statuses.includes(String(answer.status)))
     return [drift("/status", `one of ${statuses.join(", ")}`, String(answer.status))];
   const response = spec.responseOf(operation, answer.status);
   const headers = Object.keys(response["headers"] ?? {}).map((name) => name.toLowerCase());
-  const findings = KIT_HEADERS.filter((name) => headers.includes(name)).flatMap((name) => {
-    const value = answer.headers[name];
-    if (value === undefined) return [drift(`/headers/${name}`, "present", "absent")];
-    if (name !== "cache-control" || /\bs-maxage=\d+/.test(value)) return [];
-    return [drift(`/headers/${name}`, "s-maxage=<seconds>", quote(value))];
-  });
+  const findings: Finding[] = KIT_HEADERS.filter((name) => headers.includes(name)).flatMap(
+    (name) => {
+      const value = answer.headers[name];
+      if (value === undefined) return [drift(`/headers/${name}`, "present", "absent")];
+      if (name !== "cache-control" || /\bs-maxage=\d+/.test(value)) return [];
+      return [drift(`/headers/${name}`, "s-maxage=<seconds>", quote(value))];
+    },
+  );
   const content = (response["content"] ?? {}) as Json;
   const media = (answer.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (Object.keys(content).length === 0) return findings;
@@ -72,6 +73,7 @@ export function checkAnswer(service: Service, answer: Answer): Finding[] {
       `${answer.body}\n\n`,
     );
   }
+  const check = findingsOf(spec, at);
   for (const [base, text] of values) {
     let value: unknown = text;
     try {
@@ -80,7 +82,7 @@ export function checkAnswer(service: Service, answer: Answer): Finding[] {
       findings.push(drift(base, "JSON", quote(text)));
       continue;
     }
-    findings.push(...findingsOf(spec, schema, value, at, base));
+    findings.push(...check(schema, value, base));
   }
   return findings;
 }

@@ -43,6 +43,10 @@ const IDS: Record<string, (body: Body) => unknown> = {
 
 const hi = { model: "gpt-4.1-mini", input: "Say ok." };
 const claude = { model: "claude-sonnet-4-5", messages: [{ role: "user", content: "hi" }] };
+const gemini = {
+  contents: [{ parts: [{ text: "Say ok." }] }],
+  generationConfig: { maxOutputTokens: 1 },
+};
 
 /** Gateway operations that cost nothing: the two token counts. */
 const FREE_GATEWAY_PROBES: Probe[] = [
@@ -53,23 +57,14 @@ const FREE_GATEWAY_PROBES: Probe[] = [
 /** `--spend`: one minimal billed call per family that has one, streamed so its events are checked. Images: none is minimal. */
 const BILLED_GATEWAY_PROBES: Probe[] = [
   ["gateway", "/v1/responses", { ...hi, max_output_tokens: 16, stream: true }],
-  [
-    "gateway",
-    "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
-    { contents: [{ parts: [{ text: "Say ok." }] }], generationConfig: { maxOutputTokens: 1 } },
-  ],
+  ["gateway", "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", gemini],
 ];
 
-/** The most of an answer read: a check never reads an endless body. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-async function readCapped(response: Response): Promise<string> {
+/** An answer's body, at most 8 MiB of text: a check never reads an endless body. */
+async function readCapped(response: Response, text = ""): Promise<string> {
   const decoder = new TextDecoder();
-  let text = "";
-  for await (const chunk of response.body ?? []) {
-    text += decoder.decode(chunk, { stream: true });
-    if (text.length > MAX_BODY_BYTES) break;
-  }
+  for await (const chunk of response.body ?? [])
+    if ((text += decoder.decode(chunk, { stream: true })).length > 8 * 1024 * 1024) break;
   return text + decoder.decode();
 }
 
@@ -102,8 +97,8 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
     const url = base.replace(/\/$/, "") + path;
     const key = service === "gateway" && { authorization: `Bearer ${gateway!.apiKey}` };
     const headers = { "user-agent": USER_AGENT, "content-type": "application/json", ...key };
-    const timeout = AbortSignal.timeout((options.timeout ?? CHECK_TIMEOUT_SECONDS) * 1000);
-    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const timeout = (options.timeout ?? CHECK_TIMEOUT_SECONDS) * 1000;
+    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeout)]);
     const init = { method, headers, signal, redirect: "manual" as const };
     const answer = await step(`${method} ${url.split("?")[0]}`, async (): Promise<Answer> => {
       const response = await fetch(url, body ? { ...init, body: JSON.stringify(body) } : init);
@@ -133,6 +128,6 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
   if (out.json) out.data({ ok: drift === 0, drift, notices, checked, findings });
   else printFindings(out, findings, "stdout");
   out.note(`${checked.length} answers checked: ${drift} drift, ${notices} notices`);
-  const problem = new Error(`${drift} places where a service no longer matches its document`);
-  if (drift > 0) throw new StepFailure("check", problem);
+  const problem = `${drift} places where a service no longer matches its document`;
+  if (drift > 0) throw new StepFailure("check", new Error(problem));
 }

@@ -9,7 +9,6 @@ export interface CheckOptions {
   live?: boolean;
   spend?: boolean;
   timeout?: number;
-  json?: boolean;
 }
 
 /** One call of the check. A `{story}`, `{date}` or `{cursor}` in its path comes from an earlier answer. */

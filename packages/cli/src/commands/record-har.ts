@@ -1,5 +1,5 @@
 import { rename, writeFile } from "node:fs/promises";
-import { CREDENTIAL_HEADERS, redact, secretForms } from "@feedgate/core";
+import { redact, secretForms } from "@feedgate/core";
 import type { HarEntry } from "@feedgate/mock";
 import { VERSION } from "../version.js";
 
@@ -13,17 +13,6 @@ export const envSecrets = (env: Record<string, string | undefined>): string[] =>
       ? [value.trim()]
       : [],
   );
-
-/** Credential headers and cookies replaced; each value joins the secrets scrubbed from the rest. */
-export const scrubHeaders = (raw: string[], secrets: Set<string>) =>
-  raw.flatMap((name, i) => {
-    if (i % 2) return [];
-    const value = raw[i + 1]!;
-    if (!CREDENTIAL_HEADERS.includes(name.toLowerCase()) && !/^set-cookie$/i.test(name))
-      return [{ name, value }];
-    secrets.add(value);
-    return [{ name, value: "[redacted]" }];
-  });
 
 /** The HAR file being recorded: {@link harFile}. */
 export type HarFile = ReturnType<typeof harFile>;

@@ -1,8 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
+import { CREDENTIAL_HEADERS } from "@feedgate/core";
 import type { HarChunk, HarContent } from "@feedgate/mock";
-import { DEFAULT_MAX_BODY_BYTES, type HarFile, scrubHeaders } from "./record-har.js";
+import { DEFAULT_MAX_BODY_BYTES, type HarFile } from "./record-har.js";
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy sets itself. */
 const HOP =
@@ -11,10 +12,20 @@ const HOP =
 /** How long the target may stay silent before the exchange is given up (a gateway waits up to 300 s). */
 const IDLE_MS = 330_000;
 
-/** What a HAR request and response share: version, headers (credentials replaced), sizes. */
+/**
+ * What a HAR request and response share: version, sizes, headers with credentials and cookies
+ * replaced (each value joins the secrets `seen`, scrubbed from the rest of the entry).
+ */
 const message = (m: IncomingMessage, seen: Set<string>, bodySize: number) => ({
   httpVersion: `HTTP/${m.httpVersion}`,
-  headers: scrubHeaders(m.rawHeaders, seen),
+  headers: m.rawHeaders.flatMap((name, i) => {
+    if (i % 2) return [];
+    const value = m.rawHeaders[i + 1]!;
+    if (!CREDENTIAL_HEADERS.includes(name.toLowerCase()) && !/^set-cookie$/i.test(name))
+      return [{ name, value }];
+    seen.add(value);
+    return [{ name, value: "[redacted]" }];
+  }),
   ...{ cookies: [], headersSize: -1, bodySize },
 });
 

@@ -10,7 +10,6 @@ export interface RecordOptions {
   out?: string;
   port?: number;
   maxBody?: number;
-  json?: boolean;
 }
 
 /** `feedgate record --target URL --out FILE.har`: records until Ctrl-C, then leaves a complete file. */

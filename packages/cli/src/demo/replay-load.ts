@@ -14,8 +14,9 @@ export async function loadRecording(
   const drift = replay.findings.filter((f) => f.severity === "drift").length;
   const notices = replay.findings.length - drift;
   printFindings(ctx.out, replay.findings, "stderr");
+  const more = notices && !ctx.out.verboseMode ? " (--verbose lists them)" : "";
   ctx.out.note(
-    `${replay.entries} recorded answers from ${file}: ${drift} drift from the documents, ${notices} undeclared fields${notices && !ctx.out.verboseMode ? " (--verbose lists them)" : ""}`,
+    `${replay.entries} recorded answers from ${file}: ${drift} drift from the documents, ${notices} undeclared fields${more}`,
   );
   return replay;
 }

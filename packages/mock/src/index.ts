@@ -38,12 +38,7 @@ export {
   type WebRateLimit,
 } from "./gateway/fake.js";
 export { GATEWAY_ROUTES, type GatewayRoute } from "./gateway/routes.js";
-export type {
-  Har,
-  HarChunk,
-  HarContent,
-  HarEntry,
-} from "./replay/har.js";
+export type { Har, HarChunk, HarContent, HarEntry } from "./replay/har.js";
 export { loadReplay, type Replay, type ReplayOptions } from "./replay/load.js";
 export { type Answer, checkAnswer } from "./spec/check-answer.js";
 export { operationAt, type Service, specOf } from "./spec/documents.js";

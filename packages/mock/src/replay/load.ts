@@ -86,11 +86,7 @@ function replyOf({ response }: HarEntry, paced: boolean): Reply {
     );
     return { status, headers, verbatim: true, stream: { chunks, delays } };
   }
+  const empty = status === 304 || status === 204;
   const body = content.encoding === "base64" ? Buffer.from(text, "base64") : text;
-  return {
-    status,
-    headers,
-    verbatim: true,
-    body: status === 304 || status === 204 ? undefined : body,
-  };
+  return { status, headers, verbatim: true, body: empty ? undefined : body };
 }

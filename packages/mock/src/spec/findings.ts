@@ -17,8 +17,6 @@ export interface Finding {
   seen: string;
 }
 
-type Where = Pick<Finding, "operation" | "status">;
-
 /** A value as a report quotes it: JSON, cut to 80 characters. */
 export function quote(value: unknown): string {
   const text = value === undefined ? "absent" : JSON.stringify(value);
@@ -30,7 +28,7 @@ export function quote(value: unknown): string {
  * of the document: drift where the validator names what is wrong (a failed oneOf/anyOf, not its
  * branches), notices for fields the document does not declare where it does not forbid them.
  */
-export function findingsOf(spec: SpecValidator, where: Where) {
+export function findingsOf(spec: SpecValidator, where: Pick<Finding, "operation" | "status">) {
   const drift = (errors: ErrorObject[], value: unknown, base: string): Finding[] => {
     const unions = errors.filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf");
     const inUnion = (e: ErrorObject) =>

@@ -18,14 +18,23 @@ export interface HarContent extends HAR.Content {
 
 /** One exchange, credentials replaced. */
 export interface HarEntry extends HAR.Entry {
-  /** The request; a body cut at the cap has `_truncated`, the bytes kept. */
-  request: HAR.Request & { postData?: HAR.PostData & { _truncated?: number } };
+  /** The request. */
+  request: HAR.Request & {
+    /** Its body; `_truncated`: the bytes kept when the recording cut it at its cap. */
+    postData?: HAR.PostData & { _truncated?: number };
+  };
   /** The answer. */
-  response: HAR.Response & { content: HarContent };
+  response: HAR.Response & {
+    /** Its body. */
+    content: HarContent;
+  };
 }
 
 /** HAR 1.2 (`@types/har-format`), the format of browser devtools, Charles and Polly.js. */
 export interface Har {
-  /** The recording: its exchanges in the order they finished. */
-  log: HAR.Log & { entries: HarEntry[] };
+  /** The recording. */
+  log: HAR.Log & {
+    /** The exchanges, in the order they finished. */
+    entries: HarEntry[];
+  };
 }

@@ -8,8 +8,17 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** A JSON object of the document. */
 export type Json = Record<string, unknown>;
 
-/** An operation of the document: id, method (lower case), path template, the operation object. */
-export type SpecOperation = { operationId: string; method: string; path: string; operation: Json };
+/** An operation of the document. */
+export interface SpecOperation {
+  /** Its operationId. */
+  operationId: string;
+  /** Its method, lower case. */
+  method: string;
+  /** Its path template. */
+  path: string;
+  /** The operation object. */
+  operation: Json;
+}
 
 /** What a validation found. */
 export interface ValidationResult {
@@ -69,7 +78,12 @@ export class SpecValidator {
   }
 
   /** The node at a JSON pointer (`#/…`), `$ref`s followed, with the pointer it was found at. */
-  resolve(pointer: string): { pointer: string; node: Json } {
+  resolve(pointer: string): {
+    /** The pointer the node was found at. */
+    pointer: string;
+    /** The node. */
+    node: Json;
+  } {
     const node = valueAt(this.document, pointer.slice(1)) as Json;
     return typeof node["$ref"] === "string" ? this.resolve(node["$ref"]) : { pointer, node };
   }

@@ -38,18 +38,7 @@ export {
   type WebRateLimit,
 } from "./gateway/fake.js";
 export { GATEWAY_ROUTES, type GatewayRoute } from "./gateway/routes.js";
-export type {
-  Har,
-  HarChunk,
-  HarContent,
-  HarCreator,
-  HarEntry,
-  HarLog,
-  HarPair,
-  HarPostData,
-  HarRequest,
-  HarResponse,
-} from "./replay/har.js";
+export type { Har, HarChunk, HarContent, HarEntry } from "./replay/har.js";
 export { loadReplay, type Replay, type ReplayOptions } from "./replay/load.js";
 export { type Answer, checkAnswer } from "./spec/check-answer.js";
 export { operationAt, type Service, specOf } from "./spec/documents.js";
@@ -57,7 +46,6 @@ export type { Finding } from "./spec/findings.js";
 export {
   type Json,
   loadSpec,
-  type SpecNode,
   type SpecOperation,
   type SpecValidator,
   type ValidationResult,

@@ -27,6 +27,9 @@ export const DEFAULT_MODEL = "gpt-5.2";
 /** Default model of `feedgate image`, when neither `--model` nor `FEEDGATE_IMAGE_MODEL` is given. */
 export const DEFAULT_IMAGE_MODEL = "Nano-Banana2";
 
+/** How long one call of `feedgate check --live` may take, in seconds, without `--timeout`. */
+export const CHECK_TIMEOUT_SECONDS = 20;
+
 /** The options every command accepts (defined once on the program). */
 export interface GlobalOptions {
   feedUrl?: string;

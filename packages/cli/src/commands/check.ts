@@ -1,5 +1,5 @@
+import { CHECK_TIMEOUT_SECONDS } from "../cli/config.js";
 import type { Body } from "../cli/runner.js";
-import { DEFAULT_TIMEOUT_SECONDS } from "./check-probes.js";
 import type { CommandSpec } from "./spec.js";
 
 export const check: CommandSpec = {
@@ -17,7 +17,7 @@ export const check: CommandSpec = {
     ],
     [
       "--timeout <seconds>",
-      `the most any one call may take (default ${DEFAULT_TIMEOUT_SECONDS})`,
+      `the most any one call may take (default ${CHECK_TIMEOUT_SECONDS})`,
       "seconds",
     ],
     ["--json", "print the report as one JSON document"],

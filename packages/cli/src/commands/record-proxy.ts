@@ -1,8 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
-import type { HarContent, HarEntry, HarPair } from "@feedgate/mock";
-import { type HarFile, scrubHeaders } from "./record-har.js";
+import { CREDENTIAL_HEADERS } from "@feedgate/core";
+import type { HarChunk, HarContent } from "@feedgate/mock";
+import { DEFAULT_MAX_BODY_BYTES, type HarFile } from "./record-har.js";
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the proxy sets itself. */
 const HOP =
@@ -11,52 +12,49 @@ const HOP =
 /** How long the target may stay silent before the exchange is given up (a gateway waits up to 300 s). */
 const IDLE_MS = 330_000;
 
-export interface Recorder {
-  url: string;
-  /** Exchanges under way. */
-  readonly inFlight: number;
-  /** Stops accepting, cuts what is under way (not recorded) and writes the file. */
-  close(): Promise<void>;
-}
-
-const pairs = (raw: string[]): HarPair[] =>
-  raw.flatMap((name, i) => (i % 2 ? [] : [{ name, value: raw[i + 1]! }]));
-
-/** What a HAR request and response share: version, headers (credentials replaced), sizes. */
+/**
+ * What a HAR request and response share: version, sizes, headers with credentials and cookies
+ * replaced (each value joins the secrets `seen`, scrubbed from the rest of the entry).
+ */
 const message = (m: IncomingMessage, seen: Set<string>, bodySize: number) => ({
   httpVersion: `HTTP/${m.httpVersion}`,
-  headers: scrubHeaders(pairs(m.rawHeaders), seen),
+  headers: m.rawHeaders.flatMap((name, i) => {
+    if (i % 2) return [];
+    const value = m.rawHeaders[i + 1]!;
+    if (!CREDENTIAL_HEADERS.includes(name.toLowerCase()) && !/^set-cookie$/i.test(name))
+      return [{ name, value }];
+    seen.add(value);
+    return [{ name, value: "[redacted]" }];
+  }),
   ...{ cookies: [], headersSize: -1, bodySize },
 });
 
 /** A body as it passes, kept up to `max` bytes, with each chunk's arrival (ms) and length in the text. */
 function capture(max: number) {
   const kept: Buffer[] = [];
+  const chunks: HarChunk[] = [];
   const decoder = new TextDecoder();
   const start = performance.now();
-  const chunks: Array<{ time: number; size: number }> = [];
   let size = 0;
-  let room = max;
   return {
     add(chunk: Buffer) {
+      const part = chunk.subarray(0, Math.max(0, max - size));
       size += chunk.length;
-      const part = chunk.subarray(0, Math.max(0, room));
       if (part.length === 0) return;
-      room -= part.length;
       kept.push(part);
       const time = Math.round((performance.now() - start) * 10) / 10;
       chunks.push({ time, size: decoder.decode(part, { stream: true }).length });
     },
-    content(mimeType: string, stream: boolean): HarContent {
+    content(mimeType: string): HarContent {
       const bytes = Buffer.concat(kept);
-      const text = /json|text|xml|event-stream|javascript|urlencoded/.test(mimeType);
+      const text = /json|text|xml|javascript|urlencoded/.test(mimeType);
       const note = `cut at ${bytes.length} of ${size} bytes (the recording's cap)`;
       return {
         size,
         mimeType,
         text: bytes.toString(text ? "utf8" : "base64"),
         ...(text ? {} : { encoding: "base64" }),
-        ...(stream ? { _chunks: chunks } : {}),
+        ...(mimeType.includes("text/event-stream") ? { _chunks: chunks } : {}),
         ...(size > bytes.length ? { _truncated: bytes.length, comment: note } : {}),
       };
     },
@@ -71,22 +69,20 @@ function capture(max: number) {
  */
 export async function startRecorder(
   target: URL,
-  port: number,
   file: HarFile,
-  max: number,
-): Promise<Recorder> {
+  port = 0,
+  max = DEFAULT_MAX_BODY_BYTES,
+) {
   const live = new Set<() => void>();
   const server = createServer((req, res) => {
     const started = new Date();
     const clock = performance.now();
     const path = (req.url ?? "/").replace(/^[a-z]+:\/\/[^/]*/i, "");
     const url = new URL(target.pathname.replace(/\/$/, "") + path, target.origin);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !HOP.test(name)),
-    );
+    const headers = Object.entries(req.headers).filter(([name]) => !HOP.test(name));
     const send = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, {
       method: req.method,
-      headers: { ...headers, host: url.host, "accept-encoding": "identity" },
+      headers: { ...Object.fromEntries(headers), host: url.host, "accept-encoding": "identity" },
     });
     const cut = () => send.destroy() && res.destroy();
     live.add(cut);
@@ -101,25 +97,25 @@ export async function startRecorder(
       else res.writeHead(502).end("feedgate record: no answer from the target\n");
     });
     send.on("response", (answer) => {
-      const type = answer.headers["content-type"] ?? "";
       const got = capture(max);
       const wait = Math.round(performance.now() - clock);
-      const forwarded = pairs(answer.rawHeaders).filter((h) => !HOP.test(h.name));
+      const raw = answer.rawHeaders;
       res.writeHead(
         answer.statusCode!,
         answer.statusMessage,
-        forwarded.flatMap((h) => [h.name, h.value]),
+        raw.filter((_, i) => !HOP.test(raw[i - (i % 2)]!)),
       );
       res.flushHeaders();
       answer.on("data", got.add).pipe(res);
       answer.on("end", () => {
         if (!live.delete(cut)) return;
         const seen = new Set(url.searchParams.getAll("key"));
-        const posted = sent.content(req.headers["content-type"] ?? "", false);
-        const content = got.content(type, type.includes("text/event-stream"));
-        const entry: HarEntry = {
+        const posted = sent.content(req.headers["content-type"] ?? "");
+        const content = got.content(answer.headers["content-type"] ?? "");
+        const time = Math.round(performance.now() - clock);
+        const entry = {
           startedDateTime: started.toISOString(),
-          time: Math.round(performance.now() - clock),
+          time,
           request: {
             method: req.method!,
             url: url.href,
@@ -135,7 +131,7 @@ export async function startRecorder(
             redirectURL: answer.headers.location ?? "",
           },
           cache: {},
-          timings: { send: 0, wait, receive: Math.round(performance.now() - clock) - wait },
+          timings: { send: 0, wait, receive: time - wait },
         };
         // A failed write (a full disk) fails the last one too, which close() reports.
         file.add(entry, seen).catch(() => {});
@@ -147,9 +143,11 @@ export async function startRecorder(
   );
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Exchanges under way. */
     get inFlight() {
       return live.size;
     },
+    /** Stops accepting, cuts what is under way (not recorded) and writes the file. */
     async close() {
       const closed = new Promise((resolve) => server.close(resolve));
       for (const cut of [...live]) cut();

@@ -2,7 +2,7 @@ import { apiKeyOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
-import { DEFAULT_MAX_BODY_BYTES, envSecrets, HarFile } from "./record-har.js";
+import { envSecrets, harFile } from "./record-har.js";
 import { startRecorder } from "./record-proxy.js";
 
 export interface RecordOptions {
@@ -10,7 +10,6 @@ export interface RecordOptions {
   out?: string;
   port?: number;
   maxBody?: number;
-  json?: boolean;
 }
 
 /** `feedgate record --target URL --out FILE.har`: records until Ctrl-C, then leaves a complete file. */
@@ -22,10 +21,9 @@ export async function runRecord(ctx: CommandContext, options: RecordOptions): Pr
   if (target?.protocol !== "http:" && target?.protocol !== "https:")
     throw new UsageError(`--target must be an http or https URL, not ${options.target}`);
   const apiKey = apiKeyOf(ctx.globals, ctx.env);
-  const file = new HarFile(options.out, [...envSecrets(ctx.env), ...(apiKey ? [apiKey] : [])]);
+  const file = harFile(options.out, [...envSecrets(ctx.env), ...(apiKey ? [apiKey] : [])]);
   await file.write();
-  const max = options.maxBody ?? DEFAULT_MAX_BODY_BYTES;
-  const recorder = await startRecorder(target, options.port ?? 0, file, max);
+  const recorder = await startRecorder(target, file, options.port, options.maxBody);
   try {
     if (out.json) out.data({ url: recorder.url, target: target.href, out: options.out });
     else

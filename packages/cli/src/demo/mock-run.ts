@@ -36,10 +36,8 @@ export async function runMock(
       "--port 65535 leaves no port for the gateway fake (it takes n+1)",
       "give --port 65534 or less, or --gateway-port",
     );
-  const replay =
-    options.replay === undefined
-      ? undefined
-      : await loadRecording(ctx, options.replay, options.replaySpeed);
+  const { replay: file, replaySpeed } = options;
+  const replay = file === undefined ? undefined : await loadRecording(ctx, file, replaySpeed);
   const fakes = await step("starting the fake servers", () =>
     startDemoFakes({
       feed: which !== "gateway",

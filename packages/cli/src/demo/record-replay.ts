@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { loadReplay, startGatewayFake } from "@feedgate/mock";
 import type { CommandContext } from "../cli/context.js";
-import { DEFAULT_MAX_BODY_BYTES, HarFile } from "../commands/record-har.js";
+import { harFile } from "../commands/record-har.js";
 import { startRecorder } from "../commands/record-proxy.js";
 import { runTokens } from "../commands/tokens-run.js";
 import { loadRecording } from "./replay-load.js";
@@ -15,16 +15,14 @@ export async function recordAndReplay(
   work: string,
   key: string,
 ): Promise<void> {
-  const file = new HarFile(join(work, "calls.har"), [key]);
-  const at = (gatewayUrl: string) => ({ ...ctx, globals: { ...ctx.globals, gatewayUrl } });
-  const call = (url: string) =>
-    runTokens(at(url), { model: "gpt-5.2" }, "record me, then replay me");
-  const recorder = await startRecorder(
-    new URL(ctx.globals.gatewayUrl!),
-    0,
-    file,
-    DEFAULT_MAX_BODY_BYTES,
-  );
+  const file = harFile(join(work, "calls.har"), [key]);
+  const call = (gatewayUrl: string) =>
+    runTokens(
+      { ...ctx, globals: { ...ctx.globals, gatewayUrl } },
+      { model: "gpt-5.2" },
+      "record me, then replay me",
+    );
+  const recorder = await startRecorder(new URL(ctx.globals.gatewayUrl!), file);
   await call(recorder.url).finally(() => recorder.close());
   // A clone built by `pnpm run demo` alone has no bundled documents: then the answer is not checked.
   const unchecked = () => loadReplay(file.path, { check: false });

@@ -1,7 +1,7 @@
 import type { Replay } from "@feedgate/mock";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { countFindings, printFindings } from "../commands/drift-report.js";
+import { printFindings } from "../commands/drift-report.js";
 
 /** Loads a HAR file for `mock --replay` and reports, on stderr, where its answers drift from the documents. */
 export async function loadRecording(
@@ -11,10 +11,12 @@ export async function loadRecording(
 ): Promise<Replay> {
   const { loadReplay } = await import("@feedgate/mock");
   const replay = await step(`reading ${file}`, async () => loadReplay(file, { speed }));
-  const { drift, notices } = countFindings(replay.findings);
-  printFindings(ctx.out, replay.findings, "stderr", ctx.out.verboseMode);
+  const drift = replay.findings.filter((f) => f.severity === "drift").length;
+  const notices = replay.findings.length - drift;
+  printFindings(ctx.out, replay.findings, "stderr");
+  const more = notices && !ctx.out.verboseMode ? " (--verbose lists them)" : "";
   ctx.out.note(
-    `${replay.entries} recorded answers from ${file}: ${drift} drift from the documents, ${notices} undeclared fields${notices && !ctx.out.verboseMode ? " (--verbose lists them)" : ""}`,
+    `${replay.entries} recorded answers from ${file}: ${drift} drift from the documents, ${notices} undeclared fields${more}`,
   );
   return replay;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Reply } from "../core/reply.js";
 import { checkAnswer } from "../spec/check-answer.js";
-import { operationAt, specOf } from "../spec/documents.js";
+import { operationAt } from "../spec/documents.js";
 import type { Finding } from "../spec/findings.js";
 import type { Har, HarEntry } from "./har.js";
 import { requestKey } from "./match.js";
@@ -32,27 +32,23 @@ export interface RecordedAnswers extends Replay {
 }
 
 /** Framing headers the fake's server sets itself. */
-const FRAMING = new Set(["content-length", "transfer-encoding", "connection", "keep-alive"]);
+const FRAMING = ["content-length", "transfer-encoding", "connection", "keep-alive"];
 
-const headersOf = (entry: HarEntry) =>
-  Object.fromEntries(entry.response.headers.map((h) => [h.name.toLowerCase(), h.value]));
-const bodyOf = (entry: HarEntry) => entry.request.postData?.text ?? "";
+const headersOf = (response: HarEntry["response"]): Record<string, string> =>
+  Object.fromEntries(response.headers.map((h) => [h.name.toLowerCase(), h.value]));
 
 /** Reads a HAR file (or takes a parsed one) and checks every recorded answer. */
 export function loadReplay(source: string | Har, options: ReplayOptions = {}): Replay {
-  return recordedAnswers(source, options);
-}
-
-function recordedAnswers(source: string | Har, options: ReplayOptions): RecordedAnswers {
   const har =
     typeof source === "string" ? (JSON.parse(readFileSync(source, "utf8")) as Har) : source;
   if (!Array.isArray(har?.log?.entries)) throw new Error("not a HAR file: no log.entries");
   const queues = new Map<string, HarEntry[]>();
   for (const entry of har.log.entries) {
-    const key = requestKey(entry.request.method, new URL(entry.request.url), bodyOf(entry));
+    const { method, url, postData } = entry.request;
+    const key = requestKey(method, new URL(url), postData?.text ?? "");
     queues.set(key, [...(queues.get(key) ?? []), entry]);
   }
-  return {
+  const replay: RecordedAnswers = {
     entries: har.log.entries.length,
     findings: options.check === false ? [] : har.log.entries.flatMap(checkEntry),
     answer({ method, url, body }) {
@@ -61,42 +57,36 @@ function recordedAnswers(source: string | Har, options: ReplayOptions): Recorded
       return entry && replyOf(entry, options.speed === "recorded");
     },
   };
+  return replay;
 }
 
-function checkEntry(entry: HarEntry): Finding[] {
-  const { method } = entry.request;
-  const path = new URL(entry.request.url).pathname;
-  const service = (["feed", "gateway"] as const).find((s) => operationAt(specOf(s), method, path));
-  const { status, content } = entry.response;
+function checkEntry({ request, response }: HarEntry): Finding[] {
+  const { method } = request;
+  const path = new URL(request.url).pathname;
+  const service = (["feed", "gateway"] as const).find((s) => operationAt(s, method, path));
+  const { status, content } = response;
   if (!service || content._truncated !== undefined || content.encoding) return [];
-  const body = content.text ?? "";
-  return checkAnswer(service, { method, path, status, headers: headersOf(entry), body });
+  const headers = headersOf(response);
+  return checkAnswer(service, { method, path, status, headers, body: content.text ?? "" });
 }
 
-function replyOf(entry: HarEntry, paced: boolean): Reply {
-  const { status, content } = entry.response;
-  const headers = Object.fromEntries(
-    Object.entries(headersOf(entry)).filter(([name]) => !FRAMING.has(name)),
-  );
+function replyOf({ response }: HarEntry, paced: boolean): Reply {
+  const { status, content } = response;
+  const headers = headersOf(response);
+  for (const name of FRAMING) delete headers[name];
   const text = content.text ?? "";
   if (content._chunks) {
     // The last chunk takes any rest (a redaction in the file can change the text's length).
-    const ends = content._chunks.map((_, i, all) =>
-      all.slice(0, i + 1).reduce((n, c) => n + c.size, 0),
-    );
-    const chunks = ends.map((end, i) =>
-      text.slice(ends[i - 1] ?? 0, i === ends.length - 1 ? undefined : end),
+    let end = 0;
+    const chunks = content._chunks.map((c, i, all) =>
+      text.slice(end, i === all.length - 1 ? undefined : (end += c.size)),
     );
     const delays = content._chunks.map((c, i, all) =>
       paced ? c.time - (all[i - 1]?.time ?? 0) : 0,
     );
     return { status, headers, verbatim: true, stream: { chunks, delays } };
   }
+  const empty = status === 304 || status === 204;
   const body = content.encoding === "base64" ? Buffer.from(text, "base64") : text;
-  return {
-    status,
-    headers,
-    verbatim: true,
-    body: status === 304 || status === 204 ? undefined : body,
-  };
+  return { status, headers, verbatim: true, body: empty ? undefined : body };
 }

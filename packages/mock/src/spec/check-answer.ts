@@ -1,6 +1,7 @@
 import { createParser } from "eventsource-parser";
 import { operationAt, type Service, specOf } from "./documents.js";
-import { driftOf, type Finding, quote, undeclaredOf } from "./findings.js";
+import { type Finding, findingsOf, quote } from "./findings.js";
+import type { Json } from "./validator.js";
 
 /** One HTTP answer to check: what was asked (path with or without its query) and what came back. */
 export interface Answer {
@@ -32,58 +33,56 @@ const KIT_HEADERS = ["etag", "cache-control", "retry-after"];
 export function checkAnswer(service: Service, answer: Answer): Finding[] {
   const spec = specOf(service);
   const path = answer.path.split("?")[0]!;
-  const operation = operationAt(spec, answer.method, path);
-  const at = { operation: operation ?? `${answer.method} ${path}`, status: answer.status };
-  const found = (pointer: string, expected: string, seen: string): Finding[] => [
-    { ...at, severity: "drift", pointer, expected, seen },
-  ];
-  if (!operation)
-    return [{ ...at, severity: "notice", pointer: "", expected: "an operation", seen: "none" }];
-  const statuses = Object.keys(spec.responsesOf(operation));
+  const found = operationAt(service, answer.method, path);
+  const operation = found ?? `${answer.method} ${path}`;
+  const at = { operation, status: answer.status };
+  type Severity = Finding["severity"];
+  const drift = (pointer: string, expected: string, seen: string, severity: Severity = "drift") =>
+    ({ ...at, severity, pointer, expected, seen }) satisfies Finding;
+  if (!found) return [drift("", "an operation", "none", "notice")];
+  const declared = spec.operations().find((o) => o.operationId === found)!.operation;
+  const statuses = Object.keys(declared["responses"] as Json);
   if (!statuses.includes(String(answer.status)))
-    return found("/status", `one of ${statuses.join(", ")}`, String(answer.status));
+    return [drift("/status", `one of ${statuses.join(", ")}`, String(answer.status))];
   const response = spec.responseOf(operation, answer.status);
-  const declared = Object.keys(response["headers"] ?? {}).map((name) => name.toLowerCase());
-  const findings = KIT_HEADERS.filter((name) => declared.includes(name)).flatMap((name) => {
-    const value = answer.headers[name];
-    if (value === undefined) return found(`/headers/${name}`, "present", "absent");
-    if (name === "cache-control" && !/\bs-maxage=\d+/.test(value))
-      return found(`/headers/${name}`, "s-maxage=<seconds>", quote(value));
-    return [];
-  });
-  const content = (response["content"] ?? {}) as Record<string, unknown>;
+  const headers = Object.keys(response["headers"] ?? {}).map((name) => name.toLowerCase());
+  const findings: Finding[] = KIT_HEADERS.filter((name) => headers.includes(name)).flatMap(
+    (name) => {
+      const value = answer.headers[name];
+      if (value === undefined) return [drift(`/headers/${name}`, "present", "absent")];
+      if (name !== "cache-control" || /\bs-maxage=\d+/.test(value)) return [];
+      return [drift(`/headers/${name}`, "s-maxage=<seconds>", quote(value))];
+    },
+  );
+  const content = (response["content"] ?? {}) as Json;
   const media = (answer.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (Object.keys(content).length === 0) return findings;
   if (!(media in content))
     return [
       ...findings,
-      ...found("/headers/content-type", Object.keys(content).join(" or "), quote(media)),
+      drift("/headers/content-type", Object.keys(content).join(" or "), quote(media)),
     ];
   let schema = spec.schemaPointer(operation, answer.status, media);
   // What is validated: the body, or each `data:` payload of a stream, with the pointer it is at.
   let values: Array<[string, string]> = [["", answer.body]];
   if (media === "text/event-stream") {
-    schema = spec.resolve(schema).node["contentSchema"]
-      ? `${schema}/contentSchema`
-      : EVENT_SCHEMAS[operation]!;
+    const { node } = spec.resolve(schema);
+    schema = node["contentSchema"] ? `${schema}/contentSchema` : EVENT_SCHEMAS[operation]!;
     values = [];
     createParser({ onEvent: (e) => values.push([`/events/${values.length}`, e.data]) }).feed(
       `${answer.body}\n\n`,
     );
   }
-  return [
-    ...findings,
-    ...values.flatMap(([base, text]): Finding[] => {
-      let value: unknown = text;
-      if (media.includes("json") || media === "text/event-stream") {
-        try {
-          value = JSON.parse(text);
-        } catch {
-          return found(base, "JSON", quote(text));
-        }
-      }
-      const { errors } = spec.validatePointer(schema, value);
-      return [...driftOf(errors, value, at, base), ...undeclaredOf(spec, schema, value, at, base)];
-    }),
-  ];
+  const check = findingsOf(spec, at);
+  for (const [base, text] of values) {
+    let value: unknown = text;
+    try {
+      if (/json|event-stream/.test(media)) value = JSON.parse(text);
+    } catch {
+      findings.push(drift(base, "JSON", quote(text)));
+      continue;
+    }
+    findings.push(...check(schema, value, base));
+  }
+  return findings;
 }

@@ -1,35 +1,27 @@
 import { createRequire } from "node:module";
+import { FEED_RULES } from "@feedgate/feed-client/rules";
+import { GATEWAY_RULES } from "@feedgate/gateway-client/rules";
+import { routerOf } from "../core/routes.js";
 import { loadSpec, type SpecValidator } from "./validator.js";
 
 /** The two services whose documents the client packages ship (`<client>/openapi.json`). */
 export type Service = "feed" | "gateway";
 
-const PACKAGES: Record<Service, string> = {
-  feed: "@feedgate/feed-client/openapi.json",
-  gateway: "@feedgate/gateway-client/openapi.json",
-};
 const loaded = new Map<Service, SpecValidator>();
 
 /** The validator of a service's document: the exact one its client was generated from. Loaded once. */
 export function specOf(service: Service): SpecValidator {
-  let spec = loaded.get(service);
-  if (!spec) {
-    spec = loadSpec(createRequire(import.meta.url).resolve(PACKAGES[service]));
-    loaded.set(service, spec);
-  }
-  return spec;
+  const file = () =>
+    createRequire(import.meta.url).resolve(`@feedgate/${service}-client/openapi.json`);
+  if (!loaded.has(service)) loaded.set(service, loadSpec(file()));
+  return loaded.get(service)!;
 }
 
-/** The operation of a concrete method and path in a document (a literal path beats a template). */
-export function operationAt(spec: SpecValidator, method: string, path: string): string | undefined {
-  const candidates = spec
-    .operations()
-    .filter((o) => o.method === method.toLowerCase())
-    .sort((a, b) => a.path.split("{").length - b.path.split("{").length);
-  return candidates.find((o) => templateRegExp(o.path).test(path))?.operationId;
-}
+const ROUTERS = {
+  feed: routerOf(FEED_RULES.operations),
+  gateway: routerOf(GATEWAY_RULES.operations),
+};
 
-function templateRegExp(template: string): RegExp {
-  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");
-  return new RegExp(`^${escaped}$`);
-}
+/** The operationId of a concrete method and path of a service (its generated rule table, as the fakes route). */
+export const operationAt = (service: Service, method: string, path: string): string | undefined =>
+  ROUTERS[service](method.toUpperCase(), path)?.route;

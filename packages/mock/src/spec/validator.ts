@@ -8,39 +8,6 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** A JSON object of the document. */
 export type Json = Record<string, unknown>;
 
-/** An OpenAPI 3.1 document and the JSON Schema 2020-12 validator of its schemas (the contract tests' own). */
-export interface SpecValidator {
-  /** The parsed document. */
-  readonly document: Json;
-  /** Validates a body against a JSON pointer into the document (e.g. "#/components/schemas/Item"). */
-  validatePointer(pointer: string, value: unknown): ValidationResult;
-  /** Validates a response body against operation `operationId`, status and media type. */
-  validateResponse(
-    operationId: string,
-    status: number | string,
-    value: unknown,
-    mediaType?: string,
-  ): ValidationResult;
-  /** Every response an operation declares, by status. */
-  responsesOf(operationId: string): Record<string, Json>;
-  /** The response object (headers, content) an operation declares for a status. */
-  responseOf(operationId: string, status: number | string): Json;
-  /** Where a response body's schema is: a JSON pointer into the document. */
-  schemaPointer(operationId: string, status: number | string, mediaType?: string): string;
-  /** The node at a JSON pointer, `$ref`s followed, with the pointer it was found at. */
-  resolve(pointer: string): SpecNode;
-  /** Every operation: id, method, path. */
-  operations(): SpecOperation[];
-}
-
-/** A node of the document and the pointer it is at. */
-export interface SpecNode {
-  /** Its JSON pointer (`#/…`). */
-  pointer: string;
-  /** The node. */
-  node: Json;
-}
-
 /** An operation of the document. */
 export interface SpecOperation {
   /** Its operationId. */
@@ -65,105 +32,100 @@ export interface ValidationResult {
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
-function escapePointer(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
-}
+/** A key as a JSON pointer segment. */
+export const escapePointer = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/** What a JSON pointer (`/a/b`) points to in a value, or undefined. */
+export const valueAt = (value: unknown, pointer: string): unknown =>
+  pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>(
+      (node, key) => (node as Json | undefined)?.[key.replaceAll("~1", "/").replaceAll("~0", "~")],
+      value,
+    );
 
 /** Loads an OpenAPI 3.1 document and validates values against it with JSON Schema 2020-12. */
-export function loadSpec(path: string): SpecValidator {
-  const document = JSON.parse(readFileSync(path, "utf8")) as Json;
-  const id = "https://feedgate.invalid/spec.json";
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  // OpenAPI keywords that are not JSON Schema vocabulary.
-  for (const keyword of ["example", "discriminator", "xml", "externalDocs"])
-    ajv.addKeyword(keyword);
-  ajv.addSchema({ ...document, $id: id });
-  const compiled = new Map<string, ValidateFunction>();
+export const loadSpec = (path: string): SpecValidator => new SpecValidator(path);
 
-  const operations = () => {
-    const out: SpecOperation[] = [];
-    for (const [path, item] of Object.entries((document["paths"] ?? {}) as Record<string, Json>)) {
-      for (const method of HTTP_METHODS) {
-        const operation = item[method] as Json | undefined;
-        if (operation)
-          out.push({ operationId: String(operation["operationId"]), method, path, operation });
-      }
-    }
-    return out;
-  };
+/** An OpenAPI 3.1 document and the JSON Schema 2020-12 validator of its schemas (the contract tests' own). */
+export class SpecValidator {
+  /** The parsed document. */
+  readonly document: Json;
+  readonly #id = "https://feedgate.invalid/spec.json";
+  readonly #ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  readonly #compiled = new Map<string, ValidateFunction>();
 
-  const find = (operationId: string) => {
-    const found = operations().find((o) => o.operationId === operationId);
-    if (!found) throw new Error(`no operation "${operationId}" in ${path}`);
-    return found;
-  };
+  /** Reads the document at `path`. */
+  constructor(private readonly path: string) {
+    this.document = JSON.parse(readFileSync(path, "utf8")) as Json;
+    addFormats(this.#ajv);
+    // OpenAPI keywords that are not JSON Schema vocabulary.
+    for (const keyword of ["example", "discriminator", "xml", "externalDocs"])
+      this.#ajv.addKeyword(keyword);
+    this.#ajv.addSchema({ ...this.document, $id: this.#id });
+  }
 
-  const nodeAt = (pointer: string): Json =>
-    pointer
-      .slice(2)
-      .split("/")
-      .filter((s) => s !== "")
-      .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<Json>((node, key) => node[key] as Json, document);
-  const resolve = (start: string) => {
-    let pointer = start;
-    let node = nodeAt(pointer);
-    while (typeof node["$ref"] === "string") {
-      pointer = node["$ref"] as string;
-      node = nodeAt(pointer);
-    }
-    return { pointer, node };
-  };
-  const deref = (value: Json): Json =>
-    typeof value["$ref"] === "string" ? resolve(value["$ref"] as string).node : value;
+  /** Every operation: id, method (lower case), path template and the operation object. */
+  operations(): SpecOperation[] {
+    const paths = (this.document["paths"] ?? {}) as Record<string, Json>;
+    return Object.entries(paths).flatMap(([path, item]) =>
+      HTTP_METHODS.filter((method) => item[method]).map((method) => {
+        const operation = item[method] as Json;
+        return { operationId: String(operation["operationId"]), method, path, operation };
+      }),
+    );
+  }
 
-  const validatePointer = (pointer: string, value: unknown): ValidationResult => {
-    let validate = compiled.get(pointer);
-    if (!validate) {
-      validate = ajv.compile({ $ref: `${id}${pointer}` });
-      compiled.set(pointer, validate);
-    }
+  /** The node at a JSON pointer (`#/…`), `$ref`s followed, with the pointer it was found at. */
+  resolve(pointer: string): {
+    /** The pointer the node was found at. */
+    pointer: string;
+    /** The node. */
+    node: Json;
+  } {
+    const node = valueAt(this.document, pointer.slice(1)) as Json;
+    return typeof node["$ref"] === "string" ? this.resolve(node["$ref"]) : { pointer, node };
+  }
+
+  /** The response object (headers, content) an operation declares for a status. */
+  responseOf(operationId: string, status: number | string): Json {
+    return this.#responseAt(operationId, status).node;
+  }
+
+  /** Where a response body's schema is: a JSON pointer into the document. */
+  schemaPointer(operationId: string, status: number | string, mediaType = "application/json") {
+    const { pointer, node } = this.#responseAt(operationId, status);
+    if (!(node["content"] as Json | undefined)?.[mediaType])
+      throw new Error(`${operationId} ${status} has no ${mediaType} content`);
+    return `${pointer}/content/${escapePointer(mediaType)}/schema`;
+  }
+
+  /** Validates a body against a JSON pointer into the document (e.g. "#/components/schemas/Item"). */
+  validatePointer(pointer: string, value: unknown): ValidationResult {
+    const validate = this.#compiled.get(pointer) ?? this.#ajv.compile({ $ref: this.#id + pointer });
+    this.#compiled.set(pointer, validate);
     const valid = validate(value) as boolean;
     const errors = validate.errors ?? [];
-    return {
-      valid,
-      errors,
-      text: errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n"),
-    };
-  };
+    const text = errors.map((e) => `${e.instancePath || "/"} ${e.message ?? ""}`).join("\n");
+    return { valid, errors, text };
+  }
 
-  const responsesOf = (operationId: string) =>
-    find(operationId).operation["responses"] as Record<string, Json>;
-  const responseOf = (operationId: string, status: number | string) => {
-    const response = responsesOf(operationId)[String(status)];
-    if (!response) throw new Error(`${operationId} declares no ${status} response`);
-    return deref(response);
-  };
-
-  const schemaPointer = (
+  /** Validates a response body against operation `operationId`, status and media type. */
+  validateResponse(
     operationId: string,
     status: number | string,
-    mediaType = "application/json",
-  ) => {
-    const { method, path: opPath } = find(operationId);
-    responseOf(operationId, status);
-    const at = resolve(`#/paths/${escapePointer(opPath)}/${method}/responses/${status}`);
-    const content = at.node["content"] as Record<string, unknown> | undefined;
-    if (!content?.[mediaType])
-      throw new Error(`${operationId} ${status} has no ${mediaType} content`);
-    return `${at.pointer}/content/${escapePointer(mediaType)}/schema`;
-  };
+    value: unknown,
+    mediaType?: string,
+  ) {
+    return this.validatePointer(this.schemaPointer(operationId, status, mediaType), value);
+  }
 
-  return {
-    document,
-    validatePointer,
-    responseOf,
-    responsesOf,
-    operations,
-    resolve,
-    schemaPointer,
-    validateResponse: (operationId, status, value, mediaType) =>
-      validatePointer(schemaPointer(operationId, status, mediaType), value),
-  };
+  #responseAt(operationId: string, status: number | string) {
+    const found = this.operations().find((o) => o.operationId === operationId);
+    if (!found) throw new Error(`no operation "${operationId}" in ${this.path}`);
+    if (!(found.operation["responses"] as Json)[String(status)])
+      throw new Error(`${operationId} declares no ${status} response`);
+    return this.resolve(`#/paths/${escapePointer(found.path)}/${found.method}/responses/${status}`);
+  }
 }

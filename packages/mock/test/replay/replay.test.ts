@@ -1,34 +1,43 @@
 // The fakes' `replay` option on a hand-made HAR: matching (query order, JSON key order, the
 // `key` parameter, repeated requests), a stream at its recorded pace, and drift named on load.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Har, HarEntry } from "../../src/index.js";
+import type { Har, HarContent, HarEntry } from "../../src/index.js";
 import { type FeedFake, loadReplay, startFeedFake, startGatewayFake } from "../../src/index.js";
+
+/** What a HAR message must have that the replay does not read. */
+const HTTP = { httpVersion: "HTTP/1.1", headers: [], cookies: [], headersSize: -1, bodySize: -1 };
 
 const entry = (
   method: string,
   url: string,
   status: number,
   text: string,
-  extra: Partial<HarEntry["response"]["content"]> = {},
+  extra: Partial<HarContent> = {},
   body?: string,
 ): HarEntry => ({
   startedDateTime: "2026-11-28T00:00:00.000Z",
+  time: 0,
   request: {
     method,
     url,
-    headers: [],
+    ...HTTP,
     queryString: [],
     ...(body === undefined ? {} : { postData: { mimeType: "application/json", text: body } }),
   },
   response: {
     status,
+    statusText: "",
+    ...HTTP,
     headers: [
       { name: "Content-Type", value: extra._chunks ? "text/event-stream" : "application/json" },
       { name: "ETag", value: 'W/"v1-a"' },
       { name: "Cache-Control", value: "public, max-age=60, s-maxage=60" },
     ],
     content: { size: text.length, mimeType: "application/json", text, ...extra },
+    redirectURL: "",
   },
+  cache: {},
+  timings: { wait: 0, receive: 0 },
 });
 
 const har = (...entries: HarEntry[]): Har => ({

@@ -6,17 +6,6 @@
  * @packageDocumentation
  */
 
-export { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay, withJitter } from "./backoff.js";
-export {
-  checkBaseUrl,
-  checkFraction,
-  checkOptionNames,
-  checkPositive,
-  closestName,
-  stripUndefined,
-} from "./checks.js";
-export type { ClientOptions } from "./client-options.js";
-export { ENV, PUBLIC_FEED_URL, readEnv, requireSetting, type Setting, settingOf } from "./env.js";
 export {
   AbortError,
   AuthenticationError,
@@ -47,9 +36,32 @@ export {
   TimeoutError,
   UnsupportedError,
 } from "./errors.js";
-export { type APIPromise, apiPromise, type WithResponse } from "./response.js";
-export type { ApiRules, OperationRule, ParamRule } from "./rules.js";
-export { CREDENTIAL_HEADERS, redact, secretForms } from "./secrets.js";
+export {
+  BACKOFF_DEFAULTS,
+  type BackoffOptions,
+  backoffDelay,
+  withJitter,
+} from "./internal/backoff.js";
+export {
+  checkBaseUrl,
+  checkFraction,
+  checkOptionNames,
+  checkPositive,
+  closestName,
+  stripUndefined,
+} from "./internal/checks.js";
+export type { ClientOptions } from "./internal/client-options.js";
+export {
+  ENV,
+  PUBLIC_FEED_URL,
+  readEnv,
+  requireSetting,
+  type Setting,
+  settingOf,
+} from "./internal/env.js";
+export { type APIPromise, apiPromise, type WithResponse } from "./internal/response.js";
+export type { ApiRules, OperationRule, ParamRule } from "./internal/rules.js";
+export { CREDENTIAL_HEADERS, redact, secretForms } from "./internal/secrets.js";
 export {
   type Clock,
   MAX_SERVER_WAIT_MS,
@@ -60,7 +72,7 @@ export {
   serverWaitMs,
   systemClock,
   watch,
-} from "./time.js";
+} from "./internal/time.js";
 export {
   createLog,
   type Log,
@@ -70,30 +82,30 @@ export {
   type LogLevel,
   type LogOptions,
   loggableUrl,
-} from "./transport/logger.js";
+} from "./internal/transport/logger.js";
 export {
   cacheDirectiveMs,
   freshnessMs,
   getResponseMeta,
   type ResponseMeta,
   requestIdOf,
-} from "./transport/meta.js";
+} from "./internal/transport/meta.js";
 export {
   type CallOverrides,
   DEFAULTS as TRANSPORT_DEFAULTS,
   type ResilientFetchOptions,
-} from "./transport/options.js";
+} from "./internal/transport/options.js";
 export {
   followRedirects,
   type RedirectAttempt,
   type Redirected,
   type RedirectFollower,
-} from "./transport/redirects.js";
-export { createResilientFetch, type ResilientFetch } from "./transport/resilient-fetch.js";
-export { parseRetryAfterHeaders } from "./transport/retry-after.js";
+} from "./internal/transport/redirects.js";
+export { createResilientFetch, type ResilientFetch } from "./internal/transport/resilient-fetch.js";
+export { parseRetryAfterHeaders } from "./internal/transport/retry-after.js";
 export {
   RETRY_POLICY_DEFAULTS,
   type RetryAdvice,
   type RetryFailure,
   type RetryPolicy,
-} from "./transport/retry-policy.js";
+} from "./internal/transport/retry-policy.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CREDENTIAL_HEADERS, redact, secretForms } from "../src/index.js";
-import { secretsOf } from "../src/secrets.js";
+import { secretsOf } from "../src/internal/secrets.js";
 
 describe("credentials, listed once and redacted by one function", () => {
   it("lists every credential header, lower case and sorted", () => {

@@ -6,8 +6,8 @@
 
 export { type CallOverrides, getResponseMeta, type ResponseMeta } from "@feedgate/core";
 export * from "@feedgate/core/errors";
-export { createFeedClient, type FeedClient, type FeedClientOptions } from "./client.js";
 export { VERSION } from "./generated/version.js";
-export { errorOfResult } from "./problem.js";
-export { TIMELINE_BACKFILL_MS, timelineTime } from "./timeline.js";
-export type * from "./types.js";
+export { createFeedClient, type FeedClient, type FeedClientOptions } from "./internal/client.js";
+export { errorOfResult } from "./internal/problem.js";
+export { TIMELINE_BACKFILL_MS, timelineTime } from "./internal/timeline.js";
+export type * from "./internal/types.js";

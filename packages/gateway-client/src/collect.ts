@@ -5,7 +5,7 @@
  * so they are not part of the main entry point.
  * @packageDocumentation
  */
-import { withoutRequestId } from "./envelope.js";
+import { withoutRequestId } from "./internal/envelope.js";
 
 export {
   type ContentImage,
@@ -14,13 +14,13 @@ export {
   MAX_CONTENT_IMAGE_BYTES,
   MAX_CONTENT_IMAGES,
   streamContentImages,
-} from "./content-images.js";
+} from "./internal/content-images.js";
 
 import { invalidArgument } from "@feedgate/core";
-import { gatewayError } from "./errors.js";
-import type { GatewayStream } from "./sse.js";
-import type { ResponseStreamEvent } from "./stream-types.js";
-import type { GenerateContentResponse, ResponseObject } from "./types.js";
+import { gatewayError } from "./internal/errors.js";
+import type { GatewayStream } from "./internal/sse.js";
+import type { ResponseStreamEvent } from "./internal/stream-types.js";
+import type { GenerateContentResponse, ResponseObject } from "./internal/types.js";
 
 /**
  * Bounds of a collector, so that a stream of endless small events (each under the stream's byte

@@ -6,8 +6,8 @@
  * @packageDocumentation
  */
 import { type APIPromise, apiPromise, invalidArgument } from "@feedgate/core";
-import type { CallOptions } from "./call.js";
-import type { ImagesApi } from "./images.js";
+import type { CallOptions } from "./internal/call.js";
+import type { ImagesApi } from "./internal/images.js";
 import type {
   ExtraBody,
   ImageGenerateParams,
@@ -15,7 +15,7 @@ import type {
   ImageResult,
   ImageSubmission,
   ImageTask,
-} from "./types.js";
+} from "./internal/types.js";
 
 /** Where reference image URLs are hosted (Tencent VOD's InputRegion). */
 export type InputRegion = "Mainland" | "Oversea" | "OverseaUSWest";

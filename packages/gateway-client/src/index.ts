@@ -18,7 +18,8 @@ export {
 } from "@feedgate/core";
 // The one error family, as @feedgate/core exports it: the same class objects.
 export * from "@feedgate/core/errors";
-export type { CallOptions, StreamCallOptions } from "./call.js";
+export { VERSION } from "./generated/version.js";
+export type { CallOptions, StreamCallOptions } from "./internal/call.js";
 export {
   createGatewayClient,
   DEFAULT_MAX_RETRIES,
@@ -26,21 +27,20 @@ export {
   DEFAULT_TIMEOUT_MS,
   type GatewayClient,
   type GatewayClientOptions,
-} from "./client.js";
-export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./credentials.js";
-export { describeEnvelope, parseEnvelope } from "./envelope.js";
-export type { GeminiApi } from "./gemini.js";
-export { VERSION } from "./generated/version.js";
-export type { ImagesApi } from "./images.js";
-export { isImageTask } from "./images.js";
+} from "./internal/client.js";
+export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./internal/credentials.js";
+export { describeEnvelope, parseEnvelope } from "./internal/envelope.js";
+export type { GeminiApi } from "./internal/gemini.js";
+export type { ImagesApi } from "./internal/images.js";
+export { isImageTask } from "./internal/images.js";
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_SSE_EVENT_BYTES,
   DEFAULT_MAX_SSE_LINE_BYTES,
-} from "./limits.js";
-export type { MessagesApi } from "./messages.js";
-export type { ResponsesApi } from "./responses.js";
-export type { Decoder, StreamInit, StreamLimits, TerminalWatch } from "./sse.js";
-export { GatewayStream } from "./sse.js";
-export type * from "./stream-types.js";
-export type * from "./types.js";
+} from "./internal/limits.js";
+export type { MessagesApi } from "./internal/messages.js";
+export type { ResponsesApi } from "./internal/responses.js";
+export type { Decoder, StreamInit, StreamLimits, TerminalWatch } from "./internal/sse.js";
+export { GatewayStream } from "./internal/sse.js";
+export type * from "./internal/stream-types.js";
+export type * from "./internal/types.js";

@@ -6,10 +6,10 @@
 
 import { configError } from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
-import type { GatewayClient } from "./client.js";
-import { credentials } from "./credentials.js";
 import type { paths } from "./generated/gateway.js";
-import { RAW_SETTINGS } from "./raw-settings.js";
+import type { GatewayClient } from "./internal/client.js";
+import { credentials } from "./internal/credentials.js";
+import { RAW_SETTINGS } from "./internal/raw-settings.js";
 
 export type { paths };
 

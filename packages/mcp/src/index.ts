@@ -5,17 +5,21 @@
  * @packageDocumentation
  */
 
-export { cleanText } from "./clean.js";
-export { type McpHttpServer, type McpHttpServerOptions, startMcpHttpServer } from "./http.js";
-export type { ServerKit } from "./kit.js";
-export { MCP_LIMITS } from "./limits.js";
-export { fileStoreCopy, type LocalCopy } from "./local.js";
-export { createFeedMcpServer, type FeedMcpServerOptions } from "./server.js";
-export { lineCap, type ServeStdioOptions, serveStdio } from "./stdio.js";
+export { cleanText } from "./internal/clean.js";
+export {
+  type McpHttpServer,
+  type McpHttpServerOptions,
+  startMcpHttpServer,
+} from "./internal/http.js";
+export type { ServerKit } from "./internal/kit.js";
+export { MCP_LIMITS } from "./internal/limits.js";
+export { fileStoreCopy, type LocalCopy } from "./internal/local.js";
+export { createFeedMcpServer, type FeedMcpServerOptions } from "./internal/server.js";
+export { lineCap, type ServeStdioOptions, serveStdio } from "./internal/stdio.js";
 export {
   createResourceWatchers,
   RESOURCE_OPERATIONS,
   type ResourceUri,
   type ResourceWatchers,
   type ResourceWatchersOptions,
-} from "./watchers.js";
+} from "./internal/watchers.js";

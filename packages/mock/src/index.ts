@@ -1,19 +1,19 @@
-export { createFakeClock, DEFAULT_CLOCK_START, type FakeClock } from "./core/clock.js";
-export { createPrng, type Prng } from "./core/prng.js";
+export { createFakeClock, DEFAULT_CLOCK_START, type FakeClock } from "./internal/core/clock.js";
+export { createPrng, type Prng } from "./internal/core/prng.js";
 export type {
   Fault,
   FaultControls,
   FaultRule,
   FaultStatus,
   RecordedRequest,
-} from "./core/types.js";
+} from "./internal/core/types.js";
 export {
   FEED_CATEGORIES,
   type FeedFake,
   type FeedFakeOptions,
   startFeedFake,
-} from "./feed/fake.js";
-export { FEED_ROUTES } from "./feed/routes.js";
+} from "./internal/feed/fake.js";
+export { FEED_ROUTES } from "./internal/feed/routes.js";
 export type {
   DailyReport,
   FakeItem,
@@ -22,8 +22,8 @@ export type {
   ResetEvent,
   SelectedItem,
   Story,
-} from "./feed/types.js";
-export type { FeedRoute } from "./feed/wire.js";
+} from "./internal/feed/types.js";
+export type { FeedRoute } from "./internal/feed/wire.js";
 export {
   DEFAULT_FAKE_API_KEY,
   DEMO_MODELS,
@@ -36,17 +36,17 @@ export {
   UNROUTED_IN_SOURCE,
   type UpstreamRequest,
   type WebRateLimit,
-} from "./gateway/fake.js";
-export { GATEWAY_ROUTES, type GatewayRoute } from "./gateway/routes.js";
-export type { Har, HarChunk, HarContent, HarEntry } from "./replay/har.js";
-export { loadReplay, type Replay, type ReplayOptions } from "./replay/load.js";
-export { type Answer, checkAnswer } from "./spec/check-answer.js";
-export { operationAt, type Service, specOf } from "./spec/documents.js";
-export type { Finding } from "./spec/findings.js";
+} from "./internal/gateway/fake.js";
+export { GATEWAY_ROUTES, type GatewayRoute } from "./internal/gateway/routes.js";
+export type { Har, HarChunk, HarContent, HarEntry } from "./internal/replay/har.js";
+export { loadReplay, type Replay, type ReplayOptions } from "./internal/replay/load.js";
+export { type Answer, checkAnswer } from "./internal/spec/check-answer.js";
+export { operationAt, type Service, specOf } from "./internal/spec/documents.js";
+export type { Finding } from "./internal/spec/findings.js";
 export {
   type Json,
   loadSpec,
   type SpecOperation,
   type SpecValidator,
   type ValidationResult,
-} from "./spec/validator.js";
+} from "./internal/spec/validator.js";

@@ -3,6 +3,9 @@
  * processes through PostgreSQL. Node-only.
  */
 
+export { MAX_KEY_BYTES } from "./internal/cells.js";
+export type { Sql } from "./internal/connection.js";
+export { DIRECT_ENV, MAX_SCHEMA_LENGTH, redactUrl, STORE_ENV } from "./internal/connection.js";
 export {
   createFleet,
   type FleetMember,
@@ -11,10 +14,7 @@ export {
   type FleetResourceStatus,
   type PolledResource,
   type StoredVersion,
-} from "./fleet.js";
-export { MAX_KEY_BYTES } from "./internal/cells.js";
-export type { Sql } from "./internal/connection.js";
-export { DIRECT_ENV, MAX_SCHEMA_LENGTH, redactUrl, STORE_ENV } from "./internal/connection.js";
+} from "./internal/fleet.js";
 export { SCHEMA_VERSION } from "./internal/migrations.js";
 export {
   type ChangeNotice,
@@ -25,4 +25,4 @@ export {
   type PostgresMirrorStore,
   type PostgresStoreOptions,
   type SubscribeOptions,
-} from "./store.js";
+} from "./internal/store.js";

@@ -4,7 +4,7 @@ import {
   type HostileOptions,
   type HostileServer,
   startHostileServer,
-} from "./hostile.js";
+} from "./internal/hostile.js";
 
 /**
  * Vitest's `test` with a `hostile` fixture: `hostile(handler)` starts a hostile server for this

@@ -7,9 +7,9 @@ export {
   makeFeedItem,
   makeSelectedItem,
   selectedId,
-} from "./data.js";
-export { fakeTime } from "./fake-time.js";
-export { settleWithGc } from "./gc.js";
+} from "./internal/data.js";
+export { fakeTime } from "./internal/fake-time.js";
+export { settleWithGc } from "./internal/gc.js";
 export {
   type HostileHandler,
   type HostileOptions,
@@ -18,8 +18,8 @@ export {
   sendJson,
   sendLargeJson,
   startHostileServer,
-} from "./hostile.js";
-export { importCycles } from "./import-cycles.js";
+} from "./internal/hostile.js";
+export { importCycles } from "./internal/import-cycles.js";
 export {
   PUBLISHED_FEED_DOCUMENT_MISSING,
   publishedFeedDocumentPath,
@@ -27,7 +27,7 @@ export {
   readJsonPayload,
   readPayload,
   realPayloadsDir,
-} from "./payloads.js";
+} from "./internal/payloads.js";
 export {
   type Account,
   freePort,
@@ -35,9 +35,14 @@ export {
   serverAccount,
   serverCanReach,
   startPostgres,
-} from "./postgres.js";
-export { type PrismOptions, prismGlobalSetup, type RunningPrism, startPrism } from "./prism.js";
-export { fromRoot, repoRoot } from "./repo.js";
+} from "./internal/postgres.js";
+export {
+  type PrismOptions,
+  prismGlobalSetup,
+  type RunningPrism,
+  startPrism,
+} from "./internal/prism.js";
+export { fromRoot, repoRoot } from "./internal/repo.js";
 export {
   type FakeStarters,
   type HttpTestServer,
@@ -46,6 +51,6 @@ export {
   startHttpServer,
   type TestServers,
   testServers,
-} from "./servers.js";
-export { loadSpec, type SpecValidator, type ValidationResult } from "./spec.js";
-export * from "./stub-fetch.js";
+} from "./internal/servers.js";
+export { loadSpec, type SpecValidator, type ValidationResult } from "./internal/spec.js";
+export * from "./internal/stub-fetch.js";

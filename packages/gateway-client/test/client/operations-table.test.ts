@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { operations } from "../../src/generated/gateway.js";
 import { GATEWAY_RULES } from "../../src/generated/rules.js";
-import { type GatewayOperationId, OPERATIONS, operationOf } from "../../src/operations.js";
+import { type GatewayOperationId, OPERATIONS, operationOf } from "../../src/internal/operations.js";
 
 const SCHEMES: Record<string, string> = {
   bearerAuth: "bearer",

@@ -5,8 +5,8 @@
 import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { paths } from "../../src/generated/gateway.js";
-import { type GatewayOperationId, OPERATIONS } from "../../src/operations.js";
-import { type CallInit, requestOf } from "../../src/request.js";
+import { type GatewayOperationId, OPERATIONS } from "../../src/internal/operations.js";
+import { type CallInit, requestOf } from "../../src/internal/request.js";
 
 const BASE = "https://gateway.example/prefix";
 /** Parameters that need encoding: a space, a slash, a colon, non-ASCII. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SseSizeGuard } from "../../src/limits.js";
+import { SseSizeGuard } from "../../src/internal/limits.js";
 
 /** A guard whose failures are plain errors naming what passed its cap. */
 const guardOf = (maxLine: number, maxEvent: number) =>

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const SRC = fileURLToPath(new URL("../../src", import.meta.url));
+const SRC = fileURLToPath(new URL("../../src/internal", import.meta.url));
 
 describe("the mock's module graph", () => {
   it("keeps the core generic: no core module imports a fake's own modules or rule tables", () => {

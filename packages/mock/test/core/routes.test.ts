@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { pathOf, routerOf } from "../../src/core/routes.js";
-import { feedRoute } from "../../src/feed/routes.js";
-import { matchGatewayRoute } from "../../src/gateway/routes.js";
 import { FEED_ROUTES, GATEWAY_ROUTES } from "../../src/index.js";
+import { pathOf, routerOf } from "../../src/internal/core/routes.js";
+import { feedRoute } from "../../src/internal/feed/routes.js";
+import { matchGatewayRoute } from "../../src/internal/gateway/routes.js";
 import { feedSpecValidator, gatewaySpecValidator } from "../support/http.js";
 
 const get = (path: string) => ({ method: "get", path, params: {} });

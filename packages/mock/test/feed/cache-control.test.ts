@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CACHE_CONTROL } from "../../src/feed/wire.js";
 import { FEED_ROUTES, type FeedFake, type HotTopic, startFeedFake } from "../../src/index.js";
+import { CACHE_CONTROL } from "../../src/internal/feed/wire.js";
 import { feedGet, feedSpecValidator } from "../support/http.js";
 import { mockServers } from "../support/servers.js";
 

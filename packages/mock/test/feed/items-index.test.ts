@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createPrng, type Prng } from "../../src/core/prng.js";
-import { ItemIndex, type ItemOrder } from "../../src/feed/item-index.js";
 import { type FakeItem, FEED_CATEGORIES, type FeedFake } from "../../src/index.js";
+import { createPrng, type Prng } from "../../src/internal/core/prng.js";
+import { ItemIndex, type ItemOrder } from "../../src/internal/feed/item-index.js";
 import { feedGet } from "../support/http.js";
 import { mockServers } from "../support/servers.js";
 

@@ -3,8 +3,8 @@
 // real gateway answers them: the NoRoute 404, which the SDK raises as NotFoundError.
 import OpenAI from "openai";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PIXEL_PNG } from "../../src/gateway/images.js";
 import type { GatewayFake } from "../../src/index.js";
+import { PIXEL_PNG } from "../../src/internal/gateway/images.js";
 import { mockServers } from "../support/servers.js";
 
 const servers = mockServers();

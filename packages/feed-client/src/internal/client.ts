@@ -17,8 +17,8 @@ import {
   stripUndefined,
 } from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
-import type { paths } from "./generated/feed.js";
-import { VERSION } from "./generated/version.js";
+import type { paths } from "../generated/feed.js";
+import { VERSION } from "../generated/version.js";
 import { FEED_RETRY } from "./problem.js";
 
 /** Options of {@link createFeedClient}. Every one has a default: `createFeedClient()` is a sound configuration. */

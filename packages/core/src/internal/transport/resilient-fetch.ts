@@ -1,11 +1,11 @@
-import { backoffDelay } from "../backoff.js";
-import { checkFraction, checkPositive, stripUndefined } from "../checks.js";
 import {
   createError,
   type FeedgateError,
   type FeedgateErrorKind,
   isFeedgateError,
-} from "../errors.js";
+} from "../../errors.js";
+import { backoffDelay } from "../backoff.js";
+import { checkFraction, checkPositive, stripUndefined } from "../checks.js";
 import { redact, secretsOf } from "../secrets.js";
 import { monotonicNow, realSleep, watch } from "../time.js";
 import { BufferedResponse, decoder, readAll, TooLarge } from "./buffered.js";

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
-import type * as Validator from "../../mock/dist/spec/validator.js";
+import type * as Validator from "../../../mock/dist/spec/validator.js";
 import { fromRoot } from "./repo.js";
 
-export type { SpecValidator, ValidationResult } from "../../mock/dist/spec/validator.js";
+export type { SpecValidator, ValidationResult } from "../../../mock/dist/spec/validator.js";
 
 /**
  * The one spec validator, @feedgate/mock's (published: `feedgate check --live` and `mock --replay`

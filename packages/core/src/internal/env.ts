@@ -1,4 +1,4 @@
-import { configError } from "./errors.js";
+import { configError } from "../errors.js";
 
 /** The environment variables feedgate reads when an option is omitted. */
 export const ENV = {

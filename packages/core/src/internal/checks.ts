@@ -1,4 +1,4 @@
-import { configError } from "./errors.js";
+import { configError } from "../errors.js";
 
 /** Refuses a non-finite option below `min` (or, with `integer`, a fractional one) before anything starts. */
 export function checkPositive(name: string, value: number | undefined, integer = false, min = 0) {

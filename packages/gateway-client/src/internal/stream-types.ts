@@ -1,4 +1,4 @@
-import type { components } from "./generated/gateway.js";
+import type { components } from "../generated/gateway.js";
 
 type Schemas = components["schemas"];
 

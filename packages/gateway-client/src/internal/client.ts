@@ -15,9 +15,9 @@ import {
   settingOf,
   stripUndefined,
 } from "@feedgate/core";
+import { VERSION } from "../generated/version.js";
 import { createCaller } from "./call.js";
 import { type GeminiApi, geminiApi } from "./gemini.js";
-import { VERSION } from "./generated/version.js";
 import { type ImagesApi, imagesApi } from "./images.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES, DEFAULT_MAX_SSE_LINE_BYTES } from "./limits.js";
 import { type MessagesApi, messagesApi } from "./messages.js";

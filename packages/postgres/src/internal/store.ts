@@ -1,21 +1,14 @@
 import { checkOptionNames, configError } from "@feedgate/core";
 import type { MirrorStore, SelectedItem } from "@feedgate/kit/mirror";
-import { applyPage } from "./internal/changes.js";
-import {
-  checkSchema,
-  connect,
-  directUrlOf,
-  redactUrl,
-  type Sql,
-  urlOf,
-} from "./internal/connection.js";
-import { storeContext } from "./internal/context.js";
-import { storeError } from "./internal/errors.js";
-import { checkMigrated, migrate } from "./internal/migrations.js";
-import type { ItemFilter, ItemPage, ItemPageCursor } from "./internal/readers.js";
-import * as readers from "./internal/readers.js";
-import { beginSnapshot, commitSnapshot, getState, putSnapshotPage } from "./internal/snapshot.js";
-import { type ChangeNotice, type SubscribeOptions, subscribe } from "./internal/subscribe.js";
+import { applyPage } from "./changes.js";
+import { checkSchema, connect, directUrlOf, redactUrl, type Sql, urlOf } from "./connection.js";
+import { storeContext } from "./context.js";
+import { storeError } from "./errors.js";
+import { checkMigrated, migrate } from "./migrations.js";
+import type { ItemFilter, ItemPage, ItemPageCursor } from "./readers.js";
+import * as readers from "./readers.js";
+import { beginSnapshot, commitSnapshot, getState, putSnapshotPage } from "./snapshot.js";
+import { type ChangeNotice, type SubscribeOptions, subscribe } from "./subscribe.js";
 
 export type { ChangeNotice, ItemFilter, ItemPage, ItemPageCursor, SubscribeOptions };
 

@@ -20,16 +20,9 @@ import {
   nextPollInMs,
 } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
-import { jsonCells, jsonOf } from "./internal/cells.js";
-import {
-  connect,
-  directUrlOf,
-  resourcesChannel,
-  type Sql,
-  tables,
-  urlOf,
-} from "./internal/connection.js";
-import { storeError } from "./internal/errors.js";
+import { jsonCells, jsonOf } from "./cells.js";
+import { connect, directUrlOf, resourcesChannel, type Sql, tables, urlOf } from "./connection.js";
+import { storeError } from "./errors.js";
 import { openPostgresStore, type PostgresMirrorStore } from "./store.js";
 
 /** What a fleet can share: the selected-set mirror and the feed's light, frequently polled resources. */

@@ -1,4 +1,4 @@
-import { createError, type FeedgateError } from "../errors.js";
+import { createError, type FeedgateError } from "../../errors.js";
 import { CREDENTIAL_HEADERS } from "../secrets.js";
 
 /** Statuses whose `Location` is followed. */

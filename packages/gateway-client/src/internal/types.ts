@@ -1,4 +1,4 @@
-import type { components, operations, paths } from "./generated/gateway.js";
+import type { components, operations, paths } from "../generated/gateway.js";
 
 export type { components, operations, paths };
 

@@ -1,5 +1,5 @@
+import type { operations, paths } from "../generated/gateway.js";
 import { isObject } from "./envelope.js";
-import type { operations, paths } from "./generated/gateway.js";
 
 /** The operationIds of the gateway document. */
 export type GatewayOperationId = keyof operations;

@@ -1,5 +1,5 @@
-import type { components, operations, paths } from "./generated/feed.js";
-import type { KnownParamValues } from "./generated/rules.js";
+import type { components, operations, paths } from "../generated/feed.js";
+import type { KnownParamValues } from "../generated/rules.js";
 
 type Schemas = components["schemas"];
 type Query<Op extends keyof operations> = NonNullable<operations[Op]["parameters"]["query"]>;

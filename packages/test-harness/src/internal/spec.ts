@@ -1,8 +1,11 @@
 import { createRequire } from "node:module";
-import type * as Validator from "../../../mock/dist/spec/validator.js";
+import type * as Validator from "../../../mock/dist/internal/spec/validator.js";
 import { fromRoot } from "./repo.js";
 
-export type { SpecValidator, ValidationResult } from "../../../mock/dist/spec/validator.js";
+export type {
+  SpecValidator,
+  ValidationResult,
+} from "../../../mock/dist/internal/spec/validator.js";
 
 /**
  * The one spec validator, @feedgate/mock's (published: `feedgate check --live` and `mock --replay`
@@ -11,7 +14,7 @@ export type { SpecValidator, ValidationResult } from "../../../mock/dist/spec/va
  */
 export function loadSpec(path: string): Validator.SpecValidator {
   const load = createRequire(import.meta.url);
-  return (load(fromRoot("packages/mock/dist/spec/validator.js")) as typeof Validator).loadSpec(
-    path,
-  );
+  return (
+    load(fromRoot("packages/mock/dist/internal/spec/validator.js")) as typeof Validator
+  ).loadSpec(path);
 }

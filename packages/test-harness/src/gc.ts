@@ -1,4 +1,30 @@
+import { Agent, fetch as undiciFetch } from "undici";
 import { startHostileServer } from "./hostile.js";
+
+/**
+ * The `fetch`es a user may pass, each to be tried by a timeout that must fire whichever it is:
+ * a wrapper, Node's fetch with an undici `Agent` dispatcher (as the gateway client's README
+ * shows) and undici's own fetch with one (it takes no foreign Request, so the wrapper unpacks it).
+ */
+export function userFetches(): [string, (request: Request) => Promise<Response>][] {
+  const dispatcher = new Agent({ bodyTimeout: 0, headersTimeout: 0 });
+  return [
+    ["a wrapper", (r) => fetch(r)],
+    ["an undici Agent dispatcher", (r) => fetch(r, { dispatcher } as RequestInit)],
+    [
+      "undici's fetch with an Agent",
+      (r) =>
+        undiciFetch(r.url, {
+          method: r.method,
+          headers: [...r.headers],
+          body: r.body,
+          signal: r.signal,
+          duplex: "half",
+          dispatcher,
+        }) as unknown as Promise<Response>,
+    ],
+  ];
+}
 
 /**
  * How `call` settled against a server that never answers, with garbage collected every 30 ms

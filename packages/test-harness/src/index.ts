@@ -7,7 +7,7 @@ export {
   selectedId,
 } from "./data.js";
 export { fakeTime } from "./fake-time.js";
-export { settleWithGc } from "./gc.js";
+export { settleWithGc, userFetches } from "./gc.js";
 export {
   type HostileHandler,
   type HostileOptions,

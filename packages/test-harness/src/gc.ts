@@ -1,16 +1,24 @@
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, ProxyAgent, fetch as undiciFetch } from "undici";
 import { startHostileServer } from "./hostile.js";
 
 /**
  * The `fetch`es a user may pass, each to be tried by a timeout that must fire whichever it is:
  * a wrapper, Node's fetch with an undici `Agent` dispatcher (as the gateway client's README
- * shows) and undici's own fetch with one (it takes no foreign Request, so the wrapper unpacks it).
+ * shows) or a `ProxyAgent` (the server is the proxy, which never answers), and undici's own
+ * fetch with an `Agent` (it takes no foreign Request, so the wrapper unpacks it).
  */
 export function userFetches(): [string, (request: Request) => Promise<Response>][] {
   const dispatcher = new Agent({ bodyTimeout: 0, headersTimeout: 0 });
   return [
     ["a wrapper", (r) => fetch(r)],
     ["an undici Agent dispatcher", (r) => fetch(r, { dispatcher } as RequestInit)],
+    [
+      "an undici ProxyAgent whose proxy never answers",
+      (r) => {
+        const proxy = new ProxyAgent({ uri: new URL(r.url).origin, proxyTunnel: false });
+        return fetch(r, { dispatcher: proxy } as RequestInit);
+      },
+    ],
     [
       "undici's fetch with an Agent",
       (r) =>

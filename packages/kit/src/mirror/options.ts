@@ -72,26 +72,19 @@ export const OPTION_NAMES = {
   random: true,
 } as const satisfies Record<keyof SelectedMirrorOptions, true>;
 
-/** The defaults of {@link SelectedMirrorOptions}, in one place. */
+/**
+ * The defaults of {@link SelectedMirrorOptions}, in one place (each is documented there): the
+ * service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
+ */
 export const MIRROR_DEFAULTS = {
-  /** The `"default"` projection. */
   fields: "default",
-  // The service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
-  /** The service's maximum snapshot page (1000). */
   snapshotPageSize: FEED_LIMITS.selectedSnapshot.max,
-  /** The service's maximum changes page (100). */
   changesPageSize: FEED_LIMITS.selectedChanges.max,
-  /** 60 s between polls when the answer names no cache lifetime. */
   intervalMs: 60_000,
-  /** Up to 10% added to the wait. */
   jitter: 0.1,
-  /** First wait after a failed sync: 1 s. */
   retryBaseDelayMs: 1000,
-  /** Cap of the doubling wait: 30 s. */
   retryMaxDelayMs: 30_000,
-  /** Snapshot passes per `sync()`: 3. */
   maxSnapshots: 3,
-  /** Pages per `sync()`: 100 000. */
   maxPages: 100_000,
 } as const;
 
@@ -110,11 +103,8 @@ export function checkMirrorOptions(options: SelectedMirrorOptions): void {
   if (typeof options.store?.getState !== "function")
     throw configError("store", "a MirrorStore (createMemoryStore(), openFileStore(dir))");
   for (const [name, [min, max]] of Object.entries(WHOLE)) {
-    const value = options[name as keyof SelectedMirrorOptions];
-    if (
-      value !== undefined &&
-      !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
-    )
+    const value = options[name as keyof SelectedMirrorOptions] as number | undefined;
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max))
       throw configError(name, `a whole number from ${min} to ${max}; got ${String(value)}`);
   }
   for (const name of ["intervalMs", "retryBaseDelayMs", "retryMaxDelayMs"] as const) {
@@ -124,10 +114,7 @@ export function checkMirrorOptions(options: SelectedMirrorOptions): void {
   }
   if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter <= 1))
     throw configError("jitter", `a fraction from 0 to 1; got ${String(options.jitter)}`);
-  if (
-    (options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs) <
-    (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs)
-  ) {
+  const cap = options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs;
+  if (cap < (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs))
     throw configError("retryMaxDelayMs", "at least retryBaseDelayMs");
-  }
 }

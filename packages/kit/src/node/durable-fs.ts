@@ -96,15 +96,8 @@ export async function fsyncDirectory(dir: string): Promise<void> {
     handle = await open(dir, "r");
     await handle.sync();
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (
-      code !== "EISDIR" &&
-      code !== "EPERM" &&
-      code !== "EINVAL" &&
-      code !== "EACCES" &&
-      code !== "EBADF"
-    )
-      throw error;
+    const { code } = error as { code?: string };
+    if (!["EISDIR", "EPERM", "EINVAL", "EACCES", "EBADF"].includes(code!)) throw error;
   } finally {
     await handle?.close();
   }

@@ -5,7 +5,7 @@ import type { MirrorData, MirrorRecord } from "../store/state.js";
 import type { MirrorStore } from "../store/types.js";
 import { fsyncDirectory, openStoreFileForAppend, writeFileAtomic } from "./durable-fs.js";
 import { lockDirectory } from "./lock.js";
-import { loadStore } from "./read-store.js";
+import { journalName, loadStore, STORE_FILE, snapshotName } from "./read-store.js";
 import { encodeRecord, encodeSnapshot, MAX_RECORD_BYTES } from "./records.js";
 
 /** Options of `openFileStore`. Every one has a default. */
@@ -45,11 +45,6 @@ export interface FileMirrorStore extends MirrorStore {
   compact(): Promise<void>;
 }
 
-const SNAPSHOT = /^snapshot-(\d+)\.json$/;
-const JOURNAL = /^journal-(\d+)\.log$/;
-const snapshotName = (n: number) => `snapshot-${n}.json`;
-const journalName = (n: number) => `journal-${n}.log`;
-
 /**
  * Opens (or creates) the embedded on-disk mirror store in `dir`: pure JavaScript, no native
  * addon, no `node:sqlite`. Layout: `snapshot-N.json` (the compacted state, replaced atomically)
@@ -85,8 +80,6 @@ interface Settings {
 }
 
 class FileStore extends DataBackedStore implements FileMirrorStore {
-  private journal: FileHandle;
-  private journalBytes: number;
   private sequence: number;
   private compactAt: number;
   /** Set when the files can no longer be trusted to match memory; every later write fails. */
@@ -96,13 +89,11 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     readonly dir: string,
     private readonly settings: Settings,
     data: MirrorData,
-    journal: FileHandle,
-    journalBytes: number,
+    private journal: FileHandle,
+    private journalBytes: number,
     readonly recovery: FileStoreRecovery,
   ) {
     super(data);
-    this.journal = journal;
-    this.journalBytes = journalBytes;
     this.sequence = recovery.sequence;
     this.compactAt = settings.compactAfterBytes;
   }
@@ -120,7 +111,8 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
       }
       // Leftovers of an interrupted compaction or of older generations.
       for (const name of names) {
-        const s = SNAPSHOT.exec(name)?.[1] ?? JOURNAL.exec(name)?.[1];
+        const [, snapshotOf, journalOf] = STORE_FILE.exec(name) ?? [];
+        const s = snapshotOf ?? journalOf;
         if ((s !== undefined && Number(s) !== sequence) || name.endsWith(".tmp"))
           await rm(join(dir, name), { force: true });
       }

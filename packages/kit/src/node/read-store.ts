@@ -23,6 +23,10 @@ export interface FileStoreView {
 }
 
 const SNAPSHOT = /^snapshot-(\d+)\.json$/;
+/** A snapshot or journal file of a store, by its sequence number. */
+export const STORE_FILE = /^(?:snapshot-(\d+)\.json|journal-(\d+)\.log)$/;
+export const snapshotName = (n: number) => `snapshot-${n}.json`;
+export const journalName = (n: number) => `journal-${n}.log`;
 /** A compaction can rename files away between listing and reading them: read again, this many times. */
 const ATTEMPTS = 5;
 
@@ -56,17 +60,17 @@ export async function loadStore(root: string) {
   let data = new MirrorData();
   if (snapshot >= 0) {
     const json = decodeSnapshot(
-      (await readStoreFile(join(root, `snapshot-${snapshot}.json`))).toString("utf8"),
+      (await readStoreFile(join(root, snapshotName(snapshot)))).toString("utf8"),
     );
     // Snapshot files appear only by an atomic rename of a complete, fsync'ed file, so a bad
     // one means the disk itself lost data: refuse rather than silently start over.
     if (json === undefined)
       throw new Error(
-        `mirror store ${root}: snapshot-${snapshot}.json is damaged; delete the directory to re-snapshot`,
+        `mirror store ${root}: ${snapshotName(snapshot)} is damaged; delete the directory to re-snapshot`,
       );
     data = MirrorData.fromJSON(json);
   }
-  const journal = join(root, `journal-${Math.max(snapshot, 0)}.log`);
+  const journal = join(root, journalName(Math.max(snapshot, 0)));
   const scan = await replayJournal(journal, (record) => data.apply(record)).catch(
     (error: { code?: string }) => (error.code === "ENOENT" ? undefined : Promise.reject(error)),
   );

@@ -50,6 +50,8 @@ function parseLine(line: Buffer | undefined): MirrorRecord | undefined {
   }
 }
 
+const HEX = Buffer.from("0123456789abcdef");
+
 /**
  * The newline-ended lines of a file, read 1 MiB at a time: a line over {@link MAX_RECORD_BYTES}
  * is yielded as `undefined`, never held whole, so memory stays bounded whatever the file holds
@@ -64,6 +66,9 @@ async function* lines(handle: FileHandle): AsyncGenerator<Buffer | undefined> {
     for (let from = 0; from < read; ) {
       const newline = chunk.subarray(0, read).indexOf(0x0a, from);
       const to = newline === -1 ? read : newline;
+      // Nor held when it cannot be a record (no hex checksum first: a sparse hole of zeros, say).
+      if (length === 0 && to > from && !HEX.includes(chunk[from]!))
+        length = Number.POSITIVE_INFINITY;
       length += to - from;
       parts = length > MAX_RECORD_BYTES ? [] : [...parts, Buffer.from(chunk.subarray(from, to))];
       if (newline === -1) break;

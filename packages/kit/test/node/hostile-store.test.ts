@@ -159,7 +159,8 @@ describe("a journal far over any size a store writes (issue 33, item 4)", () => 
     const result = JSON.parse(stdout);
     expect(result).toMatchObject({ read: 2, ids: ["a", "b"] });
     expect(result.recovery.discardedBytes).toBeGreaterThan(2 ** 29);
-    expect(result.maxRssKiB * 1024).toBeLessThan(256 * 1024 * 1024);
+    // Node itself takes about 50 MiB; reading the gigabyte whole took over 1 GiB.
+    expect(result.maxRssKiB * 1024, stdout).toBeLessThan(160 * 1024 * 1024);
     expect(
       (await stat(join(dir, (await readdir(dir)).find((n) => n.startsWith("journal-"))!))).size,
     ).toBeLessThan(2 ** 20);

@@ -111,8 +111,7 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
       }
       // Leftovers of an interrupted compaction or of older generations.
       for (const name of names) {
-        const [, snapshotOf, journalOf] = STORE_FILE.exec(name) ?? [];
-        const s = snapshotOf ?? journalOf;
+        const s = (STORE_FILE.exec(name) ?? []).slice(1).find(Boolean);
         if ((s !== undefined && Number(s) !== sequence) || name.endsWith(".tmp"))
           await rm(join(dir, name), { force: true });
       }

@@ -22,8 +22,7 @@ export interface FileStoreView {
   select(filter?: StoreFilter): SelectedItem[];
 }
 
-const SNAPSHOT = /^snapshot-(\d+)\.json$/;
-/** A snapshot or journal file of a store, by its sequence number. */
+/** A snapshot (sequence in group 1) or journal (group 2) file of a store. */
 export const STORE_FILE = /^(?:snapshot-(\d+)\.json|journal-(\d+)\.log)$/;
 export const snapshotName = (n: number) => `snapshot-${n}.json`;
 export const journalName = (n: number) => `journal-${n}.log`;
@@ -56,7 +55,7 @@ export async function loadStore(root: string) {
   const names = await readdir(root);
   // A loop, not Math.max(...names): a directory of 200,000 other files would overflow the stack.
   let snapshot = -1;
-  for (const name of names) snapshot = Math.max(snapshot, Number(SNAPSHOT.exec(name)?.[1] ?? -1));
+  for (const name of names) snapshot = Math.max(snapshot, Number(STORE_FILE.exec(name)?.[1] ?? -1));
   let data = new MirrorData();
   if (snapshot >= 0) {
     const json = decodeSnapshot(
@@ -83,8 +82,7 @@ async function readOnce(root: string): Promise<FileStoreView> {
     throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), {
       code: "ENOSTORE",
     });
-  // A torn last line (a writer mid-append) is simply not there yet; damage with valid records
-  // after it was refused by the replay as the writer refuses it.
+  // A torn last line (a writer mid-append) is not there yet; damage was refused by the replay.
   const current = data.current;
   return {
     dir: root,

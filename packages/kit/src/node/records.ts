@@ -59,16 +59,14 @@ const HEX = Buffer.from("0123456789abcdef");
  */
 async function* lines(handle: FileHandle): AsyncGenerator<Buffer | undefined> {
   const chunk = Buffer.allocUnsafe(2 ** 20);
-  let parts: Buffer[] = [];
-  let length = 0;
+  let [parts, length]: [Buffer[], number] = [[], 0];
   for (let position = 0, read = 1; read > 0; position += read) {
     read = (await handle.read(chunk, 0, chunk.length, position)).bytesRead;
     for (let from = 0; from < read; ) {
       const newline = chunk.subarray(0, read).indexOf(0x0a, from);
       const to = newline === -1 ? read : newline;
       // Nor held when it cannot be a record (no hex checksum first: a sparse hole of zeros, say).
-      if (length === 0 && to > from && !HEX.includes(chunk[from]!))
-        length = Number.POSITIVE_INFINITY;
+      if (length === 0 && to > from && !HEX.includes(chunk[from]!)) length = MAX_RECORD_BYTES + 1;
       length += to - from;
       parts = length > MAX_RECORD_BYTES ? [] : [...parts, Buffer.from(chunk.subarray(from, to))];
       if (newline === -1) break;

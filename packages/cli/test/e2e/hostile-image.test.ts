@@ -138,7 +138,11 @@ describe("downloads stop at the count asked for (issue 33)", () => {
     let downloads = 0;
     server = await startHostileServer((req, res) => {
       const path = (req.url ?? "").split("?")[0]!;
-      if (path.startsWith("/files/")) return (downloads++, png(res));
+      if (path.startsWith("/files/")) {
+        downloads++;
+        png(res);
+        return;
+      }
       const data = Array.from({ length: 300 }, (_, i) => ({
         url: `http://${req.headers.host}/files/${i}.png`,
       }));

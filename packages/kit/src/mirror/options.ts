@@ -72,19 +72,26 @@ export const OPTION_NAMES = {
   random: true,
 } as const satisfies Record<keyof SelectedMirrorOptions, true>;
 
-/**
- * The defaults of {@link SelectedMirrorOptions}, in one place (each is documented there): the
- * service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
- */
+/** The defaults of {@link SelectedMirrorOptions}, in one place. */
 export const MIRROR_DEFAULTS = {
+  /** The `"default"` projection. */
   fields: "default",
+  // The service's maximum page sizes (the feed document's `limit` bounds), for the fewest requests.
+  /** The service's maximum snapshot page (1000). */
   snapshotPageSize: FEED_LIMITS.selectedSnapshot.max,
+  /** The service's maximum changes page (100). */
   changesPageSize: FEED_LIMITS.selectedChanges.max,
+  /** 60 s between polls when the answer names no cache lifetime. */
   intervalMs: 60_000,
+  /** Up to 10% added to the wait. */
   jitter: 0.1,
+  /** First wait after a failed sync: 1 s. */
   retryBaseDelayMs: 1000,
+  /** Cap of the doubling wait: 30 s. */
   retryMaxDelayMs: 30_000,
+  /** Snapshot passes per `sync()`: 3. */
   maxSnapshots: 3,
+  /** Pages per `sync()`: 100 000. */
   maxPages: 100_000,
 } as const;
 

@@ -73,11 +73,7 @@ export async function openFileStore(
   }
 }
 
-interface Settings {
-  compactAfterBytes: number;
-  fsync: boolean;
-  release: () => Promise<void>;
-}
+type Settings = { compactAfterBytes: number; fsync: boolean; release: () => Promise<void> };
 
 class FileStore extends DataBackedStore implements FileMirrorStore {
   private sequence: number;

@@ -43,8 +43,13 @@ function parseLine(line: Buffer | undefined): MirrorRecord | undefined {
   if (line === undefined || line[16] !== 0x20) return undefined;
   const json = line.subarray(17);
   if (checksum(json) !== line.toString("latin1", 0, 16)) return undefined;
+  return parseJson<MirrorRecord>(json.toString("utf8"));
+}
+
+/** `text` parsed as JSON, or undefined when it is not JSON. */
+function parseJson<T>(text: string): T | undefined {
   try {
-    return JSON.parse(json.toString("utf8")) as MirrorRecord;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
@@ -121,9 +126,5 @@ export function decodeSnapshot(text: string): MirrorDataJson | undefined {
   const body = text.slice(newline + 1);
   if (String(Buffer.byteLength(body, "utf8")) !== length || checksum(body) !== sum)
     return undefined;
-  try {
-    return JSON.parse(body) as MirrorDataJson;
-  } catch {
-    return undefined;
-  }
+  return parseJson<MirrorDataJson>(body);
 }

@@ -9,7 +9,7 @@ export {
   selectedId,
 } from "./internal/data.js";
 export { fakeTime } from "./internal/fake-time.js";
-export { settleWithGc } from "./internal/gc.js";
+export { settleWithGc, userFetches } from "./internal/gc.js";
 export {
   type HostileHandler,
   type HostileOptions,

@@ -113,3 +113,33 @@ describe("shapes are checked as deep as the renderer reads: invalid_response nam
     });
   }
 });
+
+describe("a cursor the service sent that cannot be sent back is the service's fault (issue 33)", () => {
+  it("feedgate mirror: a lone surrogate in the snapshot's cursor is exit 1, never a usage error, and nothing is stored", async () => {
+    const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    // Raw JSON: `\ud800` is a lone surrogate once parsed, which no URL can carry back.
+    server = await startHostileServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"cursor":"c\\ud800x","hasMore":false,"nextPage":null,"items":[]}');
+    });
+    const dir = await mkdtemp(join(tmpdir(), "feedgate-surrogate-"));
+    try {
+      for (let run = 0; run < 2; run++) {
+        const result = await runCli(["mirror", dir], { FEEDGATE_FEED_URL: server.origin });
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stderr).not.toMatch(/nothing was sent|usage/i);
+        expect(result.stderr).toMatch(/cursor/);
+      }
+      // The bad cursor was never stored: a rerun asks for a snapshot again, as the first did.
+      expect(server.requests.map((r) => r.url.split("?")[0])).toEqual([
+        "/api/v1/selected/snapshot",
+        "/api/v1/selected/snapshot",
+      ]);
+      expect((await readdir(dir)).some((name) => name.startsWith("snapshot-"))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

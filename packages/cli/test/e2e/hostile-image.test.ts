@@ -132,3 +132,30 @@ describe("image downloads are bounded", () => {
     expect(JSON.stringify(download.headers)).not.toContain(TEST_KEY);
   });
 });
+
+describe("downloads stop at the count asked for (issue 33)", () => {
+  it("image --n 1 answered with 300 URLs downloads one image, and no more", async () => {
+    let downloads = 0;
+    server = await startHostileServer((req, res) => {
+      const path = (req.url ?? "").split("?")[0]!;
+      if (path.startsWith("/files/")) {
+        downloads++;
+        png(res);
+        return;
+      }
+      const data = Array.from({ length: 300 }, (_, i) => ({
+        url: `http://${req.headers.host}/files/${i}.png`,
+      }));
+      return sendJson(res, 200, { task_id: "t300", status: "completed", data });
+    });
+    const out = join(work, "three-hundred");
+    const result = await runCli(
+      ["image", "x", "--n", "1", "--async", "--out", out, "--json"],
+      env(),
+      30_000,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(downloads).toBe(1);
+    expect(await readdir(out)).toHaveLength(1);
+  });
+});

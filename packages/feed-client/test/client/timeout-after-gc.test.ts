@@ -1,18 +1,17 @@
-// Issue 33, item 1: the feed client's timeout fires with a wrapped fetch after a garbage
-// collection (undici keeps a Request's link to the signal it follows only through a WeakRef).
-import { settleWithGc } from "@feedgate/test-harness";
+// Issue 33, item 1: the feed client's timeout fires whatever fetch is passed (a wrapper, an
+// undici Agent dispatcher) after a garbage collection (undici keeps a Request's link to the
+// signal it follows only through a WeakRef).
+import { settleWithGc, userFetches } from "@feedgate/test-harness";
 import { expect, it } from "vitest";
 import { createFeedClient } from "../../src/index.js";
 
-it("timeoutMs fires through a wrapped fetch after a garbage collection", async () => {
-  const { settled, error } = await settleWithGc((baseUrl) =>
-    createFeedClient({
-      baseUrl,
-      fetch: (r: Request) => fetch(r),
-      timeoutMs: 400,
-      maxRetries: 0,
-    }).GET("/api/v1/hot-topics"),
-  );
-  expect(settled).toBe(true);
-  expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
-});
+it.each(userFetches())(
+  "timeoutMs fires through %s after a garbage collection",
+  async (_, fetch) => {
+    const { settled, error } = await settleWithGc((baseUrl) =>
+      createFeedClient({ baseUrl, fetch, timeoutMs: 400, maxRetries: 0 }).GET("/api/v1/hot-topics"),
+    );
+    expect(settled).toBe(true);
+    expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });
+  },
+);

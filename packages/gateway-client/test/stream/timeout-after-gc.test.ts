@@ -1,19 +1,26 @@
-// Issue 33, item 1: a per-attempt timeout fires with a wrapped fetch after a garbage collection
-// (undici keeps a Request's link to the signal it follows only through a WeakRef).
-import { settleWithGc } from "@feedgate/test-harness";
+// Issue 33, item 1: a per-attempt timeout fires whatever fetch is passed (a wrapper, an undici
+// Agent dispatcher) after a garbage collection (undici keeps a Request's link to the signal it
+// follows only through a WeakRef).
+import { settleWithGc, userFetches } from "@feedgate/test-harness";
 import { expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../src/index.js";
 
-it.each<[string, (client: GatewayClient) => Promise<unknown>]>([
+const calls: [string, (client: GatewayClient) => Promise<unknown>][] = [
   ["responses.create", (c) => c.responses.create({ model: "m", input: "x" })],
   ["responses.countInputTokens", (c) => c.responses.countInputTokens({ model: "m", input: "x" })],
-])("%s: timeoutMs fires through a wrapped fetch after a garbage collection", async (_, call) => {
+];
+
+it.each(
+  calls.flatMap(([name, call]) =>
+    userFetches().map(([how, fetch]) => [name, how, call, fetch] as const),
+  ),
+)("%s: timeoutMs fires through %s after a garbage collection", async (_, __, call, fetch) => {
   const { settled, error } = await settleWithGc((baseUrl) =>
     call(
       createGatewayClient({
         baseUrl,
         apiKey: "sk-test-timeout-gc-key",
-        fetch: (r: Request) => fetch(r),
+        fetch,
         timeoutMs: 400,
         maxRetries: 0,
       }),

@@ -110,11 +110,8 @@ export function checkMirrorOptions(options: SelectedMirrorOptions): void {
   if (typeof options.store?.getState !== "function")
     throw configError("store", "a MirrorStore (createMemoryStore(), openFileStore(dir))");
   for (const [name, [min, max]] of Object.entries(WHOLE)) {
-    const value = options[name as keyof SelectedMirrorOptions];
-    if (
-      value !== undefined &&
-      !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
-    )
+    const value = options[name as keyof SelectedMirrorOptions] as number | undefined;
+    if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max))
       throw configError(name, `a whole number from ${min} to ${max}; got ${String(value)}`);
   }
   for (const name of ["intervalMs", "retryBaseDelayMs", "retryMaxDelayMs"] as const) {
@@ -124,10 +121,7 @@ export function checkMirrorOptions(options: SelectedMirrorOptions): void {
   }
   if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter <= 1))
     throw configError("jitter", `a fraction from 0 to 1; got ${String(options.jitter)}`);
-  if (
-    (options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs) <
-    (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs)
-  ) {
+  const cap = options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs;
+  if (cap < (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs))
     throw configError("retryMaxDelayMs", "at least retryBaseDelayMs");
-  }
 }

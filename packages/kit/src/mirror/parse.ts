@@ -19,13 +19,16 @@ export interface ChangesBody {
   skipped: string[];
 }
 
-/** Whether `value` nests over 64 levels deep, which no store could write (JSON.stringify overflows near 5,000). */
-function tooDeep(value: unknown): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    if (typeof next[0] !== "object" || next[0] === null) continue;
-    if (next[1] > 64) return true;
-    for (const child of Object.values(next[0])) stack.push([child, next[1] + 1]);
+/**
+ * Whether `value` nests over `room` more levels (64 from an item), which no store could write
+ * (JSON.stringify overflows near 5,000). Recursion no deeper than that; `for…in` and no
+ * primitive visited: this runs on every item of every page.
+ */
+function tooDeep(value: object, room = 64): boolean {
+  if (room < 0) return true;
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === "object" && child !== null && tooDeep(child, room - 1)) return true;
   }
   return false;
 }

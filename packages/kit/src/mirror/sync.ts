@@ -55,16 +55,8 @@ class SnapshotRequired extends Error {}
 export function createSync(
   settings: SyncSettings,
 ): (signal: AbortSignal | undefined) => Promise<SyncResult> {
-  const {
-    store,
-    fields,
-    snapshotPageSize,
-    changesPageSize,
-    maxSnapshots,
-    maxPages,
-    stats,
-    report,
-  } = settings;
+  const { store, fields, snapshotPageSize, changesPageSize } = settings;
+  const { maxSnapshots, maxPages, stats, report } = settings;
   const caller = createCaller(settings.client, settings.clock);
   /** The page, once each item it skipped was said (a warning naming the item). */
   const said = <T extends { skipped: string[] }>(body: T): T => {
@@ -264,13 +256,12 @@ export function createSync(
         state.fields !== fields ||
         state.pending !== undefined;
       if (needsSnapshot) {
-        if (++budget.passes > maxSnapshots) {
+        if (++budget.passes > maxSnapshots)
           throw createError({
             kind: "snapshot_required",
             code: "snapshot_required",
             message: `gave up after ${maxSnapshots} snapshot passes in one sync()`,
           });
-        }
         const before = stats.snapshotPages;
         const done = await snapshot(state, forced, signal, budget);
         pages += stats.snapshotPages - before;

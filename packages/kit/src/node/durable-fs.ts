@@ -56,13 +56,22 @@ async function openRegular(path: string, flags: number, mode?: number): Promise<
   return handle;
 }
 
-/** The whole of a store file, refused unless it is a regular file (rejects with `ENOENT` when absent). */
-export async function readStoreFile(path: string): Promise<Buffer> {
+/**
+ * A store file opened for reading, refused unless it is a regular file of at most 1 GiB: a
+ * sanity check before reading (a store compacts its journal at 8 MiB by default). Rejects with
+ * `ENOENT` when absent.
+ */
+export async function openStoreFile(path: string): Promise<FileHandle> {
   const handle = await openRegular(path, constants.O_RDONLY);
+  if ((await handle.stat()).size <= 2 ** 30) return handle;
+  await handle.close();
+  throw new Error(`${path} is over the 1073741824 bytes a mirror store writes: not read`);
+}
+
+/** The whole of a store file, as {@link openStoreFile} allows it. */
+export async function readStoreFile(path: string): Promise<Buffer> {
+  const handle = await openStoreFile(path);
   try {
-    // A sanity check before reading whole: 1 GiB (a store compacts its journal at 8 MiB by default).
-    if ((await handle.stat()).size > 2 ** 30)
-      throw new Error(`${path} is over the 1073741824 bytes a mirror store writes: not read`);
     return await handle.readFile();
   } finally {
     await handle.close();
@@ -85,15 +94,8 @@ export async function fsyncDirectory(dir: string): Promise<void> {
     handle = await open(dir, "r");
     await handle.sync();
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (
-      code !== "EISDIR" &&
-      code !== "EPERM" &&
-      code !== "EINVAL" &&
-      code !== "EACCES" &&
-      code !== "EBADF"
-    )
-      throw error;
+    const { code } = error as { code?: string };
+    if (!["EISDIR", "EPERM", "EINVAL", "EACCES", "EBADF"].includes(code!)) throw error;
   } finally {
     await handle?.close();
   }

@@ -1,39 +1,12 @@
-import { type FileHandle, mkdir, readdir, rm } from "node:fs/promises";
+import { type FileHandle, mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { DataBackedStore } from "../store/base.js";
-import { MirrorData, type MirrorRecord } from "../store/state.js";
+import type { MirrorData, MirrorRecord } from "../store/state.js";
 import type { MirrorStore } from "../store/types.js";
-import {
-  fsyncDirectory,
-  openStoreFileForAppend,
-  readStoreFile,
-  writeFileAtomic,
-} from "./durable-fs.js";
+import { fsyncDirectory, openStoreFileForAppend, writeFileAtomic } from "./durable-fs.js";
 import { lockDirectory } from "./lock.js";
-
-/**
- * Thrown by `openFileStore` when the journal is damaged in the middle (valid records follow a
- * bad one). Nothing is changed on disk: move the file aside to keep it, or delete the
- * directory to re-snapshot.
- */
-export class StoreCorruptError extends Error {
-  /** Always `"StoreCorruptError"`. */
-  override readonly name = "StoreCorruptError";
-  /** Always `"ECORRUPT"`, for `error.code` checks. */
-  readonly code = "ECORRUPT";
-  constructor(
-    /** The damaged journal file. */
-    readonly file: string,
-    /** The byte offset where the damage starts. */
-    readonly offset: number,
-  ) {
-    super(
-      `mirror store journal ${file} is damaged at byte ${offset}, and valid records follow; nothing was changed: delete the directory to re-snapshot`,
-    );
-  }
-}
-
-import { decodeSnapshot, encodeRecord, encodeSnapshot, scanJournal } from "./records.js";
+import { journalName, loadStore, STORE_FILE, snapshotName } from "./read-store.js";
+import { encodeRecord, encodeSnapshot, MAX_RECORD_BYTES } from "./records.js";
 
 /** Options of `openFileStore`. Every one has a default. */
 export interface FileStoreOptions {
@@ -72,11 +45,6 @@ export interface FileMirrorStore extends MirrorStore {
   compact(): Promise<void>;
 }
 
-const SNAPSHOT = /^snapshot-(\d+)\.json$/;
-const JOURNAL = /^journal-(\d+)\.log$/;
-const snapshotName = (n: number) => `snapshot-${n}.json`;
-const journalName = (n: number) => `journal-${n}.log`;
-
 /**
  * Opens (or creates) the embedded on-disk mirror store in `dir`: pure JavaScript, no native
  * addon, no `node:sqlite`. Layout: `snapshot-N.json` (the compacted state, replaced atomically)
@@ -105,15 +73,9 @@ export async function openFileStore(
   }
 }
 
-interface Settings {
-  compactAfterBytes: number;
-  fsync: boolean;
-  release: () => Promise<void>;
-}
+type Settings = { compactAfterBytes: number; fsync: boolean; release: () => Promise<void> };
 
 class FileStore extends DataBackedStore implements FileMirrorStore {
-  private journal: FileHandle;
-  private journalBytes: number;
   private sequence: number;
   private compactAt: number;
   /** Set when the files can no longer be trusted to match memory; every later write fails. */
@@ -123,59 +85,29 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     readonly dir: string,
     private readonly settings: Settings,
     data: MirrorData,
-    journal: FileHandle,
-    journalBytes: number,
+    private journal: FileHandle,
+    private journalBytes: number,
     readonly recovery: FileStoreRecovery,
   ) {
     super(data);
-    this.journal = journal;
-    this.journalBytes = journalBytes;
     this.sequence = recovery.sequence;
     this.compactAt = settings.compactAfterBytes;
   }
 
   static async open(dir: string, settings: Settings): Promise<FileStore> {
-    const names = await readdir(dir);
-    const sequences = names
-      .map((name) => SNAPSHOT.exec(name)?.[1])
-      .filter((n): n is string => n !== undefined)
-      .map(Number)
-      .sort((a, b) => b - a);
-    let data = new MirrorData();
-    let sequence = 0;
-    const newest = sequences[0];
-    if (newest !== undefined) {
-      const json = decodeSnapshot(
-        (await readStoreFile(join(dir, snapshotName(newest)))).toString("utf8"),
-      );
-      // Snapshot files appear only by an atomic rename of a complete, fsync'ed file, so a bad
-      // one means the disk itself lost data: refuse rather than silently start over.
-      if (json === undefined)
-        throw new Error(
-          `mirror store ${dir}: ${snapshotName(newest)} is damaged; delete the directory to re-snapshot`,
-        );
-      data = MirrorData.fromJSON(json);
-      sequence = newest;
-    }
-    const journalPath = join(dir, journalName(sequence));
-    const buffer = await readStoreFile(journalPath).catch((error: { code?: string }) => {
-      if (error.code === "ENOENT") return Buffer.alloc(0);
-      throw error;
-    });
-    const scan = scanJournal(buffer);
-    // A crash mid-append tears only the last line; a bad line with valid records after it is
-    // damage, and cutting there would silently drop those records: refuse instead.
-    if (scan.damagedAt !== undefined) throw new StoreCorruptError(journalPath, scan.damagedAt);
-    for (const record of scan.records) data.apply(record);
-    const journal = await openStoreFileForAppend(journalPath);
+    const { data, snapshot, names, journal: path, scan: found } = await loadStore(dir);
+    const sequence = Math.max(snapshot, 0);
+    const scan = found ?? { replayed: 0, validBytes: 0, fileBytes: 0 };
+    const journal = await openStoreFileForAppend(path);
     try {
-      if (scan.truncated) {
+      // A crash mid-append tears only the last line: cut it off.
+      if (scan.validBytes < scan.fileBytes) {
         await journal.truncate(scan.validBytes);
         if (settings.fsync) await journal.sync();
       }
       // Leftovers of an interrupted compaction or of older generations.
       for (const name of names) {
-        const s = SNAPSHOT.exec(name)?.[1] ?? JOURNAL.exec(name)?.[1];
+        const s = (STORE_FILE.exec(name) ?? []).slice(1).find(Boolean);
         if ((s !== undefined && Number(s) !== sequence) || name.endsWith(".tmp"))
           await rm(join(dir, name), { force: true });
       }
@@ -186,14 +118,19 @@ class FileStore extends DataBackedStore implements FileMirrorStore {
     }
     return new FileStore(dir, settings, data, journal, scan.validBytes, {
       sequence,
-      replayed: scan.records.length,
-      discardedBytes: buffer.length - scan.validBytes,
+      replayed: scan.replayed,
+      discardedBytes: scan.fileBytes - scan.validBytes,
     });
   }
 
   protected override async persist(record: MirrorRecord): Promise<void> {
     if (this.broken !== undefined) throw this.broken;
     const line = Buffer.from(encodeRecord(record), "utf8");
+    // The reader holds no longer line (memory stays bounded whatever a journal holds).
+    if (line.length > MAX_RECORD_BYTES)
+      throw new Error(
+        `a mirror record of ${line.length} bytes is over the ${MAX_RECORD_BYTES} bytes a store writes`,
+      );
     try {
       await this.journal.write(line, 0, line.length, null);
       if (this.settings.fsync) await this.journal.datasync();

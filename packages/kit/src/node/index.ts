@@ -9,7 +9,7 @@ export {
   type FileStoreOptions,
   type FileStoreRecovery,
   openFileStore,
-  StoreCorruptError,
 } from "./file-store.js";
 export { StoreLockedError } from "./lock.js";
 export { type FileStoreView, readFileStore } from "./read-store.js";
+export { StoreCorruptError } from "./records.js";

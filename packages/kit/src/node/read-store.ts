@@ -4,8 +4,7 @@ import { matches, newestFirst } from "../store/base.js";
 import { MirrorData } from "../store/state.js";
 import type { MirrorStoreState, SelectedItem, StoreFilter } from "../store/types.js";
 import { readStoreFile } from "./durable-fs.js";
-import { StoreCorruptError } from "./file-store.js";
-import { decodeSnapshot, scanJournal } from "./records.js";
+import { decodeSnapshot, replayJournal } from "./records.js";
 
 /** A read-only view of a file store, as it was when read. */
 export interface FileStoreView {
@@ -23,7 +22,10 @@ export interface FileStoreView {
   select(filter?: StoreFilter): SelectedItem[];
 }
 
-const SNAPSHOT = /^snapshot-(\d+)\.json$/;
+/** A snapshot (sequence in group 1) or journal (group 2) file of a store. */
+export const STORE_FILE = /^(?:snapshot-(\d+)\.json|journal-(\d+)\.log)$/;
+export const snapshotName = (n: number) => `snapshot-${n}.json`;
+export const journalName = (n: number) => `journal-${n}.log`;
 /** A compaction can rename files away between listing and reading them: read again, this many times. */
 const ATTEMPTS = 5;
 
@@ -44,34 +46,43 @@ export async function readFileStore(dir: string): Promise<FileStoreView> {
   }
 }
 
-async function readOnce(root: string): Promise<FileStoreView> {
+/**
+ * A store directory as on disk, loaded alike by the reader and the writer: the newest snapshot
+ * (`snapshot` is -1 when there is none), then its journal's valid prefix (`scan` is undefined
+ * when that journal does not exist).
+ */
+export async function loadStore(root: string) {
   const names = await readdir(root);
   // A loop, not Math.max(...names): a directory of 200,000 other files would overflow the stack.
-  let sequence = -1;
-  for (const name of names) sequence = Math.max(sequence, Number(SNAPSHOT.exec(name)?.[1] ?? -1));
+  let snapshot = -1;
+  for (const name of names) snapshot = Math.max(snapshot, Number(STORE_FILE.exec(name)?.[1] ?? -1));
   let data = new MirrorData();
-  if (sequence >= 0) {
+  if (snapshot >= 0) {
     const json = decodeSnapshot(
-      (await readStoreFile(join(root, `snapshot-${sequence}.json`))).toString("utf8"),
+      (await readStoreFile(join(root, snapshotName(snapshot)))).toString("utf8"),
     );
+    // Snapshot files appear only by an atomic rename of a complete, fsync'ed file, so a bad
+    // one means the disk itself lost data: refuse rather than silently start over.
     if (json === undefined)
-      throw new Error(`mirror store ${root}: snapshot-${sequence}.json is damaged`);
+      throw new Error(
+        `mirror store ${root}: ${snapshotName(snapshot)} is damaged; delete the directory to re-snapshot`,
+      );
     data = MirrorData.fromJSON(json);
   }
-  const journal = join(root, `journal-${Math.max(sequence, 0)}.log`);
-  const buffer = await readStoreFile(journal).catch((error: { code?: string }) => {
-    if (error.code === "ENOENT" && sequence >= 0) return Buffer.alloc(0);
-    if (error.code === "ENOENT")
-      throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), {
-        code: "ENOSTORE",
-      });
-    throw error;
-  });
-  const scan = scanJournal(buffer);
-  // Damage with valid records after it is reported as the writer reports it, never shown as a
-  // shorter copy; a torn last line (a writer mid-append) is simply not there yet.
-  if (scan.damagedAt !== undefined) throw new StoreCorruptError(journal, scan.damagedAt);
-  for (const record of scan.records) data.apply(record);
+  const journal = join(root, journalName(Math.max(snapshot, 0)));
+  const scan = await replayJournal(journal, (record) => data.apply(record)).catch(
+    (error: { code?: string }) => (error.code === "ENOENT" ? undefined : Promise.reject(error)),
+  );
+  return { data, snapshot, names, journal, scan };
+}
+
+async function readOnce(root: string): Promise<FileStoreView> {
+  const { data, snapshot, scan } = await loadStore(root);
+  if (snapshot < 0 && scan === undefined)
+    throw Object.assign(new Error(`${root} holds no mirror store (no snapshot, no journal)`), {
+      code: "ENOSTORE",
+    });
+  // A torn last line (a writer mid-append) is not there yet; damage was refused by the replay.
   const current = data.current;
   return {
     dir: root,

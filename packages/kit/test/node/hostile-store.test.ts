@@ -1,8 +1,20 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MirrorStore, SelectedItem } from "../../src/mirror/index.js";
 import {
@@ -12,6 +24,8 @@ import {
   UnsafeStoreFileError,
 } from "../../src/node/index.js";
 
+const DIST = fileURLToPath(new URL("../../dist/node/index.js", import.meta.url));
+const run = promisify(execFile);
 const item = (id: string) => ({ id, title: `title ${id}` }) as unknown as SelectedItem;
 const dirs: string[] = [];
 /** On tmpfs where there is one: 200,000 files are created and removed there in about a second each. */
@@ -30,6 +44,10 @@ async function seed(store: MirrorStore, ids: string[]): Promise<void> {
   await store.putSnapshotPage(g, { items: ids.map(item), cursor: "c0", nextPage: null });
   await store.commitSnapshot(g);
 }
+
+/** The first change page after `seed`: one upsert. */
+const upsertAfterSeed = (store: MirrorStore, one: SelectedItem) =>
+  store.applyPage({ changes: [{ op: "upsert", item: one }], expectedCursor: "c0", cursor: "c1" });
 
 /** A directory an attacker prepared: a real store, then `plant` applied to it. */
 async function prepared(plant: (dir: string) => Promise<void>): Promise<string> {
@@ -80,13 +98,7 @@ describe("a local copy is read as untrusted input", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir, { fsync: false });
     await seed(store, ["a"]);
-    expect(
-      await store.applyPage({
-        changes: [{ op: "upsert", item: item("b") }],
-        expectedCursor: "c0",
-        cursor: "c1",
-      }),
-    ).toBe(true);
+    expect(await upsertAfterSeed(store, item("b"))).toBe(true);
     await store.close();
     const journal = (await readdir(dir)).find((n) => n.startsWith("journal-"))!;
     const lines = (await readFile(join(dir, journal), "utf8")).split("\n").filter(Boolean);
@@ -121,5 +133,53 @@ describe("a journal far over any size a store writes (issue 33, item 4)", () => 
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("one under that, records then a sparse hole, is streamed: every record read, memory bounded, the hole cut as a torn tail", async () => {
+    // A child process (the built package) reads it, so its peak memory is its own to measure.
+    expect(existsSync(DIST), "build @feedgate/kit first (dist/node/index.js)").toBe(true);
+    const dir = await prepared(async (d) => {
+      const journal = (await readdir(d)).find((n) => n.startsWith("journal-"))!;
+      await truncate(join(d, journal), 2 ** 30 - 2 ** 20); // sparse: no disk used
+    });
+    const script = `
+      const { openFileStore, readFileStore } = await import(process.argv[1]);
+      const view = await readFileStore(process.argv[2]);
+      const store = await openFileStore(process.argv[2], { fsync: false });
+      const ids = await store.ids();
+      await store.close();
+      // VmHWM: this process's own peak (maxRSS would count the parent's, kept across exec).
+      const { readFileSync } = await import("node:fs");
+      const status = readFileSync("/proc/self/status", "utf8");
+      const peakKiB = Number(/VmHWM:\\s*(\\d+)/.exec(status)?.[1] ?? process.resourceUsage().maxRSS);
+      console.log(JSON.stringify({ read: view.count, ids, recovery: store.recovery, peakKiB }));`;
+    const { stdout } = await run(process.execPath, [
+      "--input-type=module",
+      "-e",
+      script,
+      DIST,
+      dir,
+    ]);
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({ read: 2, ids: ["a", "b"] });
+    expect(result.recovery.discardedBytes).toBeGreaterThan(2 ** 29);
+    // Node itself takes about 50 MiB; reading the gigabyte whole took over 1 GiB.
+    expect(result.peakKiB * 1024, stdout).toBeLessThan(160 * 1024 * 1024);
+    expect(
+      (await stat(join(dir, (await readdir(dir)).find((n) => n.startsWith("journal-"))!))).size,
+    ).toBeLessThan(2 ** 20);
+  }, 60_000);
+
+  it("a record over the 64 MiB a journal line may hold is refused before writing; the store goes on", async () => {
+    const dir = await tempDir();
+    const store = await openFileStore(dir, { fsync: false });
+    await seed(store, ["a"]);
+    const huge = { id: "huge", title: "x".repeat(64 * 1024 * 1024) } as unknown as SelectedItem;
+    await expect(upsertAfterSeed(store, huge)).rejects.toThrow(
+      /over the 67108864 bytes a store writes/,
+    );
+    expect(await upsertAfterSeed(store, item("b"))).toBe(true);
+    await store.close();
+    expect((await readFileStore(dir)).count).toBe(2);
   });
 });

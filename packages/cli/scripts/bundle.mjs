@@ -5,24 +5,7 @@
 // its own version (the MCP server, PostgreSQL, the proxy agent, spinners), stays a dependency
 // imported at run time.
 import { readdirSync, rmSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-
-// Every start (`--help` and `--version` too) loads main.js and the Output, which take only the
-// redaction from @feedgate/core: from its own module, so that the start does not evaluate the
-// whole transport with it (its `class … extends Response` wakes Node's fetch: 30 ms and more).
-const coreSecrets = {
-  name: "core-secrets",
-  setup(bundle) {
-    const secrets = fileURLToPath(import.meta.resolve("@feedgate/core")).replace(
-      /index\.js$/,
-      "secrets.js",
-    );
-    bundle.onResolve({ filter: /^@feedgate\/core$/ }, ({ importer }) =>
-      /dist\/(main|cli\/output)\.js$/.test(importer) ? { path: secrets } : undefined,
-    );
-  },
-};
 
 // The chunks of an earlier build (named bin-<module>-<hash>.js) would otherwise ship too.
 for (const name of readdirSync("dist"))
@@ -51,7 +34,6 @@ await build({
   banner: {
     js: 'import { createRequire as __feedgateRequire } from "node:module"; const require = __feedgateRequire(import.meta.url);',
   },
-  plugins: [coreSecrets],
   legalComments: "none",
   logLevel: "warning",
 });

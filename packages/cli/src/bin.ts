@@ -6,4 +6,4 @@ import module from "node:module";
 // the compiling. Node 20 has no such cache and skips the call. It covers only what is loaded
 // after it: hence the rest of the CLI is imported here, not statically.
 module.enableCompileCache?.();
-await import("./process-run.js");
+await import("./internal/process-run.js");

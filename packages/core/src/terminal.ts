@@ -4,7 +4,9 @@
  * sequences that move the cursor, rewrite the screen, set the window title, write to the
  * clipboard (OSC 52) or forge a hyperlink (OSC 8); control characters such as CR or BS can
  * overwrite what is already shown. The CLI, the MCP server and the repository tools all print
- * through this function. It is its own entry point, so a client bundle never carries it.
+ * through this function. Secrets are removed from what is printed with `redact` (before any
+ * truncation), from here too. It is its own entry point, so a client bundle never carries it, and
+ * a printer does not load the transport (whose `Response` subclass wakes Node's fetch).
  * @packageDocumentation
  */
 
@@ -53,3 +55,5 @@ export function stripTerminalControls(
     .replace(CONTROLS, "");
   return options.stripBidi === true ? stripped.replace(INVISIBLE, "") : stripped;
 }
+
+export { redact, secretForms } from "./internal/secrets.js";

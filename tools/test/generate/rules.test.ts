@@ -230,7 +230,7 @@ async function validatorOf(checkout: string): Promise<typeof import("@feedgate/k
 async function validatorFromSources(clone: string): Promise<typeof import("@feedgate/kit/feed")> {
   const outfile = join(clone, ".tmp", "validate.mjs");
   await build({
-    entryPoints: [join(clone, "packages/kit/src/validate/index.ts")],
+    entryPoints: [join(clone, "packages/kit/src/internal/validate/index.ts")],
     bundle: true,
     format: "esm",
     platform: "neutral",

@@ -3,7 +3,7 @@ import type { FeedFake } from "@feedgate/mock";
 import { itemsPageBody } from "@feedgate/test-harness";
 import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { cliEnv, expectValid, jsonLines, runCli, specs } from "./helpers.js";
 
 let fakes: DemoFakes;

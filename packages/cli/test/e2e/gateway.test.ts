@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { testServers } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MODEL } from "../../src/cli/config.js";
-import { DEMO_TEXT, demoImageBase64 } from "../../src/demo/gateway-seed.js";
+import { DEFAULT_MODEL } from "../../src/internal/cli/config.js";
+import { DEMO_TEXT, demoImageBase64 } from "../../src/internal/demo/gateway-seed.js";
 import {
   allOutput,
   expectValid,

@@ -72,7 +72,7 @@ describe("feedgate generate (the contents-based routes)", () => {
     const path = (JSON.parse(first.stdout) as { files: Array<{ path: string }> }).files[0]!.path;
     await writeFile(path, "mine");
     // The fake's answer ids differ per request, so aim a second answer at the same name by hand.
-    const { saveImages } = await import("../../src/commands/image-files.js");
+    const { saveImages } = await import("../../src/internal/commands/image-files.js");
     const stem = path.slice(dir.length + 1).replace(/-1\.png$/, "");
     await expect(
       saveImages([{ bytes: new Uint8Array(PNG_MAGIC), mimeType: "image/png" }], dir, stem, {

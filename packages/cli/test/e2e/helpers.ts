@@ -7,9 +7,13 @@ import { fileURLToPath } from "node:url";
 import type { FeedFake, GatewayFake } from "@feedgate/mock";
 import { fromRoot, loadSpec, type SpecValidator } from "@feedgate/test-harness";
 import { afterAll, beforeAll } from "vitest";
-import type { SignalSource } from "../../src/cli/interrupt.js";
-import { type DemoFakes, type DemoFakesOptions, startDemoFakes } from "../../src/demo/fakes.js";
-import { main } from "../../src/main.js";
+import type { SignalSource } from "../../src/internal/cli/interrupt.js";
+import {
+  type DemoFakes,
+  type DemoFakesOptions,
+  startDemoFakes,
+} from "../../src/internal/demo/fakes.js";
+import { main } from "../../src/internal/main.js";
 
 /** The built CLI: the process tests run exactly what `npx feedgate` runs. */
 export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));

@@ -8,7 +8,7 @@ import {
   startHostileServer,
 } from "@feedgate/test-harness";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoImageBase64 } from "../../src/demo/gateway-seed.js";
+import { demoImageBase64 } from "../../src/internal/demo/gateway-seed.js";
 import { runCli, TEST_KEY } from "./helpers.js";
 
 /**

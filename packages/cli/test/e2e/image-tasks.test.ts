@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { demoImageBase64 } from "../../src/demo/gateway-seed.js";
+import { demoImageBase64 } from "../../src/internal/demo/gateway-seed.js";
 import {
   type CliResult,
   expectValid,

@@ -8,7 +8,11 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CACHE_CONTROL, type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import {
+  DEMO_CACHE_CONTROL,
+  type DemoFakes,
+  startDemoFakes,
+} from "../../src/internal/demo/fakes.js";
 import { BIN, runCli, startBin } from "./helpers.js";
 
 let fakes: DemoFakes;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FeedFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, demoSelectedItem, startDemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, demoSelectedItem, startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { cliEnv, jsonLines, runCli, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import type { HotTopicsResponse, StoryResponse } from "@feedgate/feed-client";
 import { repoRoot } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
-import { startDemoFakes } from "../../src/demo/fakes.js";
+import { startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { allOutput, runCli, startCli, TEST_KEY } from "./helpers.js";
 
 describe("feedgate mock", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoFakes } from "../../src/demo/fakes.js";
+import { startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { jsonLines, runCli, startCli } from "./helpers.js";
 
 let feed: FeedFake;

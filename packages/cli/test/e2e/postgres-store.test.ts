@@ -7,7 +7,7 @@ import { freePort, type RunningPostgres, startPostgres } from "@feedgate/test-ha
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { BIN, jsonLines, runCli, startCli } from "./helpers.js";
 
 let pg: RunningPostgres;

@@ -2,7 +2,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { cliEnv, runBin, TEST_KEY } from "./helpers.js";
 
 let fakes: DemoFakes;

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoFakes, startDemoFakes } from "../../src/demo/fakes.js";
+import { type DemoFakes, startDemoFakes } from "../../src/internal/demo/fakes.js";
 import { BIN } from "./helpers.js";
 
 /** Where the captures are kept (under the package's test output, next to the JSON report). */

@@ -5,7 +5,7 @@ import {
   DEMO_CACHE_CONTROL,
   type DemoFakes,
   startDemoFakes,
-} from "../../src/demo/fakes.js";
+} from "../../src/internal/demo/fakes.js";
 import { cliEnv, expectValid, jsonLines, specs, startCli } from "./helpers.js";
 
 let fakes: DemoFakes;

@@ -1,7 +1,7 @@
 import { AuthenticationError, ConfigError, FeedgateError } from "@feedgate/kit";
 import { describe, expect, it } from "vitest";
-import { describeFailure } from "../../src/cli/describe-failure.js";
-import { Interrupted, StepFailure, UsageError } from "../../src/cli/errors.js";
+import { describeFailure } from "../../src/internal/cli/describe-failure.js";
+import { Interrupted, StepFailure, UsageError } from "../../src/internal/cli/errors.js";
 
 const ctx = { interrupted: false, command: "items" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Output, type Streams } from "../../src/cli/output.js";
-import { StatusSpinner } from "../../src/render/spinner.js";
+import { Output, type Streams } from "../../src/internal/cli/output.js";
+import { StatusSpinner } from "../../src/internal/render/spinner.js";
 
 function capture(tty: boolean) {
   const written = { stdout: "", stderr: "" };

@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InterruptHandle } from "../../src/cli/interrupt.js";
-import { quickInvocation } from "../../src/cli/quick.js";
-import { afterRequestSent } from "../../src/cli/request-sent.js";
-import { createRunner } from "../../src/cli/runner.js";
-import { buildProgram } from "../../src/program.js";
+import type { InterruptHandle } from "../../src/internal/cli/interrupt.js";
+import { quickInvocation } from "../../src/internal/cli/quick.js";
+import { afterRequestSent } from "../../src/internal/cli/request-sent.js";
+import { createRunner } from "../../src/internal/cli/runner.js";
+import { buildProgram } from "../../src/internal/program.js";
 
 const silent = { write: () => true, isTTY: false };
 const noInterrupt: InterruptHandle = {

@@ -1,9 +1,9 @@
 import pc from "picocolors";
 import { describe, expect, it } from "vitest";
-import { apiKeyOf, DEFAULT_FEED_URL, feedUrlOf, gatewayOf } from "../../src/cli/config.js";
-import { Output } from "../../src/cli/output.js";
-import { renderHotTopics } from "../../src/render/hot.js";
-import { formatBeijing, formatBeijingRange, formatUtc } from "../../src/render/time.js";
+import { apiKeyOf, DEFAULT_FEED_URL, feedUrlOf, gatewayOf } from "../../src/internal/cli/config.js";
+import { Output } from "../../src/internal/cli/output.js";
+import { renderHotTopics } from "../../src/internal/render/hot.js";
+import { formatBeijing, formatBeijingRange, formatUtc } from "../../src/internal/render/time.js";
 
 const ui = { color: pc.createColors(false), columns: 100 };
 
@@ -69,7 +69,7 @@ describe("hot topics table", () => {
   });
 });
 
-import { wrapToWidth } from "../../src/render/wrap.js";
+import { wrapToWidth } from "../../src/internal/render/wrap.js";
 
 describe("wrapToWidth", () => {
   it("wraps Chinese runs by display width without losing characters", () => {

@@ -2,8 +2,8 @@
 // shells leave around it, said on stderr) or a directory; anything else that looks like a URL
 // or credentials is refused (exit 2) and never printed or used as a path.
 import { describe, expect, it } from "vitest";
-import { Output, type Streams } from "../../src/cli/output.js";
-import { storeRefOf } from "../../src/cli/store-ref.js";
+import { Output, type Streams } from "../../src/internal/cli/output.js";
+import { storeRefOf } from "../../src/internal/cli/store-ref.js";
 
 const SECRET = "s3cr3t-Pw9";
 const URL_ = `postgres://app:${SECRET}@127.0.0.1:5432/feed`;

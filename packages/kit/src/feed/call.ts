@@ -8,7 +8,7 @@ import {
 } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
 import { errorOfThrown } from "../internal/errors.js";
-import { type FeedOperation, validateFeedRequest } from "../validate/operations.js";
+import { type FeedOperation, validateFeedRequest } from "../internal/validate/operations.js";
 import type {
   ConditionalCallOptions,
   ConditionalResult,

@@ -6,7 +6,7 @@
  */
 
 export { freshnessMs } from "@feedgate/core";
-export * from "../validate/index.js";
+export * from "../internal/validate/index.js";
 export {
   cadenceMs,
   type DailyCadence,

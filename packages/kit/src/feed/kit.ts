@@ -32,7 +32,7 @@ import {
   type SelectedSnapshotQuery,
 } from "@feedgate/feed-client";
 import type { OperationRule } from "@feedgate/feed-client/rules";
-import { FEED_OPERATIONS, type FeedOperation } from "../validate/operations.js";
+import { FEED_OPERATIONS, type FeedOperation } from "../internal/validate/operations.js";
 import { createCaller } from "./call.js";
 import { type ItemsPage, type PaginateOptions, paginator } from "./pagination.js";
 import { createPoller, type PolledVersion, type PollOptions } from "./poll.js";

@@ -7,7 +7,7 @@ import {
   type ResponseMeta,
 } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
-import { FEED_OPERATIONS, problemOf } from "../validate/operations.js";
+import { FEED_OPERATIONS, problemOf } from "../internal/validate/operations.js";
 import type { Caller, RawAnswer } from "./call.js";
 import type { CallOptions } from "./types.js";
 

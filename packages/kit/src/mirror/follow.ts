@@ -10,7 +10,7 @@ import {
 import { FEED_CADENCE } from "../feed/cadence.js";
 import { intervalNotice, POLL_FLOOR_MS } from "../internal/floor.js";
 import { waitLoop } from "../internal/loop.js";
-import type { MirrorStore } from "../store/types.js";
+import type { MirrorStore } from "../internal/store/types.js";
 import type { MirrorProgress } from "./progress.js";
 import type { SyncResult } from "./sync.js";
 

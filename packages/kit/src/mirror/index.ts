@@ -1,4 +1,4 @@
-export { createMemoryStore } from "../store/memory.js";
+export { createMemoryStore } from "../internal/store/memory.js";
 export type {
   ChangesPage,
   MirrorChange,
@@ -9,7 +9,7 @@ export type {
   SelectedItem,
   SnapshotPage,
   StoreFilter,
-} from "../store/types.js";
+} from "../internal/store/types.js";
 export { createSelectedMirror, type SelectedMirror } from "./mirror.js";
 export { MIRROR_DEFAULTS, type SelectedMirrorOptions } from "./options.js";
 export type { MirrorProgress, MirrorStats } from "./progress.js";

@@ -1,8 +1,8 @@
 import type { Clock, Logger, Sleep } from "@feedgate/core";
 import { configError } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
-import type { MirrorStore, SelectedFields } from "../store/types.js";
-import { FEED_LIMITS } from "../validate/operations.js";
+import type { MirrorStore, SelectedFields } from "../internal/store/types.js";
+import { FEED_LIMITS } from "../internal/validate/operations.js";
 import type { MirrorProgress } from "./progress.js";
 
 /** Options of `createSelectedMirror`; every one but `client` and `store` has a default ({@link MIRROR_DEFAULTS}). A bad value throws a ConfigError. */

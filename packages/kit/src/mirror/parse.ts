@@ -1,5 +1,5 @@
 import { createError, type FeedgateError } from "@feedgate/core";
-import type { MirrorChange, SelectedItem } from "../store/types.js";
+import type { MirrorChange, SelectedItem } from "../internal/store/types.js";
 
 /** What the mirror uses of a snapshot page. */
 export interface SnapshotBody {

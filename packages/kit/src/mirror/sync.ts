@@ -3,7 +3,7 @@ import type { FeedClient } from "@feedgate/feed-client";
 import { createCaller } from "../feed/call.js";
 import { cursorGuard } from "../internal/cursor-guard.js";
 import { abortedError, limitError } from "../internal/errors.js";
-import type { MirrorStore, MirrorStoreState, SelectedFields } from "../store/types.js";
+import type { MirrorStore, MirrorStoreState, SelectedFields } from "../internal/store/types.js";
 import { parseChanges, parseSnapshot, type SnapshotBody } from "./parse.js";
 import type { MirrorProgress, MirrorStats } from "./progress.js";
 

@@ -1,8 +1,8 @@
 import { type FileHandle, mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { DataBackedStore } from "../store/base.js";
-import type { MirrorData, MirrorRecord } from "../store/state.js";
-import type { MirrorStore } from "../store/types.js";
+import { DataBackedStore } from "../internal/store/base.js";
+import type { MirrorData, MirrorRecord } from "../internal/store/state.js";
+import type { MirrorStore } from "../internal/store/types.js";
 import { fsyncDirectory, openStoreFileForAppend, writeFileAtomic } from "./durable-fs.js";
 import { lockDirectory } from "./lock.js";
 import { journalName, loadStore, STORE_FILE, snapshotName } from "./read-store.js";

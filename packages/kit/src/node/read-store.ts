@@ -1,8 +1,8 @@
 import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { matches, newestFirst } from "../store/base.js";
-import { MirrorData } from "../store/state.js";
-import type { MirrorStoreState, SelectedItem, StoreFilter } from "../store/types.js";
+import { matches, newestFirst } from "../internal/store/base.js";
+import { MirrorData } from "../internal/store/state.js";
+import type { MirrorStoreState, SelectedItem, StoreFilter } from "../internal/store/types.js";
 import { readStoreFile } from "./durable-fs.js";
 import { decodeSnapshot, replayJournal } from "./records.js";
 

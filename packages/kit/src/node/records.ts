@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FileHandle } from "node:fs/promises";
-import type { MirrorDataJson, MirrorRecord } from "../store/state.js";
+import type { MirrorDataJson, MirrorRecord } from "../internal/store/state.js";
 import { openStoreFile } from "./durable-fs.js";
 
 /** First 16 hex digits of SHA-256: enough to tell a torn or garbled line from a whole one. */

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { createFeedClient } from "@feedgate/feed-client";
 import { type HostileServer, startHostileServer } from "@feedgate/test-harness";
 import { afterEach, expect, it } from "vitest";
+import { createMemoryStore } from "../../src/internal/store/memory.js";
 import { createSelectedMirror } from "../../src/mirror/index.js";
 import { openFileStore } from "../../src/node/index.js";
-import { createMemoryStore } from "../../src/store/memory.js";
 
 let server: HostileServer | undefined;
 let dir: string | undefined;

@@ -2,8 +2,8 @@ import { createFeedClient } from "@feedgate/feed-client";
 import { type HostileServer, sendJson, startHostileServer } from "@feedgate/test-harness";
 import { afterEach, describe, expect, it } from "vitest";
 import { isFeedgateError } from "../../src/index.js";
+import { createMemoryStore } from "../../src/internal/store/memory.js";
 import { createSelectedMirror } from "../../src/mirror/index.js";
-import { createMemoryStore } from "../../src/store/memory.js";
 
 let server: HostileServer | undefined;
 afterEach(async () => {

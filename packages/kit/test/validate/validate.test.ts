@@ -6,8 +6,8 @@ import {
   FEED_OPERATIONS,
   type ParamRule,
   validateFeedRequest,
-} from "../../src/validate/index.js";
-import { problemOf } from "../../src/validate/operations.js";
+} from "../../src/internal/validate/index.js";
+import { problemOf } from "../../src/internal/validate/operations.js";
 
 const invalid = (param: string) =>
   expect.objectContaining({ kind: "invalid_request", code: "invalid_argument", param });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 
 /**
  * A file of this package (its package.json, its assets), found from the module that asks: the
- * nearest folder up with a package.json. A fixed `../` would break when the build bundles the
+ * nearest folder up with a package.json. A fixed `../../` would break when the build bundles the
  * module into a chunk at another depth.
  */
 export function packageFile(path: string): URL {

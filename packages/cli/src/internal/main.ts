@@ -1,4 +1,4 @@
-import { redact as redactSecretForms, secretForms } from "@feedgate/core";
+import { redact as redactSecretForms, secretForms } from "@feedgate/core/terminal";
 import { EXIT } from "./cli/exit-codes.js";
 import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";

@@ -99,7 +99,7 @@ function numberProblem(rule: ParamRule, value: unknown): string | false {
  * counted in Unicode code points (not UTF-16 units), as JSON Schema and the service count. An
  * empty value is refused (the service answers 400 to one, e.g. `invalid_cursor` for `cursor=`).
  * A path parameter is percent-encoded into one path segment (openapi-fetch encodes path
- * parameters), so `/`, `?`, `#` or `../` inside it cannot change the path; `.` and `..` alone
+ * parameters), so `/`, `?`, `#` or `../../` inside it cannot change the path; `.` and `..` alone
  * would be resolved away by URL parsing (even encoded as `%2E`), so they are refused. Lone
  * surrogates cannot be percent-encoded at all.
  */

@@ -1,4 +1,4 @@
-import { redact, secretForms } from "@feedgate/core";
+import { redact, secretForms } from "@feedgate/core/terminal";
 import pc from "picocolors";
 import { CLI_ENV } from "./config.js";
 import { keepOnlyOwnSequences } from "./terminal-safe.js";

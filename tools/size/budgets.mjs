@@ -73,6 +73,9 @@ export const BUDGETS = {
   // 0.556 kB (measured, issue 33) with `redact` and `secretForms`: what the CLI's start and the MCP
   // server print through, without loading the transport.
   "@feedgate/core/terminal": { limit: "0.56 kB" },
+  // The environment names and the feed's origin (issue 32, measured 0.287 kB): what the CLI's start reads, without
+  // the transport.
+  "@feedgate/core/env": { limit: "0.3 kB" },
   "@feedgate/gateway-client": {
     // 9.16 → 10.9 kB with the body, line and event caps, key checks and redaction of issue 11 and
     // the source-faithful error classes, shape checks and submit union of issue 12. Issue 13 puts

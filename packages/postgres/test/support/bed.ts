@@ -42,10 +42,11 @@ export function postgresTestBed(prefix: string) {
 }
 
 /**
- * Resolves once `check` holds, re-checked every 25 ms; rejects after `ms` (default 20 s) so a
- * condition never reached fails with a message rather than the test's timeout.
+ * Resolves once `check` holds, re-checked every 25 ms; rejects after `ms` (default 50 s, under
+ * the 60 s test timeout) so a condition never reached fails with a message rather than the
+ * test's timeout. A hang guard, not a speed check: a busy machine may take many times longer.
  */
-export async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, ms = 50_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error("condition not reached in time");

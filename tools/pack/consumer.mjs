@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startLocalRegistry } from "./local-registry.mjs";
+import { localInstallFlags, startLocalRegistry } from "./local-registry.mjs";
 
 /**
  * @param {{ name: string, version: string, file: string }[]} packed  the publishable tarballs
@@ -36,16 +36,7 @@ export async function installConsumer(packed, dependencyTarballs, devDependencie
     // Asynchronous on purpose: the registry answers from this process's event loop.
     await promisify(execFile)(
       "npm",
-      [
-        "install",
-        `--registry=${registry.url}`,
-        `--cache=${join(dir, ".npm-cache")}`,
-        "--no-audit",
-        "--no-fund",
-        "--no-update-notifier",
-        "--ignore-scripts",
-        "--loglevel=error",
-      ],
+      ["install", ...localInstallFlags(registry.url, join(dir, ".npm-cache")), "--loglevel=error"],
       { cwd: dir, env: { ...process.env, npm_config_registry: registry.url }, timeout: 120_000 },
     );
   } finally {

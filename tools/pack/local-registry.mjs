@@ -10,6 +10,21 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { basename, join } from "node:path";
 
+/**
+ * The flags of an `npm install` from this registry only: a private cache, and nothing run
+ * (install scripts), audited, funded or update-checked.
+ * @param {string} registryUrl
+ * @param {string} cacheDir
+ */
+export const localInstallFlags = (registryUrl, cacheDir) => [
+  `--registry=${registryUrl}`,
+  `--cache=${cacheDir}`,
+  "--no-audit",
+  "--no-fund",
+  "--no-update-notifier",
+  "--ignore-scripts",
+];
+
 /** The package.json inside a tarball (the published one, with workspace: ranges rewritten). */
 export function manifestOf(tarball) {
   return JSON.parse(

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishablePackages } from "../lib/packages.mjs";
-import { startLocalRegistry } from "../pack/local-registry.mjs";
+import { localInstallFlags, startLocalRegistry } from "../pack/local-registry.mjs";
 import { packDependencies } from "../pack/pack.mjs";
 import { ROOT, type ScratchClone, scratchClone } from "../test/support/scratch-clone.js";
 import {
@@ -84,16 +84,7 @@ const feedVersion = () =>
 const consumerInstall = (...args: string[]) =>
   run(
     "npm",
-    [
-      "install",
-      ...args,
-      `--registry=${registry.url}`,
-      `--cache=${join(consumer, ".npm-cache")}`,
-      "--no-audit",
-      "--no-fund",
-      "--no-update-notifier",
-      "--ignore-scripts",
-    ],
+    ["install", ...args, ...localInstallFlags(registry.url, join(consumer, ".npm-cache"))],
     { cwd: consumer, env },
   );
 

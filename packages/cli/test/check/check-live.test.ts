@@ -39,6 +39,22 @@ const kept = (headers: Headers) => ({
   "cache-control": headers.get("cache-control")!,
 });
 
+/** The fake's own answer at `path`, changed by `edit`, served once for `route` (ETag and Cache-Control kept unless `headersOf` says). */
+async function serveChanged(
+  route: Parameters<typeof fixture.feed.faults.add>[0]["route"],
+  path: string,
+  edit: (body: Record<string, unknown>) => void,
+  headersOf: (headers: Headers) => Record<string, string> = kept,
+) {
+  const { body, headers } = await feedAnswer(path);
+  edit(body);
+  fixture.feed.faults.add({
+    route,
+    times: 1,
+    fault: { type: "body", status: 200, body, headers: headersOf(headers) },
+  });
+}
+
 afterEach(() => {
   fixture.feed.faults.clear();
   fixture.gateway.faults.clear();
@@ -72,12 +88,8 @@ describe("feedgate check --live", () => {
   });
 
   it("a new field: a notice naming it, exit 0", async () => {
-    const { body, headers } = await feedAnswer("/api/v1/hot-topics");
-    (body["items"] as Array<Record<string, unknown>>)[0]!["heat"] = 97;
-    fixture.feed.faults.add({
-      route: "hotTopics",
-      times: 1,
-      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    await serveChanged("hotTopics", "/api/v1/hot-topics", (body) => {
+      (body["items"] as Array<Record<string, unknown>>)[0]!["heat"] = 97;
     });
     const { code, report } = await check();
     expect(code).toBe(0);
@@ -93,12 +105,8 @@ describe("feedgate check --live", () => {
   });
 
   it("a removed required field: drift at its pointer, exit 1", async () => {
-    const { body, headers } = await feedAnswer("/api/v1/hot-topics");
-    delete (body["items"] as Array<Record<string, unknown>>)[1]!["title"];
-    fixture.feed.faults.add({
-      route: "hotTopics",
-      times: 1,
-      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    await serveChanged("hotTopics", "/api/v1/hot-topics", (body) => {
+      delete (body["items"] as Array<Record<string, unknown>>)[1]!["title"];
     });
     const { code, report } = await check();
     expect(code).toBe(1);
@@ -113,14 +121,10 @@ describe("feedgate check --live", () => {
   });
 
   it("a new enum value: drift naming the value and the ones allowed", async () => {
-    const { body, headers } = await feedAnswer("/api/v1/codex-resets");
-    const events = body["events"] as Array<Record<string, unknown>>;
-    expect(events.length).toBeGreaterThan(0);
-    events[0]!["type"] = "partial_reset";
-    fixture.feed.faults.add({
-      route: "codexResets",
-      times: 1,
-      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    await serveChanged("codexResets", "/api/v1/codex-resets", (body) => {
+      const events = body["events"] as Array<Record<string, unknown>>;
+      expect(events.length).toBeGreaterThan(0);
+      events[0]!["type"] = "partial_reset";
     });
     const { code, report } = await check();
     expect(code).toBe(1);
@@ -153,13 +157,12 @@ describe("feedgate check --live", () => {
   });
 
   it("a missing ETag: drift at /headers/etag", async () => {
-    const { body, headers } = await feedAnswer("/api/v1/items?limit=5");
-    const only = { "cache-control": headers.get("cache-control")! };
-    fixture.feed.faults.add({
-      route: "items",
-      times: 1,
-      fault: { type: "body", status: 200, body, headers: only },
-    });
+    await serveChanged(
+      "items",
+      "/api/v1/items?limit=5",
+      () => {},
+      (headers) => ({ "cache-control": headers.get("cache-control")! }),
+    );
     const { code, report } = await check();
     expect(code).toBe(1);
     expect(report.findings.filter((f) => f.severity === "drift")).toEqual([
@@ -175,13 +178,12 @@ describe("feedgate check --live", () => {
   });
 
   it("a changed Cache-Control (no s-maxage left for the pollers): drift at /headers/cache-control", async () => {
-    const { body, headers } = await feedAnswer("/api/v1/dailies/latest");
-    const changed = { etag: headers.get("etag")!, "cache-control": "private, no-cache" };
-    fixture.feed.faults.add({
-      route: "latestDaily",
-      times: 1,
-      fault: { type: "body", status: 200, body, headers: changed },
-    });
+    await serveChanged(
+      "latestDaily",
+      "/api/v1/dailies/latest",
+      () => {},
+      (headers) => ({ etag: headers.get("etag")!, "cache-control": "private, no-cache" }),
+    );
     const { code, report } = await check();
     expect(code).toBe(1);
     expect(report.findings).toContainEqual({
@@ -233,14 +235,10 @@ describe("feedgate check --live", () => {
   });
 
   it("prints the report for people, with service text cleaned, and a usage error without --live", async () => {
-    const { body, headers } = await feedAnswer("/api/v1/hot-topics");
-    (body["items"] as Array<Record<string, unknown>>)[0]!["title"] = 42;
-    (body["items"] as Array<Record<string, unknown>>)[0]!["\u001b[2Jnote"] =
-      "\u001b]52;c;aGk=\u0007x";
-    fixture.feed.faults.add({
-      route: "hotTopics",
-      times: 1,
-      fault: { type: "body", status: 200, body, headers: kept(headers) },
+    await serveChanged("hotTopics", "/api/v1/hot-topics", (body) => {
+      (body["items"] as Array<Record<string, unknown>>)[0]!["title"] = 42;
+      (body["items"] as Array<Record<string, unknown>>)[0]!["\u001b[2Jnote"] =
+        "\u001b]52;c;aGk=\u0007x";
     });
     const human = await runCli(["check", "--live"], { FEEDGATE_FEED_URL: fixture.feed.url });
     expect(human.code).toBe(1);

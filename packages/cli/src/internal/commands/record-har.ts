@@ -14,29 +14,49 @@ export const envSecrets = (env: Record<string, string | undefined>): string[] =>
       : [],
   );
 
+/** A body kept past its cap (`_truncated`: the cap) cut to it, once it has been redacted. */
+function cut(
+  body:
+    | { text?: string | undefined; encoding?: string | undefined; _truncated?: number | undefined }
+    | undefined,
+): void {
+  if (body?.text === undefined || body._truncated === undefined) return;
+  const encoding = body.encoding === "base64" ? "base64" : "utf8";
+  body.text = Buffer.from(body.text, encoding).subarray(0, body._truncated).toString(encoding);
+}
+
 /** The HAR file being recorded: {@link harFile}. */
 export type HarFile = ReturnType<typeof harFile>;
 
 /**
- * The HAR file being recorded. Each finished exchange is written at once, the whole file each
- * time, to a temporary file renamed over the target: the file on disk is always complete and
- * valid, and a crash loses only the exchanges under way. Every secret seen so far is scrubbed
- * from each entry as a whole (URL, headers, bodies) before it is kept.
+ * The HAR file being recorded. Each finished exchange is written at once (with any others that
+ * finished meanwhile), the whole file to a temporary file renamed over the target: the file on
+ * disk is always complete and valid, and a crash loses only the exchanges under way. Every
+ * secret seen so far is scrubbed from each entry as a whole (URL, headers, bodies) before it is
+ * kept, and only then is a body cut at the cap.
  */
 export function harFile(path: string, secrets: readonly string[]) {
   const entries: HarEntry[] = [];
   const known = new Set(secrets);
-  let writing = Promise.resolve();
-  /** Writes the file as it stands, after any write under way. */
+  let running: Promise<void> = Promise.resolve();
+  let next: Promise<void> | undefined;
+  /**
+   * Writes the file with every entry kept so far, after any write under way. Calls that come
+   * while a write runs share the one write after it: a burst of exchanges serialises the file
+   * once, not once per exchange.
+   */
   const write = (): Promise<void> => {
-    const log = { version: "1.2", creator: { name: "feedgate", version: VERSION }, entries };
-    const text = `${JSON.stringify({ log }, null, 1)}\n`;
-    const temporary = `${path}.${process.pid}.tmp`;
-    writing = writing
+    next ??= running
       .catch(() => {})
-      .then(() => writeFile(temporary, text))
-      .then(() => rename(temporary, path));
-    return writing;
+      .then(async () => {
+        next = undefined;
+        const log = { version: "1.2", creator: { name: "feedgate", version: VERSION }, entries };
+        const temporary = `${path}.${process.pid}.tmp`;
+        await writeFile(temporary, `${JSON.stringify({ log }, null, 1)}\n`);
+        await rename(temporary, path);
+      });
+    running = next;
+    return next;
   };
   return {
     path,
@@ -48,7 +68,10 @@ export function harFile(path: string, secrets: readonly string[]) {
     add(entry: HarEntry, seen: Iterable<string>): Promise<void> {
       for (const secret of seen) known.add(secret);
       const forms = [...known].flatMap(secretForms).sort((a, b) => b.length - a.length);
-      entries.push(JSON.parse(redact(JSON.stringify(entry), forms)) as HarEntry);
+      const scrubbed = JSON.parse(redact(JSON.stringify(entry), forms)) as HarEntry;
+      cut(scrubbed.request.postData);
+      cut(scrubbed.response.content);
+      entries.push(scrubbed);
       return write();
     },
   };

@@ -9,6 +9,9 @@ import { DEFAULT_MAX_BODY_BYTES, type HarFile } from "./record-har.js";
 const HOP =
   /^(connection|keep-alive|proxy-connection|transfer-encoding|te|trailer|upgrade|host|accept-encoding)$/i;
 
+/** Bytes kept past the cap until the entry is redacted (far longer than any credential's forms). */
+const REDACT_MARGIN = 4096;
+
 /** How long the target may stay silent before the exchange is given up (a gateway waits up to 300 s). */
 const IDLE_MS = 330_000;
 
@@ -29,7 +32,11 @@ const message = (m: IncomingMessage, seen: Set<string>, bodySize: number) => ({
   ...{ cookies: [], headersSize: -1, bodySize },
 });
 
-/** A body as it passes, kept up to `max` bytes, with each chunk's arrival (ms) and length in the text. */
+/**
+ * A body as it passes, kept up to `max` bytes, with each chunk's arrival (ms) and length in the
+ * text. A body over `max` keeps {@link REDACT_MARGIN} bytes more, marked `_truncated: max`: the
+ * HAR file redacts the entry first and cuts after, so a key at the cut is never left half there.
+ */
 function capture(max: number) {
   const kept: Buffer[] = [];
   const chunks: HarChunk[] = [];
@@ -38,24 +45,27 @@ function capture(max: number) {
   let size = 0;
   return {
     add(chunk: Buffer) {
-      const part = chunk.subarray(0, Math.max(0, max - size));
+      const part = chunk.subarray(0, Math.max(0, max + REDACT_MARGIN - size));
+      const before = size;
       size += chunk.length;
       if (part.length === 0) return;
       kept.push(part);
+      if (before >= max) return;
       const time = Math.round((performance.now() - start) * 10) / 10;
-      chunks.push({ time, size: decoder.decode(part, { stream: true }).length });
+      const shown = part.subarray(0, max - before);
+      chunks.push({ time, size: decoder.decode(shown, { stream: true }).length });
     },
     content(mimeType: string): HarContent {
       const bytes = Buffer.concat(kept);
       const text = /json|text|xml|javascript|urlencoded/.test(mimeType);
-      const note = `cut at ${bytes.length} of ${size} bytes (the recording's cap)`;
+      const note = `cut at ${max} of ${size} bytes (the recording's cap)`;
       return {
         size,
         mimeType,
         text: bytes.toString(text ? "utf8" : "base64"),
         ...(text ? {} : { encoding: "base64" }),
         ...(mimeType.includes("text/event-stream") ? { _chunks: chunks } : {}),
-        ...(size > bytes.length ? { _truncated: bytes.length, comment: note } : {}),
+        ...(size > max ? { _truncated: max, comment: note } : {}),
       };
     },
   };

@@ -1,10 +1,8 @@
 import type { GatewayClient, GenerateContentResponse } from "@feedgate/gateway-client";
 import { collectGenerateContent, contentImages } from "@feedgate/gateway-client/collect";
-import { modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { gatewayClientOf } from "../cli/gateway.js";
-import { promptArgument } from "../cli/stdin.js";
+import { promptCall } from "../cli/gateway.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
 import { safeStem, saveImages } from "./image-files.js";
 
@@ -29,9 +27,7 @@ export async function runGenerate(
   argument: string,
 ): Promise<void> {
   const { out } = ctx;
-  const prompt = await promptArgument(argument, ctx.stdin);
-  const model = modelOf(options.model, ctx.env);
-  const gateway = gatewayClientOf(ctx);
+  const { prompt, model, gateway } = await promptCall(ctx, options.model, argument);
   const streaming = options.stream === true && !out.json;
   let wroteText = false;
   const answer = await step("generation", () =>

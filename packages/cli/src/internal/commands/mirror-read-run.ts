@@ -44,6 +44,12 @@ interface ReadView {
   close(): Promise<void>;
 }
 
+/** The copy (closed once read) and the items that `options` select. */
+async function selected(ctx: CommandContext, dir: string | undefined, options: MirrorReadOptions) {
+  const view = await open(ctx, dir, options);
+  return { view, items: await view.select(options).finally(() => view.close()) };
+}
+
 async function open(
   ctx: CommandContext,
   dir: string | undefined,
@@ -115,8 +121,7 @@ export async function runMirrorLs(
   options: MirrorReadOptions,
   dir: string | undefined,
 ): Promise<void> {
-  const view = await open(ctx, dir, options);
-  const items = await view.select(options).finally(() => view.close());
+  const { view, items } = await selected(ctx, dir, options);
   const { out } = ctx;
   if (out.json) out.data(items);
   else if (options.ndjson) for (const item of items) out.data(item);
@@ -180,8 +185,7 @@ export async function runMirrorExport(
   options: MirrorReadOptions,
   dir: string | undefined,
 ): Promise<void> {
-  const view = await open(ctx, dir, options);
-  const items = await view.select(options).finally(() => view.close());
+  const { view, items } = await selected(ctx, dir, options);
   if (ctx.out.json) ctx.out.data(items);
   else for (const item of items) ctx.out.data(item);
   ctx.out.note(ctx.out.errColor.dim(`exported ${items.length} of ${view.count} items`));

@@ -1,9 +1,7 @@
 import { outputText } from "@feedgate/gateway-client/collect";
-import { modelOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
-import { gatewayClientOf } from "../cli/gateway.js";
-import { promptArgument } from "../cli/stdin.js";
+import { promptCall } from "../cli/gateway.js";
 import { stripTerminalControls } from "../cli/terminal-safe.js";
 
 export interface RespondOptions {
@@ -19,9 +17,7 @@ export async function runRespond(
   argument: string,
 ): Promise<void> {
   const { out } = ctx;
-  const prompt = await promptArgument(argument, ctx.stdin);
-  const model = modelOf(options.model, ctx.env);
-  const gateway = gatewayClientOf(ctx);
+  const { prompt, model, gateway } = await promptCall(ctx, options.model, argument);
   const body = { model, input: prompt };
   if (!options.stream) {
     const response = await step("response", () =>

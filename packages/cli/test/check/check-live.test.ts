@@ -87,6 +87,24 @@ describe("feedgate check --live", () => {
     expect(fixture.gateway.requests.at(-1)?.headers["authorization"]).toBe(`Bearer ${KEY}`);
   });
 
+  // The CLI redacts the key from everything it prints (main.ts, cli/secrets.ts): the report included.
+  it("a gateway answer that echoes the key: the report names the field, never the key", async () => {
+    fixture.gateway.faults.add({
+      route: "countResponseInputTokens",
+      times: 1,
+      fault: {
+        type: "body",
+        status: 200,
+        body: { object: "response.input_tokens", input_tokens: 3, echo: KEY },
+      },
+    });
+    const { report, code } = await check(...withGateway());
+    expect(code).toBe(0);
+    const echoed = report.findings.find((f) => f.pointer === "/echo");
+    expect(echoed).toMatchObject({ severity: "notice", operation: "countResponseInputTokens" });
+    expect(JSON.stringify(report)).not.toContain(KEY.slice(3));
+  });
+
   it("a new field: a notice naming it, exit 0", async () => {
     await serveChanged("hotTopics", "/api/v1/hot-topics", (body) => {
       (body["items"] as Array<Record<string, unknown>>)[0]!["heat"] = 97;

@@ -114,6 +114,8 @@ export async function pause(
   ms: number,
   signal: AbortSignal | undefined,
 ): Promise<boolean> {
+  // An injected sleep may not check a signal that fired before it was called (it would wait for ever).
+  if (signal?.aborted) return false;
   try {
     await sleep(ms, signal);
     return true;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { monotonicNow, realSleep, watch } from "../../src/index.js";
+import { monotonicNow, pause, realSleep, watch } from "../../src/index.js";
+
+describe("a loop's pause", () => {
+  it("ends at once on a signal that fired before it, whatever sleep was injected", async () => {
+    // A user's sleep that only listens for "abort" would wait for ever on a fired signal.
+    const deaf = (_ms: number, signal?: AbortSignal) =>
+      new Promise<void>((_, reject) => signal?.addEventListener("abort", reject, { once: true }));
+    expect(await pause(deaf, 60_000, AbortSignal.abort())).toBe(false);
+    expect(await pause(realSleep, 1, new AbortController().signal)).toBe(true);
+  });
+});
 
 describe("the default sleep", () => {
   it("never ends before the full wait", async () => {

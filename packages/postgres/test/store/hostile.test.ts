@@ -110,6 +110,7 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
     // to 100 ms here, so the changes arrive within the test.
     const sleep = (ms: number, signal?: AbortSignal) =>
       new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
         const timer = setTimeout(resolve, Math.min(ms, 100));
         signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), {
           once: true,

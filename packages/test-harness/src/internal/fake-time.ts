@@ -9,10 +9,17 @@ export function fakeTime(start: number) {
   return {
     clock: { now: () => now },
     sleep: (ms: number, signal?: AbortSignal) =>
-      new Promise<void>((wake, reject) => {
-        const timer = { at: now + ms, wake };
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const drop = () => {
+          timers.splice(timers.indexOf(timer), 1);
+          reject(signal!.reason);
+        };
+        const timer = {
+          at: now + ms,
+          wake: () => (signal?.removeEventListener("abort", drop), resolve()),
+        };
         timers.push(timer);
-        const drop = () => (timers.splice(timers.indexOf(timer), 1), reject(signal!.reason));
         signal?.addEventListener("abort", drop, { once: true });
       }),
     /** Sleeps waiting to be woken. */

@@ -22,25 +22,33 @@ import { renderRules } from "./rules.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** A service's generated files: its bundled document (codegen, Prism and the fakes' tests read it) into its package. */
+const target = (api, spec, pkg, file, rulesName) => ({
+  bundle: { api, output: spec },
+  spec,
+  pkg,
+  output: `src/generated/${file}`,
+  rules: { output: "src/generated/rules.ts", name: rulesName },
+});
+
 /** What is generated, from which document, into which package. */
 export const TARGETS = {
-  feed: {
-    // The service's structure plus our overlay (redocly.yaml); codegen, Prism and the fakes'
-    // tests read the bundle.
-    bundle: { api: "feed@v1", output: "specs/feed/dist/openapi-v1.json" },
-    spec: "specs/feed/dist/openapi-v1.json",
-    pkg: "packages/feed-client",
-    output: "src/generated/feed.ts",
-    rules: { output: "src/generated/rules.ts", name: "FEED_RULES" },
-  },
-  gateway: {
-    // The gateway document is split across files; codegen reads the bundle, as Prism does.
-    bundle: { api: "gateway@v1", output: "specs/gateway/dist/openapi.json" },
-    spec: "specs/gateway/dist/openapi.json",
-    pkg: "packages/gateway-client",
-    output: "src/generated/gateway.ts",
-    rules: { output: "src/generated/rules.ts", name: "GATEWAY_RULES" },
-  },
+  // The service's structure plus our overlay (redocly.yaml).
+  feed: target(
+    "feed@v1",
+    "specs/feed/dist/openapi-v1.json",
+    "packages/feed-client",
+    "feed.ts",
+    "FEED_RULES",
+  ),
+  // The gateway document is split across files; the bundle joins them.
+  gateway: target(
+    "gateway@v1",
+    "specs/gateway/dist/openapi.json",
+    "packages/gateway-client",
+    "gateway.ts",
+    "GATEWAY_RULES",
+  ),
 };
 
 /** What `pnpm generate` and `--check` cover when no target is named. */

@@ -2,6 +2,7 @@
 // check the copy against the fake's truth. Used by packages/kit/test/mirror/faults.test.ts (small)
 // and bench/reliability.mjs (full size). Dependencies are passed in, so the test runs the kit's
 // sources and the bench the built package.
+import { isDeepStrictEqual } from "node:util";
 import { addFaultMix, earlyRetries, retryWaits } from "./fault-mix.mjs";
 import { createChurn, makeSelectedItem } from "./items.mjs";
 
@@ -22,20 +23,10 @@ export function compareSets(mirrored, truth) {
   for (const [id, item] of theirs) {
     const got = mine.get(id);
     if (got === undefined) missing++;
-    else if (JSON.stringify(byKeys(got)) !== JSON.stringify(byKeys(item))) different++;
+    else if (!isDeepStrictEqual(got, item)) different++;
   }
   const extra = [...mine.keys()].filter((id) => !theirs.has(id)).length;
   return { verified: truth.length - missing - different, missing, extra, different, duplicates };
-}
-
-function byKeys(value) {
-  if (Array.isArray(value)) return value.map(byKeys);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((k) => [k, byKeys(value[k])]),
-  );
 }
 
 /**

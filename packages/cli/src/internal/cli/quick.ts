@@ -1,19 +1,17 @@
-import { dailies, daily } from "../commands/daily.js";
-import { hot } from "../commands/hot.js";
-import { resets } from "../commands/resets.js";
+import { bodyOf } from "../commands/bodies.js";
+import { READS } from "../commands/reads.js";
 import type { CommandSpec } from "../commands/spec.js";
-import { story } from "../commands/story.js";
 import type { GlobalOptions } from "./config.js";
 import type { Body } from "./runner.js";
 
 /**
  * The feed's read commands, which `main` runs without loading commander, read from the same
- * declarations commander's commands are built from (`commands/`). Everything else, and any other
+ * declarations commander's commands are built from (`commands/reads.ts`). Everything else, and any other
  * flag, goes through commander: the quick path only ever sees argument lists whose meaning is
  * plain, and gives them the options and arguments commander would (a test compares the two for
  * each command).
  */
-const QUICK_COMMANDS: Record<string, CommandSpec> = { hot, story, daily, dailies, resets };
+const QUICK_COMMANDS: Readonly<Record<string, CommandSpec>> = READS;
 
 /** A flag's option name as commander gives it: `--page-size` → `pageSize`. */
 const optionName = (flag: string) =>
@@ -49,6 +47,7 @@ export function quickInvocation(args: readonly string[]): QuickInvocation | unde
   // What commander's optsWithGlobals() holds with no flag given: `--no-color`'s default.
   const options: GlobalOptions & Record<string, unknown> = { color: true };
   const positional: string[] = [];
+  let name: string | undefined;
   let command: CommandSpec | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -60,15 +59,16 @@ export function quickInvocation(args: readonly string[]): QuickInvocation | unde
       options.feedUrl = args[++i]!;
     else if (arg.startsWith("-")) return undefined;
     else if (command) positional.push(arg);
-    else if (Object.hasOwn(QUICK_COMMANDS, arg)) command = QUICK_COMMANDS[arg];
+    else if (Object.hasOwn(QUICK_COMMANDS, arg)) [name, command] = [arg, QUICK_COMMANDS[arg]];
     else return undefined;
   }
-  if (!command?.body) return undefined;
+  const body = name && bodyOf(name);
+  if (!name || !command || !body) return undefined;
   const declared = command.args ?? [];
   const required = declared.filter(([arg]) => arg.startsWith("<")).length;
   if (positional.length < required || positional.length > declared.length) return undefined;
   // Optional arguments left out get their defaults, as commander fills them in.
   for (const [, , fallback] of declared.slice(positional.length))
     if (fallback !== undefined) positional.push(fallback);
-  return { name: command.name, options, positional, body: command.body };
+  return { name, options, positional, body };
 }

@@ -7,8 +7,12 @@ import { Output, type Streams } from "./output.js";
 import { useEnvironmentProxy } from "./proxy.js";
 import { excerpt } from "./terminal-safe.js";
 
-/** A command body, as a runner runs it. */
-export type Body = (ctx: CommandContext, options: object, ...positional: string[]) => Promise<void>;
+/** A command body, as a runner runs it: its context, its options (the globals too), its arguments. */
+export type Body<O extends object = object> = (
+  ctx: CommandContext,
+  options: O,
+  ...positional: string[]
+) => Promise<void>;
 
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Runner {
@@ -17,9 +21,7 @@ export interface Runner {
    * Wraps a command body as a commander action: builds the context (output, Ctrl-C signal,
    * global options), runs it, and turns any failure into one error line, a hint and an exit code.
    */
-  action<O extends object>(
-    run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
-  ): (...args: unknown[]) => Promise<void>;
+  action<O extends object>(run: Body<O>): (...args: unknown[]) => Promise<void>;
   /** {@link Runner.action} of the body `load` gives, loaded only when the command runs (positional arguments follow options). */
   lazy(load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
   /**
@@ -30,7 +32,7 @@ export interface Runner {
   run<O extends object>(
     name: string,
     options: GlobalOptions & O,
-    run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
+    run: Body<O>,
     positional?: readonly string[],
   ): Promise<void>;
 }

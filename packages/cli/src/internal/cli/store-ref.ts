@@ -22,12 +22,6 @@ const URL_LIKE = /^[a-z][\w+.-]+:(?:\/|[^\\/]*@)|^[^/\s]*:[^/\s]*@/i;
 /** The most read from a `--store-file`: a URL is far smaller; anything bigger is not one. */
 const MAX_STORE_FILE_BYTES = 64 * 1024;
 
-/** Help text shared by every `--store` option: what the flag shows to other users of the machine. */
-export const STORE_HELP =
-  "a PostgreSQL URL (postgres://user:password@host:5432/db), or - to read it from stdin. A URL on the command line, password included, is visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -";
-export const STORE_FILE_HELP =
-  "read the PostgreSQL URL from this file (its first line), keeping the password out of the process list";
-
 /**
  * The store of a mirror command: the argument, else `--store` (`-`: standard input), else
  * `--store-file`, else `FEEDGATE_STORE`. A PostgreSQL URL's password is registered as a secret,

@@ -1,17 +1,14 @@
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import type { Body } from "../cli/runner.js";
+import type { READS } from "./reads.js";
+import type { OptionsOf } from "./spec.js";
 import { clockStamp, renderersAfter, secondsToMs, untilAborted } from "./watch-util.js";
 
-export interface HotOptions {
-  watch?: boolean;
-  /** Seconds between polls; default: the service's s-maxage. */
-  interval?: number;
-  json?: boolean;
-}
+type HotOptions = OptionsOf<typeof READS.hot>;
 
 /** `feedgate hot`: the top 10 now, or redrawn whenever it changes. */
-export async function runHot(ctx: CommandContext, options: HotOptions): Promise<void> {
+export const runHot: Body<HotOptions> = async (ctx, options) => {
   const kit = feedKitOf(ctx);
   const { out } = ctx;
   // The table code loads while the answer is on its way: the request goes out first.
@@ -54,4 +51,4 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
       }
     }),
   );
-}
+};

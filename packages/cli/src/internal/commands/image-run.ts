@@ -1,40 +1,23 @@
 import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
 import { generateImage, waitForImageTask } from "@feedgate/kit/images";
 import { modelOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
+import type { Body } from "../cli/runner.js";
 import { excerpt } from "../cli/terminal-safe.js";
 import { StatusSpinner } from "../render/spinner.js";
 import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface ImageOptions {
-  model?: string;
-  resolution?: string;
-  aspect?: string;
-  quality?: string;
-  n?: number;
-  image?: string[];
-  region?: "Mainland" | "Oversea" | "OverseaUSWest";
-  panorama?: boolean;
-  async?: boolean;
-  out?: string;
-  force?: boolean;
-  downloadTimeout?: number;
-  json?: boolean;
-  task?: string;
-}
+type ImageOptions = OptionsOf<typeof COMMANDS.image>;
 
 /**
  * `feedgate image <prompt>`: generates, polls the task with a spinner, writes the files.
  * `feedgate image --task <id>`: resumes waiting for a task submitted earlier, then the same.
  */
-export async function runImage(
-  ctx: CommandContext,
-  options: ImageOptions,
-  prompt?: string,
-): Promise<void> {
+export const runImage: Body<ImageOptions> = async (ctx, options, prompt?: string) => {
   const { out } = ctx;
   const resume = options.task;
   if ((prompt === undefined) === (resume === undefined))
@@ -108,4 +91,4 @@ export async function runImage(
     return;
   }
   for (const file of saved) out.print(file.path);
-}
+};

@@ -5,25 +5,13 @@ import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
 import { cliLogger } from "../cli/logger.js";
+import type { Body } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
 import { USER_AGENT } from "../version.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface McpOptions {
-  /** Streamable HTTP on 127.0.0.1 instead of stdio. */
-  http?: boolean;
-  /** The HTTP port; default a free one. */
-  port?: number;
-  /** HTTP: the bearer token required (also FEEDGATE_MCP_TOKEN). */
-  token?: string;
-  /** HTTP: Origins accepted besides the server's own. */
-  allowOrigin?: string[];
-  /** A mirror directory for search_local. */
-  mirror?: string;
-  /** A PostgreSQL URL (or a directory) for search_local (also FEEDGATE_STORE). */
-  store?: string;
-  /** A file whose first line is the PostgreSQL URL (keeps the password out of the process list). */
-  storeFile?: string;
-}
+type McpOptions = OptionsOf<typeof COMMANDS.mcp>;
 
 /** Largest feed answer the server reads: far above any real page, far below what would hurt. */
 const MAX_RESPONSE_BYTES = 8 * 1_048_576;
@@ -33,7 +21,7 @@ const MAX_RESPONSE_BYTES = 8 * 1_048_576;
  * messages only (stdio mode) or nothing (HTTP mode); every note goes to stderr. The MCP SDK is
  * loaded here, on use, so no other command pays for it.
  */
-export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<void> {
+export const runMcp: Body<McpOptions> = async (ctx, options) => {
   if (
     !options.http &&
     (options.port !== undefined || options.token !== undefined || options.allowOrigin !== undefined)
@@ -92,7 +80,7 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
   } finally {
     await local?.close();
   }
-}
+};
 
 /** The local copy for search_local: a mirror directory (read without its lock), or a fleet's PostgreSQL store. */
 async function localCopy(

@@ -1,24 +1,15 @@
 import { type FileStoreView, readFileStore } from "@feedgate/kit/node";
 import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
+import type { Body } from "../cli/runner.js";
 import { type StoreOptions, storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 import { formatUtc } from "../render/time.js";
 import { table } from "../render/ui.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface MirrorReadOptions {
-  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE); `-` reads it from stdin. */
-  store?: string;
-  /** A file holding the PostgreSQL URL. */
-  storeFile?: string;
-  category?: string;
-  /** Items published (else discovered) at or after this time (ISO 8601 date or date-time). */
-  since?: string;
-  /** Case-insensitive text to find in the title or summary. */
-  q?: string;
-  json?: boolean;
-  ndjson?: boolean;
-}
+type MirrorReadOptions = OptionsOf<typeof COMMANDS.mirror.subcommands.ls>;
 
 /** The fields of a mirrored item that the read commands look at (both projections have them). */
 interface Mirrored {
@@ -116,11 +107,7 @@ function select(view: FileStoreView, { category, since, q }: MirrorReadOptions):
 }
 
 /** `feedgate mirror ls DIR`: the local copy as a table (tab-separated in a pipe), filtered. */
-export async function runMirrorLs(
-  ctx: CommandContext,
-  options: MirrorReadOptions,
-  dir: string | undefined,
-): Promise<void> {
+export const runMirrorLs: Body<MirrorReadOptions> = async (ctx, options, dir?: string) => {
   const { view, items } = await selected(ctx, dir, options);
   const { out } = ctx;
   if (out.json) out.data(items);
@@ -141,15 +128,15 @@ export async function runMirrorLs(
       `${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`,
     ),
   );
-}
+};
 
 /** `feedgate mirror show DIR ID`: one item of the local copy. */
-export async function runMirrorShow(
-  ctx: CommandContext,
-  options: MirrorReadOptions,
+export const runMirrorShow: Body<MirrorReadOptions> = async (
+  ctx,
+  options,
   dir: string,
   id: string,
-): Promise<void> {
+) => {
   const view = await open(ctx, dir, options);
   const item = await view.get(id).finally(() => view.close());
   if (item === undefined)
@@ -177,16 +164,12 @@ export async function runMirrorShow(
     ["original", safe.links?.original],
   ];
   for (const [name, value] of rows) if (value) out.print(`${c.dim(name.padEnd(11))}${value}`);
-}
+};
 
 /** `feedgate mirror export DIR`: every (filtered) item, NDJSON by default, or one JSON array with --json. */
-export async function runMirrorExport(
-  ctx: CommandContext,
-  options: MirrorReadOptions,
-  dir: string | undefined,
-): Promise<void> {
+export const runMirrorExport: Body<MirrorReadOptions> = async (ctx, options, dir?: string) => {
   const { view, items } = await selected(ctx, dir, options);
   if (ctx.out.json) ctx.out.data(items);
   else for (const item of items) ctx.out.data(item);
   ctx.out.note(ctx.out.errColor.dim(`exported ${items.length} of ${view.count} items`));
-}
+};

@@ -5,18 +5,11 @@ import { feedKitOf } from "../cli/feed-kit.js";
 import { cliLogger } from "../cli/logger.js";
 import { type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 import { clockStamp, secondsToMs } from "./watch-util.js";
 
-export interface MirrorOptions {
-  fields?: "default" | "minimal";
-  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE); `-` reads it from stdin. */
-  store?: string;
-  /** A file holding the PostgreSQL URL. */
-  storeFile?: string;
-  follow?: boolean;
-  interval?: number;
-  json?: boolean;
-}
+type MirrorOptions = OptionsOf<typeof COMMANDS.mirror>;
 
 /** What `feedgate mirror` reports when it ends. */
 export interface MirrorSummary {

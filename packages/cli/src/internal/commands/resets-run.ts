@@ -5,15 +5,11 @@ import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
 import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
 import { optional, RESET_EVENT, RESETS, renderable } from "../render/shapes.js";
+import type { READS } from "./reads.js";
+import type { OptionsOf } from "./spec.js";
 import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
 
-export interface ResetsOptions {
-  recent?: boolean;
-  watch?: boolean;
-  /** Seconds between polls; default 5 minutes, never faster than the service's s-maxage. */
-  interval?: number;
-  json?: boolean;
-}
+type ResetsOptions = OptionsOf<typeof READS.resets>;
 
 /** Observers for embedding (the demo stops the watch once a change has been shown). */
 export interface ResetsHooks {

@@ -1,22 +1,15 @@
 import { modelOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
+import type { Body } from "../cli/runner.js";
 import { textArgument, textFile } from "../cli/stdin.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface TokensOptions {
-  file?: string;
-  model?: string;
-  protocol?: "responses" | "messages";
-  json?: boolean;
-}
+type TokensOptions = OptionsOf<typeof COMMANDS.tokens>;
 
 /** `feedgate tokens <text | --file F> [--model M]`: the input-token count of a prompt. */
-export async function runTokens(
-  ctx: CommandContext,
-  options: TokensOptions,
-  text: string | undefined,
-): Promise<void> {
+export const runTokens: Body<TokensOptions> = async (ctx, options, text?: string) => {
   const { out } = ctx;
   if (text !== undefined && options.file !== undefined)
     throw new UsageError("give either a text or --file, not both");
@@ -39,4 +32,4 @@ export async function runTokens(
     out.print(
       `${result.input_tokens} input tokens ${out.color.dim(`(model ${model}, ${protocol} protocol)`)}`,
     );
-}
+};

@@ -1,14 +1,14 @@
 import { createFeedKit } from "@feedgate/kit/feed";
-import { readFileStore } from "@feedgate/kit/node";
 import { CLI_ENV, feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
-import { StepFailure, UsageError } from "../cli/errors.js";
+import { UsageError } from "../cli/errors.js";
 import { sleep } from "../cli/interrupt.js";
 import { cliLogger } from "../cli/logger.js";
 import type { Body } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
 import { USER_AGENT } from "../version.js";
 import type { COMMANDS } from "./index.js";
+import { openMirror } from "./mirror-read-run.js";
 import type { OptionsOf } from "./spec.js";
 
 type McpOptions = OptionsOf<typeof COMMANDS.mcp>;
@@ -110,27 +110,9 @@ async function localCopy(
     ctx.env,
     ctx.out,
   );
-  if (ref.kind === "dir") {
-    // Fail now, not at the first search, when the directory holds no mirror.
-    await readFileStore(ref.dir).catch((error: unknown) => {
-      throw new UsageError(
-        `${ref.dir} holds no mirror (${(error as Error).message})`,
-        `create it with: feedgate mirror ${ref.dir}`,
-      );
-    });
-    ctx.out.note(`feedgate mcp: search_local reads ${ref.dir}`);
-    return { copy: fileStoreCopy(ref.dir), close: async () => {} };
-  }
-  const { openPostgresStore } = await import("@feedgate/postgres");
-  // Read-only: search_local never writes, and a role with SELECT alone is enough.
-  const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
-    (error: unknown) => {
-      throw new StepFailure("opening the mirror", error);
-    },
-  );
-  ctx.out.note(`feedgate mcp: search_local reads ${ref.shown}`);
-  return {
-    copy: { iterate: (filter?: Parameters<typeof store.iterate>[0]) => store.iterate(filter) },
-    close: () => store.close(),
-  };
+  // Opened now, to fail at once, not at the first search, when it holds no mirror.
+  const { shown, store } = await openMirror(ref);
+  ctx.out.note(`feedgate mcp: search_local reads ${shown}`);
+  // A directory is read again at each search, so that a mirror that follows is seen.
+  return { copy: ref.kind === "dir" ? fileStoreCopy(ref.dir) : store, close: () => store.close() };
 }

@@ -1,13 +1,12 @@
 import type { FleetResource } from "@feedgate/postgres";
 import { feedUrlOf } from "../cli/config.js";
 import { step, UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import type { Body } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
 import { excerpt } from "../cli/terminal-safe.js";
 import type { COMMANDS } from "./index.js";
 import type { OptionsOf } from "./spec.js";
-import { clockStamp } from "./watch-util.js";
+import { clockStamp, untilInterrupted } from "./watch-util.js";
 
 type FleetCommandOptions = OptionsOf<typeof COMMANDS.fleet>;
 
@@ -74,7 +73,7 @@ export const runFleet: Body<FleetCommandOptions> = async (ctx, options) => {
     ),
   );
   try {
-    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+    await untilInterrupted(ctx.signal);
   } finally {
     await member.stop();
   }

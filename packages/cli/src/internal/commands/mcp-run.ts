@@ -2,7 +2,6 @@ import { createFeedKit } from "@feedgate/kit/feed";
 import { CLI_ENV, feedUrlOf } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import { cliLogger } from "../cli/logger.js";
 import type { Body } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
@@ -10,6 +9,7 @@ import { USER_AGENT } from "../version.js";
 import type { COMMANDS } from "./index.js";
 import { openMirror } from "./mirror-read-run.js";
 import type { OptionsOf } from "./spec.js";
+import { untilInterrupted } from "./watch-util.js";
 
 type McpOptions = OptionsOf<typeof COMMANDS.mcp>;
 
@@ -64,7 +64,7 @@ export const runMcp: Body<McpOptions> = async (ctx, options) => {
         `feedgate mcp: Streamable HTTP at ${server.url}${token ? " (bearer token required)" : ""}; Ctrl-C to stop`,
       );
       try {
-        await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+        await untilInterrupted(ctx.signal);
       } finally {
         watchers.close();
         await server.close();

@@ -1,11 +1,11 @@
 import { apiKeyOf } from "../cli/config.js";
 import { UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import type { Body } from "../cli/runner.js";
 import type { COMMANDS } from "./index.js";
 import { envSecrets, harFile } from "./record-har.js";
 import { startRecorder } from "./record-proxy.js";
 import type { OptionsOf } from "./spec.js";
+import { untilInterrupted } from "./watch-util.js";
 
 type RecordOptions = OptionsOf<typeof COMMANDS.record>;
 
@@ -28,7 +28,7 @@ export const runRecord: Body<RecordOptions> = async (ctx, options) => {
         `recording ${recorder.url} → ${target.href} into ${options.out}; point your app there`,
       );
     out.note(out.errColor.dim("recording; Ctrl-C to stop"));
-    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+    await untilInterrupted(ctx.signal);
   } finally {
     const cut = recorder.inFlight ? ` (${recorder.inFlight} under way were not recorded)` : "";
     await recorder.close();

@@ -1,3 +1,4 @@
+import { pause, realSleep } from "@feedgate/core";
 import { afterRequestSent } from "../cli/request-sent.js";
 
 /**
@@ -32,3 +33,7 @@ export function clockStamp(date = new Date()): string {
 export function secondsToMs(seconds: number | undefined): number | undefined {
   return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }
+
+/** Waits until Ctrl-C, for the commands that serve until then (fleet, mcp, mock, record). */
+export const untilInterrupted = (signal: AbortSignal) =>
+  pause(realSleep, Number.POSITIVE_INFINITY, signal);

@@ -96,30 +96,28 @@ export function calendarAfter(before: readonly ResetEvent[], at: number): ResetE
 /** Starts the fakes on free loopback ports (127.0.0.1, port 0) and fills the selected set. */
 export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<DemoFakes> {
   const now = Date.now();
-  const clock = createFakeClock(now);
+  // Both on the same fake clock, each answering the recorded exchanges first.
+  const shared = { clock: createFakeClock(now), replay: options.replay };
   const feed =
     options.feed === false
       ? undefined
       : await startFeedFake({
-          clock,
+          ...shared,
           port: options.feedPort ?? 0,
-          replay: options.replay,
           ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
         });
   let gateway: GatewayFake | undefined;
   try {
-    gateway =
-      options.gateway === false
-        ? undefined
-        : await startGatewayFake({
-            clock,
-            port: options.gatewayPort ?? 0,
-            replay: options.replay,
-            // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,
-            // input_tokens, count_tokens), which the demo and `feedgate mock` show.
-            unrouted: [],
-            ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-          });
+    // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,
+    // input_tokens, count_tokens), which the demo and `feedgate mock` show.
+    const apiKey = options.apiKey ? { apiKey: options.apiKey } : {};
+    if (options.gateway !== false)
+      gateway = await startGatewayFake({
+        ...shared,
+        port: options.gatewayPort ?? 0,
+        unrouted: [],
+        ...apiKey,
+      });
     if (feed) fillSelected(feed, options.selected ?? 1200);
   } catch (error) {
     await feed?.close();

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { apiKeyOf } from "../cli/config.js";
 import { step, UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import { CLI } from "../cli/invocation.js";
 import type { Body } from "../cli/runner.js";
 import type { COMMANDS } from "../commands/index.js";
 import type { OptionsOf } from "../commands/spec.js";
+import { untilInterrupted } from "../commands/watch-util.js";
 import { startDemoFakes } from "./fakes.js";
 import { loadRecording } from "./replay-load.js";
 
@@ -67,8 +67,7 @@ export const runMock: Body<MockOptions> = async (ctx, options, which = "all") =>
       out.print(`  ${CLI} ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
     }
     out.note(out.errColor.dim("fake servers running; Ctrl-C to stop"));
-    // Runs until Ctrl-C: the wait ends by rejecting with the interrupt.
-    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+    await untilInterrupted(ctx.signal);
   } finally {
     await fakes.close();
   }

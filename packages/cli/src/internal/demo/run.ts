@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { realSleep } from "@feedgate/core";
 import type { CommandContext } from "../cli/context.js";
 import { describeFailure } from "../cli/describe-failure.js";
 import { step } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import { typed } from "../cli/invocation.js";
 import type { Body } from "../cli/runner.js";
 import { runDailies, runDaily } from "../commands/daily-run.js";
@@ -224,5 +224,5 @@ export const runDemo: Body = async (ctx) => {
     "Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real.",
   );
   // A last wait of zero lets the closed servers' sockets settle before exit.
-  await sleep(0, new AbortController().signal);
+  await realSleep(0);
 };

@@ -4,7 +4,7 @@ import { feedKitOf } from "../cli/feed-kit.js";
 import type { Body } from "../cli/runner.js";
 import type { READS } from "./reads.js";
 import type { OptionsOf } from "./spec.js";
-import { clockStamp, renderersAfter, secondsToMs, untilAborted } from "./watch-util.js";
+import { clockStamp, type Poll, renderersAfter, watchEach } from "./watch-util.js";
 
 type StoryOptions = OptionsOf<typeof READS.story>;
 
@@ -41,16 +41,9 @@ export const runStory: Body<StoryOptions> = async (ctx, options, idOrUrl: string
       );
   };
   if (answer) return show(await answer);
-  await untilAborted(signal, () =>
-    step(`watching story ${idOrUrl}`, async () => {
-      for await (const version of kit.watchStory(idOrUrl, {
-        signal,
-        intervalMs: secondsToMs(options.interval),
-      })) {
-        if (!out.json)
-          out.print(out.color.dim(`story at ${clockStamp()} (watching; Ctrl-C to stop)`));
-        show(version);
-      }
-    }),
-  );
+  const watch = (poll: Poll) => kit.watchStory(idOrUrl, poll);
+  await watchEach(signal, `watching story ${idOrUrl}`, options.interval, watch, (version) => {
+    if (!out.json) out.print(out.color.dim(`story at ${clockStamp()} (watching; Ctrl-C to stop)`));
+    show(version);
+  });
 };

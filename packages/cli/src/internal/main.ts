@@ -1,11 +1,14 @@
-import { redact as redactSecretForms, secretForms } from "@feedgate/core/terminal";
+import {
+  redact as redactSecretForms,
+  secretForms,
+  stripTerminalControls,
+} from "@feedgate/core/terminal";
 import { EXIT } from "./cli/exit-codes.js";
 import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";
 import { quickInvocation } from "./cli/quick.js";
 import { createRunner, type RunState } from "./cli/runner.js";
 import { secretsIn } from "./cli/secrets.js";
-import { stripTerminalControls } from "./cli/terminal-safe.js";
 
 /** The real process's streams and environment. */
 export function processStreams(): Streams {

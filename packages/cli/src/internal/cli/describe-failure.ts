@@ -171,59 +171,51 @@ function stackOf(error: unknown): string[] {
     : [];
 }
 
+const report = (
+  exitCode: ExitCode,
+  line: string,
+  hint?: string,
+  detail: string[] = [],
+): FailureReport => ({ exitCode, line, hint, detail });
+
 /** Turns any failure into the CLI's report and exit code. */
 export function describeFailure(error: unknown, ctx: Context): FailureReport {
-  if (ctx.interrupted || isAbort(error)) {
-    return {
-      exitCode: EXIT.interrupted,
-      line: "interrupted: stopped cleanly",
-      hint: undefined,
-      detail: [],
-    };
-  }
+  if (ctx.interrupted || isAbort(error))
+    return report(EXIT.interrupted, "interrupted: stopped cleanly");
   const help = `see 'feedgate${ctx.command ? ` ${ctx.command}` : ""} --help'`;
-  if (error instanceof UsageError) {
-    return { exitCode: EXIT.usage, line: error.message, hint: error.hint ?? help, detail: [] };
-  }
+  if (error instanceof UsageError) return report(EXIT.usage, error.message, error.hint ?? help);
   const what = error instanceof StepFailure ? error.what : undefined;
   const cause = error instanceof StepFailure ? error.cause : error;
   if (isAbort(cause)) return describeFailure(new Interrupted(), ctx);
-
-  if (isFeedgateError(cause)) {
-    if (cause.kind === "config") {
-      const setting = cause.option === "baseUrl" ? serviceOf(ctx.command).setting : undefined;
-      return {
-        exitCode: EXIT.usage,
-        line: cause.message,
-        hint: setting ? `check ${setting}` : help,
-        detail: [],
-      };
-    }
-    if (cause.code === "invalid_argument") {
-      // The kit's validation refused the input before sending anything.
-      return { exitCode: EXIT.usage, line: `invalid ${cause.message}`, hint: help, detail: [] };
-    }
-    const detail = [`kind: ${cause.kind}`];
-    if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
-    if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
-    if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
-    const message =
-      cause.problem?.detail ??
-      (cause.envelope && cause.status !== undefined
-        ? describeEnvelope(cause.envelope, cause.status).message
-        : cause.message);
-    return {
-      exitCode: EXIT.failure,
-      line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,
-      hint: hintFor(cause, ctx.command),
-      detail: [...detail, ...stackOf(cause)],
-    };
+  if (!isFeedgateError(cause)) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return report(
+      EXIT.failure,
+      `${what ?? "command"} failed: ${message}`,
+      undefined,
+      stackOf(cause),
+    );
   }
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return {
-    exitCode: EXIT.failure,
-    line: `${what ?? "command"} failed: ${message}`,
-    hint: undefined,
-    detail: stackOf(cause),
-  };
+  if (cause.kind === "config") {
+    const setting = cause.option === "baseUrl" ? serviceOf(ctx.command).setting : undefined;
+    return report(EXIT.usage, cause.message, setting ? `check ${setting}` : help);
+  }
+  // The kit's validation refused the input before sending anything.
+  if (cause.code === "invalid_argument")
+    return report(EXIT.usage, `invalid ${cause.message}`, help);
+  const detail = [`kind: ${cause.kind}`];
+  if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
+  if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
+  if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
+  const message =
+    cause.problem?.detail ??
+    (cause.envelope && cause.status !== undefined
+      ? describeEnvelope(cause.envelope, cause.status).message
+      : cause.message);
+  return report(
+    EXIT.failure,
+    `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,
+    hintFor(cause, ctx.command),
+    [...detail, ...stackOf(cause)],
+  );
 }

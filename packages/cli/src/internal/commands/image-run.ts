@@ -45,11 +45,7 @@ export const runImage: Body<ImageOptions> = async (ctx, options, prompt?: string
       signal: ctx.signal,
       onPoll: (state: ImageTask) => {
         task = state;
-        const { status, task_id, id } = state as {
-          status?: unknown;
-          task_id?: unknown;
-          id?: unknown;
-        };
+        const { status, task_id, id } = state as Record<string, unknown>;
         spinner.update(`task ${excerpt(task_id ?? id ?? "")}: ${excerpt(status ?? "unknown")}`);
       },
     };

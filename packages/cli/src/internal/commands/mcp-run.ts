@@ -1,11 +1,9 @@
-import { createFeedKit } from "@feedgate/kit/feed";
-import { CLI_ENV, feedUrlOf } from "../cli/config.js";
+import { CLI_ENV } from "../cli/config.js";
 import type { CommandContext } from "../cli/context.js";
 import { UsageError } from "../cli/errors.js";
-import { cliLogger } from "../cli/logger.js";
+import { feedKitOf } from "../cli/feed-kit.js";
 import type { Body } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
-import { USER_AGENT } from "../version.js";
 import type { COMMANDS } from "./index.js";
 import { openMirror } from "./mirror-read-run.js";
 import type { OptionsOf } from "./spec.js";
@@ -34,12 +32,7 @@ export const runMcp: Body<McpOptions> = async (ctx, options) => {
   if (options.mirror !== undefined && options.store !== undefined)
     throw new UsageError("give --mirror or --store, not both");
   const mcp = await import("@feedgate/mcp");
-  const kit = createFeedKit({
-    baseUrl: feedUrlOf(ctx.globals, ctx.env),
-    userAgent: USER_AGENT,
-    transport: { maxResponseBytes: MAX_RESPONSE_BYTES },
-    ...cliLogger(ctx),
-  });
+  const kit = feedKitOf(ctx, { transport: { maxResponseBytes: MAX_RESPONSE_BYTES } });
   const local = await localCopy(ctx, options, mcp.fileStoreCopy);
   try {
     if (options.http) {
@@ -101,15 +94,7 @@ async function localCopy(
       "--store - reads standard input, which carries the protocol over stdio",
       "use --store-file PATH or FEEDGATE_STORE",
     );
-  const ref = await storeRefOf(
-    options.mirror,
-    {
-      ...(options.store !== undefined && { store: options.store }),
-      ...(options.storeFile !== undefined && { storeFile: options.storeFile }),
-    },
-    ctx.env,
-    ctx.out,
-  );
+  const ref = await storeRefOf(options.mirror, options, ctx.env, ctx.out);
   // Opened now, to fail at once, not at the first search, when it holds no mirror.
   const { shown, store } = await openMirror(ref);
   ctx.out.note(`feedgate mcp: search_local reads ${shown}`);

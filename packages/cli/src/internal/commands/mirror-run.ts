@@ -11,20 +11,8 @@ import { clockStamp, secondsToMs } from "./watch-util.js";
 
 type MirrorOptions = OptionsOf<typeof COMMANDS.mirror>;
 
-/** What `feedgate mirror` reports when it ends. */
-export interface MirrorSummary {
-  /** Shown in messages: the directory, or the PostgreSQL URL with its password masked. */
-  dir: string;
-  fields: "default" | "minimal";
-  /** Items in the local copy. */
-  items: number;
-  /** True when a saved cursor was found and the run resumed from it. */
-  resumed: boolean;
-  /** True when the run took a (new) snapshot. */
-  snapshotTaken: boolean;
-  /** Ledger changes (upserts and removes) applied by this run. */
-  changes: number;
-}
+/** What `feedgate mirror` reports when it ends (`dir`: the directory, or the URL masked). */
+export type MirrorSummary = Awaited<ReturnType<typeof mirrorInto>>;
 
 /** The snapshot's page size (the kit's default, the service's maximum): the bar's look-ahead while the snapshot runs. */
 const SNAPSHOT_PAGE = 1000;
@@ -104,7 +92,7 @@ async function mirrorInto(
   shown: string,
   options: MirrorOptions,
   onProgress: (progress: MirrorProgress) => void,
-): Promise<MirrorSummary> {
+) {
   // Loaded here: only the mirror command needs the mirror and the store.
   const { createSelectedMirror } = await import("@feedgate/kit/mirror");
   const store =

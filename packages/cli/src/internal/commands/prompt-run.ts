@@ -1,3 +1,4 @@
+import { stripTerminalControls } from "@feedgate/core/terminal";
 import type { GatewayClient, GenerateContentResponse } from "@feedgate/gateway-client";
 import {
   collectGenerateContent,
@@ -10,7 +11,6 @@ import { step } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
 import type { Body } from "../cli/runner.js";
 import { promptArgument } from "../cli/stdin.js";
-import { stripTerminalControls } from "../cli/terminal-safe.js";
 import { safeStem, saveImages } from "./image-files.js";
 import type { COMMANDS } from "./index.js";
 import type { OptionsOf } from "./spec.js";

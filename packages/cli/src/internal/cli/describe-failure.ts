@@ -4,22 +4,8 @@ import { type FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@fe
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
-/** What the CLI prints for a failure: one line, a hint, and detail for `--verbose`. */
-export interface FailureReport {
-  exitCode: ExitCode;
-  /** The one line: what failed, the HTTP status and service code, the request id. */
-  line: string;
-  hint: string | undefined;
-  /** Extra lines for `--verbose`. */
-  detail: string[];
-}
-
-interface Context {
-  /** True when Ctrl-C started the stop. */
-  interrupted: boolean;
-  /** The command's name, for "see feedgate <command> --help". */
-  command: string | undefined;
-}
+/** Where it failed: whether Ctrl-C started the stop, and the command (for its `--help`). */
+type Context = { interrupted: boolean; command: string | undefined };
 
 function isAbort(error: unknown): boolean {
   const e = error as { name?: unknown; kind?: unknown } | null;
@@ -171,12 +157,17 @@ function stackOf(error: unknown): string[] {
     : [];
 }
 
-const report = (
-  exitCode: ExitCode,
-  line: string,
-  hint?: string,
-  detail: string[] = [],
-): FailureReport => ({ exitCode, line, hint, detail });
+/**
+ * What the CLI prints for a failure: one line (what failed, the HTTP status and service code,
+ * the request id), a hint, and detail for `--verbose`.
+ */
+const report = (exitCode: ExitCode, line: string, hint?: string, detail: string[] = []) => ({
+  exitCode,
+  line,
+  hint,
+  detail,
+});
+export type FailureReport = ReturnType<typeof report>;
 
 /** Turns any failure into the CLI's report and exit code. */
 export function describeFailure(error: unknown, ctx: Context): FailureReport {

@@ -2,7 +2,6 @@ import { bodyOf } from "../commands/bodies.js";
 import { READS } from "../commands/reads.js";
 import type { CommandSpec } from "../commands/spec.js";
 import type { GlobalOptions } from "./config.js";
-import type { Body } from "./runner.js";
 
 /**
  * The feed's read commands, which `main` runs without loading commander, read from the same
@@ -29,21 +28,13 @@ const GLOBAL_FLAGS: Record<string, ["verbose" | "color", boolean]> = {
 
 const FEED_URL = "--feed-url";
 
-/** A command line the quick path runs: the command, the options and arguments commander would give it, its body. */
-export interface QuickInvocation {
-  name: string;
-  options: GlobalOptions & Record<string, unknown>;
-  positional: string[];
-  body: () => Promise<Body>;
-}
-
 /**
  * The quick form of `args` (the arguments after node and the script), or undefined when
  * commander must parse them: a command of {@link QUICK_COMMANDS} with only its own flags, the
  * global flags and `--feed-url`. Commander, its help and every command definition then stay
  * unloaded, and the request goes out that much sooner (`feedgate hot` is the start-up benchmark).
  */
-export function quickInvocation(args: readonly string[]): QuickInvocation | undefined {
+export function quickInvocation(args: readonly string[]) {
   // What commander's optsWithGlobals() holds with no flag given: `--no-color`'s default.
   const options: GlobalOptions & Record<string, unknown> = { color: true };
   const positional: string[] = [];

@@ -8,13 +8,8 @@ export type StoreRef =
   | { kind: "dir"; dir: string }
   | { kind: "postgres"; url: string; shown: string };
 
-/** The options naming a store: `--store <url|->` and `--store-file <path>`. */
-export interface StoreOptions {
-  /** A directory or PostgreSQL URL; `-` reads the URL from standard input. */
-  store?: string;
-  /** A file holding the URL (first line). */
-  storeFile?: string;
-}
+/** The options naming a store: `--store <url|->` (`-`: stdin) and `--store-file <path>`. */
+export type StoreOptions = { store?: string; storeFile?: string };
 
 const POSTGRES = /^postgres(ql)?:\/\//i;
 /** A scheme-like prefix (`postgress://`, `mysql:…@`), or credentials (`user:pass@`), outside a valid URL. */

@@ -34,12 +34,7 @@ export async function main(
     // `feedgate hot`, `story`, `daily`, `dailies`, `resets`: run at once, without loading commander and every command's definition.
     const quick = quickInvocation(argv.slice(2));
     if (quick) {
-      await runner.run(
-        quick.name,
-        quick.options,
-        async (ctx, options, ...positional) => (await quick.body())(ctx, options, ...positional),
-        quick.positional,
-      );
+      await runner.run(quick.name, quick.options, quick.body, quick.positional);
       return state.exitCode;
     }
     const [{ buildProgram }, { CommanderError }] = await Promise.all([

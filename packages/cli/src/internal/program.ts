@@ -115,7 +115,7 @@ function register(parent: Command, name: string, spec: CommandSpec, runner: Runn
   // Subcommands are named with their parent ("mirror ls").
   const path = parent.parent ? `${parent.name()} ${name}` : name;
   const body = bodyOf(path);
-  if (body) command.action(runner.lazy(body));
+  if (body) command.action(runner.action(path, body));
   if (spec.action) command.action(spec.action(rootOf(command), runner));
   if (spec.examples)
     command.addHelpText(

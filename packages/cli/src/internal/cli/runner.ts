@@ -17,22 +17,17 @@ export type Body<O extends object = object> = (
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Runner {
   streams: Streams;
+  /** The commander action of the command at `path` (`mirror ls`): {@link Runner.run} of its body. */
+  action(path: string, load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
   /**
-   * Wraps a command body as a commander action: builds the context (output, Ctrl-C signal,
-   * global options), runs it, and turns any failure into one error line, a hint and an exit code.
+   * Loads a command's body and runs it with options already parsed (the globals too): builds the
+   * context (output, Ctrl-C signal), and turns any failure into one error line, a hint and an
+   * exit code. `name` is the command as its hints name it (`hot`, `mirror ls`).
    */
-  action<O extends object>(run: Body<O>): (...args: unknown[]) => Promise<void>;
-  /** {@link Runner.action} of the body `load` gives, loaded only when the command runs (positional arguments follow options). */
-  lazy(load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
-  /**
-   * Runs a command body with options already parsed, as {@link Runner.action} does once
-   * commander has parsed them: the same context, the same failure report. `name` is the
-   * command as its hints name it (`hot`, `mirror ls`); `options` holds the global options too.
-   */
-  run<O extends object>(
+  run(
     name: string,
-    options: GlobalOptions & O,
-    run: Body<O>,
+    options: GlobalOptions,
+    load: () => Promise<Body>,
     positional?: readonly string[],
   ): Promise<void>;
 }
@@ -50,26 +45,18 @@ export function createRunner(
 ): Runner {
   const runner: Runner = {
     streams,
-    action(run) {
-      return (...args: unknown[]) => {
+    action:
+      (path, load) =>
+      (...args: unknown[]) => {
         const command = args[args.length - 1] as Command;
         // A variadic argument is one space-joined value; an optional one left out is none.
         const positional = args
           .slice(0, -2)
           .filter((a) => a !== undefined)
           .map((a) => (Array.isArray(a) ? a.join(" ") : String(a)));
-        // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
-        const name = command.parent?.parent
-          ? `${command.parent.name()} ${command.name()}`
-          : command.name();
-        return runner.run(name, command.optsWithGlobals() as never, run, positional);
-      };
-    },
-    lazy: (load) =>
-      runner.action(async (ctx, options, ...positional) =>
-        (await load())(ctx, options, ...positional),
-      ),
-    async run(name, options, run, positional = []) {
+        return runner.run(path, command.optsWithGlobals(), load, positional);
+      },
+    async run(name, options, load, positional = []) {
       const out = new Output(streams, {
         json: (options as { json?: boolean }).json === true,
         verbose: options.verbose === true,
@@ -87,7 +74,7 @@ export function createRunner(
       try {
         // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.
         await useEnvironmentProxy(streams.env);
-        await run(ctx, options, ...positional);
+        await (await load())(ctx, options, ...positional);
         state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
         if (interrupt.interrupted)
           out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));

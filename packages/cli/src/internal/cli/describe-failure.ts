@@ -147,15 +147,12 @@ const HINTS = {
   http: serverFault,
 } satisfies Record<FeedgateErrorKind, (error: FeedgateError, where: Where) => string | undefined>;
 
-function stackOf(error: unknown): string[] {
-  const stack = (error as { stack?: unknown } | null)?.stack;
-  return typeof stack === "string"
-    ? stack
-        .split("\n")
-        .slice(1, 6)
-        .map((l) => l.trim())
-    : [];
-}
+/** The first five frames of an error's stack, for `--verbose`. */
+const stackOf = (error: unknown): string[] =>
+  `${(error as { stack?: unknown } | null)?.stack ?? ""}`
+    .split("\n")
+    .slice(1, 6)
+    .map((l) => l.trim());
 
 /**
  * What the CLI prints for a failure: one line (what failed, the HTTP status and service code,

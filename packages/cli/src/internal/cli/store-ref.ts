@@ -60,15 +60,12 @@ export async function storeRefOf(
       );
     return { kind: "dir", dir: value };
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  if (!URL.canParse(value))
     throw new UsageError(
       "the store URL is not a URL",
       "postgres://user:password@host:5432/database",
     );
-  }
+  const url = new URL(value);
   if (url.password) {
     out.addSecret(url.password);
     out.addSecret(decodeURIComponent(url.password));

@@ -18,12 +18,8 @@ export function extensionOf(bytes: Uint8Array, contentType?: string | null): str
   return ".png";
 }
 
-export interface SavedImage {
-  path: string;
-  /** Where the bytes came from: the image URL, "b64_json", or "inlineData" (a generateContent answer). */
-  from: string;
-  bytes: number;
-}
+/** A file written, and where its bytes came from: the image URL, "b64_json", or "inlineData". */
+export type SavedImage = { path: string; from: string; bytes: number };
 
 export interface SaveOptions {
   signal: AbortSignal;
@@ -134,14 +130,11 @@ async function download(
   idleMs: number,
   maxBytes: number,
 ): Promise<{ bytes: Uint8Array; contentType: string | null }> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
+  if (!URL.canParse(url))
     throw new ImageSaveError(
       `the gateway answered an image URL that is not a URL: ${JSON.stringify(url.slice(0, 80))}`,
     );
-  }
+  const parsed = new URL(url);
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
     throw new ImageSaveError(`refusing to download an image over ${parsed.protocol}`);
   const shown = `${parsed.origin}${parsed.pathname}`;

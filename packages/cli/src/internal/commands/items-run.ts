@@ -18,13 +18,12 @@ type ItemsOptions = OptionsOf<typeof COMMANDS.items>;
  */
 export const runItems: Body<ItemsOptions> = async (ctx, options) => {
   const { out } = ctx;
-  for (const [flag, value] of [
-    ["--limit", options.limit],
-    ["--max-pages", options.maxPages],
-  ] as const) {
+  for (const [flag, value] of Object.entries({
+    "--limit": options.limit,
+    "--max-pages": options.maxPages,
+  }))
     if (value !== undefined && value < 1)
       throw new UsageError(`${flag} must be at least 1, got ${value}`);
-  }
   // Only the flags given: the service's defaults apply to the rest.
   const query: ItemsQuery = Object.fromEntries(
     Object.entries({

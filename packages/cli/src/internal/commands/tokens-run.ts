@@ -2,7 +2,7 @@ import { modelOf } from "../cli/config.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
 import type { Body } from "../cli/runner.js";
-import { textArgument, textFile } from "../cli/stdin.js";
+import { MAX_STDIN_BYTES, regularFileText, textArgument } from "../cli/stdin.js";
 import type { COMMANDS } from "./index.js";
 import type { OptionsOf } from "./spec.js";
 
@@ -18,7 +18,10 @@ export const runTokens: Body<TokensOptions> = async (ctx, options, text?: string
   // The same model `respond` uses by default, so counting and answering agree without flags.
   const model = modelOf(options.model, ctx.env);
   let input = text === undefined ? "" : await textArgument(text, "the text", ctx.stdin);
-  if (options.file !== undefined) input = await textFile(options.file, "--file", ctx.stdin);
+  // A text file, or standard input for `-`: up to the same 8 MiB as a text on stdin.
+  if (options.file === "-") input = await textArgument("-", "--file", ctx.stdin);
+  else if (options.file !== undefined)
+    input = await regularFileText(options.file, "--file", MAX_STDIN_BYTES);
   const protocol = options.protocol ?? "responses";
   const gateway = gatewayClientOf(ctx);
   const call = { signal: ctx.signal };

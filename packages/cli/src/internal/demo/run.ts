@@ -199,7 +199,7 @@ export const runDemo: Body = async (ctx) => {
     await (await import("./record-replay.js")).recordAndReplay(sub(), work, DEMO_KEY);
 
     section("An agent's MCP session: list tools, call hot_topics and get_story", "feedgate mcp");
-    await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url, fakes.merged.from);
+    await (await import("./mcp-session.js")).runMcpSession(sub(), fakes.merged.from);
 
     section("Usage errors are caught before any request", "feedgate items --q x");
     const before = feed.requests.length;

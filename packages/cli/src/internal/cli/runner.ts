@@ -33,9 +33,7 @@ export interface Runner {
 }
 
 /** Mutable result of a run: the exit code the action chose. */
-export interface RunState {
-  exitCode: number;
-}
+export type RunState = { exitCode: number };
 
 export function createRunner(
   streams: Streams,

@@ -6,7 +6,7 @@ import { gatewayClientOf } from "../cli/gateway.js";
 import type { Body } from "../cli/runner.js";
 import { excerpt } from "../cli/terminal-safe.js";
 import { StatusSpinner } from "../render/spinner.js";
-import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
+import { safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
 import type { COMMANDS } from "./index.js";
 import type { OptionsOf } from "./spec.js";
@@ -70,21 +70,13 @@ export const runImage: Body<ImageOptions> = async (ctx, options, prompt?: string
     saveImages(outcome.images, options.out ?? ".", stem, {
       signal: ctx.signal,
       force: options.force === true,
-      downloadIdleTimeoutMs:
-        options.downloadTimeout === undefined
-          ? DOWNLOAD_IDLE_TIMEOUT_MS
-          : options.downloadTimeout * 1000,
+      ...(options.downloadTimeout !== undefined && {
+        downloadIdleTimeoutMs: options.downloadTimeout * 1000,
+      }),
     }),
   );
-  if (out.json) {
-    out.data({
-      model,
-      taskId: taskId ?? null,
-      status: outcome.status,
-      ...(task ? { task } : {}),
-      files: saved,
-    });
-    return;
-  }
-  for (const file of saved) out.print(file.path);
+  const { status } = outcome;
+  if (out.json)
+    out.data({ model, taskId: taskId ?? null, status, ...(task && { task }), files: saved });
+  else for (const file of saved) out.print(file.path);
 };

@@ -20,15 +20,12 @@ const MAX_RESPONSE_BYTES = 8 * 1_048_576;
  * loaded here, on use, so no other command pays for it.
  */
 export const runMcp: Body<McpOptions> = async (ctx, options) => {
-  if (
-    !options.http &&
-    (options.port !== undefined || options.token !== undefined || options.allowOrigin !== undefined)
-  ) {
+  const httpOnly = [options.port, options.token, options.allowOrigin];
+  if (!options.http && httpOnly.some((value) => value !== undefined))
     throw new UsageError(
       "--port, --token and --allow-origin are for --http",
       "add --http, or drop them for stdio",
     );
-  }
   if (options.mirror !== undefined && options.store !== undefined)
     throw new UsageError("give --mirror or --store, not both");
   const mcp = await import("@feedgate/mcp");

@@ -34,14 +34,10 @@ export async function runMirror(
   const bar = new SnapshotProgress(out);
   const status = new StatusLine(out);
   let lastPhase: MirrorProgress["phase"] | undefined;
-  const render = (p: MirrorProgress) => {
-    if (out.json) {
-      out.data({ type: "progress", ...p });
-      return;
-    }
-    if (p.phase === "snapshot") {
-      bar.update(p.pages, p.items, SNAPSHOT_PAGE);
-    } else {
+  const onProgress = (p: MirrorProgress) => {
+    if (out.json) out.data({ type: "progress", ...p });
+    else if (p.phase === "snapshot") bar.update(p.pages, p.items, SNAPSHOT_PAGE);
+    else {
       if (lastPhase === "snapshot") bar.stop();
       // The clock only on a TTY, where the line is rewritten in place; in a pipe it would add a line per poll.
       const checked = out.animate ? ` · checked ${clockStamp()}` : "";
@@ -55,9 +51,6 @@ export async function runMirror(
       );
     }
     lastPhase = p.phase;
-  };
-  const onProgress = (p: MirrorProgress) => {
-    render(p);
     hooks.onProgress?.(p);
   };
   let summary: MirrorSummary;

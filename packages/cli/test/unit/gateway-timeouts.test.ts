@@ -7,9 +7,9 @@
 import type { ServerResponse } from "node:http";
 import { testServers } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CommandContext } from "../../src/internal/cli/context.js";
 import { gatewayClientOf } from "../../src/internal/cli/gateway.js";
 import { Output } from "../../src/internal/cli/output.js";
+import type { CommandContext } from "../../src/internal/cli/runner.js";
 import { main } from "../../src/internal/main.js";
 
 const KEY = "sk-test-timeouts-Zq8rT41vKp";

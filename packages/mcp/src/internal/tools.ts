@@ -1,4 +1,4 @@
-import { createError, type FeedgateError } from "@feedgate/kit";
+import { createError } from "@feedgate/kit";
 import { type StoryResult, storyIdOf, storyPublicIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
@@ -41,14 +41,6 @@ export function readTool<In extends z.ZodObject>(
   }) as never);
 }
 type Extra = { signal: AbortSignal };
-
-function repeatedCursor(cursor: string): FeedgateError {
-  return createError({
-    kind: "invalid_response",
-    code: "repeated_cursor",
-    message: `the service answered the same cursor it was given (${cursor.slice(0, 40)}): refusing to loop`,
-  });
-}
 
 const itemsInput = checkedBy(
   z.object({
@@ -103,7 +95,12 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
       const { data } = await kit.items(query, { signal });
       const items = trimmed(data.items, L.maxItems);
       const next = cursorOf(data.page?.nextCursor, L.cursorChars);
-      if (next !== null && next === args.cursor) throw repeatedCursor(next);
+      if (next !== null && next === args.cursor)
+        throw createError({
+          kind: "invalid_response",
+          code: "repeated_cursor",
+          message: `the service answered the same cursor it was given (${next.slice(0, 40)}): refusing to loop`,
+        });
       return {
         structured: { items, count: items.length, nextCursor: next },
         lines: [

@@ -1,9 +1,9 @@
 import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
 import { USER_AGENT } from "../version.js";
 import { gatewayOf } from "./config.js";
-import type { CommandContext } from "./context.js";
 import { UNDICI_TIMEOUTS, untimedFetch } from "./http.js";
 import { cliLogger } from "./logger.js";
+import type { CommandContext } from "./runner.js";
 
 /**
  * The gateway client of a command. The CLI passes options, never a transport of its own, so

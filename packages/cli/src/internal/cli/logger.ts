@@ -1,5 +1,5 @@
 import type { LogFields, Logger } from "@feedgate/kit";
-import type { CommandContext } from "./context.js";
+import type { CommandContext } from "./runner.js";
 
 /** The records said even without `--verbose`. */
 const ALWAYS = new Set(["interval_raised", "hint", "item_skipped"]);

@@ -1,12 +1,21 @@
 import type { Command } from "commander";
 import type { GlobalOptions } from "./config.js";
-import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
-import { Output, type Streams } from "./output.js";
+import { type InStream, Output, type Streams } from "./output.js";
 import { useEnvironmentProxy } from "./proxy.js";
 import { excerpt } from "./terminal-safe.js";
 
+/** What every command gets: its output, the Ctrl-C signal and the global options. */
+export interface CommandContext {
+  out: Output;
+  /** Fires on Ctrl-C; pass it to every request and wait. */
+  signal: AbortSignal;
+  globals: GlobalOptions;
+  env: Record<string, string | undefined>;
+  /** Standard input (a `-` argument); undefined: the process's own. */
+  stdin?: InStream | undefined;
+}
 /** A command body, as a runner runs it: its context, its options (the globals too), its arguments. */
 export type Body<O extends object = object> = (
   ctx: CommandContext,

@@ -1,5 +1,5 @@
 import { type Answer, checkAnswer, type Finding, operationAt, type Service } from "@feedgate/mock";
-import { CHECK_TIMEOUT_SECONDS, feedUrlOf, gatewayOf } from "../cli/config.js";
+import { CHECK_TIMEOUT_SECONDS, CLI_ENV, feedUrlOf, gatewayOf } from "../cli/config.js";
 import { StepFailure, step, UsageError } from "../cli/errors.js";
 import type { Body } from "../cli/runner.js";
 import { USER_AGENT } from "../version.js";
@@ -79,7 +79,7 @@ export const runCheck: Body<CheckOptions> = async (ctx, options) => {
   const { out } = ctx;
   if (!options.live)
     throw new UsageError("check needs --live", "feedgate check --live calls the services");
-  const configured = ctx.globals.gatewayUrl ?? ctx.env["FEEDGATE_GATEWAY_URL"];
+  const configured = ctx.globals.gatewayUrl ?? ctx.env[CLI_ENV.gatewayUrl];
   const gateway = configured ? gatewayOf(ctx.globals, ctx.env) : undefined;
   if (options.spend && !gateway)
     throw new UsageError("--spend needs a gateway: pass --gateway-url and a key");

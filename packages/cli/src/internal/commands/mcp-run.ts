@@ -1,8 +1,7 @@
 import { CLI_ENV } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import type { Body } from "../cli/runner.js";
+import type { Body, CommandContext } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
 import type { COMMANDS } from "./index.js";
 import { openMirror } from "./mirror-read-run.js";

@@ -1,8 +1,7 @@
 import type { StoreFilter } from "@feedgate/kit/mirror";
 import { readFileStore } from "@feedgate/kit/node";
-import type { CommandContext } from "../cli/context.js";
 import { StepFailure, UsageError } from "../cli/errors.js";
-import type { Body } from "../cli/runner.js";
+import type { Body, CommandContext } from "../cli/runner.js";
 import { type StoreOptions, type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 import { formatUtc } from "../render/time.js";

@@ -1,8 +1,8 @@
 import type { MirrorProgress } from "@feedgate/kit/mirror";
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
 import { cliLogger } from "../cli/logger.js";
+import type { CommandContext } from "../cli/runner.js";
 import { type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
 import type { COMMANDS } from "./index.js";

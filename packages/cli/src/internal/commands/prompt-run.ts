@@ -6,10 +6,9 @@ import {
   outputText,
 } from "@feedgate/gateway-client/collect";
 import { modelOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
-import type { Body } from "../cli/runner.js";
+import type { Body, CommandContext } from "../cli/runner.js";
 import { promptArgument } from "../cli/stdin.js";
 import { safeStem, saveImages } from "./image-files.js";
 import type { COMMANDS } from "./index.js";

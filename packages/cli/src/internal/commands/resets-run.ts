@@ -1,8 +1,8 @@
 import type { CodexResetsResponse } from "@feedgate/feed-client";
 import { diffResetEvents, type FeedKit, type ResetChange } from "@feedgate/kit/feed";
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import type { CommandContext } from "../cli/runner.js";
 import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
 import { RESET_CHANGE, RESETS, renderable } from "../render/shapes.js";
 import type { READS } from "./reads.js";

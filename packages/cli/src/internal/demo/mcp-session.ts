@@ -1,5 +1,5 @@
-import type { CommandContext } from "../cli/context.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import type { CommandContext } from "../cli/runner.js";
 import { VERSION } from "../version.js";
 
 /** Lines of each tool result the demo shows. */

@@ -1,11 +1,14 @@
-import { redact as redactSecretForms, secretForms } from "@feedgate/core/terminal";
+import {
+  redact as redactSecretForms,
+  secretForms,
+  stripTerminalControls,
+} from "@feedgate/core/terminal";
 import { EXIT } from "./cli/exit-codes.js";
 import { installInterrupt, type SignalSource } from "./cli/interrupt.js";
 import type { Streams } from "./cli/output.js";
 import { quickInvocation } from "./cli/quick.js";
 import { createRunner, type RunState } from "./cli/runner.js";
 import { secretsIn } from "./cli/secrets.js";
-import { stripTerminalControls } from "./cli/terminal-safe.js";
 
 /** The real process's streams and environment. */
 export function processStreams(): Streams {
@@ -31,12 +34,7 @@ export async function main(
     // `feedgate hot`, `story`, `daily`, `dailies`, `resets`: run at once, without loading commander and every command's definition.
     const quick = quickInvocation(argv.slice(2));
     if (quick) {
-      await runner.run(
-        quick.name,
-        quick.options,
-        async (ctx, options, ...positional) => (await quick.body())(ctx, options, ...positional),
-        quick.positional,
-      );
+      await runner.run(quick.name, quick.options, quick.body, quick.positional);
       return state.exitCode;
     }
     const [{ buildProgram }, { CommanderError }] = await Promise.all([

@@ -1,8 +1,11 @@
-import { Command, Option } from "commander";
+import { Argument, Command, Option } from "commander";
 import { DEFAULT_FEED_URL } from "./cli/config.js";
 import type { Streams } from "./cli/output.js";
+import { collect, integerArg, portArg, secondsArg } from "./cli/parse.js";
 import type { Runner } from "./cli/runner.js";
-import { registerCommands } from "./commands/index.js";
+import { bodyOf } from "./commands/bodies.js";
+import { COMMANDS } from "./commands/index.js";
+import type { CommandSpec, ValueRule } from "./commands/spec.js";
 import { VERSION } from "./version.js";
 
 const EXAMPLES = `
@@ -75,7 +78,7 @@ export function buildProgram(
         write(redact(text.replace(/^error:/, "feedgate: error:")) + usageHint(text)),
     })
     .addHelpText("after", EXAMPLES);
-  registerCommands(program, runner);
+  for (const [name, spec] of Object.entries(COMMANDS)) register(program, name, spec, runner);
   return program;
 }
 
@@ -86,3 +89,42 @@ function usageHint(text: string): string {
   const other = /too many arguments for '([a-z]+)'/.exec(text);
   return other ? `hint: see 'feedgate ${other[1]} --help' for what ${other[1]} takes\n` : "";
 }
+
+/** What each {@link ValueRule} reads a value with. */
+const PARSERS: Record<Extract<ValueRule, string>, (value: string, previous: never) => unknown> = {
+  integer: integerArg,
+  seconds: secondsArg,
+  port: portArg,
+  collect,
+};
+
+/** Adds the command `spec` declares (and its subcommands) to `parent`. */
+function register(parent: Command, name: string, spec: CommandSpec, runner: Runner): void {
+  const command = parent.command(name).description(spec.description);
+  for (const [name, help, fallback, choices] of spec.args ?? []) {
+    const argument = new Argument(name, help);
+    if (choices) argument.choices(choices);
+    command.addArgument(fallback === undefined ? argument : argument.default(fallback));
+  }
+  for (const [flags, help, rule, fallback] of spec.options ?? []) {
+    const option = new Option(flags, help);
+    if (typeof rule === "string") option.argParser(PARSERS[rule] as (value: string) => unknown);
+    else if (rule) option.choices(rule);
+    command.addOption(fallback === undefined ? option : option.default(fallback));
+  }
+  // Subcommands are named with their parent ("mirror ls").
+  const path = parent.parent ? `${parent.name()} ${name}` : name;
+  const body = bodyOf(path);
+  if (body) command.action(runner.action(path, body));
+  if (spec.action) command.action(spec.action(rootOf(command), runner));
+  if (spec.examples)
+    command.addHelpText(
+      "after",
+      `\nExamples:\n${spec.examples.map((line) => `  $ ${line}`).join("\n")}`,
+    );
+  for (const [sub, subSpec] of Object.entries(spec.subcommands ?? {}))
+    register(command, sub, subSpec, runner);
+}
+
+/** The program a command belongs to. */
+const rootOf = (command: Command): Command => (command.parent ? rootOf(command.parent) : command);

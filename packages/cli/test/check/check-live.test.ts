@@ -55,6 +55,13 @@ async function serveChanged(
   });
 }
 
+/** The drift `check --live` finds (it then exits 1). */
+async function driftFound() {
+  const { code, report } = await check();
+  expect(code).toBe(1);
+  return report.findings.filter((f) => f.severity === "drift");
+}
+
 afterEach(() => {
   fixture.feed.faults.clear();
   fixture.gateway.faults.clear();
@@ -126,11 +133,8 @@ describe("feedgate check --live", () => {
     await serveChanged("hotTopics", "/api/v1/hot-topics", (body) => {
       delete (body["items"] as Array<Record<string, unknown>>)[1]!["title"];
     });
-    const { code, report } = await check();
-    expect(code).toBe(1);
-    expect(report.findings).toContainEqual(
+    expect(await driftFound()).toContainEqual(
       expect.objectContaining({
-        severity: "drift",
         operation: "hotTopics",
         pointer: "/items/1/title",
         seen: "absent",
@@ -144,14 +148,8 @@ describe("feedgate check --live", () => {
       expect(events.length).toBeGreaterThan(0);
       events[0]!["type"] = "partial_reset";
     });
-    const { code, report } = await check();
-    expect(code).toBe(1);
-    const found = report.findings.find((f) => f.pointer === "/events/0/type");
-    expect(found).toMatchObject({
-      severity: "drift",
-      operation: "codexResets",
-      seen: '"partial_reset"',
-    });
+    const found = (await driftFound()).find((f) => f.pointer === "/events/0/type");
+    expect(found).toMatchObject({ operation: "codexResets", seen: '"partial_reset"' });
     expect(found?.expected).toContain('"direct_reset"');
   });
 
@@ -161,11 +159,8 @@ describe("feedgate check --live", () => {
       times: 1,
       fault: { type: "body", status: 410, body: { gone: true } },
     });
-    const { code, report } = await check();
-    expect(code).toBe(1);
-    expect(report.findings).toContainEqual(
+    expect(await driftFound()).toContainEqual(
       expect.objectContaining({
-        severity: "drift",
         operation: "dailies",
         status: 410,
         pointer: "/status",
@@ -174,45 +169,32 @@ describe("feedgate check --live", () => {
     );
   });
 
-  it("a missing ETag: drift at /headers/etag", async () => {
-    await serveChanged(
-      "items",
-      "/api/v1/items?limit=5",
-      () => {},
-      (headers) => ({ "cache-control": headers.get("cache-control")! }),
-    );
-    const { code, report } = await check();
-    expect(code).toBe(1);
-    expect(report.findings.filter((f) => f.severity === "drift")).toEqual([
-      {
-        severity: "drift",
-        operation: "items",
-        status: 200,
-        pointer: "/headers/etag",
-        expected: "present",
-        seen: "absent",
-      },
-    ]);
-  });
-
-  it("a changed Cache-Control (no s-maxage left for the pollers): drift at /headers/cache-control", async () => {
-    await serveChanged(
-      "latestDaily",
-      "/api/v1/dailies/latest",
-      () => {},
-      (headers) => ({ etag: headers.get("etag")!, "cache-control": "private, no-cache" }),
-    );
-    const { code, report } = await check();
-    expect(code).toBe(1);
-    expect(report.findings).toContainEqual({
-      severity: "drift",
+  it.each([
+    {
+      title: "a missing ETag",
+      operation: "items",
+      path: "/api/v1/items?limit=5",
+      headersOf: (h: Headers) => ({ "cache-control": h.get("cache-control")! }),
+      drift: { pointer: "/headers/etag", expected: "present", seen: "absent" },
+    },
+    {
+      title: "a changed Cache-Control (no s-maxage left for the pollers)",
       operation: "latestDaily",
-      status: 200,
-      pointer: "/headers/cache-control",
-      expected: "s-maxage=<seconds>",
-      seen: '"private, no-cache"',
-    });
-  });
+      path: "/api/v1/dailies/latest",
+      headersOf: (h: Headers) => ({ etag: h.get("etag")!, "cache-control": "private, no-cache" }),
+      drift: {
+        pointer: "/headers/cache-control",
+        expected: "s-maxage=<seconds>",
+        seen: '"private, no-cache"',
+      },
+    },
+  ] as const)(
+    "$title: drift at that header, and only there",
+    async ({ operation, path, headersOf, drift }) => {
+      await serveChanged(operation, path, () => {}, headersOf);
+      expect(await driftFound()).toEqual([{ severity: "drift", operation, status: 200, ...drift }]);
+    },
+  );
 
   it("a stream event of a new type (--spend): drift at that event", async () => {
     const response = await fetch(`${fixture.gateway.url}/v1/responses`, {

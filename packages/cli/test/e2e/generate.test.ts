@@ -7,6 +7,13 @@ const fx = gatewayFixture("generate-e2e");
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 
+/** `feedgate generate <prompt> --images` into a folder of the fixture's work dir. */
+const generateImages = (prompt: string, folder: string, ...flags: string[]) => {
+  const dir = join(fx.work, folder);
+  const args = ["generate", prompt, "--model", "Nano-Banana2", "--images", "--out", dir];
+  return { dir, result: runCli([...args, ...flags], fx.env, 20_000) };
+};
+
 describe("feedgate generate (the contents-based routes)", () => {
   it("prints the text of a generateContent answer", async () => {
     const result = await runCli(
@@ -22,12 +29,8 @@ describe("feedgate generate (the contents-based routes)", () => {
   });
 
   it("--images writes the answer's images like `feedgate image`, named from the answer id, and prints their paths", async () => {
-    const dir = join(fx.work, "images");
-    const result = await runCli(
-      ["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"],
-      fx.env,
-      20_000,
-    );
+    const { dir, result: running } = generateImages("a cat", "images", "--json");
+    const result = await running;
     expect(result.code, result.stderr).toBe(0);
     const body = JSON.parse(result.stdout) as {
       files: Array<{ path: string; from: string; bytes: number }>;
@@ -48,12 +51,8 @@ describe("feedgate generate (the contents-based routes)", () => {
   });
 
   it("--stream prints the text as it arrives and writes the images from the stream", async () => {
-    const dir = join(fx.work, "streamed");
-    const result = await runCli(
-      ["generate", "a dog", "--model", "Nano-Banana2", "--images", "--stream", "--out", dir],
-      fx.env,
-      20_000,
-    );
+    const { dir, result: running } = generateImages("a dog", "streamed", "--stream");
+    const result = await running;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("Echo: a dog");
     const files = await readdir(dir);
@@ -63,12 +62,8 @@ describe("feedgate generate (the contents-based routes)", () => {
   });
 
   it("never overwrites a file without --force, with the same rules as `feedgate image`", async () => {
-    const dir = join(fx.work, "no-overwrite");
-    const first = await runCli(
-      ["generate", "a cat", "--model", "Nano-Banana2", "--images", "--out", dir, "--json"],
-      fx.env,
-      20_000,
-    );
+    const { dir, result: running } = generateImages("a cat", "no-overwrite", "--json");
+    const first = await running;
     const path = (JSON.parse(first.stdout) as { files: Array<{ path: string }> }).files[0]!.path;
     await writeFile(path, "mine");
     // The fake's answer ids differ per request, so aim a second answer at the same name by hand.

@@ -234,7 +234,7 @@ export function startCli(args: string[], env: Record<string, string | undefined>
 }
 
 /** Runs `feedgate args…` in this process to completion (Ctrl-C after `timeoutMs`). */
-export async function runCli(
+export function runCli(
   args: string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
@@ -287,15 +287,15 @@ export function startBin(args: string[], env: Record<string, string | undefined>
   return { ...view(done), child };
 }
 
-/** Runs the built CLI's process to completion (bounded by `timeoutMs`). */
-export async function runBin(
+/** Runs the built CLI's process to completion (killed after `timeoutMs`). */
+export const runBin = (
   args: string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
-): Promise<CliResult> {
-  const running = startBin(args, env);
-  return bounded(running.done, () => running.child.kill("SIGKILL"), timeoutMs);
-}
+) => {
+  const { done, child } = startBin(args, env);
+  return bounded(done, () => child.kill("SIGKILL"), timeoutMs);
+};
 
 /** Parses JSON lines (watch modes, mirror). */
 export function jsonLines(text: string): unknown[] {

@@ -15,24 +15,22 @@ afterEach(async () => {
 });
 
 describe("a 200 that is not the operation's shape is one clear line and exit 1", () => {
-  for (const [command, field] of [
-    ["hot", "items"],
-    ["daily", "report"],
-    ["resets", "events"],
-    ["dailies", "items"],
-  ] as const) {
-    it(`feedgate ${command}`, async () => {
-      server = await startHostileServer((_req, res) =>
-        sendJson(res, 200, { unexpected: true }, { "x-request-id": "req-shape-1" }),
-      );
-      const result = await runCli(command.split(" "), { FEEDGATE_FEED_URL: server.origin });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`\`${field}\` is not`);
-      expect(result.stderr).toContain("req-shape-1");
-      expect(result.stderr).not.toMatch(/TypeError|Cannot read properties/);
-      expect(result.stdout).toBe("");
-    });
-  }
+  it.each([
+    { command: "hot", field: "items" },
+    { command: "daily", field: "report" },
+    { command: "resets", field: "events" },
+    { command: "dailies", field: "items" },
+  ])("feedgate $command", async ({ command, field }) => {
+    server = await startHostileServer((_req, res) =>
+      sendJson(res, 200, { unexpected: true }, { "x-request-id": "req-shape-1" }),
+    );
+    const result = await runCli([command], { FEEDGATE_FEED_URL: server.origin });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`\`${field}\` is not`);
+    expect(result.stderr).toContain("req-shape-1");
+    expect(result.stderr).not.toMatch(/TypeError|Cannot read properties/);
+    expect(result.stdout).toBe("");
+  });
 });
 
 describe("a merge redirect to an id the kit would refuse is the server's fault: exit 1, not 2", () => {

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
+import { stripTerminalControls } from "@feedgate/core/terminal";
 import { type FeedFake, startFeedFake } from "@feedgate/mock";
 import { type HostileServer, sendJson, startHostileServer } from "@feedgate/test-harness";
 import { afterEach, describe, expect, it } from "vitest";
-import { stripTerminalControls } from "../../src/internal/cli/terminal-safe.js";
 import { BIN, runCli, TEST_KEY } from "./helpers.js";
 
 /** Escape sequences a hostile server might plant in a title: OSC title, OSC 52 clipboard, OSC 8 link, CSI clear, 8-bit CSI, BEL, CR, backspace. */

@@ -138,32 +138,15 @@ describe("feedgate mcp over stdio", () => {
 describe("feedgate mcp over stdio, hostile input", () => {
   it("drops an endless message (10 MiB on one line) and answers the next request", async () => {
     const cli = startBin(["mcp"], { FEEDGATE_FEED_URL: fakes.feed!.url });
-    const send = (message: object) => cli.child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    });
+    /** Sends one JSON-RPC message (a request with an id, else a notification) on its own line. */
+    const send = (method: string, params?: object, id?: number) =>
+      cli.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    const clientInfo = { name: "raw", version: "1" };
+    send("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo }, 1);
     await cli.waitFor(/"id":1/);
-    send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    const huge = JSON.stringify({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { name: "search_items", arguments: { q: "x".repeat(10 * 1_048_576) } },
-    });
-    cli.child.stdin.write(`${huge}\n`);
-    send({
-      jsonrpc: "2.0",
-      id: 3,
-      method: "tools/call",
-      params: { name: "hot_topics", arguments: {} },
-    });
+    send("notifications/initialized");
+    send("tools/call", { name: "search_items", arguments: { q: "x".repeat(10 * 1_048_576) } }, 2);
+    send("tools/call", { name: "hot_topics", arguments: {} }, 3);
     await cli.waitFor(/"id":3/);
     expect(cli.stderr()).toMatch(/dropped a \d+-byte message/);
     expect(cli.stdout()).not.toMatch(/"id":2/);

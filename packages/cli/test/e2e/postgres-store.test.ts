@@ -32,6 +32,26 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * `mirror ls` (given the store by `--store`, or by FEEDGATE_STORE), `show` of its first item and
+ * `export` of the copy at `store`: each checked to read the 120 items, and returned.
+ */
+async function readBack(store: string, lsBy: "--store" | "FEEDGATE_STORE") {
+  const byEnv = { ...env, FEEDGATE_STORE: store };
+  const ls = await (lsBy === "--store"
+    ? runCli(["mirror", "ls", "--store", store, "--json"], env)
+    : runCli(["mirror", "ls", "--json"], byEnv));
+  expect(ls.stderr).not.toMatch(/permission denied/);
+  expect(ls.code).toBe(0);
+  const items = JSON.parse(ls.stdout) as Array<{ id: string }>;
+  expect(items).toHaveLength(120);
+  const show = await runCli(["mirror", "show", store, items[0]!.id, "--json"], env);
+  expect(JSON.parse(show.stdout)).toMatchObject({ id: items[0]!.id });
+  const exported = await runCli(["mirror", "export"], byEnv);
+  expect(jsonLines(exported.stdout)).toHaveLength(120);
+  return [ls, show, exported];
+}
+
 describe("the mirror commands on a fleet's PostgreSQL copy", () => {
   it("mirror --store syncs into PostgreSQL; ls, show and export read it back; the password is never printed", async () => {
     const url = `${pg.url}?application_name=cli-test`;
@@ -42,14 +62,7 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
       items: 120,
       snapshotTaken: true,
     });
-    const ls = await runCli(["mirror", "ls", "--store", url, "--json"], env);
-    const items = JSON.parse(ls.stdout) as Array<{ id: string }>;
-    expect(items).toHaveLength(120);
-    const show = await runCli(["mirror", "show", url, items[0]!.id, "--json"], env);
-    expect(JSON.parse(show.stdout)).toMatchObject({ id: items[0]!.id });
-    const exported = await runCli(["mirror", "export"], { ...env, FEEDGATE_STORE: url });
-    expect(jsonLines(exported.stdout)).toHaveLength(120);
-    for (const result of [sync, ls, show, exported]) {
+    for (const result of [sync, ...(await readBack(url, "--store"))]) {
       expect(result.stdout + result.stderr).not.toContain(PASSWORD);
     }
     expect(sync.stderr + sync.stdout).toContain("postgres:***@");
@@ -140,16 +153,7 @@ describe("the mirror commands on a fleet's PostgreSQL copy", () => {
     await admin.sql.unsafe(`grant select on all tables in schema feedgate to ${role}`);
     await admin.close();
     const reader = pg.url.replace(/\/\/postgres:[^@]+@/, `//${role}:reader-pw-9x@`);
-    const ls = await runCli(["mirror", "ls", "--json"], { ...env, FEEDGATE_STORE: reader });
-    expect(ls.stderr).not.toMatch(/permission denied/);
-    expect(ls.code).toBe(0);
-    const items = JSON.parse(ls.stdout) as Array<{ id: string }>;
-    expect(items).toHaveLength(120);
-    const show = await runCli(["mirror", "show", reader, items[0]!.id, "--json"], env);
-    expect(JSON.parse(show.stdout)).toMatchObject({ id: items[0]!.id });
-    const exported = await runCli(["mirror", "export"], { ...env, FEEDGATE_STORE: reader });
-    expect(jsonLines(exported.stdout)).toHaveLength(120);
-    for (const result of [ls, show, exported])
+    for (const result of await readBack(reader, "FEEDGATE_STORE"))
       expect(result.stdout + result.stderr).not.toContain("reader-pw-9x");
   });
 

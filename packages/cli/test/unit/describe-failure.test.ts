@@ -5,6 +5,13 @@ import { Interrupted, StepFailure, UsageError } from "../../src/internal/cli/err
 
 const ctx = { interrupted: false, command: "items" };
 
+type ErrorOptions = ConstructorParameters<typeof FeedgateError>[0];
+/** What a client knows of a service's error answer: its kind, status, code and request id. */
+const answered = (
+  [kind, status, code, requestId]: [ErrorOptions["kind"], number, string, string],
+  rest: Omit<ErrorOptions, "kind">,
+): ErrorOptions => ({ kind, status, code, requestId, ...rest });
+
 describe("describeFailure", () => {
   it("a usage error exits 2 with a help hint", () => {
     const report = describeFailure(
@@ -31,22 +38,20 @@ describe("describeFailure", () => {
   });
 
   it("a service error is one line with what failed, status, code, detail and request id", () => {
-    const error = new FeedgateError({
-      kind: "rate_limited",
-      status: 429,
-      code: "rate_limited",
-      requestId: "req-1",
-      retryAfterMs: 30_000,
-      message: "x",
-      problem: {
-        type: "/problems/rate-limited",
-        title: "Too many requests",
-        status: 429,
-        detail: "Slow down.",
-        code: "rate_limited",
-        requestId: "req-1",
-      },
-    });
+    const error = new FeedgateError(
+      answered(["rate_limited", 429, "rate_limited", "req-1"], {
+        retryAfterMs: 30_000,
+        message: "x",
+        problem: {
+          type: "/problems/rate-limited",
+          title: "Too many requests",
+          status: 429,
+          detail: "Slow down.",
+          code: "rate_limited",
+          requestId: "req-1",
+        },
+      }),
+    );
     const report = describeFailure(new StepFailure("hot topics", error), ctx);
     expect(report.exitCode).toBe(1);
     expect(report.line).toBe(
@@ -56,14 +61,12 @@ describe("describeFailure", () => {
   });
 
   it("a gateway error keeps one request id and the envelope's message", () => {
-    const error = new AuthenticationError({
-      kind: "authentication",
-      status: 401,
-      code: "invalid_api_key",
-      requestId: "gw-9",
-      envelope: { kind: "openai", error: { message: "bad key (request id: gw-9)" } },
-      message: "createResponse failed: HTTP 401 invalid_api_key: bad key",
-    });
+    const error = new AuthenticationError(
+      answered(["authentication", 401, "invalid_api_key", "gw-9"], {
+        envelope: { kind: "openai", error: { message: "bad key (request id: gw-9)" } },
+        message: "createResponse failed: HTTP 401 invalid_api_key: bad key",
+      }),
+    );
     const report = describeFailure(new StepFailure("response", error), {
       interrupted: false,
       command: "respond",

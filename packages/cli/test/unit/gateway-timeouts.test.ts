@@ -7,9 +7,9 @@
 import type { ServerResponse } from "node:http";
 import { testServers } from "@feedgate/test-harness";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CommandContext } from "../../src/internal/cli/context.js";
 import { gatewayClientOf } from "../../src/internal/cli/gateway.js";
 import { Output } from "../../src/internal/cli/output.js";
+import type { CommandContext } from "../../src/internal/cli/runner.js";
 import { main } from "../../src/internal/main.js";
 
 const KEY = "sk-test-timeouts-Zq8rT41vKp";
@@ -84,6 +84,14 @@ function state<T>(promise: Promise<T>) {
   return seen;
 }
 
+/** Still unsettled `quietMs` from now, and settled `moreMs` after that. */
+async function settlesAfter(seen: { settled: boolean }, quietMs: number, moreMs: number) {
+  await vi.advanceTimersByTimeAsync(quietMs);
+  expect(seen).toMatchObject({ settled: false });
+  await vi.advanceTimersByTimeAsync(moreMs);
+  await vi.waitFor(() => expect(seen.settled).toBe(true), { timeout: 15_000 });
+}
+
 const RESPONSE = {
   id: "resp_1",
   object: "response",
@@ -117,10 +125,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     const run = respond(gateway.url);
     const call = state(run.code);
     await gateway.request();
-    await vi.advanceTimersByTimeAsync(599_000);
-    expect(call).toMatchObject({ settled: false });
-    await vi.advanceTimersByTimeAsync(2_000);
-    await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
+    await settlesAfter(call, 599_000, 2_000);
     expect(call.value).toBe(1);
     expect(run.out.stderr).toMatch(
       /^feedgate: error: response failed: attempt_timeout: .* within 600000 ms/m,
@@ -155,10 +160,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
     await vi.waitFor(() => expect(run.out.stdout).toContain("response.created"), {
       timeout: 15_000,
     });
-    await vi.advanceTimersByTimeAsync(320_000);
-    expect(call).toMatchObject({ settled: false });
-    await vi.advanceTimersByTimeAsync(11_000);
-    await vi.waitFor(() => expect(call.settled).toBe(true), { timeout: 15_000 });
+    await settlesAfter(call, 320_000, 11_000);
     expect(call.value).toBe(1);
     expect(run.out.stderr).toMatch(
       /^feedgate: error: streamed response failed: .*stream_idle_timeout: .* for 330000 ms/m,
@@ -172,10 +174,7 @@ describe("feedgate respond: the gateway client's own timeouts govern", () => {
         input: "think hard",
       }),
     );
-    await vi.advanceTimersByTimeAsync(290_000);
-    expect(read).toMatchObject({ settled: false });
-    await vi.advanceTimersByTimeAsync(15_000);
-    await vi.waitFor(() => expect(read.settled).toBe(true), { timeout: 15_000 });
+    await settlesAfter(read, 290_000, 15_000);
     expect(read.error).toMatchObject({ name: "ConnectionError", code: "stream_interrupted" });
   });
 });

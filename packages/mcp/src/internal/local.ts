@@ -6,7 +6,7 @@ import { MCP_LIMITS as L } from "./limits.js";
 import { itemLine } from "./render.js";
 import { argOf, checkedBy } from "./schemas.js";
 import { itemSchema, trimItem } from "./shape.js";
-import { answer } from "./tools.js";
+import { readTool } from "./tools.js";
 
 /**
  * A local copy of the selected set to search offline: any mirror store with `iterate` (the
@@ -68,7 +68,8 @@ const localInput = checkedBy(
 
 /** Registers `search_local`: filters and text search over the local copy, never touching the network. */
 export function registerLocalTool(server: McpServer, copy: LocalCopy): void {
-  server.registerTool(
+  readTool(
+    server,
     "search_local",
     {
       title: "Search the local mirror (offline)",
@@ -79,42 +80,35 @@ export function registerLocalTool(server: McpServer, copy: LocalCopy): void {
         count: z.number().int(),
         nextCursor: z.string().nullable(),
       }),
-      annotations: {
-        title: "Search the local mirror (offline)",
-        readOnlyHint: true,
-        openWorldHint: false,
-        idempotentHint: true,
-        destructiveHint: false,
-      },
     },
-    (args) =>
-      answer(async () => {
-        const limit = args.limit ?? L.defaultItems;
-        const skip = args.cursor === undefined ? 0 : Number(args.cursor);
-        const filter: StoreFilter = {
-          ...(args.q !== undefined && { q: args.q.trim() }),
-          ...(args.category !== undefined && { category: args.category }),
-          ...(args.since !== undefined && { since: args.since }),
-        };
-        const items = [];
-        let seen = 0;
-        let more = false;
-        for await (const item of copy.iterate(filter)) {
-          if (seen++ < skip) continue;
-          if (items.length === limit) {
-            more = true;
-            break;
-          }
-          items.push(trimItem(item as never));
+    async (args) => {
+      const limit = args.limit ?? L.defaultItems;
+      const skip = args.cursor === undefined ? 0 : Number(args.cursor);
+      const filter: StoreFilter = {
+        ...(args.q !== undefined && { q: args.q.trim() }),
+        ...(args.category !== undefined && { category: args.category }),
+        ...(args.since !== undefined && { since: args.since }),
+      };
+      const items = [];
+      let seen = 0;
+      let more = false;
+      for await (const item of copy.iterate(filter)) {
+        if (seen++ < skip) continue;
+        if (items.length === limit) {
+          more = true;
+          break;
         }
-        const nextCursor = more ? String(skip + limit) : null;
-        return {
-          structured: { items, count: items.length, nextCursor },
-          lines: [
-            `${items.length} local item(s)${nextCursor ? " (more: pass nextCursor)" : ""}`,
-            ...items.map((i) => itemLine(i)),
-          ],
-        };
-      }),
+        items.push(trimItem(item as never));
+      }
+      const nextCursor = more ? String(skip + limit) : null;
+      return {
+        structured: { items, count: items.length, nextCursor },
+        lines: [
+          `${items.length} local item(s)${nextCursor ? " (more: pass nextCursor)" : ""}`,
+          ...items.map((i) => itemLine(i)),
+        ],
+      };
+    },
+    false,
   );
 }

@@ -15,15 +15,15 @@ import {
   storyOfUri,
 } from "./watchers.js";
 
-const RESOURCES: Record<
-  keyof typeof RESOURCE_OPERATIONS,
-  {
-    name: string;
-    title: string;
-    description: string;
-    read(kit: ServerKit, signal: AbortSignal): Promise<Answer>;
-  }
-> = {
+/** A fixed resource: its name, title and description, and how it is read. */
+type Resource = {
+  name: string;
+  title: string;
+  description: string;
+  read(kit: ServerKit, signal: AbortSignal): Promise<Answer>;
+};
+
+const RESOURCES: Record<keyof typeof RESOURCE_OPERATIONS, Resource> = {
   "feedgate://hot-topics": {
     name: "hot-topics",
     title: "Hot topics",
@@ -76,10 +76,9 @@ export function registerResources(
   kit: ServerKit,
   watchers: ResourceWatchers,
 ): void {
-  for (const [uri, resource] of Object.entries(RESOURCES) as Array<
-    [ResourceUri, (typeof RESOURCES)[keyof typeof RESOURCES]]
+  for (const [uri, { name, title, description, read }] of Object.entries(RESOURCES) as Array<
+    [ResourceUri, Resource]
   >) {
-    const { name, title, description, read } = resource;
     server.registerResource(
       name,
       uri,

@@ -37,6 +37,10 @@ export function first<T>(list: unknown, max: number): T[] {
   return Array.isArray(list) ? (list.slice(0, max) as T[]) : [];
 }
 
+/** The first `max` entries of `list`, each trimmed as an item. */
+export const trimmed = (list: unknown, max: number): AgentItem[] =>
+  first<Loose>(list, max).map(trimItem);
+
 /** A number, or null. */
 export const num = (value: unknown): number | null =>
   typeof value === "number" && Number.isFinite(value) ? value : null;

@@ -1,4 +1,4 @@
-import { createError, type FeedgateError } from "@feedgate/kit";
+import { createError } from "@feedgate/kit";
 import { type StoryResult, storyIdOf, storyPublicIdOf } from "@feedgate/kit/feed";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
@@ -8,15 +8,7 @@ import type { ServerKit } from "./kit.js";
 import { MCP_LIMITS as L } from "./limits.js";
 import { itemLine, textOf } from "./render.js";
 import { argOf, checkedBy } from "./schemas.js";
-import { field, first, itemSchema, num, trimItem } from "./shape.js";
-
-/** Feed tools only read, and reach a service outside the host. */
-const ONLINE = {
-  readOnlyHint: true,
-  openWorldHint: true,
-  idempotentHint: true,
-  destructiveHint: false,
-} as const;
+import { field, first, itemSchema, num, trimItem, trimmed } from "./shape.js";
 
 type Content = { type: "text"; text: string };
 type Structured = Record<string, unknown>;
@@ -26,23 +18,29 @@ export interface Answer {
   lines: string[];
 }
 
-/** Runs a tool body: its answer as `structuredContent` plus text, any failure as an `isError` result. */
-export async function answer(run: () => Promise<Answer>) {
-  try {
-    const { structured, lines } = await run();
-    return { content: [textOf(lines)] as Content[], structuredContent: structured };
-  } catch (error) {
-    return errorResult(error);
-  }
+/**
+ * Registers a tool that only reads, reaching the feed (`online`) or not (`search_local`). Its
+ * answer is `structuredContent` plus text; any failure is an `isError` result.
+ */
+export function readTool<In extends z.ZodObject>(
+  server: McpServer,
+  name: string,
+  config: { title: string; description: string; inputSchema: In; outputSchema: z.ZodObject },
+  run: (args: z.infer<In>, signal: AbortSignal) => Promise<Answer>,
+  online = true,
+): void {
+  const hints = { readOnlyHint: true, openWorldHint: online, idempotentHint: true };
+  const annotations = { title: config.title, ...hints, destructiveHint: false };
+  server.registerTool(name, { ...config, annotations }, (async (args: never, extra: Extra) => {
+    try {
+      const { structured, lines } = await run(args, extra.signal);
+      return { content: [textOf(lines)] as Content[], structuredContent: structured };
+    } catch (error) {
+      return errorResult(error);
+    }
+  }) as never);
 }
-
-function repeatedCursor(cursor: string): FeedgateError {
-  return createError({
-    kind: "invalid_response",
-    code: "repeated_cursor",
-    message: `the service answered the same cursor it was given (${cursor.slice(0, 40)}): refusing to loop`,
-  });
-}
+type Extra = { signal: AbortSignal };
 
 const itemsInput = checkedBy(
   z.object({
@@ -72,7 +70,8 @@ const itemsInput = checkedBy(
 
 /** Registers the feed tools (search_items, hot_topics, get_story, daily_report, reset_calendar). */
 export function registerFeedTools(server: McpServer, kit: ServerKit): void {
-  server.registerTool(
+  readTool(
+    server,
     "search_items",
     {
       title: "Search the AI news feed",
@@ -86,43 +85,42 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
           .nullable()
           .describe("pass as cursor to get the next page; null at the end"),
       }),
-      annotations: { title: "Search the AI news feed", ...ONLINE },
     },
-    (args, extra) =>
-      answer(async () => {
-        const query = Object.fromEntries(
-          Object.entries({ ...args, limit: args.limit ?? L.defaultItems }).filter(
-            ([, v]) => v !== undefined,
-          ),
-        );
-        const { data } = await kit.items(query, { signal: extra.signal });
-        const items = first<object>(data.items, L.maxItems).map((i) => trimItem(i as never));
-        const next = cursorOf(data.page?.nextCursor, L.cursorChars);
-        if (next !== null && next === args.cursor) throw repeatedCursor(next);
-        return {
-          structured: { items, count: items.length, nextCursor: next },
-          lines: [
-            `${items.length} item(s)${next ? " (more: pass nextCursor)" : ""}`,
-            ...items.map((i) => itemLine(i)),
-          ],
-        };
-      }),
+    async (args, signal) => {
+      const query = Object.fromEntries(
+        Object.entries({ ...args, limit: args.limit ?? L.defaultItems }).filter(
+          ([, v]) => v !== undefined,
+        ),
+      );
+      const { data } = await kit.items(query, { signal });
+      const items = trimmed(data.items, L.maxItems);
+      const next = cursorOf(data.page?.nextCursor, L.cursorChars);
+      if (next !== null && next === args.cursor)
+        throw createError({
+          kind: "invalid_response",
+          code: "repeated_cursor",
+          message: `the service answered the same cursor it was given (${next.slice(0, 40)}): refusing to loop`,
+        });
+      return {
+        structured: { items, count: items.length, nextCursor: next },
+        lines: [
+          `${items.length} item(s)${next ? " (more: pass nextCursor)" : ""}`,
+          ...items.map((i) => itemLine(i)),
+        ],
+      };
+    },
   );
 
-  server.registerTool(
+  readTool(
+    server,
     "hot_topics",
     {
       title: "Hot topics now",
       description: `The current top ${L.maxTopics} hot topics of AI news, each with the story id to pass to get_story.`,
       inputSchema: z.object({}),
       outputSchema: z.object({ topics: z.array(topicSchema), count: z.number().int() }),
-      annotations: { title: "Hot topics now", ...ONLINE },
     },
-    (_args, extra) =>
-      answer(async () => {
-        const { data } = await kit.hotTopics({ signal: extra.signal });
-        return hotAnswer(data);
-      }),
+    async (_args, signal) => hotAnswer((await kit.hotTopics({ signal })).data),
   );
 
   const storyInput = checkedBy(
@@ -136,7 +134,8 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
     "storyByPublicId",
     (args) => ({ path: { publicId: storyPublicIdOf(args.id) } }),
   );
-  server.registerTool(
+  readTool(
+    server,
     "get_story",
     {
       title: "A story and its reports",
@@ -156,10 +155,8 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         sourceCount: z.number().nullable(),
         reports: z.array(itemSchema),
       }),
-      annotations: { title: "A story and its reports", ...ONLINE },
     },
-    (args, extra) =>
-      answer(async () => storyAnswer(await kit.getStory(args.id, { signal: extra.signal }))),
+    async (args, signal) => storyAnswer(await kit.getStory(args.id, { signal })),
   );
 
   const dailyInput = checkedBy(
@@ -173,26 +170,26 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
     "dailyByDate",
     (args) => (args.date === undefined ? undefined : { path: { date: args.date } }),
   );
-  server.registerTool(
+  readTool(
+    server,
     "daily_report",
     {
       title: "Daily AI report",
       description: `The daily AI news report: the latest, or the one of a date. Returns its lead, up to ${L.maxDailySections} sections of up to ${L.maxDailyEntries} items each, and up to ${L.maxDailyEntries} flashes.`,
       inputSchema: dailyInput,
       outputSchema: dailySchema,
-      annotations: { title: "Daily AI report", ...ONLINE },
     },
-    (args, extra) =>
-      answer(async () => {
-        const { data } =
-          args.date === undefined
-            ? await kit.latestDaily({ signal: extra.signal })
-            : await kit.dailyByDate(args.date, { signal: extra.signal });
-        return dailyAnswer(data.report);
-      }),
+    async (args, signal) => {
+      const { data } =
+        args.date === undefined
+          ? await kit.latestDaily({ signal })
+          : await kit.dailyByDate(args.date, { signal });
+      return dailyAnswer(data.report);
+    },
   );
 
-  server.registerTool(
+  readTool(
+    server,
     "reset_calendar",
     {
       title: "Codex reset calendar",
@@ -201,16 +198,14 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
         scope: z.enum(["recent", "full"]).optional().describe('"recent" (default) or "full"'),
       }),
       outputSchema: resetsSchema,
-      annotations: { title: "Codex reset calendar", ...ONLINE },
     },
-    (args, extra) =>
-      answer(async () => {
-        const full = args.scope === "full";
-        const { data } = full
-          ? await kit.codexResets({ signal: extra.signal })
-          : await kit.codexResetsRecent({ signal: extra.signal });
-        return resetsAnswer(data, full ? "full" : "recent");
-      }),
+    async (args, signal) => {
+      const full = args.scope === "full";
+      const { data } = full
+        ? await kit.codexResets({ signal })
+        : await kit.codexResetsRecent({ signal });
+      return resetsAnswer(data, full ? "full" : "recent");
+    },
   );
 }
 
@@ -218,7 +213,7 @@ export function registerFeedTools(server: McpServer, kit: ServerKit): void {
 export function storyAnswer(found: StoryResult): Answer {
   const s = found.story as unknown as Record<string, unknown>;
   const merged = found.mergedChain.length > 0;
-  const reports = first<object>(s["reports"], L.maxStoryReports).map((r) => trimItem(r as never));
+  const reports = trimmed(s["reports"], L.maxStoryReports);
   const structured = {
     id: clip(found.survivingId, L.fieldChars) ?? "",
     requestedId: clip(found.requestedId, L.fieldChars) ?? "",
@@ -294,13 +289,9 @@ export function dailyAnswer(report: unknown): Answer {
   const lead = field(report, "lead");
   const sections = first<object>(field(report, "sections"), L.maxDailySections).map((section) => ({
     label: clip(field(section, "label"), L.fieldChars),
-    items: first<object>(field(section, "items"), L.maxDailyEntries).map((i) =>
-      trimItem(i as never),
-    ),
+    items: trimmed(field(section, "items"), L.maxDailyEntries),
   }));
-  const flashes = first<object>(field(report, "flashes"), L.maxDailyEntries).map((i) =>
-    trimItem(i as never),
-  );
+  const flashes = trimmed(field(report, "flashes"), L.maxDailyEntries);
   const structured = {
     date: clip(field(report, "date"), L.fieldChars),
     generatedAt: clip(field(report, "generatedAt"), L.fieldChars),

@@ -14,9 +14,8 @@ import {
   hits,
   kitOn,
   mcpTestServers,
-  pollOnce,
+  pollAroundOneChange,
   textOf,
-  until,
   updatesOf,
   WATCHED_ROUTES_LIVE_1S,
 } from "../support/helpers.js";
@@ -112,20 +111,13 @@ it("sends a resource update over HTTP, exactly once per change", async () => {
   const updates = updatesOf(client);
   const path = "/api/v1/codex-resets/recent";
   const before = hits(fake, path).length;
-  const poll = () => pollOnce(fake, time);
   await client.subscribeResource({ uri: "feedgate://resets/recent" });
-  await poll();
-  await until(fake, () => hits(fake, path).length === before + 2);
-  expect(hits(fake, path)[before + 1]).toMatchObject({ status: 304 });
-  const events = (await fetch(`${fake.url}/api/v1/codex-resets`).then((r) => r.json())) as {
-    events: never[];
-  };
-  fake.resets.set(events.events.slice(1));
-  await poll();
-  await until(fake, () => updates.length > 0);
-  await poll();
-  await poll();
-  await until(fake, () => hits(fake, path).length === before + 5);
+  await pollAroundOneChange(fake, time, [path, before], updates, async () => {
+    const events = (await fetch(`${fake.url}/api/v1/codex-resets`).then((r) => r.json())) as {
+      events: never[];
+    };
+    fake.resets.set(events.events.slice(1));
+  });
   expect(updates).toEqual(["feedgate://resets/recent"]);
   await client.close();
 });

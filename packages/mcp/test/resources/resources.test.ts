@@ -7,8 +7,7 @@ import {
   hits,
   kitOn,
   mcpTestServers,
-  pollOnce,
-  until,
+  pollAroundOneChange,
   updatesOf,
   WATCHED_ROUTES_LIVE_1S,
 } from "../support/helpers.js";
@@ -46,21 +45,12 @@ it("a subscription sends exactly one update when the content changes, and its wa
   const updates = updatesOf(client);
   const path = "/api/v1/hot-topics";
   const before = hits(fake, path).length;
-  const poll = () => pollOnce(fake, time);
   await client.subscribeResource({ uri: "feedgate://hot-topics" });
   expect(watchers.active()).toEqual(["feedgate://hot-topics"]);
-  // The baseline version, then a conditional poll answered 304: nothing changed, nothing sent.
-  await poll();
-  await until(fake, () => hits(fake, path).length === before + 2);
-  expect(hits(fake, path)[before + 1]).toMatchObject({ status: 304 });
-  expect(updates).toEqual([]);
-  fake.hotTopics.set([...fake.hotTopics.list()].reverse());
-  await poll();
-  await until(fake, () => updates.length > 0);
-  // Two more polls with nothing new: still exactly one update.
-  await poll();
-  await poll();
-  await until(fake, () => hits(fake, path).length === before + 5);
+  await pollAroundOneChange(fake, time, [path, before], updates, () =>
+    fake.hotTopics.set([...fake.hotTopics.list()].reverse()),
+  );
+  // Two more polls with nothing new after the change: still exactly one update.
   expect(updates).toEqual(["feedgate://hot-topics"]);
   expect(
     hits(fake, path)

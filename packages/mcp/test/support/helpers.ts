@@ -4,7 +4,7 @@ import { type fakeTime, testServers } from "@feedgate/test-harness";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { beforeAll } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { createFeedMcpServer, type FeedMcpServerOptions } from "../../src/index.js";
 
 /** A feed fake whose watched routes live 1 s (the poller's floor), so a change reaches a watcher within about a second. */
@@ -91,4 +91,29 @@ export function updatesOf(client: Client): string[] {
 export async function pollOnce(fake: FeedFake, time: ReturnType<typeof fakeTime>): Promise<void> {
   await until(fake, () => time.pending() === 1);
   time.advance();
+}
+
+/**
+ * A subscription's polls of `path` (`before` requests to it came before the subscription) around
+ * one change: the baseline, a conditional poll answered 304 (no update sent), then `change()` and
+ * its one update, then two polls with nothing new.
+ */
+export async function pollAroundOneChange(
+  fake: FeedFake,
+  time: ReturnType<typeof fakeTime>,
+  [path, before]: [string, number],
+  updates: readonly string[],
+  change: () => void | Promise<void>,
+): Promise<void> {
+  const polled = (n: number) => until(fake, () => hits(fake, path).length === before + n);
+  await pollOnce(fake, time);
+  await polled(2);
+  expect(hits(fake, path)[before + 1]).toMatchObject({ status: 304 });
+  expect(updates).toEqual([]);
+  await change();
+  await pollOnce(fake, time);
+  await until(fake, () => updates.length > 0);
+  await pollOnce(fake, time);
+  await pollOnce(fake, time);
+  await polled(5);
 }

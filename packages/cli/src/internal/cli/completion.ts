@@ -4,23 +4,20 @@ import type { Command, Option } from "commander";
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
 
-interface Flag {
-  long: string;
-  description: string;
-  /** The values the option takes, when it declares a fixed set (`--mode selected|all`). */
-  choices: readonly string[] | undefined;
-}
+/** An option's long flag, its help, and the values it takes when it declares a fixed set. */
+type Flag = { long: string; description: string; choices: readonly string[] | undefined };
 
-/** One command or subcommand: its path (`items`, `mirror ls`) and what can follow it. */
-interface Spec {
+/**
+ * One command or subcommand: its path (`items`, `mirror ls`), its flags, its subcommands' names
+ * and the values its first argument takes when it declares a fixed set (`mock feed|gateway|all`).
+ */
+type Spec = {
   path: string;
   description: string;
   flags: Flag[];
-  /** Its subcommands' names (`mirror` → ls, show, export). */
   subcommands: string[];
-  /** The values its first argument takes, when it declares a fixed set (`mock feed|gateway|all`). */
   argumentChoices: readonly string[];
-}
+};
 
 const flagsOf = (options: readonly Option[]): Flag[] =>
   options

@@ -93,10 +93,5 @@ export function modelOf(flag: string | undefined, env: Env, image = false): stri
   return nonEmpty(flag) ?? nonEmpty(env[variable]) ?? fallback;
 }
 
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-}
+const sameOrigin = (a: string, b: string) =>
+  URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;

@@ -4,22 +4,8 @@ import { type FeedgateError, type FeedgateErrorKind, isFeedgateError } from "@fe
 import { Interrupted, StepFailure, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
-/** What the CLI prints for a failure: one line, a hint, and detail for `--verbose`. */
-export interface FailureReport {
-  exitCode: ExitCode;
-  /** The one line: what failed, the HTTP status and service code, the request id. */
-  line: string;
-  hint: string | undefined;
-  /** Extra lines for `--verbose`. */
-  detail: string[];
-}
-
-interface Context {
-  /** True when Ctrl-C started the stop. */
-  interrupted: boolean;
-  /** The command's name, for "see feedgate <command> --help". */
-  command: string | undefined;
-}
+/** Where it failed: whether Ctrl-C started the stop, and the command (for its `--help`). */
+type Context = { interrupted: boolean; command: string | undefined };
 
 function isAbort(error: unknown): boolean {
   const e = error as { name?: unknown; kind?: unknown } | null;
@@ -161,69 +147,63 @@ const HINTS = {
   http: serverFault,
 } satisfies Record<FeedgateErrorKind, (error: FeedgateError, where: Where) => string | undefined>;
 
-function stackOf(error: unknown): string[] {
-  const stack = (error as { stack?: unknown } | null)?.stack;
-  return typeof stack === "string"
-    ? stack
-        .split("\n")
-        .slice(1, 6)
-        .map((l) => l.trim())
-    : [];
-}
+/** The first five frames of an error's stack, for `--verbose`. */
+const stackOf = (error: unknown): string[] =>
+  `${(error as { stack?: unknown } | null)?.stack ?? ""}`
+    .split("\n")
+    .slice(1, 6)
+    .map((l) => l.trim());
+
+/**
+ * What the CLI prints for a failure: one line (what failed, the HTTP status and service code,
+ * the request id), a hint, and detail for `--verbose`.
+ */
+const report = (exitCode: ExitCode, line: string, hint?: string, detail: string[] = []) => ({
+  exitCode,
+  line,
+  hint,
+  detail,
+});
+export type FailureReport = ReturnType<typeof report>;
 
 /** Turns any failure into the CLI's report and exit code. */
 export function describeFailure(error: unknown, ctx: Context): FailureReport {
-  if (ctx.interrupted || isAbort(error)) {
-    return {
-      exitCode: EXIT.interrupted,
-      line: "interrupted: stopped cleanly",
-      hint: undefined,
-      detail: [],
-    };
-  }
+  if (ctx.interrupted || isAbort(error))
+    return report(EXIT.interrupted, "interrupted: stopped cleanly");
   const help = `see 'feedgate${ctx.command ? ` ${ctx.command}` : ""} --help'`;
-  if (error instanceof UsageError) {
-    return { exitCode: EXIT.usage, line: error.message, hint: error.hint ?? help, detail: [] };
-  }
+  if (error instanceof UsageError) return report(EXIT.usage, error.message, error.hint ?? help);
   const what = error instanceof StepFailure ? error.what : undefined;
   const cause = error instanceof StepFailure ? error.cause : error;
   if (isAbort(cause)) return describeFailure(new Interrupted(), ctx);
-
-  if (isFeedgateError(cause)) {
-    if (cause.kind === "config") {
-      const setting = cause.option === "baseUrl" ? serviceOf(ctx.command).setting : undefined;
-      return {
-        exitCode: EXIT.usage,
-        line: cause.message,
-        hint: setting ? `check ${setting}` : help,
-        detail: [],
-      };
-    }
-    if (cause.code === "invalid_argument") {
-      // The kit's validation refused the input before sending anything.
-      return { exitCode: EXIT.usage, line: `invalid ${cause.message}`, hint: help, detail: [] };
-    }
-    const detail = [`kind: ${cause.kind}`];
-    if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
-    if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
-    if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
-    const message =
-      cause.problem?.detail ??
-      (cause.envelope && cause.status !== undefined
-        ? describeEnvelope(cause.envelope, cause.status).message
-        : cause.message);
-    return {
-      exitCode: EXIT.failure,
-      line: `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,
-      hint: hintFor(cause, ctx.command),
-      detail: [...detail, ...stackOf(cause)],
-    };
+  if (!isFeedgateError(cause)) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return report(
+      EXIT.failure,
+      `${what ?? "command"} failed: ${message}`,
+      undefined,
+      stackOf(cause),
+    );
   }
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return {
-    exitCode: EXIT.failure,
-    line: `${what ?? "command"} failed: ${message}`,
-    hint: undefined,
-    detail: stackOf(cause),
-  };
+  if (cause.kind === "config") {
+    const setting = cause.option === "baseUrl" ? serviceOf(ctx.command).setting : undefined;
+    return report(EXIT.usage, cause.message, setting ? `check ${setting}` : help);
+  }
+  // The kit's validation refused the input before sending anything.
+  if (cause.code === "invalid_argument")
+    return report(EXIT.usage, `invalid ${cause.message}`, help);
+  const detail = [`kind: ${cause.kind}`];
+  if (cause.attempts !== undefined) detail.push(`attempts: ${cause.attempts}`);
+  if (cause.problem) detail.push(`problem: ${JSON.stringify(cause.problem)}`);
+  if (cause.envelope) detail.push(`envelope: ${JSON.stringify(cause.envelope)}`);
+  const message =
+    cause.problem?.detail ??
+    (cause.envelope && cause.status !== undefined
+      ? describeEnvelope(cause.envelope, cause.status).message
+      : cause.message);
+  return report(
+    EXIT.failure,
+    `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,
+    hintFor(cause, ctx.command),
+    [...detail, ...stackOf(cause)],
+  );
 }

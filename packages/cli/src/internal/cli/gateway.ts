@@ -1,10 +1,9 @@
 import { createGatewayClient, type GatewayClient } from "@feedgate/gateway-client";
 import { USER_AGENT } from "../version.js";
-import { gatewayOf, modelOf } from "./config.js";
-import type { CommandContext } from "./context.js";
+import { gatewayOf } from "./config.js";
 import { UNDICI_TIMEOUTS, untimedFetch } from "./http.js";
 import { cliLogger } from "./logger.js";
-import { promptArgument } from "./stdin.js";
+import type { CommandContext } from "./runner.js";
 
 /**
  * The gateway client of a command. The CLI passes options, never a transport of its own, so
@@ -26,10 +25,4 @@ export function gatewayClientOf(
     fetch,
     ...cliLogger(ctx),
   });
-}
-
-/** What a prompt command (`respond`, `generate`) starts with: its prompt (`-`: stdin), model and client. */
-export async function promptCall(ctx: CommandContext, model: string | undefined, argument: string) {
-  const prompt = await promptArgument(argument, ctx.stdin);
-  return { prompt, model: modelOf(model, ctx.env), gateway: gatewayClientOf(ctx) };
 }

@@ -1,5 +1,8 @@
 import type { LogFields, Logger } from "@feedgate/kit";
-import type { CommandContext } from "./context.js";
+import type { CommandContext } from "./runner.js";
+
+/** The records said even without `--verbose`. */
+const ALWAYS = new Set(["interval_raised", "hint", "item_skipped"]);
 
 /**
  * The logger the CLI gives the kit and both clients. An `interval_raised` record (the service's cache lifetime or the floor
@@ -11,12 +14,7 @@ import type { CommandContext } from "./context.js";
 export function cliLogger(ctx: CommandContext): { logger: Logger; logLevel: "debug" | "info" } {
   const verbose = ctx.globals.verbose === true;
   const line = (message: string, fields: LogFields) => {
-    if (
-      fields.event === "interval_raised" ||
-      fields.event === "hint" ||
-      fields.event === "item_skipped"
-    )
-      ctx.out.note(`feedgate: ${message}`);
+    if (ALWAYS.has(fields.event ?? "")) ctx.out.note(`feedgate: ${message}`);
     else if (!verbose) return;
     else if (fields.event === "request")
       ctx.out.verbose(

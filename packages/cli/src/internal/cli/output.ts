@@ -120,10 +120,6 @@ export class Output {
     return this.#streams.stderr;
   }
 
-  get env(): Streams["env"] {
-    return this.#streams.env;
-  }
-
   /**
    * Human text, made safe for a terminal: secrets redacted first (so a key split by a control
    * character cannot slip past), then every escape sequence and control character removed but
@@ -135,13 +131,12 @@ export class Output {
 
   /** Human data on stdout (suppressed in JSON mode, where only `data()` writes to stdout). */
   print(text = ""): void {
-    if (!this.json) this.#toStdout(`${this.human(text)}\n`);
+    this.printPart(`${text}\n`);
   }
 
   /** A fragment of human text on stdout without a newline (streamed text; filtered like `print`). */
   printPart(text: string): void {
-    if (this.json) return;
-    this.#toStdout(this.human(text));
+    if (!this.json) this.#toStdout(this.human(text));
   }
 
   /** One JSON document (or one JSON line in watch modes) on stdout. */
@@ -182,11 +177,6 @@ export class Output {
   verbose(text: string): void {
     if (this.verboseMode)
       this.#streams.stderr.write(`${this.human(this.errColor.dim(`[verbose] ${text}`))}\n`);
-  }
-
-  /** A fragment on stderr without a newline (filtered like every other; for the end of an in-place status line). */
-  notePart(text: string): void {
-    this.#streams.stderr.write(this.human(text));
   }
 
   /** Rewrites the in-place status line on stderr with `text` (filtered); only while animating. */

@@ -1,19 +1,16 @@
-import { dailies, daily } from "../commands/daily.js";
-import { hot } from "../commands/hot.js";
-import { resets } from "../commands/resets.js";
+import { bodyOf } from "../commands/bodies.js";
+import { READS } from "../commands/reads.js";
 import type { CommandSpec } from "../commands/spec.js";
-import { story } from "../commands/story.js";
 import type { GlobalOptions } from "./config.js";
-import type { Body } from "./runner.js";
 
 /**
  * The feed's read commands, which `main` runs without loading commander, read from the same
- * declarations commander's commands are built from (`commands/`). Everything else, and any other
+ * declarations commander's commands are built from (`commands/reads.ts`). Everything else, and any other
  * flag, goes through commander: the quick path only ever sees argument lists whose meaning is
  * plain, and gives them the options and arguments commander would (a test compares the two for
  * each command).
  */
-const QUICK_COMMANDS: Record<string, CommandSpec> = { hot, story, daily, dailies, resets };
+const QUICK_COMMANDS: Readonly<Record<string, CommandSpec>> = READS;
 
 /** A flag's option name as commander gives it: `--page-size` → `pageSize`. */
 const optionName = (flag: string) =>
@@ -31,24 +28,17 @@ const GLOBAL_FLAGS: Record<string, ["verbose" | "color", boolean]> = {
 
 const FEED_URL = "--feed-url";
 
-/** A command line the quick path runs: the command, the options and arguments commander would give it, its body. */
-export interface QuickInvocation {
-  name: string;
-  options: GlobalOptions & Record<string, unknown>;
-  positional: string[];
-  body: () => Promise<Body>;
-}
-
 /**
  * The quick form of `args` (the arguments after node and the script), or undefined when
  * commander must parse them: a command of {@link QUICK_COMMANDS} with only its own flags, the
  * global flags and `--feed-url`. Commander, its help and every command definition then stay
  * unloaded, and the request goes out that much sooner (`feedgate hot` is the start-up benchmark).
  */
-export function quickInvocation(args: readonly string[]): QuickInvocation | undefined {
+export function quickInvocation(args: readonly string[]) {
   // What commander's optsWithGlobals() holds with no flag given: `--no-color`'s default.
   const options: GlobalOptions & Record<string, unknown> = { color: true };
   const positional: string[] = [];
+  let name: string | undefined;
   let command: CommandSpec | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -60,15 +50,16 @@ export function quickInvocation(args: readonly string[]): QuickInvocation | unde
       options.feedUrl = args[++i]!;
     else if (arg.startsWith("-")) return undefined;
     else if (command) positional.push(arg);
-    else if (Object.hasOwn(QUICK_COMMANDS, arg)) command = QUICK_COMMANDS[arg];
+    else if (Object.hasOwn(QUICK_COMMANDS, arg)) [name, command] = [arg, QUICK_COMMANDS[arg]];
     else return undefined;
   }
-  if (!command?.body) return undefined;
+  const body = name && bodyOf(name);
+  if (!name || !command || !body) return undefined;
   const declared = command.args ?? [];
   const required = declared.filter(([arg]) => arg.startsWith("<")).length;
   if (positional.length < required || positional.length > declared.length) return undefined;
   // Optional arguments left out get their defaults, as commander fills them in.
   for (const [, , fallback] of declared.slice(positional.length))
     if (fallback !== undefined) positional.push(fallback);
-  return { name: command.name, options, positional, body: command.body };
+  return { name, options, positional, body };
 }

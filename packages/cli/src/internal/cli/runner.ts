@@ -1,44 +1,48 @@
 import type { Command } from "commander";
 import type { GlobalOptions } from "./config.js";
-import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit-codes.js";
 import type { InterruptHandle } from "./interrupt.js";
-import { Output, type Streams } from "./output.js";
+import { type InStream, Output, type Streams } from "./output.js";
 import { useEnvironmentProxy } from "./proxy.js";
 import { excerpt } from "./terminal-safe.js";
 
-/** A command body, as a runner runs it. */
-export type Body = (ctx: CommandContext, options: object, ...positional: string[]) => Promise<void>;
+/** What every command gets: its output, the Ctrl-C signal and the global options. */
+export interface CommandContext {
+  out: Output;
+  /** Fires on Ctrl-C; pass it to every request and wait. */
+  signal: AbortSignal;
+  globals: GlobalOptions;
+  env: Record<string, string | undefined>;
+  /** Standard input (a `-` argument); undefined: the process's own. */
+  stdin?: InStream | undefined;
+}
+/** A command body, as a runner runs it: its context, its options (the globals too), its arguments. */
+export type Body<O extends object = object> = (
+  ctx: CommandContext,
+  options: O,
+  ...positional: string[]
+) => Promise<void>;
 
 /** Shared by every command's registration: how its action is run and reported. */
 export interface Runner {
   streams: Streams;
+  /** The commander action of the command at `path` (`mirror ls`): {@link Runner.run} of its body. */
+  action(path: string, load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
   /**
-   * Wraps a command body as a commander action: builds the context (output, Ctrl-C signal,
-   * global options), runs it, and turns any failure into one error line, a hint and an exit code.
+   * Loads a command's body and runs it with options already parsed (the globals too): builds the
+   * context (output, Ctrl-C signal), and turns any failure into one error line, a hint and an
+   * exit code. `name` is the command as its hints name it (`hot`, `mirror ls`).
    */
-  action<O extends object>(
-    run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
-  ): (...args: unknown[]) => Promise<void>;
-  /** {@link Runner.action} of the body `load` gives, loaded only when the command runs (positional arguments follow options). */
-  lazy(load: () => Promise<Body>): (...args: unknown[]) => Promise<void>;
-  /**
-   * Runs a command body with options already parsed, as {@link Runner.action} does once
-   * commander has parsed them: the same context, the same failure report. `name` is the
-   * command as its hints name it (`hot`, `mirror ls`); `options` holds the global options too.
-   */
-  run<O extends object>(
+  run(
     name: string,
-    options: GlobalOptions & O,
-    run: (ctx: CommandContext, options: O, ...positional: string[]) => Promise<void>,
+    options: GlobalOptions,
+    load: () => Promise<Body>,
     positional?: readonly string[],
   ): Promise<void>;
 }
 
 /** Mutable result of a run: the exit code the action chose. */
-export interface RunState {
-  exitCode: number;
-}
+export type RunState = { exitCode: number };
 
 export function createRunner(
   streams: Streams,
@@ -48,26 +52,18 @@ export function createRunner(
 ): Runner {
   const runner: Runner = {
     streams,
-    action(run) {
-      return (...args: unknown[]) => {
+    action:
+      (path, load) =>
+      (...args: unknown[]) => {
         const command = args[args.length - 1] as Command;
         // A variadic argument is one space-joined value; an optional one left out is none.
         const positional = args
           .slice(0, -2)
           .filter((a) => a !== undefined)
           .map((a) => (Array.isArray(a) ? a.join(" ") : String(a)));
-        // Subcommands are named with their parent ("mirror ls"), so hints point at the right --help.
-        const name = command.parent?.parent
-          ? `${command.parent.name()} ${command.name()}`
-          : command.name();
-        return runner.run(name, command.optsWithGlobals() as never, run, positional);
-      };
-    },
-    lazy: (load) =>
-      runner.action(async (ctx, options, ...positional) =>
-        (await load())(ctx, options, ...positional),
-      ),
-    async run(name, options, run, positional = []) {
+        return runner.run(path, command.optsWithGlobals(), load, positional);
+      },
+    async run(name, options, load, positional = []) {
       const out = new Output(streams, {
         json: (options as { json?: boolean }).json === true,
         verbose: options.verbose === true,
@@ -85,7 +81,7 @@ export function createRunner(
       try {
         // HTTPS_PROXY / HTTP_PROXY / NO_PROXY, as curl, npm and gh honour them; loads undici only when set.
         await useEnvironmentProxy(streams.env);
-        await run(ctx, options, ...positional);
+        await (await load())(ctx, options, ...positional);
         state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
         if (interrupt.interrupted)
           out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));

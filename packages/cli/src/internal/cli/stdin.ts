@@ -4,7 +4,7 @@ import { UsageError } from "./errors.js";
 import type { InStream } from "./output.js";
 
 /** The most read from stdin for a prompt: far above any prompt, far below what exhausts memory. */
-const MAX_STDIN_BYTES = 8 * 1024 * 1024;
+export const MAX_STDIN_BYTES = 8 * 1024 * 1024;
 
 /**
  * A text argument, or standard input when it is `-` (as `cat -` and `gh` do): read whole (with
@@ -73,16 +73,6 @@ export async function regularFileText(
   } finally {
     await handle.close();
   }
-}
-
-/** A text file named by an option (`--file`), or standard input for `-`: up to the same 8 MiB as a prompt on stdin. */
-export async function textFile(
-  path: string,
-  option: string,
-  stdin: InStream = process.stdin,
-): Promise<string> {
-  if (path === "-") return textArgument("-", option, stdin);
-  return regularFileText(path, option, MAX_STDIN_BYTES);
 }
 
 /** A prompt (`respond`, `generate`): {@link textArgument}, refused when blank. */

@@ -8,25 +8,14 @@ export type StoreRef =
   | { kind: "dir"; dir: string }
   | { kind: "postgres"; url: string; shown: string };
 
-/** The options naming a store: `--store <url|->` and `--store-file <path>`. */
-export interface StoreOptions {
-  /** A directory or PostgreSQL URL; `-` reads the URL from standard input. */
-  store?: string;
-  /** A file holding the URL (first line). */
-  storeFile?: string;
-}
+/** The options naming a store: `--store <url|->` (`-`: stdin) and `--store-file <path>`. */
+export type StoreOptions = { store?: string; storeFile?: string };
 
 const POSTGRES = /^postgres(ql)?:\/\//i;
 /** A scheme-like prefix (`postgress://`, `mysql:…@`), or credentials (`user:pass@`), outside a valid URL. */
 const URL_LIKE = /^[a-z][\w+.-]+:(?:\/|[^\\/]*@)|^[^/\s]*:[^/\s]*@/i;
 /** The most read from a `--store-file`: a URL is far smaller; anything bigger is not one. */
 const MAX_STORE_FILE_BYTES = 64 * 1024;
-
-/** Help text shared by every `--store` option: what the flag shows to other users of the machine. */
-export const STORE_HELP =
-  "a PostgreSQL URL (postgres://user:password@host:5432/db), or - to read it from stdin. A URL on the command line, password included, is visible to every user of the machine in the process list: prefer FEEDGATE_STORE, --store-file or --store -";
-export const STORE_FILE_HELP =
-  "read the PostgreSQL URL from this file (its first line), keeping the password out of the process list";
 
 /**
  * The store of a mirror command: the argument, else `--store` (`-`: standard input), else
@@ -71,15 +60,12 @@ export async function storeRefOf(
       );
     return { kind: "dir", dir: value };
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  if (!URL.canParse(value))
     throw new UsageError(
       "the store URL is not a URL",
       "postgres://user:password@host:5432/database",
     );
-  }
+  const url = new URL(value);
   if (url.password) {
     out.addSecret(url.password);
     out.addSecret(decodeURIComponent(url.password));

@@ -1,12 +1,7 @@
 import { stripTerminalControls } from "@feedgate/core/terminal";
 
-/**
- * Server text is data, never terminal commands: the rule itself (escape sequences and control
- * characters removed, tabs and newlines kept) is `@feedgate/core/terminal`'s, shared with the MCP
- * server and the repository tools. What is the CLI's own is below: whole values cleaned for human
- * output, and the palette of sequences its own writes may carry.
- */
-export { stripTerminalControls };
+// Server text is data, never terminal commands: the rule itself (escapes and controls removed,
+// tabs and newlines kept) is core's, shared with the MCP server. The CLI's own uses of it are here.
 
 /**
  * Server text as the CLI's own lines quote it (an error line, once; a summary; a status): without

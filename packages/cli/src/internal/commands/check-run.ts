@@ -1,15 +1,13 @@
 import { type Answer, checkAnswer, type Finding, operationAt, type Service } from "@feedgate/mock";
-import { CHECK_TIMEOUT_SECONDS, feedUrlOf, gatewayOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
+import { CHECK_TIMEOUT_SECONDS, CLI_ENV, feedUrlOf, gatewayOf } from "../cli/config.js";
 import { StepFailure, step, UsageError } from "../cli/errors.js";
+import type { Body } from "../cli/runner.js";
 import { USER_AGENT } from "../version.js";
 import { printFindings } from "./drift-report.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface CheckOptions {
-  live?: boolean;
-  spend?: boolean;
-  timeout?: number;
-}
+type CheckOptions = OptionsOf<typeof COMMANDS.check>;
 
 /** One call of the check. A `{story}`, `{date}` or `{cursor}` in its path comes from an earlier answer. */
 type Probe = [service: Service, path: string, body?: object];
@@ -28,10 +26,13 @@ const FEED_PROBES = [
   "/api/v1/selected/changes?limit=1&cursor={cursor}",
 ].map((path): Probe => ["feed", path]);
 
-type Body = { items?: Array<{ date?: unknown; links?: { story?: unknown } }>; cursor?: unknown };
+type Answered = {
+  items?: Array<{ date?: unknown; links?: { story?: unknown } }>;
+  cursor?: unknown;
+};
 
 /** The ids later probes need, read from an answer's body (the first answer that has one wins). */
-const IDS: Record<string, (body: Body) => unknown> = {
+const IDS: Record<string, (body: Answered) => unknown> = {
   story: (body) =>
     String(body.items?.find((i) => i.links?.story)?.links?.story ?? "")
       .split("/")
@@ -74,11 +75,11 @@ async function readCapped(response: Response, text = ""): Promise<string> {
  * one after another, no retries, each with a timeout: far inside every polling floor. A 429 or
  * 503 stops the calls to that service. Exit 1 on drift.
  */
-export async function runCheck(ctx: CommandContext, options: CheckOptions): Promise<void> {
+export const runCheck: Body<CheckOptions> = async (ctx, options) => {
   const { out } = ctx;
   if (!options.live)
     throw new UsageError("check needs --live", "feedgate check --live calls the services");
-  const configured = ctx.globals.gatewayUrl ?? ctx.env["FEEDGATE_GATEWAY_URL"];
+  const configured = ctx.globals.gatewayUrl ?? ctx.env[CLI_ENV.gatewayUrl];
   const gateway = configured ? gatewayOf(ctx.globals, ctx.env) : undefined;
   if (options.spend && !gateway)
     throw new UsageError("--spend needs a gateway: pass --gateway-url and a key");
@@ -108,7 +109,7 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
     checked.push(`${operationAt(service, method, path.split("?")[0]!)} ${answer.status}`);
     if (answer.status === 200)
       try {
-        const parsed = JSON.parse(answer.body) as Body;
+        const parsed = JSON.parse(answer.body) as Answered;
         for (const [id, read] of Object.entries(IDS)) ids[id] ??= read(parsed) || undefined;
       } catch {}
     return answer.status !== 429 && answer.status !== 503;
@@ -129,4 +130,4 @@ export async function runCheck(ctx: CommandContext, options: CheckOptions): Prom
   out.note(`${checked.length} answers checked: ${drift} drift, ${notices} notices`);
   const problem = `${drift} places where a service no longer matches its document`;
   if (drift > 0) throw new StepFailure("check", new Error(problem));
-}
+};

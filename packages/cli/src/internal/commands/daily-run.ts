@@ -1,20 +1,16 @@
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import type { Body } from "../cli/runner.js";
+import type { READS } from "./reads.js";
+import type { OptionsOf } from "./spec.js";
 import { renderersAfter } from "./watch-util.js";
 
 const renderers = () => Promise.all([import("../render/daily.js"), import("../render/shapes.js")]);
 
-export interface DailyOptions {
-  json?: boolean;
-}
+type DailyOptions = OptionsOf<typeof READS.daily>;
 
 /** `feedgate daily [latest | YYYY-MM-DD]`. */
-export async function runDaily(
-  ctx: CommandContext,
-  _options: DailyOptions,
-  date = "latest",
-): Promise<void> {
+export const runDaily: Body<DailyOptions> = async (ctx, _options, date = "latest") => {
   const { out } = ctx;
   const kit = feedKitOf(ctx);
   const call = { signal: ctx.signal };
@@ -25,15 +21,12 @@ export async function runDaily(
   const { data } = await answer;
   if (out.json) out.data(data);
   else out.print(renderDaily(renderable(data.report, DAILY_REPORT, "daily report"), out));
-}
+};
 
-export interface DailiesOptions {
-  limit?: number;
-  json?: boolean;
-}
+type DailiesOptions = OptionsOf<typeof READS.dailies>;
 
 /** `feedgate dailies [--limit N]`. */
-export async function runDailies(ctx: CommandContext, options: DailiesOptions): Promise<void> {
+export const runDailies: Body<DailiesOptions> = async (ctx, options) => {
   const { out } = ctx;
   const { limit } = options;
   const answer = step("daily reports", () =>
@@ -43,4 +36,4 @@ export async function runDailies(ctx: CommandContext, options: DailiesOptions): 
   const { data } = await answer;
   if (out.json) out.data(data);
   else out.print(renderDailies(renderable(data, DAILIES, "daily reports"), out));
-}
+};

@@ -1,21 +1,14 @@
 import type { FleetResource } from "@feedgate/postgres";
 import { feedUrlOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
+import type { Body } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
 import { excerpt } from "../cli/terminal-safe.js";
-import { clockStamp } from "./watch-util.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
+import { clockStamp, untilInterrupted } from "./watch-util.js";
 
-export interface FleetCommandOptions {
-  /** The fleet's PostgreSQL URL (also FEEDGATE_STORE); `-` reads it from stdin. */
-  store?: string;
-  /** A file holding the PostgreSQL URL. */
-  storeFile?: string;
-  /** Comma-separated: mirror, hotTopics, codexResetsRecent, latestDaily. */
-  resources?: string;
-  json?: boolean;
-}
+type FleetCommandOptions = OptionsOf<typeof COMMANDS.fleet>;
 
 const RESOURCES: readonly FleetResource[] = [
   "mirror",
@@ -25,7 +18,7 @@ const RESOURCES: readonly FleetResource[] = [
 ];
 
 /** `feedgate fleet --store postgres://…`: one member of a fleet, until Ctrl-C. */
-export async function runFleet(ctx: CommandContext, options: FleetCommandOptions): Promise<void> {
+export const runFleet: Body<FleetCommandOptions> = async (ctx, options) => {
   const { out } = ctx;
   const ref = await storeRefOf(undefined, options, ctx.env, out, ctx.stdin);
   if (ref.kind !== "postgres")
@@ -80,8 +73,8 @@ export async function runFleet(ctx: CommandContext, options: FleetCommandOptions
     ),
   );
   try {
-    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+    await untilInterrupted(ctx.signal);
   } finally {
     await member.stop();
   }
-}
+};

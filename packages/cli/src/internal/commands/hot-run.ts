@@ -1,17 +1,14 @@
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { clockStamp, renderersAfter, secondsToMs, untilAborted } from "./watch-util.js";
+import type { Body } from "../cli/runner.js";
+import type { READS } from "./reads.js";
+import type { OptionsOf } from "./spec.js";
+import { clockStamp, type Poll, renderersAfter, watchEach } from "./watch-util.js";
 
-export interface HotOptions {
-  watch?: boolean;
-  /** Seconds between polls; default: the service's s-maxage. */
-  interval?: number;
-  json?: boolean;
-}
+type HotOptions = OptionsOf<typeof READS.hot>;
 
 /** `feedgate hot`: the top 10 now, or redrawn whenever it changes. */
-export async function runHot(ctx: CommandContext, options: HotOptions): Promise<void> {
+export const runHot: Body<HotOptions> = async (ctx, options) => {
   const kit = feedKitOf(ctx);
   const { out } = ctx;
   // The table code loads while the answer is on its way: the request goes out first.
@@ -30,28 +27,18 @@ export async function runHot(ctx: CommandContext, options: HotOptions): Promise<
     return;
   }
   let last: string | undefined;
-  await untilAborted(ctx.signal, () =>
-    step("watching hot topics", async () => {
-      const intervalMs = secondsToMs(options.interval);
-      for await (const { data, meta } of kit.watchHotTopics({
-        signal: ctx.signal,
-        ...(intervalMs === undefined ? {} : { intervalMs }),
-      })) {
-        out.verbose(
-          `hot topics: new version, ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`,
-        );
-        const fingerprint = hotTopicsFingerprint(data);
-        if (fingerprint === last) continue;
-        last = fingerprint;
-        if (out.json) {
-          out.data(data);
-          continue;
-        }
-        // On a terminal, redraw in place; in a pipe, append each new version under a stamp.
-        out.clearScreen();
-        out.print(out.color.dim(`hot topics at ${clockStamp()} (watching; Ctrl-C to stop)`));
-        out.print(renderHotTopics(renderable(data, HOT_TOPICS, "hot topics", meta), out));
-      }
-    }),
-  );
-}
+  const watch = (poll: Poll) => kit.watchHotTopics(poll);
+  await watchEach(ctx.signal, "watching hot topics", options.interval, watch, ({ data, meta }) => {
+    out.verbose(
+      `hot topics: new version, ETag ${meta.etag ?? "-"}, Cache-Control ${meta.cacheControl ?? "-"}`,
+    );
+    const fingerprint = hotTopicsFingerprint(data);
+    if (fingerprint === last) return;
+    last = fingerprint;
+    if (out.json) return out.data(data);
+    // On a terminal, redraw in place; in a pipe, append each new version under a stamp.
+    out.clearScreen();
+    out.print(out.color.dim(`hot topics at ${clockStamp()} (watching; Ctrl-C to stop)`));
+    out.print(renderHotTopics(renderable(data, HOT_TOPICS, "hot topics", meta), out));
+  });
+};

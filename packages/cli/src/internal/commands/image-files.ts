@@ -1,31 +1,25 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 
+/** Each image type's magic number, where its bytes have it (`null`: any byte), and extension. */
+const MAGIC: ReadonlyArray<[ReadonlyArray<number | null>, string]> = [
+  [[0x89, 0x50, 0x4e, 0x47], ".png"],
+  [[0xff, 0xd8], ".jpg"],
+  [[0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57], ".webp"],
+  [[0x47, 0x49, 0x46], ".gif"],
+];
+
 /** The file extension of image bytes, by their magic number (PNG, JPEG, WebP, GIF), else `.png`. */
 export function extensionOf(bytes: Uint8Array, contentType?: string | null): string {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
-    return ".png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return ".jpg";
-  if (
-    bytes[0] === 0x52 &&
-    bytes[1] === 0x49 &&
-    bytes[2] === 0x46 &&
-    bytes[3] === 0x46 &&
-    bytes[8] === 0x57
-  )
-    return ".webp";
-  if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46) return ".gif";
+  const magic = MAGIC.find(([head]) => head.every((byte, i) => byte === null || bytes[i] === byte));
+  if (magic) return magic[1];
   if (contentType?.includes("jpeg")) return ".jpg";
   if (contentType?.includes("webp")) return ".webp";
   return ".png";
 }
 
-export interface SavedImage {
-  path: string;
-  /** Where the bytes came from: the image URL, "b64_json", or "inlineData" (a generateContent answer). */
-  from: string;
-  bytes: number;
-}
+/** A file written, and where its bytes came from: the image URL, "b64_json", or "inlineData". */
+export type SavedImage = { path: string; from: string; bytes: number };
 
 export interface SaveOptions {
   signal: AbortSignal;
@@ -136,14 +130,11 @@ async function download(
   idleMs: number,
   maxBytes: number,
 ): Promise<{ bytes: Uint8Array; contentType: string | null }> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
+  if (!URL.canParse(url))
     throw new ImageSaveError(
       `the gateway answered an image URL that is not a URL: ${JSON.stringify(url.slice(0, 80))}`,
     );
-  }
+  const parsed = new URL(url);
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
     throw new ImageSaveError(`refusing to download an image over ${parsed.protocol}`);
   const shown = `${parsed.origin}${parsed.pathname}`;

@@ -1,19 +1,11 @@
 import type { ImageRequest } from "@feedgate/gateway-client";
 import { buildImageRequest } from "@feedgate/gateway-client/images";
 import { UsageError } from "../cli/errors.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-/** The image flags, as parsed. */
-export interface ImageFlags {
-  model: string;
-  prompt: string;
-  resolution?: string | undefined;
-  aspect?: string | undefined;
-  quality?: string | undefined;
-  n?: number | undefined;
-  image?: string[] | undefined;
-  region?: string | undefined;
-  panorama?: boolean | undefined;
-}
+/** The image flags, as parsed, with the model and prompt. */
+type ImageFlags = OptionsOf<typeof COMMANDS.image> & { model: string; prompt: string };
 
 type Workflow = Parameters<typeof buildImageRequest>[0];
 

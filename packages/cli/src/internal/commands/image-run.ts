@@ -1,40 +1,23 @@
 import type { ImageRequest, ImageTask } from "@feedgate/gateway-client";
 import { generateImage, waitForImageTask } from "@feedgate/kit/images";
 import { modelOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { gatewayClientOf } from "../cli/gateway.js";
+import type { Body } from "../cli/runner.js";
 import { excerpt } from "../cli/terminal-safe.js";
 import { StatusSpinner } from "../render/spinner.js";
-import { DOWNLOAD_IDLE_TIMEOUT_MS, safeStem, saveImages } from "./image-files.js";
+import { safeStem, saveImages } from "./image-files.js";
 import { imageRequestOf } from "./image-request.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface ImageOptions {
-  model?: string;
-  resolution?: string;
-  aspect?: string;
-  quality?: string;
-  n?: number;
-  image?: string[];
-  region?: "Mainland" | "Oversea" | "OverseaUSWest";
-  panorama?: boolean;
-  async?: boolean;
-  out?: string;
-  force?: boolean;
-  downloadTimeout?: number;
-  json?: boolean;
-  task?: string;
-}
+type ImageOptions = OptionsOf<typeof COMMANDS.image>;
 
 /**
  * `feedgate image <prompt>`: generates, polls the task with a spinner, writes the files.
  * `feedgate image --task <id>`: resumes waiting for a task submitted earlier, then the same.
  */
-export async function runImage(
-  ctx: CommandContext,
-  options: ImageOptions,
-  prompt?: string,
-): Promise<void> {
+export const runImage: Body<ImageOptions> = async (ctx, options, prompt?: string) => {
   const { out } = ctx;
   const resume = options.task;
   if ((prompt === undefined) === (resume === undefined))
@@ -62,11 +45,7 @@ export async function runImage(
       signal: ctx.signal,
       onPoll: (state: ImageTask) => {
         task = state;
-        const { status, task_id, id } = state as {
-          status?: unknown;
-          task_id?: unknown;
-          id?: unknown;
-        };
+        const { status, task_id, id } = state as Record<string, unknown>;
         spinner.update(`task ${excerpt(task_id ?? id ?? "")}: ${excerpt(status ?? "unknown")}`);
       },
     };
@@ -91,21 +70,13 @@ export async function runImage(
     saveImages(outcome.images, options.out ?? ".", stem, {
       signal: ctx.signal,
       force: options.force === true,
-      downloadIdleTimeoutMs:
-        options.downloadTimeout === undefined
-          ? DOWNLOAD_IDLE_TIMEOUT_MS
-          : options.downloadTimeout * 1000,
+      ...(options.downloadTimeout !== undefined && {
+        downloadIdleTimeoutMs: options.downloadTimeout * 1000,
+      }),
     }),
   );
-  if (out.json) {
-    out.data({
-      model,
-      taskId: taskId ?? null,
-      status: outcome.status,
-      ...(task ? { task } : {}),
-      files: saved,
-    });
-    return;
-  }
-  for (const file of saved) out.print(file.path);
-}
+  const { status } = outcome;
+  if (out.json)
+    out.data({ model, taskId: taskId ?? null, status, ...(task && { task }), files: saved });
+  else for (const file of saved) out.print(file.path);
+};

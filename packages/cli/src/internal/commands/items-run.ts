@@ -1,41 +1,29 @@
 import type { ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import type { Body } from "../cli/runner.js";
 import { excerpt } from "../cli/terminal-safe.js";
 import { renderItems } from "../render/items.js";
 import { StatusLine } from "../render/progress.js";
 import { ITEM, renderable } from "../render/shapes.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface ItemsOptions {
-  mode?: "selected" | "all";
-  category?: string;
-  window?: "24h" | "7d";
-  by?: "timeline" | "published";
-  q?: string;
-  /** Items per page asked of the service (1–100). */
-  pageSize?: number;
-  /** Items printed at most, across pages (as `gh --limit`). */
-  limit?: number;
-  all?: boolean;
-  maxPages?: number;
-  json?: boolean;
-}
+type ItemsOptions = OptionsOf<typeof COMMANDS.items>;
 
 /**
  * `feedgate items`: one page; with `--limit N` as many pages as it takes to print N items;
  * with `--all` every page. Paged output is written as each page arrives, and a progress line
  * on a terminal's stderr counts pages, items and restarts.
  */
-export async function runItems(ctx: CommandContext, options: ItemsOptions): Promise<void> {
+export const runItems: Body<ItemsOptions> = async (ctx, options) => {
   const { out } = ctx;
-  for (const [flag, value] of [
-    ["--limit", options.limit],
-    ["--max-pages", options.maxPages],
-  ] as const) {
+  for (const [flag, value] of Object.entries({
+    "--limit": options.limit,
+    "--max-pages": options.maxPages,
+  }))
     if (value !== undefined && value < 1)
       throw new UsageError(`${flag} must be at least 1, got ${value}`);
-  }
   // Only the flags given: the service's defaults apply to the rest.
   const query: ItemsQuery = Object.fromEntries(
     Object.entries({
@@ -113,4 +101,4 @@ export async function runItems(ctx: CommandContext, options: ItemsOptions): Prom
       `${printed} items in ${pages} page${pages === 1 ? "" : "s"}${restarts}${why} · ${selected} selected · mode ${excerpt(first.query?.mode ?? "-")}, window ${excerpt(first.query?.window ?? "-")}, by ${excerpt(first.query?.by ?? "-")}${first.query?.q ? `, q "${excerpt(first.query.q)}"` : ""}`,
     ),
   );
-}
+};

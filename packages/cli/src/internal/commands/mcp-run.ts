@@ -1,29 +1,14 @@
-import { createFeedKit } from "@feedgate/kit/feed";
-import { readFileStore } from "@feedgate/kit/node";
-import { CLI_ENV, feedUrlOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
-import { StepFailure, UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
-import { cliLogger } from "../cli/logger.js";
+import { CLI_ENV } from "../cli/config.js";
+import { UsageError } from "../cli/errors.js";
+import { feedKitOf } from "../cli/feed-kit.js";
+import type { Body, CommandContext } from "../cli/runner.js";
 import { storeRefOf } from "../cli/store-ref.js";
-import { USER_AGENT } from "../version.js";
+import type { COMMANDS } from "./index.js";
+import { openMirror } from "./mirror-read-run.js";
+import type { OptionsOf } from "./spec.js";
+import { untilInterrupted } from "./watch-util.js";
 
-export interface McpOptions {
-  /** Streamable HTTP on 127.0.0.1 instead of stdio. */
-  http?: boolean;
-  /** The HTTP port; default a free one. */
-  port?: number;
-  /** HTTP: the bearer token required (also FEEDGATE_MCP_TOKEN). */
-  token?: string;
-  /** HTTP: Origins accepted besides the server's own. */
-  allowOrigin?: string[];
-  /** A mirror directory for search_local. */
-  mirror?: string;
-  /** A PostgreSQL URL (or a directory) for search_local (also FEEDGATE_STORE). */
-  store?: string;
-  /** A file whose first line is the PostgreSQL URL (keeps the password out of the process list). */
-  storeFile?: string;
-}
+type McpOptions = OptionsOf<typeof COMMANDS.mcp>;
 
 /** Largest feed answer the server reads: far above any real page, far below what would hurt. */
 const MAX_RESPONSE_BYTES = 8 * 1_048_576;
@@ -33,25 +18,17 @@ const MAX_RESPONSE_BYTES = 8 * 1_048_576;
  * messages only (stdio mode) or nothing (HTTP mode); every note goes to stderr. The MCP SDK is
  * loaded here, on use, so no other command pays for it.
  */
-export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<void> {
-  if (
-    !options.http &&
-    (options.port !== undefined || options.token !== undefined || options.allowOrigin !== undefined)
-  ) {
+export const runMcp: Body<McpOptions> = async (ctx, options) => {
+  const httpOnly = [options.port, options.token, options.allowOrigin];
+  if (!options.http && httpOnly.some((value) => value !== undefined))
     throw new UsageError(
       "--port, --token and --allow-origin are for --http",
       "add --http, or drop them for stdio",
     );
-  }
   if (options.mirror !== undefined && options.store !== undefined)
     throw new UsageError("give --mirror or --store, not both");
   const mcp = await import("@feedgate/mcp");
-  const kit = createFeedKit({
-    baseUrl: feedUrlOf(ctx.globals, ctx.env),
-    userAgent: USER_AGENT,
-    transport: { maxResponseBytes: MAX_RESPONSE_BYTES },
-    ...cliLogger(ctx),
-  });
+  const kit = feedKitOf(ctx, { transport: { maxResponseBytes: MAX_RESPONSE_BYTES } });
   const local = await localCopy(ctx, options, mcp.fileStoreCopy);
   try {
     if (options.http) {
@@ -76,7 +53,7 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
         `feedgate mcp: Streamable HTTP at ${server.url}${token ? " (bearer token required)" : ""}; Ctrl-C to stop`,
       );
       try {
-        await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+        await untilInterrupted(ctx.signal);
       } finally {
         watchers.close();
         await server.close();
@@ -92,7 +69,7 @@ export async function runMcp(ctx: CommandContext, options: McpOptions): Promise<
   } finally {
     await local?.close();
   }
-}
+};
 
 /** The local copy for search_local: a mirror directory (read without its lock), or a fleet's PostgreSQL store. */
 async function localCopy(
@@ -113,36 +90,10 @@ async function localCopy(
       "--store - reads standard input, which carries the protocol over stdio",
       "use --store-file PATH or FEEDGATE_STORE",
     );
-  const ref = await storeRefOf(
-    options.mirror,
-    {
-      ...(options.store !== undefined && { store: options.store }),
-      ...(options.storeFile !== undefined && { storeFile: options.storeFile }),
-    },
-    ctx.env,
-    ctx.out,
-  );
-  if (ref.kind === "dir") {
-    // Fail now, not at the first search, when the directory holds no mirror.
-    await readFileStore(ref.dir).catch((error: unknown) => {
-      throw new UsageError(
-        `${ref.dir} holds no mirror (${(error as Error).message})`,
-        `create it with: feedgate mirror ${ref.dir}`,
-      );
-    });
-    ctx.out.note(`feedgate mcp: search_local reads ${ref.dir}`);
-    return { copy: fileStoreCopy(ref.dir), close: async () => {} };
-  }
-  const { openPostgresStore } = await import("@feedgate/postgres");
-  // Read-only: search_local never writes, and a role with SELECT alone is enough.
-  const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
-    (error: unknown) => {
-      throw new StepFailure("opening the mirror", error);
-    },
-  );
-  ctx.out.note(`feedgate mcp: search_local reads ${ref.shown}`);
-  return {
-    copy: { iterate: (filter?: Parameters<typeof store.iterate>[0]) => store.iterate(filter) },
-    close: () => store.close(),
-  };
+  const ref = await storeRefOf(options.mirror, options, ctx.env, ctx.out);
+  // Opened now, to fail at once, not at the first search, when it holds no mirror.
+  const { shown, store } = await openMirror(ref);
+  ctx.out.note(`feedgate mcp: search_local reads ${shown}`);
+  // A directory is read again at each search, so that a mirror that follows is seen.
+  return { copy: ref.kind === "dir" ? fileStoreCopy(ref.dir) : store, close: () => store.close() };
 }

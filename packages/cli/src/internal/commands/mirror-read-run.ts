@@ -1,24 +1,15 @@
-import { type FileStoreView, readFileStore } from "@feedgate/kit/node";
-import type { CommandContext } from "../cli/context.js";
+import type { StoreFilter } from "@feedgate/kit/mirror";
+import { readFileStore } from "@feedgate/kit/node";
 import { StepFailure, UsageError } from "../cli/errors.js";
-import { type StoreOptions, storeRefOf } from "../cli/store-ref.js";
+import type { Body, CommandContext } from "../cli/runner.js";
+import { type StoreOptions, type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
 import { formatUtc } from "../render/time.js";
 import { table } from "../render/ui.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 
-export interface MirrorReadOptions {
-  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE); `-` reads it from stdin. */
-  store?: string;
-  /** A file holding the PostgreSQL URL. */
-  storeFile?: string;
-  category?: string;
-  /** Items published (else discovered) at or after this time (ISO 8601 date or date-time). */
-  since?: string;
-  /** Case-insensitive text to find in the title or summary. */
-  q?: string;
-  json?: boolean;
-  ndjson?: boolean;
-}
+type MirrorReadOptions = OptionsOf<typeof COMMANDS.mirror.subcommands.ls>;
 
 /** The fields of a mirrored item that the read commands look at (both projections have them). */
 interface Mirrored {
@@ -34,28 +25,11 @@ interface Mirrored {
 
 const timeOf = (item: Mirrored) => item.publishedAt ?? item.discoveredAt ?? "";
 
-/** A mirror to read, file or PostgreSQL, with the filters applied where the data is. */
-interface ReadView {
-  shown: string;
-  count: number;
-  cursor: string | undefined;
-  get(id: string): Promise<Mirrored | undefined>;
-  select(options: MirrorReadOptions): Promise<Mirrored[]>;
-  close(): Promise<void>;
-}
-
-/** The copy (closed once read) and the items that `options` select. */
-async function selected(ctx: CommandContext, dir: string | undefined, options: MirrorReadOptions) {
-  const view = await open(ctx, dir, options);
-  return { view, items: await view.select(options).finally(() => view.close()) };
-}
-
-async function open(
-  ctx: CommandContext,
-  dir: string | undefined,
-  options: StoreOptions,
-): Promise<ReadView> {
-  const ref = await storeRefOf(dir, options, ctx.env, ctx.out, ctx.stdin);
+/**
+ * A mirror opened to read (`mirror ls/show/export`, `mcp`'s search_local): a directory's copy,
+ * read without its lock, or a fleet's PostgreSQL store, read-only (SELECT alone is enough).
+ */
+export async function openMirror(ref: StoreRef) {
   if (ref.kind === "postgres") {
     const { openPostgresStore } = await import("@feedgate/postgres");
     const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
@@ -63,41 +37,49 @@ async function open(
         throw new StepFailure("opening the mirror", error);
       },
     );
-    const state = await store.getState();
-    return {
-      shown: ref.shown,
-      count: await store.count(),
-      cursor: state.cursor,
-      get: async (id) => (await store.get(id)) as Mirrored | undefined,
-      async select(options) {
-        const since = sinceOf(options.since);
-        const items: Mirrored[] = [];
-        for await (const item of store.iterate({ category: options.category, since, q: options.q }))
-          items.push(item as Mirrored);
-        return items;
-      },
-      close: () => store.close(),
-    };
+    return { shown: ref.shown, store };
   }
-  let view: FileStoreView;
-  try {
-    view = await readFileStore(ref.dir);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "ENOSTORE" || code === "ENOENT")
+  const view = await readFileStore(ref.dir).catch((error: { code?: string }) => {
+    if (error.code === "ENOSTORE" || error.code === "ENOENT")
       throw new UsageError(
-        `${ref.dir} holds no mirror: create one with 'feedgate mirror ${ref.dir}'`,
+        `${ref.dir} holds no mirror`,
+        `create one with 'feedgate mirror ${ref.dir}'`,
       );
     throw new StepFailure("reading the mirror", error);
-  }
-  return {
-    shown: view.dir,
-    count: view.count,
-    cursor: view.state.cursor,
-    get: async (id) => view.get(id) as Mirrored | undefined,
-    select: async (options) => select(view, options),
+  });
+  // The reads of the PostgreSQL store, over the copy read once.
+  const store = {
+    getState: async () => view.state,
+    count: async () => view.count,
+    get: async (id: string) => view.get(id),
+    async *iterate(filter?: StoreFilter) {
+      yield* view.select(filter);
+    },
     close: async () => {},
   };
+  return { shown: view.dir, store };
+}
+
+/** The mirror `dir` (or the store options) names, opened, with its count and cursor. */
+async function open(ctx: CommandContext, dir: string | undefined, options: StoreOptions) {
+  const { shown, store } = await openMirror(
+    await storeRefOf(dir, options, ctx.env, ctx.out, ctx.stdin),
+  );
+  const { cursor } = await store.getState();
+  return { shown, store, count: await store.count(), cursor };
+}
+
+/** The copy (closed once read) and the items that `options` select, newest first. */
+async function selected(ctx: CommandContext, dir: string | undefined, options: MirrorReadOptions) {
+  const view = await open(ctx, dir, options);
+  const filter = { category: options.category, since: sinceOf(options.since), q: options.q };
+  const items: Mirrored[] = [];
+  try {
+    for await (const item of view.store.iterate(filter)) items.push(item as Mirrored);
+  } finally {
+    await view.store.close();
+  }
+  return { view, items };
 }
 
 function sinceOf(value: string | undefined): Date | undefined {
@@ -110,17 +92,8 @@ function sinceOf(value: string | undefined): Date | undefined {
   return new Date(since);
 }
 
-/** The items that pass the filters, newest first; the filters map to the item's own fields. */
-function select(view: FileStoreView, { category, since, q }: MirrorReadOptions): Mirrored[] {
-  return view.select({ category, since: sinceOf(since), q }) as Mirrored[];
-}
-
 /** `feedgate mirror ls DIR`: the local copy as a table (tab-separated in a pipe), filtered. */
-export async function runMirrorLs(
-  ctx: CommandContext,
-  options: MirrorReadOptions,
-  dir: string | undefined,
-): Promise<void> {
+export const runMirrorLs: Body<MirrorReadOptions> = async (ctx, options, dir?: string) => {
   const { view, items } = await selected(ctx, dir, options);
   const { out } = ctx;
   if (out.json) out.data(items);
@@ -141,17 +114,17 @@ export async function runMirrorLs(
       `${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`,
     ),
   );
-}
+};
 
 /** `feedgate mirror show DIR ID`: one item of the local copy. */
-export async function runMirrorShow(
-  ctx: CommandContext,
-  options: MirrorReadOptions,
+export const runMirrorShow: Body<MirrorReadOptions> = async (
+  ctx,
+  options,
   dir: string,
   id: string,
-): Promise<void> {
+) => {
   const view = await open(ctx, dir, options);
-  const item = await view.get(id).finally(() => view.close());
+  const item = (await view.store.get(id).finally(() => view.store.close())) as Mirrored | undefined;
   if (item === undefined)
     throw new StepFailure(
       `mirror show ${id}`,
@@ -177,16 +150,12 @@ export async function runMirrorShow(
     ["original", safe.links?.original],
   ];
   for (const [name, value] of rows) if (value) out.print(`${c.dim(name.padEnd(11))}${value}`);
-}
+};
 
 /** `feedgate mirror export DIR`: every (filtered) item, NDJSON by default, or one JSON array with --json. */
-export async function runMirrorExport(
-  ctx: CommandContext,
-  options: MirrorReadOptions,
-  dir: string | undefined,
-): Promise<void> {
+export const runMirrorExport: Body<MirrorReadOptions> = async (ctx, options, dir?: string) => {
   const { view, items } = await selected(ctx, dir, options);
   if (ctx.out.json) ctx.out.data(items);
   else for (const item of items) ctx.out.data(item);
   ctx.out.note(ctx.out.errColor.dim(`exported ${items.length} of ${view.count} items`));
-}
+};

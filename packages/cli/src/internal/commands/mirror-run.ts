@@ -1,37 +1,18 @@
 import type { MirrorProgress } from "@feedgate/kit/mirror";
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
 import { cliLogger } from "../cli/logger.js";
+import type { CommandContext } from "../cli/runner.js";
 import { type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { SnapshotProgress, StatusLine } from "../render/progress.js";
+import type { COMMANDS } from "./index.js";
+import type { OptionsOf } from "./spec.js";
 import { clockStamp, secondsToMs } from "./watch-util.js";
 
-export interface MirrorOptions {
-  fields?: "default" | "minimal";
-  /** A PostgreSQL URL instead of a directory (also FEEDGATE_STORE); `-` reads it from stdin. */
-  store?: string;
-  /** A file holding the PostgreSQL URL. */
-  storeFile?: string;
-  follow?: boolean;
-  interval?: number;
-  json?: boolean;
-}
+type MirrorOptions = OptionsOf<typeof COMMANDS.mirror>;
 
-/** What `feedgate mirror` reports when it ends. */
-export interface MirrorSummary {
-  /** Shown in messages: the directory, or the PostgreSQL URL with its password masked. */
-  dir: string;
-  fields: "default" | "minimal";
-  /** Items in the local copy. */
-  items: number;
-  /** True when a saved cursor was found and the run resumed from it. */
-  resumed: boolean;
-  /** True when the run took a (new) snapshot. */
-  snapshotTaken: boolean;
-  /** Ledger changes (upserts and removes) applied by this run. */
-  changes: number;
-}
+/** What `feedgate mirror` reports when it ends (`dir`: the directory, or the URL masked). */
+export type MirrorSummary = Awaited<ReturnType<typeof mirrorInto>>;
 
 /** The snapshot's page size (the kit's default, the service's maximum): the bar's look-ahead while the snapshot runs. */
 const SNAPSHOT_PAGE = 1000;
@@ -53,14 +34,10 @@ export async function runMirror(
   const bar = new SnapshotProgress(out);
   const status = new StatusLine(out);
   let lastPhase: MirrorProgress["phase"] | undefined;
-  const render = (p: MirrorProgress) => {
-    if (out.json) {
-      out.data({ type: "progress", ...p });
-      return;
-    }
-    if (p.phase === "snapshot") {
-      bar.update(p.pages, p.items, SNAPSHOT_PAGE);
-    } else {
+  const onProgress = (p: MirrorProgress) => {
+    if (out.json) out.data({ type: "progress", ...p });
+    else if (p.phase === "snapshot") bar.update(p.pages, p.items, SNAPSHOT_PAGE);
+    else {
       if (lastPhase === "snapshot") bar.stop();
       // The clock only on a TTY, where the line is rewritten in place; in a pipe it would add a line per poll.
       const checked = out.animate ? ` · checked ${clockStamp()}` : "";
@@ -74,9 +51,6 @@ export async function runMirror(
       );
     }
     lastPhase = p.phase;
-  };
-  const onProgress = (p: MirrorProgress) => {
-    render(p);
     hooks.onProgress?.(p);
   };
   let summary: MirrorSummary;
@@ -111,7 +85,7 @@ async function mirrorInto(
   shown: string,
   options: MirrorOptions,
   onProgress: (progress: MirrorProgress) => void,
-): Promise<MirrorSummary> {
+) {
   // Loaded here: only the mirror command needs the mirror and the store.
   const { createSelectedMirror } = await import("@feedgate/kit/mirror");
   const store =

@@ -1,19 +1,16 @@
 import { apiKeyOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
+import type { Body } from "../cli/runner.js";
+import type { COMMANDS } from "./index.js";
 import { envSecrets, harFile } from "./record-har.js";
 import { startRecorder } from "./record-proxy.js";
+import type { OptionsOf } from "./spec.js";
+import { untilInterrupted } from "./watch-util.js";
 
-export interface RecordOptions {
-  target?: string;
-  out?: string;
-  port?: number;
-  maxBody?: number;
-}
+type RecordOptions = OptionsOf<typeof COMMANDS.record>;
 
 /** `feedgate record --target URL --out FILE.har`: records until Ctrl-C, then leaves a complete file. */
-export async function runRecord(ctx: CommandContext, options: RecordOptions): Promise<void> {
+export const runRecord: Body<RecordOptions> = async (ctx, options) => {
   const { out } = ctx;
   if (!options.target || !options.out)
     throw new UsageError("record needs --target <url> (the service's origin) and --out <file>");
@@ -31,10 +28,10 @@ export async function runRecord(ctx: CommandContext, options: RecordOptions): Pr
         `recording ${recorder.url} → ${target.href} into ${options.out}; point your app there`,
       );
     out.note(out.errColor.dim("recording; Ctrl-C to stop"));
-    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+    await untilInterrupted(ctx.signal);
   } finally {
     const cut = recorder.inFlight ? ` (${recorder.inFlight} under way were not recorded)` : "";
     await recorder.close();
     out.note(`${file.entries} exchanges in ${options.out}${cut}`);
   }
-}
+};

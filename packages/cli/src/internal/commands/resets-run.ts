@@ -1,19 +1,15 @@
 import type { CodexResetsResponse } from "@feedgate/feed-client";
 import { diffResetEvents, type FeedKit, type ResetChange } from "@feedgate/kit/feed";
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
+import type { CommandContext } from "../cli/runner.js";
 import { renderCalendarUpdate, renderResetChange, renderResets } from "../render/resets.js";
-import { optional, RESET_EVENT, RESETS, renderable } from "../render/shapes.js";
-import { clockStamp, secondsToMs, untilAborted } from "./watch-util.js";
+import { RESET_CHANGE, RESETS, renderable } from "../render/shapes.js";
+import type { READS } from "./reads.js";
+import type { OptionsOf } from "./spec.js";
+import { clockStamp, type Poll, watchEach } from "./watch-util.js";
 
-export interface ResetsOptions {
-  recent?: boolean;
-  watch?: boolean;
-  /** Seconds between polls; default 5 minutes, never faster than the service's s-maxage. */
-  interval?: number;
-  json?: boolean;
-}
+type ResetsOptions = OptionsOf<typeof READS.resets>;
 
 /** Observers for embedding (the demo stops the watch once a change has been shown). */
 export interface ResetsHooks {
@@ -40,59 +36,50 @@ export async function runResets(
     return;
   }
   let previous: CodexResetsResponse | undefined;
-  await untilAborted(ctx.signal, () =>
-    step("watching the reset calendar", async () => {
-      // Default: the calendar's cadence in FEED_CADENCE (5 minutes).
-      const intervalMs = secondsToMs(options.interval);
-      for await (const version of watchCalendar(kit, recent, intervalMs, ctx.signal)) {
-        const { changes } = version;
-        const data = out.json ? version.data : renderable(version.data, RESETS, "reset calendar");
-        const at = new Date();
-        const before = previous;
-        previous = data;
-        // Every version replaces the calendar (the service rewrites it on each change): JSON
-        // gets it whole; the human form says what changed besides the events.
-        if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: version.data });
-        if (before === undefined) {
-          if (!out.json) {
-            out.print(renderResets(data, out, recent));
-            out.print(
-              out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`),
-            );
-          }
-          hooks.afterVersion?.(0);
-          continue;
-        }
-        if (!out.json) out.print(renderCalendarUpdate(before, data, out, clockStamp(at)));
-        for (const change of changes) {
-          if (out.json)
-            out.data({
-              type: change.type,
-              at: at.toISOString(),
-              ...(change.type === "removed"
-                ? { event: change.previous }
-                : {
-                    event: change.event,
-                    ...(change.type === "changed" && { previous: change.previous }),
-                  }),
-            });
-          else
-            out.print(
-              renderResetChange(
-                renderable(
-                  change,
-                  { event: optional(RESET_EVENT), previous: optional(RESET_EVENT) },
-                  "reset calendar change",
-                ),
-                out,
-                clockStamp(at),
-              ),
-            );
-        }
-        hooks.afterVersion?.(changes.length);
+  // Default: the calendar's cadence in FEED_CADENCE (5 minutes).
+  const watch = (poll: Poll) => watchCalendar(kit, recent, poll);
+  await watchEach(ctx.signal, "watching the reset calendar", options.interval, watch, (version) => {
+    const { changes } = version;
+    const data = out.json ? version.data : renderable(version.data, RESETS, "reset calendar");
+    const at = new Date();
+    const before = previous;
+    previous = data;
+    // Every version replaces the calendar (the service rewrites it on each change): JSON
+    // gets it whole; the human form says what changed besides the events.
+    if (out.json) out.data({ type: "calendar", at: at.toISOString(), calendar: version.data });
+    if (before === undefined) {
+      if (!out.json) {
+        out.print(renderResets(data, out, recent));
+        out.print(
+          out.color.dim(`\nwatching for added, changed and withdrawn events (Ctrl-C to stop)…`),
+        );
       }
-    }),
-  );
+      return hooks.afterVersion?.(0);
+    }
+    if (!out.json) out.print(renderCalendarUpdate(before, data, out, clockStamp(at)));
+    for (const change of changes) {
+      if (out.json)
+        out.data({
+          type: change.type,
+          at: at.toISOString(),
+          ...(change.type === "removed"
+            ? { event: change.previous }
+            : {
+                event: change.event,
+                ...(change.type === "changed" && { previous: change.previous }),
+              }),
+        });
+      else
+        out.print(
+          renderResetChange(
+            renderable(change, RESET_CHANGE, "reset calendar change"),
+            out,
+            clockStamp(at),
+          ),
+        );
+    }
+    hooks.afterVersion?.(changes.length);
+  });
 }
 
 /**
@@ -103,20 +90,15 @@ export async function runResets(
 async function* watchCalendar(
   kit: FeedKit,
   recent: boolean,
-  intervalMs: number | undefined,
-  signal: AbortSignal,
+  poll: Poll,
 ): AsyncGenerator<{ data: CodexResetsResponse; changes: ResetChange[] }> {
   if (recent) {
     // The first version's changes (all `added`) are not shown: the calendar is printed whole.
-    for await (const { data, changes } of kit.watchResets({ signal, intervalMs }))
-      yield { data, changes };
+    for await (const { data, changes } of kit.watchResets(poll)) yield { data, changes };
     return;
   }
   let previous: CodexResetsResponse | undefined;
-  for await (const version of kit.pollUntilChanged("codexResets", undefined, {
-    signal,
-    intervalMs,
-  })) {
+  for await (const version of kit.pollUntilChanged("codexResets", undefined, poll)) {
     const changes = previous ? diffResetEvents(previous.events, version.data.events) : [];
     previous = version.data;
     // Every new version: one with only new source posts or a new check time is news too.

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { Body, Runner } from "../cli/runner.js";
+import type { Runner } from "../cli/runner.js";
 
 /** How an option's value is read (`cli/parse.ts`), or the values it takes. */
 export type ValueRule = "integer" | "seconds" | "port" | "collect" | readonly string[];
@@ -21,21 +21,43 @@ export type ArgumentSpec = readonly [
 ];
 
 /**
- * A command, declared once as data: `commands/index.ts` builds commander's command from it
- * (help, completion and usage hints read that), and the quick path (`cli/quick.ts`) reads the
- * flags and arguments of the feed's read commands from the same declaration. No module here
- * loads commander.
+ * A command, declared once as data (`as const`): `program.ts` builds commander's command from it
+ * (help, completion and usage hints read that), the quick path (`cli/quick.ts`) reads the flags
+ * and arguments of the feed's read commands from it, and its body's options are typed from it
+ * ({@link OptionsOf}). No module here loads commander; the bodies are in `bodies.ts`.
  */
 export interface CommandSpec {
-  name: string;
   description: string;
   args?: readonly ArgumentSpec[];
   options?: readonly OptionSpec[];
   examples?: readonly string[];
-  /** Loads the body that runs it (loaded only when the command runs). */
-  body?: () => Promise<Body>;
   /** For the commands that act on the program itself (`version`, `completion`): its action. */
   // biome-ignore lint/suspicious/noExplicitAny: commander hands an action what the command declares.
   action?: (program: Command, runner: Runner) => (...args: any[]) => void | Promise<void>;
-  subcommands?: readonly CommandSpec[];
+  /** By name (`mirror` → ls, show, export). */
+  subcommands?: Readonly<Record<string, CommandSpec>>;
 }
+
+type Camel<S extends string> = S extends `${infer A}-${infer B}`
+  ? `${A}${Capitalize<Camel<B>>}`
+  : S;
+/** The name commander gives an option: `--page-size <n>` → `pageSize`, `--no-color` → `color`. */
+type NameOf<F extends string> = F extends `--no-${infer N}`
+  ? Camel<N>
+  : F extends `--${infer N} ${string}` | `--${infer N}`
+    ? Camel<N>
+    : never;
+/** The value commander gives it: a number, one of its choices, every value given, a string, or true. */
+type ValueOf<O extends OptionSpec> = O extends readonly [string, string, infer Rule, ...unknown[]]
+  ? Rule extends "collect"
+    ? string[]
+    : Rule extends readonly (infer Choice)[]
+      ? Choice
+      : number
+  : O[0] extends `${string}<${string}`
+    ? string
+    : boolean;
+/** The options a command's body is given, read from the command's declaration. */
+export type OptionsOf<S extends { options?: readonly OptionSpec[] }> = {
+  [O in NonNullable<S["options"]>[number] as NameOf<O[0]>]?: ValueOf<O>;
+};

@@ -1,15 +1,12 @@
 import { isStoryRef, type StoryResult } from "@feedgate/kit/feed";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
 import { feedKitOf } from "../cli/feed-kit.js";
-import { clockStamp, renderersAfter, secondsToMs, untilAborted } from "./watch-util.js";
+import type { Body } from "../cli/runner.js";
+import type { READS } from "./reads.js";
+import type { OptionsOf } from "./spec.js";
+import { clockStamp, type Poll, renderersAfter, watchEach } from "./watch-util.js";
 
-export interface StoryOptions {
-  json?: boolean;
-  watch?: boolean;
-  /** Seconds between polls when watching; default: the story's cadence (60 s). */
-  interval?: number;
-}
+type StoryOptions = OptionsOf<typeof READS.story>;
 
 /** What `getStory` and each version of `watchStory` say: the story and how it was reached. */
 type Found = Pick<StoryResult, "story" | "requestedId" | "survivingId" | "mergedChain">;
@@ -18,11 +15,7 @@ type Found = Pick<StoryResult, "story" | "requestedId" | "survivingId" | "merged
  * `feedgate story <id | story URL>`: follows merges and says which id survives. With `--watch`,
  * prints each new version (under a stamp; `--json`: one document per version) until Ctrl-C.
  */
-export async function runStory(
-  ctx: CommandContext,
-  options: StoryOptions,
-  idOrUrl: string,
-): Promise<void> {
+export const runStory: Body<StoryOptions> = async (ctx, options, idOrUrl: string) => {
   const { out, signal } = ctx;
   // Anything else cannot name a story (the service answers 404): refused before any request.
   if (!isStoryRef(idOrUrl))
@@ -48,16 +41,9 @@ export async function runStory(
       );
   };
   if (answer) return show(await answer);
-  await untilAborted(signal, () =>
-    step(`watching story ${idOrUrl}`, async () => {
-      for await (const version of kit.watchStory(idOrUrl, {
-        signal,
-        intervalMs: secondsToMs(options.interval),
-      })) {
-        if (!out.json)
-          out.print(out.color.dim(`story at ${clockStamp()} (watching; Ctrl-C to stop)`));
-        show(version);
-      }
-    }),
-  );
-}
+  const watch = (poll: Poll) => kit.watchStory(idOrUrl, poll);
+  await watchEach(signal, `watching story ${idOrUrl}`, options.interval, watch, (version) => {
+    if (!out.json) out.print(out.color.dim(`story at ${clockStamp()} (watching; Ctrl-C to stop)`));
+    show(version);
+  });
+};

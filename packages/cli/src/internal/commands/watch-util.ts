@@ -1,3 +1,5 @@
+import { pause, realSleep } from "@feedgate/core";
+import { step } from "../cli/errors.js";
 import { afterRequestSent } from "../cli/request-sent.js";
 
 /**
@@ -10,16 +12,29 @@ export function renderersAfter<T>(answer: Promise<unknown> | undefined, load: ()
   return afterRequestSent(answer, load);
 }
 
+/** What a watch polls with: Ctrl-C's signal and, with `--interval`, the wait between polls. */
+export type Poll = { signal: AbortSignal; intervalMs?: number };
+
 /**
- * Runs a watch loop until the signal fires, then returns normally: for a watch command,
- * Ctrl-C is the expected way to stop (the exit code is still 130, set by the runner).
+ * Runs `each` on every version `watch` yields until Ctrl-C, which ends it normally: for a watch
+ * command that is the expected way to stop (the exit code is still 130, set by the runner).
+ * `interval` is `--interval` in seconds; a failure is labelled `what`.
  */
-export async function untilAborted(signal: AbortSignal, loop: () => Promise<void>): Promise<void> {
+export async function watchEach<T>(
+  signal: AbortSignal,
+  what: string,
+  interval: number | undefined,
+  watch: (poll: Poll) => AsyncIterable<T>,
+  each: (version: T) => void,
+): Promise<void> {
+  const intervalMs = secondsToMs(interval);
+  const poll = { signal, ...(intervalMs === undefined ? {} : { intervalMs }) };
   try {
-    await loop();
+    await step(what, async () => {
+      for await (const version of watch(poll)) each(version);
+    });
   } catch (error) {
-    if (signal.aborted) return;
-    throw error;
+    if (!signal.aborted) throw error;
   }
 }
 
@@ -32,3 +47,7 @@ export function clockStamp(date = new Date()): string {
 export function secondsToMs(seconds: number | undefined): number | undefined {
   return seconds === undefined ? undefined : Math.round(seconds * 1000);
 }
+
+/** Waits until Ctrl-C, for the commands that serve until then (fleet, mcp, mock, record). */
+export const untilInterrupted = (signal: AbortSignal) =>
+  pause(realSleep, Number.POSITIVE_INFINITY, signal);

@@ -11,17 +11,6 @@ import {
   startGatewayFake,
 } from "@feedgate/mock";
 
-/** The embedded fake servers of `feedgate mock` and `feedgate demo`, with the mock's seeded data. */
-export interface DemoFakes {
-  feed: FeedFake | undefined;
-  gateway: GatewayFake | undefined;
-  /** The instant the data is anchored at (the fake clock starts here). */
-  now: number;
-  /** The seeded story that was merged (`from`, it answers 308) and the one it survives as (`into`). */
-  merged: { from: string; into: string };
-  close(): Promise<void>;
-}
-
 export interface DemoFakesOptions {
   feed?: boolean;
   gateway?: boolean;
@@ -93,44 +82,49 @@ export function calendarAfter(before: readonly ResetEvent[], at: number): ResetE
   return [confirmed, next, oldest];
 }
 
-/** Starts the fakes on free loopback ports (127.0.0.1, port 0) and fills the selected set. */
-export async function startDemoFakes(options: DemoFakesOptions = {}): Promise<DemoFakes> {
+/** What {@link startDemoFakes} started. */
+export type DemoFakes = Awaited<ReturnType<typeof startDemoFakes>>;
+
+/**
+ * The embedded fake servers of `feedgate mock` and `feedgate demo`, with the mock's seeded data,
+ * on free loopback ports (127.0.0.1, port 0), the selected set filled.
+ */
+export async function startDemoFakes(options: DemoFakesOptions = {}) {
   const now = Date.now();
-  const clock = createFakeClock(now);
+  // Both on the same fake clock, each answering the recorded exchanges first.
+  const shared = { clock: createFakeClock(now), replay: options.replay };
   const feed =
     options.feed === false
       ? undefined
       : await startFeedFake({
-          clock,
+          ...shared,
           port: options.feedPort ?? 0,
-          replay: options.replay,
           ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
         });
   let gateway: GatewayFake | undefined;
   try {
-    gateway =
-      options.gateway === false
-        ? undefined
-        : await startGatewayFake({
-            clock,
-            port: options.gatewayPort ?? 0,
-            replay: options.replay,
-            // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,
-            // input_tokens, count_tokens), which the demo and `feedgate mock` show.
-            unrouted: [],
-            ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-          });
+    // Opt in to the operations the gateway's source does not route (retrieve, delete, cancel,
+    // input_tokens, count_tokens), which the demo and `feedgate mock` show.
+    const apiKey = options.apiKey ? { apiKey: options.apiKey } : {};
+    if (options.gateway !== false)
+      gateway = await startGatewayFake({
+        ...shared,
+        port: options.gatewayPort ?? 0,
+        unrouted: [],
+        ...apiKey,
+      });
     if (feed) fillSelected(feed, options.selected ?? 1200);
   } catch (error) {
     await feed?.close();
     await gateway?.close();
     throw error;
   }
-  // Hot topic 1 links the surviving story, hot topic 4 the one merged into it.
+  // Hot topic 1 links the surviving story, hot topic 4 the one merged into it (it answers 308).
   const story = (rank: number) => feed?.hotTopics.list()[rank]?.links.story?.split("/").pop() ?? "";
   return {
     feed,
     gateway,
+    /** The instant the data is anchored at (the fake clock starts here). */
     now,
     merged: { from: story(3), into: story(0) },
     async close() {

@@ -1,6 +1,6 @@
-import { createFeedKit } from "@feedgate/kit/feed";
-import type { CommandContext } from "../cli/context.js";
-import { USER_AGENT, VERSION } from "../version.js";
+import { feedKitOf } from "../cli/feed-kit.js";
+import type { CommandContext } from "../cli/runner.js";
+import { VERSION } from "../version.js";
 
 /** Lines of each tool result the demo shows. */
 const SHOWN_LINES = 4;
@@ -11,11 +11,7 @@ const SHOWN_LINES = 4;
  * calls hot_topics and get_story on the merged story, as an agent would. The MCP SDK is
  * loaded here, on use.
  */
-export async function runMcpSession(
-  ctx: CommandContext,
-  feedUrl: string,
-  mergedStory: string,
-): Promise<void> {
+export async function runMcpSession(ctx: CommandContext, mergedStory: string): Promise<void> {
   const { out } = ctx;
   const c = out.color;
   const [{ Client }, { InMemoryTransport }, { createFeedMcpServer }] = await Promise.all([
@@ -23,9 +19,7 @@ export async function runMcpSession(
     import("@modelcontextprotocol/sdk/inMemory.js"),
     import("@feedgate/mcp"),
   ]);
-  const server = createFeedMcpServer({
-    kit: createFeedKit({ baseUrl: feedUrl, userAgent: USER_AGENT }),
-  });
+  const server = createFeedMcpServer({ kit: feedKitOf(ctx) });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "feedgate-demo", version: VERSION });

@@ -1,33 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { apiKeyOf } from "../cli/config.js";
-import type { CommandContext } from "../cli/context.js";
 import { step, UsageError } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import { CLI } from "../cli/invocation.js";
+import type { Body } from "../cli/runner.js";
+import type { COMMANDS } from "../commands/index.js";
+import type { OptionsOf } from "../commands/spec.js";
+import { untilInterrupted } from "../commands/watch-util.js";
 import { startDemoFakes } from "./fakes.js";
 import { loadRecording } from "./replay-load.js";
 
-export interface MockOptions {
-  json?: boolean;
-  /** `--port N`: the feed fake on N and the gateway fake on N+1. */
-  port?: number;
-  feedPort?: number;
-  gatewayPort?: number;
-  /** `--replay FILE.har`: recorded answers first. */
-  replay?: string;
-  replaySpeed?: "instant" | "recorded";
-}
+type MockOptions = OptionsOf<typeof COMMANDS.mock>;
 
 /**
  * `feedgate mock [feed|gateway|all]`: the seeded fake servers on 127.0.0.1 until Ctrl-C.
  * The fake gateway accepts the configured key (FEEDGATE_API_KEY), which is never printed;
  * without one it makes up a throwaway key and prints that, since it opens nothing real.
  */
-export async function runMock(
-  ctx: CommandContext,
-  options: MockOptions,
-  which = "all",
-): Promise<void> {
+export const runMock: Body<MockOptions> = async (ctx, options, which = "all") => {
   const { out } = ctx;
   const configured = apiKeyOf(ctx.globals, ctx.env);
   const apiKey = configured ?? `sk-fake-${randomBytes(8).toString("hex")}`;
@@ -78,9 +67,8 @@ export async function runMock(
       out.print(`  ${CLI} ${fakes.feed ? "hot" : "tokens 'hello' --model gpt-5.2"}`);
     }
     out.note(out.errColor.dim("fake servers running; Ctrl-C to stop"));
-    // Runs until Ctrl-C: the wait ends by rejecting with the interrupt.
-    await sleep(2 ** 31 - 1, ctx.signal).catch(() => {});
+    await untilInterrupted(ctx.signal);
   } finally {
     await fakes.close();
   }
-}
+};

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { loadReplay, startGatewayFake } from "@feedgate/mock";
-import type { CommandContext } from "../cli/context.js";
+import type { CommandContext } from "../cli/runner.js";
 import { harFile } from "../commands/record-har.js";
 import { startRecorder } from "../commands/record-proxy.js";
 import { runTokens } from "../commands/tokens-run.js";

@@ -1,6 +1,6 @@
 import type { Replay } from "@feedgate/mock";
-import type { CommandContext } from "../cli/context.js";
 import { step } from "../cli/errors.js";
+import type { CommandContext } from "../cli/runner.js";
 import { printFindings } from "../commands/drift-report.js";
 
 /** Loads a HAR file for `mock --replay` and reports, on stderr, where its answers drift from the documents. */

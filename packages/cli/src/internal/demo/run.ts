@@ -1,18 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CommandContext } from "../cli/context.js";
+import { realSleep } from "@feedgate/core";
 import { describeFailure } from "../cli/describe-failure.js";
 import { step } from "../cli/errors.js";
-import { sleep } from "../cli/interrupt.js";
 import { typed } from "../cli/invocation.js";
+import type { Body, CommandContext } from "../cli/runner.js";
 import { runDailies, runDaily } from "../commands/daily-run.js";
 import { runHot } from "../commands/hot-run.js";
 import { runImage } from "../commands/image-run.js";
 import { runItems } from "../commands/items-run.js";
 import { runMirror } from "../commands/mirror-run.js";
+import { runRespond } from "../commands/prompt-run.js";
 import { runResets } from "../commands/resets-run.js";
-import { runRespond } from "../commands/respond-run.js";
 import { runStory } from "../commands/story-run.js";
 import { runTokens } from "../commands/tokens-run.js";
 import { clockStamp } from "../commands/watch-util.js";
@@ -28,7 +28,7 @@ const DEMO_KEY = "sk-demo-0000000000000000";
  * the mock's data and short cache lifetimes, and runs every capability through the CLI's own
  * commands and renderers. Everything it starts it stops; it finishes in well under 30 s.
  */
-export async function runDemo(ctx: CommandContext): Promise<void> {
+export const runDemo: Body = async (ctx) => {
   const { out } = ctx;
   const c = out.color;
   const dim = (text: string) => out.print(c.dim(text));
@@ -198,7 +198,7 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     await (await import("./record-replay.js")).recordAndReplay(sub(), work, DEMO_KEY);
 
     section("An agent's MCP session: list tools, call hot_topics and get_story", "feedgate mcp");
-    await (await import("./mcp-session.js")).runMcpSession(sub(), feed.url, fakes.merged.from);
+    await (await import("./mcp-session.js")).runMcpSession(sub(), fakes.merged.from);
 
     section("Usage errors are caught before any request", "feedgate items --q x");
     const before = feed.requests.length;
@@ -223,5 +223,5 @@ export async function runDemo(ctx: CommandContext): Promise<void> {
     "Point --feed-url / --gateway-url (and FEEDGATE_API_KEY) at the real services to do the same for real.",
   );
   // A last wait of zero lets the closed servers' sockets settle before exit.
-  await sleep(0, new AbortController().signal);
-}
+  await realSleep(0);
+};

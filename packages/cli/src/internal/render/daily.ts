@@ -5,29 +5,22 @@ import { indent, table, type Ui } from "./ui.js";
 /** A daily report: lead, sections with their items, and the flashes. */
 export function renderDaily(report: DailyReport, ui: Ui): string {
   const c = ui.color;
-  const lines: string[] = [];
-  lines.push(
+  const lines = [
     c.bold(`Daily report ${report.date}`) +
       c.dim(
         `  (generated ${formatUtc(report.generatedAt)}, covering ${formatUtc(report.windowStart)} → ${formatUtc(report.windowEnd)})`,
       ),
-  );
-  if (report.lead) {
-    lines.push("");
-    lines.push(c.bold(report.lead.title));
-    lines.push(indent(report.lead.leadParagraph));
-  }
+  ];
+  if (report.lead) lines.push("", c.bold(report.lead.title), indent(report.lead.leadParagraph));
   for (const section of report.sections) {
-    lines.push("");
-    lines.push(c.bold(c.cyan(section.label)));
+    lines.push("", c.bold(c.cyan(section.label)));
     for (const item of section.items) {
       lines.push(`  • ${item.title} ${c.dim(`— ${item.source.name}`)}`);
       if (item.summary) lines.push(indent(c.dim(item.summary), "    "));
     }
   }
   if (report.flashes.length > 0) {
-    lines.push("");
-    lines.push(c.bold("Flashes"));
+    lines.push("", c.bold("Flashes"));
     for (const flash of report.flashes)
       lines.push(
         `  ${c.dim(formatUtc(flash.publishedAt))}  ${flash.title} ${c.dim(`— ${flash.source.name}`)}`,
@@ -35,8 +28,7 @@ export function renderDaily(report: DailyReport, ui: Ui): string {
   }
   if (report.sections.length === 0 && report.flashes.length === 0 && !report.lead)
     lines.push(c.dim("(a quiet day: nothing in this report)"));
-  lines.push("");
-  lines.push(c.dim(report.links.aihot));
+  lines.push("", c.dim(report.links.aihot));
   return lines.join("\n");
 }
 

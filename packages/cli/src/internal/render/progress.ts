@@ -75,7 +75,7 @@ export class StatusLine {
 
   /** Ends the in-place line so later output starts on a fresh line. */
   done(): void {
-    if (this.#shown) this.#out.notePart("\n");
+    if (this.#shown) this.#out.note("");
     this.#shown = false;
   }
 }

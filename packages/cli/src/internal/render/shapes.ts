@@ -164,6 +164,12 @@ export const RESET_EVENT: Shape = {
   ],
 };
 
+/** What `renderResetChange` reads. */
+export const RESET_CHANGE: Shape = {
+  event: optional(RESET_EVENT),
+  previous: optional(RESET_EVENT),
+};
+
 /** What `renderResets` reads. */
 export const RESETS: Shape = {
   today: optional("string"),

@@ -12,13 +12,12 @@ export interface StoryOrigin {
 /** Title, status, digest, the reverse-chronological timeline, storyline and related stories. */
 export function renderStory(story: Story, origin: StoryOrigin, ui: Ui): string {
   const c = ui.color;
-  const lines: string[] = [];
-  lines.push(c.bold(story.title));
   const status = story.status === "active" ? c.green("active") : c.dim(String(story.status));
-  lines.push(
+  const lines = [
+    c.bold(story.title),
     `${status} · ${story.reportCount} reports from ${story.sourceCount} sources · ${formatUtc(story.firstReportAt)} → ${formatUtc(story.latestAt)}`,
-  );
-  lines.push(c.dim(`id ${story.publicId} · ${story.links.aihot}`));
+    c.dim(`id ${story.publicId} · ${story.links.aihot}`),
+  ];
   if (origin.requestedId !== origin.survivingId) {
     lines.push(
       c.yellow(
@@ -26,29 +25,31 @@ export function renderStory(story: Story, origin: StoryOrigin, ui: Ui): string {
       ),
     );
   }
-  lines.push("");
-  lines.push(c.bold("Digest"));
   lines.push(
+    "",
+    c.bold("Digest"),
     indent(
       story.digest ?? c.dim("(no current digest: the timeline moved on since it was written)"),
     ),
+    "",
+    c.bold(`Timeline (newest first, ${story.reports.length} of ${story.reportCount})`),
   );
-  lines.push("");
-  lines.push(c.bold(`Timeline (newest first, ${story.reports.length} of ${story.reportCount})`));
   for (const report of story.reports) {
     const party = report.source.firstParty ? c.cyan(" [first party]") : "";
-    lines.push(`  ${c.dim(formatUtc(report.publishedAt))}  ${report.title}`);
-    lines.push(`  ${" ".repeat(20)}  ${c.dim(`— ${report.source.name}`)}${party}`);
+    lines.push(
+      `  ${c.dim(formatUtc(report.publishedAt))}  ${report.title}`,
+      `  ${" ".repeat(20)}  ${c.dim(`— ${report.source.name}`)}${party}`,
+    );
   }
-  if (story.storyline.length > 0) {
-    lines.push("");
-    lines.push(c.bold("Storyline"));
-    for (const n of story.storyline) lines.push(`  • ${n.title} ${c.dim(`(${n.publicId})`)}`);
-  }
-  if (story.related.length > 0) {
-    lines.push("");
-    lines.push(c.bold("Related"));
-    for (const n of story.related) lines.push(`  • ${n.title} ${c.dim(`(${n.publicId})`)}`);
-  }
+  for (const [title, stories] of [
+    ["Storyline", story.storyline],
+    ["Related", story.related],
+  ] as const)
+    if (stories.length > 0)
+      lines.push(
+        "",
+        c.bold(title),
+        ...stories.map((n) => `  • ${n.title} ${c.dim(`(${n.publicId})`)}`),
+      );
   return lines.join("\n");
 }

@@ -4,6 +4,9 @@
  * announced and scheduled.
  */
 
+/** A date's UTC fields as `2026-11-20 08:05`. */
+const minutes = (d: Date) =>
+  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** `2026-11-20T08:05:00.000Z` → `2026-11-20 08:05 UTC`; anything unparsable is returned as is. */
@@ -11,7 +14,7 @@ export function formatUtc(iso: string | null | undefined): string {
   if (!iso) return "-";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+  return `${minutes(d)} UTC`;
 }
 
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
@@ -26,8 +29,7 @@ export function formatBeijing(iso: string | null | undefined): string {
   if (direct) return `${direct[1]} ${direct[2]}`;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const b = new Date(d.getTime() + BEIJING_OFFSET_MS);
-  return `${b.getUTCFullYear()}-${pad(b.getUTCMonth() + 1)}-${pad(b.getUTCDate())} ${pad(b.getUTCHours())}:${pad(b.getUTCMinutes())}`;
+  return minutes(new Date(d.getTime() + BEIJING_OFFSET_MS));
 }
 
 /** A Beijing-time range; the end drops its date when it is the same day. */

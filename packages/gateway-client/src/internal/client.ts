@@ -1,19 +1,17 @@
 import {
   type ClientOptions,
-  CREDENTIAL_HEADERS,
   checkBaseUrl,
   checkOptionNames,
   checkPositive,
+  clientTransport,
   configError,
-  createResilientFetch,
   ENV,
   followRedirects,
+  isBrowser,
   type Logger,
   type LogLevel,
-  type ResilientFetch,
-  requireSetting,
+  refuseCredentials,
   settingOf,
-  stripUndefined,
 } from "@feedgate/core";
 import { VERSION } from "../generated/version.js";
 import { createCaller } from "./call.js";
@@ -193,18 +191,12 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
-  const base = new URL(
-    `${checkBaseUrl(
-      requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin"),
-      settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
-      "required",
-      /\/v1(beta)?$/,
-    )}/`,
-  );
-  const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
-  checkKey(apiKey, settingOf(options.apiKey, "apiKey", ENV.apiKey).name);
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
-  const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
+  const url = settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin");
+  const base = new URL(`${checkBaseUrl(url.value, url.name, "required", /\/v1(beta)?$/)}/`);
+  const key = settingOf(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
+  const apiKey = key.value!;
+  checkKey(apiKey, key.name);
+  const browser = isBrowser();
   if (browser && options.dangerouslyAllowBrowser !== true) {
     throw configError(
       "dangerouslyAllowBrowser",
@@ -212,39 +204,23 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     );
   }
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  const credential = Object.keys(headers).find((h) => CREDENTIAL_HEADERS.includes(h.toLowerCase()));
-  if (credential !== undefined)
-    throw configError(
-      "headers",
-      `credential header "${credential}" refused: pass the key as apiKey`,
-    );
+  refuseCredentials(headers, "pass the key as apiKey");
   if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
 
-  const { fetch, maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   // Each attempt may use its whole timeout, and each wait may be the longest Retry-After honoured (60 s).
   const deadline = (t: number, r: number) => (t + 60_000) * (r + 1);
   // What the gateway turned out not to route: the retry hook and the error path both read it.
   const unrouted = new Set<GatewayOperationId>();
   // The gateway's retry knowledge, redirect handling and signal go with every transport, a ready one included.
-  const gateway = stripUndefined({
-    retry: gatewayRetry(base, (id) => unrouted.has(id)),
-    redirects: followRedirects(options.maxRedirects ?? 5),
-    signal: options.signal,
-  });
-  const transport =
-    fetch && "withOptions" in fetch
-      ? (fetch as ResilientFetch).withOptions(gateway)
-      : createResilientFetch(
-          stripUndefined({
-            fetch,
-            maxRetries,
-            timeoutMs,
-            deadlineMs: deadline(timeoutMs, maxRetries),
-            maxResponseBytes: options.maxResponseBytes,
-            logger: options.logger,
-            logLevel: options.logLevel,
-          }),
-        ).withOptions(gateway);
+  const transport = clientTransport(
+    { ...options, maxRetries, timeoutMs },
+    {
+      retry: gatewayRetry(base, (id) => unrouted.has(id)),
+      redirects: followRedirects(options.maxRedirects ?? 5),
+    },
+    { deadlineMs: deadline(timeoutMs, maxRetries) },
+  );
 
   const caller = createCaller({
     baseUrl: base.href.replace(/\/$/, ""),

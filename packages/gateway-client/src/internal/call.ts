@@ -377,9 +377,8 @@ export function createCaller(settings: CallerSettings): Caller {
 /** An AbortController that also fires when the caller's signal does. */
 function linkedController(signal: AbortSignal | undefined): AbortController {
   const controller = new AbortController();
-  if (signal) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
-  }
+  const abort = () => controller.abort(signal!.reason);
+  if (signal?.aborted) abort();
+  else signal?.addEventListener("abort", abort, { once: true });
   return controller;
 }

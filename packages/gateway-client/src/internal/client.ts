@@ -153,10 +153,12 @@ export interface GatewayClient {
   gemini: GeminiApi;
 }
 
-/** A positive whole-number option, or its default when absent. */
-const positive = (option: string, value: number | undefined, fallback: number) => (
-  checkPositive(option, value, true, 1), value ?? fallback
-);
+/** The positive whole-number options of the streams, with their defaults. */
+const STREAM_OPTIONS = {
+  streamIdleTimeoutMs: DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  maxStreamLineBytes: DEFAULT_MAX_SSE_LINE_BYTES,
+  maxStreamEventBytes: DEFAULT_MAX_SSE_EVENT_BYTES,
+};
 
 /** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
 function checkKey(apiKey: string, name: string): void {
@@ -222,6 +224,11 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     { deadlineMs: deadline(timeoutMs, maxRetries) },
   );
 
+  const stream = { ...STREAM_OPTIONS };
+  for (const name of Object.keys(stream) as Array<keyof typeof stream>) {
+    checkPositive(name, options[name], true, 1);
+    stream[name] = options[name] ?? stream[name];
+  }
   const caller = createCaller({
     baseUrl: base.href.replace(/\/$/, ""),
     headers,
@@ -232,23 +239,8 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     maxRetries,
     maxResponseBytes: options.maxResponseBytes,
     unrouted,
-    streamIdleTimeoutMs: positive(
-      "streamIdleTimeoutMs",
-      options.streamIdleTimeoutMs,
-      DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-    ),
-    limits: {
-      maxLineBytes: positive(
-        "maxStreamLineBytes",
-        options.maxStreamLineBytes,
-        DEFAULT_MAX_SSE_LINE_BYTES,
-      ),
-      maxEventBytes: positive(
-        "maxStreamEventBytes",
-        options.maxStreamEventBytes,
-        DEFAULT_MAX_SSE_EVENT_BYTES,
-      ),
-    },
+    streamIdleTimeoutMs: stream.streamIdleTimeoutMs,
+    limits: { maxLineBytes: stream.maxStreamLineBytes, maxEventBytes: stream.maxStreamEventBytes },
   });
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.
   const client: GatewayClient = {

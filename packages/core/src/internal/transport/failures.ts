@@ -1,4 +1,5 @@
 import type { FeedgateErrorKind } from "../../errors.js";
+import type { DEFAULTS } from "./options.js";
 import type { RetryAdvice } from "./retry-policy.js";
 
 /** How one attempt ended: `answer` is final; every other tag is a failure the loop may retry. */
@@ -16,20 +17,16 @@ export interface Outcome {
   hint?: string | null;
 }
 
-/** The limits a failure's message quotes. */
-interface Limits {
-  maxResponseBytes: number;
-  timeoutMs: number;
-  deadlineMs: number;
-}
-
 /**
  * The error a failure without a final answer ends in, per way of failing: its kind, its code and
  * what happened (a failure status is returned to the client instead).
  */
 export const FAILURES: Record<
   Exclude<Outcome["tag"], "answer" | "status">,
-  (limits: Limits, error: unknown) => [FeedgateErrorKind, string, string]
+  (
+    limits: Record<keyof typeof DEFAULTS, number>,
+    error: unknown,
+  ) => [FeedgateErrorKind, string, string]
 > = {
   invalid: () => ["invalid_response", "not_json", "answered HTML, not JSON"],
   too_large: (c) => [

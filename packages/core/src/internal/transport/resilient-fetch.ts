@@ -218,26 +218,17 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         say(level, message, { ...fields, event: "give_up", reason });
         return message;
       };
+      let failure: ReturnType<(typeof FAILURES)["invalid"]> | undefined;
       if (n <= maxRetries && !streamBody && isRetryable(policy, outcome, request, c.idempotent)) {
-        if (wait! > c.maxRetryAfterMs) {
-          const message = giveUp(
-            "error",
-            `the server asks to wait ${wait} ms, over maxRetryAfterMs`,
-            "retry_too_long",
-          );
-          const code = outcome.advice?.code ?? `http_${status}`;
-          throw createError({
-            kind: "retry_too_long",
-            code,
-            message,
-            attempts: n,
-            status,
-            requestId,
-            retryAfterMs: wait,
-          });
-        }
         const delay = wait ?? backoffDelay(n, c);
-        if (monotonicNow() + delay < deadlineAt) {
+        if (wait! > c.maxRetryAfterMs) {
+          const code = outcome.advice?.code ?? `http_${status}`;
+          failure = [
+            "retry_too_long",
+            code,
+            `the server asks to wait ${wait} ms, over maxRetryAfterMs`,
+          ];
+        } else if (monotonicNow() + delay < deadlineAt) {
           const reason = tag === "status" ? `HTTP ${status}` : tag.replace("_", " ");
           const source = wait === undefined ? "backoff" : "retry-after";
           const ms = Math.round(delay);
@@ -255,23 +246,24 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
             throw abortedError(signals, what(), n) ?? caught;
           }
           continue;
-        }
-        say("warn", `${what()}: no time left for a retry`, {
-          event: "give_up",
-          delayMs: delay,
-          reason: "deadline",
-        });
+        } else
+          say("warn", `${what()}: no time left for a retry`, {
+            event: "give_up",
+            delayMs: delay,
+            reason: "deadline",
+          });
       }
       // A failure status is returned to the client, which builds its typed error from the body.
-      if (tag === "status") {
+      if (!failure && tag === "status") {
         recordMeta(response!, n, sent ?? [request.url, method]);
         giveUp(n > 1 ? "warn" : "info", `failed with ${status}`);
         return response!;
       }
-      const [kind, code, happened] = FAILURES[tag](c, outcome.error);
-      const message = giveUp("error", happened, tag);
+      const [kind, code, happened] = failure ?? FAILURES[tag as "invalid"](c, outcome.error);
+      const message = giveUp("error", happened, failure ? kind : tag);
+      const retryAfterMs = failure && wait;
       // No `cause`: a fetch rejection may quote the URL or a header with a credential in it.
-      throw createError({ kind, code, message, attempts: n, status, requestId });
+      throw createError({ kind, code, message, attempts: n, status, requestId, retryAfterMs });
     }
   }
 

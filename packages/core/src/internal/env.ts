@@ -57,9 +57,11 @@ export function settingOf(
 }
 
 /** The option if given, else its environment variable, else a ConfigError that names both. */
-export const requireSetting = (
+export function requireSetting(
   value: string | undefined,
   option: string,
   variable: string,
   what: string,
-): string => settingOf(value, option, variable, what).value!;
+): string {
+  return settingOf(value, option, variable, what).value!;
+}

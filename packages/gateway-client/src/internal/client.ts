@@ -160,8 +160,8 @@ const STREAM_OPTIONS = {
   maxStreamEventBytes: DEFAULT_MAX_SSE_EVENT_BYTES,
 };
 
-/** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
-function checkKey(apiKey: string, name: string): void {
+/** The key, unless the platform would quote it in its own error or it is too short to redact. Never quotes the key. */
+function checkKey(apiKey: string, name: string): string {
   // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
   if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey))
     throw configError(name, "required: a non-empty key without spaces");
@@ -177,6 +177,7 @@ function checkKey(apiKey: string, name: string): void {
   // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
   if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7))
     throw configError(name, "too short: at least 4 characters (besides a leading sk-)");
+  return apiKey;
 }
 
 /**
@@ -196,8 +197,7 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
   const url = settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin");
   const base = new URL(`${checkBaseUrl(url.value, url.name, "required", /\/v1(beta)?$/)}/`);
   const key = settingOf(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
-  const apiKey = key.value!;
-  checkKey(apiKey, key.name);
+  const apiKey = checkKey(key.value!, key.name);
   const browser = isBrowser();
   if (browser && options.dangerouslyAllowBrowser !== true) {
     throw configError(

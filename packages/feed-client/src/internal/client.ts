@@ -5,7 +5,6 @@ import {
   checkOptionNames,
   checkPositive,
   clientTransport,
-  configError,
   ENV,
   isBrowser,
   type Logger,
@@ -126,8 +125,6 @@ const anonymousOnly =
  * other credentials. Conditional requests, retries and polling are `@feedgate/kit`'s job.
  */
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
-  if (typeof options !== "object" || options === null)
-    throw configError("options", "an object, e.g. { baseUrl }");
   checkOptionNames(options, OPTION_NAMES, "createFeedClient");
   // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
   const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);

@@ -190,8 +190,6 @@ function checkKey(apiKey: string, name: string): string {
  * (`@feedgate/gateway-client/raw`) is the typed openapi-fetch client on the same settings.
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
-  if (typeof options !== "object" || options === null)
-    throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
   const url = settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin");

@@ -1,21 +1,5 @@
 import type { FeedgateErrorKind } from "../../errors.js";
-import type { DEFAULTS } from "./options.js";
-import type { RetryAdvice } from "./retry-policy.js";
-
-/** How one attempt ended: `answer` is final; every other tag is a failure the loop may retry. */
-export interface Outcome {
-  tag: "answer" | "status" | "invalid" | "too_large" | "network" | "attempt_timeout" | "deadline";
-  /** The answer, when one arrived (its body already read, except a streamed one's). */
-  response?: Response | undefined;
-  /** What the attempt rejected with (a connection failure). */
-  error?: unknown;
-  /** A failure status's server-directed wait, in ms: the longest of the headers' and the hook's. */
-  wait?: number | undefined;
-  /** What the policy's hook said about a failure status. */
-  advice?: RetryAdvice | undefined;
-  /** The answer's `x-should-retry` header. */
-  hint?: string | null;
-}
+import type { Outcome } from "./retry-policy.js";
 
 /**
  * The error a failure without a final answer ends in, per way of failing: its kind, its code and
@@ -24,7 +8,7 @@ export interface Outcome {
 export const FAILURES: Record<
   Exclude<Outcome["tag"], "answer" | "status">,
   (
-    limits: Record<keyof typeof DEFAULTS, number>,
+    limits: Record<"maxResponseBytes" | "timeoutMs" | "deadlineMs", number>,
     error: unknown,
   ) => [FeedgateErrorKind, string, string]
 > = {

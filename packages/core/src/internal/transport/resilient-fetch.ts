@@ -5,12 +5,12 @@ import { redact, secretsOf } from "../secrets.js";
 import { monotonicNow, realSleep, watch } from "../time.js";
 import { BufferedResponse, decoder, readAll, TooLarge } from "./buffered.js";
 import { isForeignHtml, isReplayableBodyType, isStreamedResponse } from "./content.js";
-import { FAILURES, type Outcome } from "./failures.js";
+import { FAILURES } from "./failures.js";
 import { createLog, type LogFields, type LogLevel, loggableUrl } from "./logger.js";
 import { recordMeta, requestIdOf } from "./meta.js";
 import { type CallOverrides, DEFAULTS, type ResilientFetchOptions } from "./options.js";
 import { maxDefined, parseRetryAfterHeaders } from "./retry-after.js";
-import { isRetryable, type Policy, resolvePolicy } from "./retry-policy.js";
+import { isRetryable, type Outcome, type Policy, resolvePolicy } from "./retry-policy.js";
 
 /**
  * A `fetch` with retries, timeouts, body caps and metadata. Both clients use one by default;

@@ -1,5 +1,4 @@
 import { stripUndefined } from "../checks.js";
-import type { Outcome } from "./failures.js";
 
 /**
  * When a failed attempt is repeated: the policy as data (statuses, methods) plus one hook through
@@ -61,6 +60,21 @@ export const RETRY_POLICY_DEFAULTS = {
   /** Statuses that prove the server did no work. */
   refusedStatusCodes: [408, 429],
 } as const;
+
+/** How one attempt ended: `answer` is final; every other tag is a failure the loop may retry. */
+export interface Outcome {
+  tag: "answer" | "status" | "invalid" | "too_large" | "network" | "attempt_timeout" | "deadline";
+  /** The answer, when one arrived (its body already read, except a streamed one's). */
+  response?: Response | undefined;
+  /** What the attempt rejected with (a connection failure). */
+  error?: unknown;
+  /** A failure status's server-directed wait, in ms: the longest of the headers' and the hook's. */
+  wait?: number | undefined;
+  /** What the policy's hook said about a failure status. */
+  advice?: RetryAdvice | undefined;
+  /** The answer's `x-should-retry` header. */
+  hint?: string | null;
+}
 
 /** A {@link RetryPolicy} with its defaults filled in: resolved once per transport and per `withOptions` that changes it. */
 export interface Policy extends RetryPolicy {

@@ -43,8 +43,8 @@ export const BUDGETS = {
   // The environment names and the feed's origin, for the CLI's start (0.287 kB, issue 32).
   "@feedgate/core/env": { limit: "0.3 kB" },
   "@feedgate/gateway-client": {
-    // 9.16 kB before core's transport (issue 13), up to 19 kB since; 16.78 kB (measured, issue 32).
-    limit: "16.78 kB",
+    // 9.16 kB before core's transport (issue 13), up to 19 kB since; 16.79 kB (measured, issue 32).
+    limit: "16.79 kB",
     goal: "14 kB",
     why:
       "Measured per module (tools/size/why.mjs): core 6.4 kB (the transport 1.7, errors 0.85, the " +

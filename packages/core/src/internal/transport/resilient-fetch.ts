@@ -35,14 +35,14 @@ function checkOptions(o: ResilientFetchOptions | CallOverrides): void {
 }
 
 /** Throws when one of the caller's signals fired: kind `timeout` for an `AbortSignal.timeout`, else `aborted`. */
-function throwIfAborted(signals: AbortSignal[], what: string, attempts: number): void {
+function throwIfAborted(signals: AbortSignal[], what: () => string, attempts: number): void {
   const reason = signals.find((s) => s.aborted)?.reason as { name?: unknown } | undefined;
   if (reason === undefined) return;
   const timedOut = reason?.name === "TimeoutError";
   throw createError({
     kind: timedOut ? "timeout" : "aborted",
     code: timedOut ? "signal_timeout" : "aborted",
-    message: `${what}: the caller's signal ${timedOut ? "timed out" : "aborted"}`,
+    message: `${what()}: the caller's signal ${timedOut ? "timed out" : "aborted"}`,
     attempts,
     cause: reason,
   });
@@ -111,7 +111,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     async function attempt(n: number): Promise<Outcome> {
       // A signal that fired before this attempt (while the body was read) dispatched its event
       // already, so no listener added below would hear it: nothing more is sent.
-      throwIfAborted(signals, what(), n - 1);
+      throwIfAborted(signals, what, n - 1);
       const left = deadlineAt - monotonicNow();
       if (left <= 0) return { tag: "deadline" };
       // One controller per attempt: its timer fires at the attempt timeout or the deadline,
@@ -185,7 +185,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
         const wait = maxDefined([headerWaitMs, advice?.retryAfterMs]);
         return { tag: "status", response: answer, wait, advice, hint };
       } catch (caught) {
-        throwIfAborted(signals, what(), n);
+        throwIfAborted(signals, what, n);
         // A refused redirect: the answer itself says no attempt can succeed.
         if (isFeedgateError(caught, "redirect")) throw caught;
         if (caught instanceof TooLarge) return { tag: "too_large" };
@@ -237,7 +237,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
             // The deadline cannot pass during this wait (checked above): only the caller's signals can cut it.
             await sleep(delay, signals[1] ? AbortSignal.any(signals) : signals[0]);
           } catch (caught) {
-            throwIfAborted(signals, what(), n);
+            throwIfAborted(signals, what, n);
             throw caught;
           }
           continue;

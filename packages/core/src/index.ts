@@ -50,7 +50,12 @@ export {
   closestName,
   stripUndefined,
 } from "./internal/checks.js";
-export type { ClientOptions } from "./internal/client-options.js";
+export {
+  type ClientOptions,
+  clientTransport,
+  isBrowser,
+  refuseCredentials,
+} from "./internal/client-options.js";
 export {
   ENV,
   PUBLIC_FEED_URL,

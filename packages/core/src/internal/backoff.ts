@@ -1,3 +1,5 @@
+import { stripUndefined } from "./checks.js";
+
 /**
  * How long to wait before the next try, for everything in feedgate that waits after a failure:
  * the transport's retries, the mirror, the watchers and image-task polling. One formula and one
@@ -30,11 +32,12 @@ export const BACKOFF_DEFAULTS = {
  * wait (Retry-After) is never put through this: it is honoured as given.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions = {}): number {
-  const initial = options.initialDelayMs ?? BACKOFF_DEFAULTS.initialDelayMs;
-  const max = options.maxDelayMs ?? BACKOFF_DEFAULTS.maxDelayMs;
-  const jitter = options.jitter ?? BACKOFF_DEFAULTS.jitter;
-  const random = options.random ?? Math.random;
-  return withJitter(Math.min(initial * 2 ** Math.max(0, attempt - 1), max), jitter, random);
+  const { initialDelayMs, maxDelayMs, jitter, random } = {
+    ...BACKOFF_DEFAULTS,
+    ...stripUndefined(options),
+  };
+  const doubled = initialDelayMs * 2 ** Math.max(0, attempt - 1);
+  return withJitter(Math.min(doubled, maxDelayMs), jitter, random);
 }
 
 /**

@@ -90,13 +90,16 @@ export function closestName(name: string, known: readonly string[]): string | un
  * Refuses an option a factory does not know (a misspelling, or one from another factory) with a
  * ConfigError naming it and the option it most likely meant: `retries` is not `maxRetries`, and
  * silently ignoring it would leave the default in force. `known` lists every option name (typed
- * `Record<keyof Options, true>` by the caller, so the list cannot fall behind the type).
+ * `Record<keyof Options, true>` by the caller, so the list cannot fall behind the type). Options
+ * that are not an object at all are refused too.
  */
 export function checkOptionNames(
   options: object,
   known: Readonly<Record<string, true>>,
   factory: string,
 ): void {
+  if (typeof options !== "object" || options === null)
+    throw configError("options", `an object of ${factory}'s options, or nothing`);
   const names = Object.keys(known);
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(known, name)) continue;

@@ -41,26 +41,27 @@ export interface Setting {
 
 /**
  * A setting from its option, else its environment variable, with the name a bad value is
- * reported under: the option's, or the variable's when the value came from there.
+ * reported under: the option's, or the variable's when the value came from there. With `what`
+ * (a setting that has no safe default), neither is a ConfigError naming both.
  */
-export function settingOf(value: string | undefined, option: string, variable: string): Setting {
-  if (value !== undefined) return { value, name: option };
-  const fromEnv = readEnv(variable);
-  return { value: fromEnv, name: fromEnv === undefined ? option : variable };
+export function settingOf(
+  value: string | undefined,
+  option: string,
+  variable: string,
+  what?: string,
+): Setting {
+  const fromEnv = value === undefined ? readEnv(variable) : undefined;
+  if (value === undefined && fromEnv === undefined && what !== undefined)
+    throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
+  return fromEnv === undefined ? { value, name: option } : { value: fromEnv, name: variable };
 }
 
-/**
- * The option if given, else its environment variable, else a ConfigError that names both
- * (`option` and the variable to set). Used for settings that have no safe default.
- */
+/** The option if given, else its environment variable, else a ConfigError that names both. */
 export function requireSetting(
   value: string | undefined,
   option: string,
   variable: string,
   what: string,
 ): string {
-  const found = value ?? readEnv(variable);
-  if (found === undefined)
-    throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
-  return found;
+  return settingOf(value, option, variable, what).value!;
 }

@@ -1,11 +1,5 @@
 import { inspect } from "node:util";
-import {
-  connectionError,
-  json,
-  problem,
-  recordingSleep,
-  scriptedFetch,
-} from "@feedgate/test-harness";
+import { json, problem, recordingSleep, scriptedFetch } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { createResilientFetch, type LogFields } from "../../src/index.js";
 
@@ -99,7 +93,10 @@ describe("the logger hook", () => {
   it("never prints the API key: not in messages, fields, URLs or errors", async () => {
     const { logger, records } = capture();
     const echo = json(500, { error: { message: `upstream rejected key ${KEY}`, type: "x" } });
-    const { fetch } = scriptedFetch([connectionError("ECONNREFUSED"), echo]);
+    const { fetch } = scriptedFetch([
+      new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }),
+      echo,
+    ]);
     const rf = createResilientFetch({
       fetch,
       logger,

@@ -9,6 +9,7 @@ import {
 } from "@feedgate/test-harness";
 import { describe, expect, it } from "vitest";
 import { createResilientFetch, getResponseMeta, isFeedgateError } from "../../src/index.js";
+import { partialJson } from "./partial-json.js";
 
 const ok = () =>
   json(
@@ -260,16 +261,7 @@ describe("answers that are not the service's", () => {
   });
 
   it("retries a body cut short (read inside the attempt)", async () => {
-    const truncated = () =>
-      new Response(
-        new ReadableStream({
-          start(c) {
-            c.enqueue(new TextEncoder().encode('{"ok":'));
-            c.error(new TypeError("terminated"));
-          },
-        }),
-        { status: 200, headers: { "content-type": "application/json" } },
-      );
+    const truncated = partialJson('{"ok":', new TypeError("terminated"));
     const { rf, seen } = transport([truncated, ok()]);
     const response = await rf(getRequest());
     expect(await response.json()).toEqual({ ok: true });

@@ -6,6 +6,7 @@ import {
   monotonicNow,
   type ResilientFetchOptions,
 } from "../../src/index.js";
+import { partialJson } from "./partial-json.js";
 
 const ok = () => json(200, { ok: true });
 
@@ -34,15 +35,7 @@ describe("timeouts, deadline and abort", () => {
   });
 
   it("the per-attempt timeout also covers a body that stalls", async () => {
-    const stalled = () =>
-      new Response(
-        new ReadableStream({
-          start(c) {
-            c.enqueue(new TextEncoder().encode("{"));
-          },
-        }),
-        { status: 200, headers: { "content-type": "application/json" } },
-      );
+    const stalled = partialJson("{");
     const { rf } = scripted([stalled], { timeoutMs: 30, maxRetries: 0 });
     const error = await rf(getRequest()).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", code: "attempt_timeout" });

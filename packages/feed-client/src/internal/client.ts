@@ -1,20 +1,19 @@
 import {
   type CallOverrides,
   type ClientOptions,
-  CREDENTIAL_HEADERS,
   checkBaseUrl,
   checkOptionNames,
   checkPositive,
-  configError,
-  createResilientFetch,
+  clientTransport,
   ENV,
+  isBrowser,
   type Logger,
   type LogLevel,
   PUBLIC_FEED_URL,
   type ResilientFetch,
   type ResilientFetchOptions,
+  refuseCredentials,
   settingOf,
-  stripUndefined,
 } from "@feedgate/core";
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "../generated/feed.js";
@@ -105,23 +104,8 @@ export type FeedClient = Client<paths> & {
   withOptions(overrides: CallOverrides): FeedClient;
 };
 
-/** True where the platform owns the User-Agent header and CORS rejects setting it. */
-function isBrowser(): boolean {
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
-  return g.document !== undefined || g.WorkerGlobalScope !== undefined;
-}
-
-/** Refuses any credential header (core's list, sorted as `Headers` iterates, so the same one is named first). */
-function refuseCredentials(headers: Headers | Record<string, string>, where: string): void {
-  // Per request: a few `has()` lookups rather than copying every header name into an array.
-  const found =
-    headers instanceof Headers
-      ? CREDENTIAL_HEADERS.find((name) => headers.has(name))
-      : Object.keys(headers).find((name) => CREDENTIAL_HEADERS.includes(name.toLowerCase()));
-  if (found !== undefined) {
-    throw configError(where, `credential header "${found}" refused: the feed service is anonymous`);
-  }
-}
+/** Why the feed refuses a credential header. */
+const ANONYMOUS = "the feed service is anonymous";
 
 /**
  * What openapi-fetch sends through: rejects credentials added per call (by `headers` or by a
@@ -131,7 +115,7 @@ function refuseCredentials(headers: Headers | Record<string, string>, where: str
 const anonymousOnly =
   (through: ResilientFetch) =>
   (request: Request): Promise<Response> => {
-    refuseCredentials(request.headers, "headers");
+    refuseCredentials(request.headers, ANONYMOUS);
     return through(request);
   };
 
@@ -141,8 +125,6 @@ const anonymousOnly =
  * other credentials. Conditional requests, retries and polling are `@feedgate/kit`'s job.
  */
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
-  if (typeof options !== "object" || options === null)
-    throw configError("options", "an object, e.g. { baseUrl }");
   checkOptionNames(options, OPTION_NAMES, "createFeedClient");
   // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
   const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
@@ -152,27 +134,16 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
     "the feed service's origin, e.g. https://aihot.virxact.com",
     /\/api\/v1$/,
   );
-  const { fetch, maxResponseBytes, maxRetries, timeoutMs, logger, logLevel } = options;
-  checkPositive("maxResponseBytes", maxResponseBytes, true, 1);
+  checkPositive("maxResponseBytes", options.maxResponseBytes, true, 1);
   // Failures come as application/problem+json: accept it, or content negotiation hides them.
   const headers: Record<string, string> = {
     Accept: "application/json, application/problem+json",
     ...options.headers,
   };
-  refuseCredentials(headers, "headers");
-  if (!isBrowser()) {
-    headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
-  }
+  refuseCredentials(headers, ANONYMOUS);
+  if (!isBrowser()) headers["User-Agent"] = options.userAgent ?? `feedgate-feed-client/${VERSION}`;
   // The feed's own retry knowledge goes with every transport, a ready one included.
-  const own: ResilientFetch =
-    fetch && "withOptions" in fetch
-      ? fetch.withOptions({ retry: FEED_RETRY })
-      : createResilientFetch({
-          ...options.transport,
-          ...stripUndefined({ fetch, maxRetries, timeoutMs, maxResponseBytes, logger, logLevel }),
-          retry: { ...options.transport?.retry, ...FEED_RETRY },
-        });
-  const transport = options.signal ? own.withOptions({ signal: options.signal }) : own;
+  const transport = clientTransport(options, { retry: FEED_RETRY }, options.transport);
   const make = (through: ResilientFetch): FeedClient => {
     const client = Object.assign(
       createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: anonymousOnly(through) }),

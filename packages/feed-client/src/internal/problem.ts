@@ -75,10 +75,6 @@ export function errorOfResult(
   });
 }
 
-function isProblem(value: unknown): value is Problem {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { code?: unknown }).code === "string"
-  );
-}
+/** A Problem body: an object with the feed's string `code`. */
+const isProblem = (value: unknown): value is Problem =>
+  typeof (value as { code?: unknown } | null | undefined)?.code === "string";

@@ -127,6 +127,19 @@ export interface Caller {
   ): Promise<GatewayStream<T>>;
 }
 
+/** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
+function redirectedAway(id: GatewayOperationId, error: unknown): unknown {
+  if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
+  if (!OPERATIONS[id].maybeUnrouted || (error.status !== 301 && error.status !== 302)) return error;
+  return createError({
+    kind: "unsupported",
+    status: error.status,
+    code: "unsupported_by_gateway",
+    message: `${id} is not supported by this gateway: it answered HTTP ${error.status} with a redirect (${error.message})`,
+    cause: error,
+  });
+}
+
 export function createCaller(settings: CallerSettings): Caller {
   const { transport, unrouted } = settings;
   const forms = secretForms(settings.apiKey);
@@ -209,20 +222,6 @@ export function createCaller(settings: CallerSettings): Caller {
       message: isUnrouted
         ? `${id} is not supported by this gateway (HTTP ${status}: ${message})`
         : hide(`${id} failed: HTTP ${status} ${code}: ${message}${why}`),
-    });
-  }
-
-  /** A refused cross-origin 301/302 on an operation the gateway may not route: the node sent it to its console. */
-  function redirectedAway(id: GatewayOperationId, error: unknown): unknown {
-    if (!isFeedgateError(error, "redirect") || error.code !== "cross_origin_refused") return error;
-    if (!OPERATIONS[id].maybeUnrouted || (error.status !== 301 && error.status !== 302))
-      return error;
-    return createError({
-      kind: "unsupported",
-      status: error.status,
-      code: "unsupported_by_gateway",
-      message: `${id} is not supported by this gateway: it answered HTTP ${error.status} with a redirect (${error.message})`,
-      cause: error,
     });
   }
 
@@ -377,9 +376,8 @@ export function createCaller(settings: CallerSettings): Caller {
 /** An AbortController that also fires when the caller's signal does. */
 function linkedController(signal: AbortSignal | undefined): AbortController {
   const controller = new AbortController();
-  if (signal) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
-  }
+  const abort = () => controller.abort(signal!.reason);
+  if (signal?.aborted) abort();
+  else signal?.addEventListener("abort", abort, { once: true });
   return controller;
 }

@@ -1,19 +1,17 @@
 import {
   type ClientOptions,
-  CREDENTIAL_HEADERS,
   checkBaseUrl,
   checkOptionNames,
   checkPositive,
+  clientTransport,
   configError,
-  createResilientFetch,
   ENV,
   followRedirects,
+  isBrowser,
   type Logger,
   type LogLevel,
-  type ResilientFetch,
-  requireSetting,
+  refuseCredentials,
   settingOf,
-  stripUndefined,
 } from "@feedgate/core";
 import { VERSION } from "../generated/version.js";
 import { createCaller } from "./call.js";
@@ -155,13 +153,15 @@ export interface GatewayClient {
   gemini: GeminiApi;
 }
 
-/** A positive whole-number option, or its default when absent. */
-const positive = (option: string, value: number | undefined, fallback: number) => (
-  checkPositive(option, value, true, 1), value ?? fallback
-);
+/** The positive whole-number options of the streams, with their defaults. */
+const STREAM_OPTIONS = {
+  streamIdleTimeoutMs: DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+  maxStreamLineBytes: DEFAULT_MAX_SSE_LINE_BYTES,
+  maxStreamEventBytes: DEFAULT_MAX_SSE_EVENT_BYTES,
+};
 
-/** Refuses a key the platform would quote in its own error, or one too short to redact. Never quotes the key. */
-function checkKey(apiKey: string, name: string): void {
+/** The key, unless the platform would quote it in its own error or it is too short to redact. Never quotes the key. */
+function checkKey(apiKey: string, name: string): string {
   // One or more non-whitespace characters: refuses an empty or blank key and one with spaces in it.
   if (typeof apiKey !== "string" || !/^\S+$/.test(apiKey))
     throw configError(name, "required: a non-empty key without spaces");
@@ -177,6 +177,7 @@ function checkKey(apiKey: string, name: string): void {
   // Shorter keys could not be told apart from ordinary text, so they could not be redacted from errors.
   if (apiKey.length < 4 || (apiKey.startsWith("sk-") && apiKey.length < 7))
     throw configError(name, "too short: at least 4 characters (besides a leading sk-)");
+  return apiKey;
 }
 
 /**
@@ -189,22 +190,13 @@ function checkKey(apiKey: string, name: string): void {
  * (`@feedgate/gateway-client/raw`) is the typed openapi-fetch client on the same settings.
  */
 export function createGatewayClient(options: GatewayClientOptions = {}): GatewayClient {
-  if (typeof options !== "object" || options === null)
-    throw configError("options", "an object of options, or nothing");
   checkOptionNames(options, OPTION_NAMES, "createGatewayClient");
   // A bad value from FEEDGATE_GATEWAY_URL or FEEDGATE_API_KEY is reported under the variable's name.
-  const base = new URL(
-    `${checkBaseUrl(
-      requireSetting(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin"),
-      settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl).name,
-      "required",
-      /\/v1(beta)?$/,
-    )}/`,
-  );
-  const apiKey = requireSetting(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
-  checkKey(apiKey, settingOf(options.apiKey, "apiKey", ENV.apiKey).name);
-  const g = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
-  const browser = g.document !== undefined || g.WorkerGlobalScope !== undefined;
+  const url = settingOf(options.baseUrl, "baseUrl", ENV.gatewayUrl, "the gateway's origin");
+  const base = new URL(`${checkBaseUrl(url.value, url.name, "required", /\/v1(beta)?$/)}/`);
+  const key = settingOf(options.apiKey, "apiKey", ENV.apiKey, "the gateway's API key");
+  const apiKey = checkKey(key.value!, key.name);
+  const browser = isBrowser();
   if (browser && options.dangerouslyAllowBrowser !== true) {
     throw configError(
       "dangerouslyAllowBrowser",
@@ -212,40 +204,29 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     );
   }
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  const credential = Object.keys(headers).find((h) => CREDENTIAL_HEADERS.includes(h.toLowerCase()));
-  if (credential !== undefined)
-    throw configError(
-      "headers",
-      `credential header "${credential}" refused: pass the key as apiKey`,
-    );
+  refuseCredentials(headers, "pass the key as apiKey");
   if (!browser) headers["User-Agent"] ??= `feedgate-gateway-client/${VERSION}`;
 
-  const { fetch, maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   // Each attempt may use its whole timeout, and each wait may be the longest Retry-After honoured (60 s).
   const deadline = (t: number, r: number) => (t + 60_000) * (r + 1);
   // What the gateway turned out not to route: the retry hook and the error path both read it.
   const unrouted = new Set<GatewayOperationId>();
   // The gateway's retry knowledge, redirect handling and signal go with every transport, a ready one included.
-  const gateway = stripUndefined({
-    retry: gatewayRetry(base, (id) => unrouted.has(id)),
-    redirects: followRedirects(options.maxRedirects ?? 5),
-    signal: options.signal,
-  });
-  const transport =
-    fetch && "withOptions" in fetch
-      ? (fetch as ResilientFetch).withOptions(gateway)
-      : createResilientFetch(
-          stripUndefined({
-            fetch,
-            maxRetries,
-            timeoutMs,
-            deadlineMs: deadline(timeoutMs, maxRetries),
-            maxResponseBytes: options.maxResponseBytes,
-            logger: options.logger,
-            logLevel: options.logLevel,
-          }),
-        ).withOptions(gateway);
+  const transport = clientTransport(
+    { ...options, maxRetries, timeoutMs },
+    {
+      retry: gatewayRetry(base, (id) => unrouted.has(id)),
+      redirects: followRedirects(options.maxRedirects ?? 5),
+    },
+    { deadlineMs: deadline(timeoutMs, maxRetries) },
+  );
 
+  const stream = { ...STREAM_OPTIONS };
+  for (const name of Object.keys(stream) as Array<keyof typeof stream>) {
+    checkPositive(name, options[name], true, 1);
+    stream[name] = options[name] ?? stream[name];
+  }
   const caller = createCaller({
     baseUrl: base.href.replace(/\/$/, ""),
     headers,
@@ -256,23 +237,8 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     maxRetries,
     maxResponseBytes: options.maxResponseBytes,
     unrouted,
-    streamIdleTimeoutMs: positive(
-      "streamIdleTimeoutMs",
-      options.streamIdleTimeoutMs,
-      DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-    ),
-    limits: {
-      maxLineBytes: positive(
-        "maxStreamLineBytes",
-        options.maxStreamLineBytes,
-        DEFAULT_MAX_SSE_LINE_BYTES,
-      ),
-      maxEventBytes: positive(
-        "maxStreamEventBytes",
-        options.maxStreamEventBytes,
-        DEFAULT_MAX_SSE_EVENT_BYTES,
-      ),
-    },
+    streamIdleTimeoutMs: stream.streamIdleTimeoutMs,
+    limits: { maxLineBytes: stream.maxStreamLineBytes, maxEventBytes: stream.maxStreamEventBytes },
   });
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.
   const client: GatewayClient = {

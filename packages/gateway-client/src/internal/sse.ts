@@ -175,7 +175,6 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const { signal } = this.#init.controller;
     const reason = signal.reason as { name?: unknown } | undefined;
     if (isFeedgateError(reason)) return reason;
-    const timedOut = reason?.name === "TimeoutError";
     if (!signal.aborted)
       return this.#error(
         "network",
@@ -183,14 +182,10 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         "the connection broke off mid-stream",
         err,
       );
-    return timedOut
-      ? this.#error(
-          "timeout",
-          "signal_timeout",
-          "the caller's signal timed out: the stream was closed",
-          reason,
-        )
-      : this.#error("aborted", "aborted", "the caller's signal aborted the stream", reason);
+    const timedOut = reason?.name === "TimeoutError";
+    const [kind, code] = timedOut ? ["timeout", "signal_timeout"] : ["aborted", "aborted"];
+    const happened = timedOut ? "timed out: the stream was closed" : "aborted the stream";
+    return this.#error(kind as FeedgateErrorKind, code!, `the caller's signal ${happened}`, reason);
   }
 
   /** An error of the family about this stream (its status and request id). */

@@ -43,6 +43,10 @@ export interface ExtraBody {
   extraBody?: Record<string, unknown> | undefined;
 }
 
+/** The body of a helper calling `Op`: its documented fields (except `Omitted`) plus {@link ExtraBody}. */
+type Params<Op extends keyof operations, Omitted extends string = never> = ExtraBody &
+  Documented<Body<Op>, Omitted>;
+
 // Responses family
 /** The whole `POST /v1/responses` body as the document defines it (open to extra keys). */
 export type CreateResponseRequest = Body<"createResponse">;
@@ -50,9 +54,7 @@ export type CreateResponseRequest = Body<"createResponse">;
  * The body of `responses.create` and `responses.stream`: the documented fields except `stream`
  * (the helpers set it), plus {@link ExtraBody}. Unknown keys fail to compile.
  */
-export interface ResponseCreateParams
-  extends Documented<CreateResponseRequest, "stream">,
-    ExtraBody {}
+export interface ResponseCreateParams extends Params<"createResponse", "stream"> {}
 /** A Response object (`GET /v1/responses/{id}`, the finished `POST /v1/responses`). */
 export type ResponseObject = Ok<"retrieveResponse">;
 /** The answer of `DELETE /v1/responses/{id}`. */
@@ -60,13 +62,13 @@ export type DeletedResponse = Ok<"deleteResponse">;
 /** The whole `POST /v1/responses/input_tokens` body as the document defines it. */
 export type InputTokensRequest = Body<"countResponseInputTokens">;
 /** The body of `responses.countInputTokens`: the documented fields plus {@link ExtraBody}. */
-export interface InputTokensParams extends Documented<InputTokensRequest>, ExtraBody {}
+export interface InputTokensParams extends Params<"countResponseInputTokens"> {}
 /** The answer of `POST /v1/responses/input_tokens`. */
 export type InputTokensResponse = Ok<"countResponseInputTokens">;
 /** The whole `POST /v1/responses/compact` body as the document defines it. */
 export type CompactRequest = Body<"compactResponse">;
 /** The body of `responses.compact`: the documented fields plus {@link ExtraBody}. */
-export interface CompactParams extends Documented<CompactRequest>, ExtraBody {}
+export interface CompactParams extends Params<"compactResponse"> {}
 /** The answer of `POST /v1/responses/compact`. */
 export type CompactResponse = Ok<"compactResponse">;
 
@@ -80,7 +82,7 @@ export type ImageRequest = Body<"createImage">;
  * operator enables body pass-through (off by default), so without it image-to-image silently
  * becomes text-to-image. Verify with your operator.
  */
-export interface ImageGenerateParams extends Documented<ImageRequest>, ExtraBody {}
+export interface ImageGenerateParams extends Params<"createImage"> {}
 /** A finished image result, or (sync calls only) a task when the gateway chose to run it async. */
 export type ImageResult = Ok<"createImage">;
 /** An image task (`GET /v1/images/generations/{task_id}`). */
@@ -111,7 +113,7 @@ export type ImageSubmission = SubmittedImageTask | CompletedImageSubmission;
 /** The whole `POST /v1/messages/count_tokens` body as the document defines it. */
 export type CountTokensRequest = Body<"countMessageTokens">;
 /** The body of `messages.countTokens`: the documented fields plus {@link ExtraBody}. */
-export interface CountTokensParams extends Documented<CountTokensRequest>, ExtraBody {}
+export interface CountTokensParams extends Params<"countMessageTokens"> {}
 /** The answer of `POST /v1/messages/count_tokens`. */
 export type CountTokensResponse = Ok<"countMessageTokens">;
 
@@ -119,7 +121,7 @@ export type CountTokensResponse = Ok<"countMessageTokens">;
 /** The whole `generateContent` body as the document defines it. */
 export type GenerateContentRequest = Body<"generateContent">;
 /** The body of `gemini.generateContent` and `gemini.streamGenerateContent`: the documented fields plus {@link ExtraBody}. */
-export interface GenerateContentParams extends Documented<GenerateContentRequest>, ExtraBody {}
+export interface GenerateContentParams extends Params<"generateContent"> {}
 /** One `generateContent` answer, or one chunk of a `streamGenerateContent` stream. */
 export type GenerateContentResponse = Ok<"generateContent">;
 

@@ -166,29 +166,26 @@ describe("4. 429 without invented codes; Gemini routes answer OpenAI envelopes",
 });
 
 describe("7. quota and overload messages parse into typed errors", () => {
-  it("the Claude-shaped billing error with type new_api_error and no code", async () => {
-    const body =
-      '{"type":"error","error":{"type":"new_api_error","message":"用户额度不足, 剩余额度: ＄0.000000"}}';
-    const error = await fail(answering(403, body).client.messages.countTokens(COUNT));
-    expect(error).toMatchObject({
-      name: "PermissionDeniedError",
-      kind: "permission_denied",
-      status: 403,
-      code: "new_api_error",
-      envelope: { kind: "anthropic" },
-    });
-  });
-
-  it("the CPU-overload 503 without a top-level type", async () => {
-    const body = '{"error":{"type":"new_api_error","message":"system cpu overloaded"}}';
-    const error = await fail(answering(503, body).client.messages.countTokens(COUNT));
-    expect(error).toMatchObject({
-      name: "ServerError",
-      kind: "unavailable",
-      status: 503,
-      code: "new_api_error",
-      envelope: { kind: "openai", error: { message: "system cpu overloaded" } },
-    });
+  it.each([
+    [
+      "the Claude-shaped billing error with type new_api_error and no code",
+      403,
+      '{"type":"error","error":{"type":"new_api_error","message":"用户额度不足, 剩余额度: ＄0.000000"}}',
+      { name: "PermissionDeniedError", kind: "permission_denied", envelope: { kind: "anthropic" } },
+    ],
+    [
+      "the CPU-overload 503 without a top-level type",
+      503,
+      '{"error":{"type":"new_api_error","message":"system cpu overloaded"}}',
+      {
+        name: "ServerError",
+        kind: "unavailable",
+        envelope: { kind: "openai", error: { message: "system cpu overloaded" } },
+      },
+    ],
+  ])("%s", async (_, status, body, expected) => {
+    const error = await fail(answering(status, body).client.messages.countTokens(COUNT));
+    expect(error).toMatchObject({ ...expected, status, code: "new_api_error" });
   });
 });
 

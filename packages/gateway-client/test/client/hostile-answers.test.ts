@@ -2,6 +2,7 @@ import { type HostileServer, sendEndless, sendJson } from "@feedgate/test-harnes
 import { hostileTest as it } from "@feedgate/test-harness/fixtures";
 import { describe, expect } from "vitest";
 import { createGatewayClient, isFeedgateError } from "../../src/index.js";
+import { MINIMAL_RESPONSE } from "../support/operations.js";
 
 const KEY = "sk-hostile-test-key-0123456789";
 const client = (
@@ -26,15 +27,7 @@ describe("JSON answers are capped", () => {
   it("a Content-Length over the cap is refused unread; under the cap passes", async ({
     hostile,
   }) => {
-    const padded = {
-      id: "resp_1",
-      object: "response",
-      created_at: 1,
-      status: "completed",
-      model: "m",
-      output: [],
-      pad: "x".repeat(50_000),
-    };
+    const padded = { ...MINIMAL_RESPONSE, pad: "x".repeat(50_000) };
     const server = await hostile((_req, res) => sendJson(res, 200, padded));
     const small = await client(server, { maxResponseBytes: 10_000 })
       .responses.retrieve("resp_1")

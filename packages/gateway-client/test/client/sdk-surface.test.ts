@@ -4,17 +4,11 @@ import * as core from "@feedgate/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as gateway from "../../src/index.js";
 import { createGatewayClient, RateLimitError, TimeoutError } from "../../src/index.js";
+import { MINIMAL_RESPONSE } from "../support/operations.js";
 
 const KEY = "sk-sdk-surface-0123456789";
 const JSON_HEADERS = { "content-type": "application/json" };
-const RESPONSE = {
-  id: "resp_1",
-  object: "response",
-  created_at: 1,
-  status: "completed",
-  model: "m",
-  output: [],
-};
+const RESPONSE = MINIMAL_RESPONSE;
 
 /** A fetch answering each request with the next of `answers` (the last one repeats), counting requests. */
 function scripted(...answers: Array<() => Response>) {

@@ -10,6 +10,7 @@ import {
   isFeedgateError,
   TimeoutError,
 } from "../../src/index.js";
+import { MINIMAL_RESPONSE } from "../support/operations.js";
 import { startScriptedServer } from "../support/scripted-server.js";
 import { expectNoSecret, viewsOf } from "../support/secrets.js";
 
@@ -213,11 +214,7 @@ describe("errors raised inside streams hold no key", () => {
       type: "response.failed",
       sequence_number: 1,
       response: {
-        id: "resp_1",
-        object: "response",
-        created_at: 1,
-        model: "m",
-        output: [],
+        ...MINIMAL_RESPONSE,
         status: "failed",
         error: { code: "server_error", message: `upstream rejected ${KEY}` },
       },

@@ -29,10 +29,12 @@ const RESPONSE_EVENT = "#/components/schemas/ResponseStreamEvent";
 const GEMINI_CHUNK = "#/components/schemas/GenerateContentResponse";
 
 type Ask = (client: GatewayClient) => Promise<unknown>;
-const ask = {
+/** The call that reads a recorded answer, by its operation. */
+const ask: Record<string, Ask> = {
   createResponse: (c) => c.responses.create({ model: "gpt-5.2", input: "hi" }),
-  countInputTokens: (c) => c.responses.countInputTokens({ model: "gpt-4.1-mini", input: "hi" }),
-  countTokens: (c) =>
+  countResponseInputTokens: (c) =>
+    c.responses.countInputTokens({ model: "gpt-4.1-mini", input: "hi" }),
+  countMessageTokens: (c) =>
     c.messages.countTokens({
       model: "claude-sonnet-4-5",
       messages: [{ role: "user", content: "hi" }],
@@ -40,13 +42,12 @@ const ask = {
   generateContent: (c) =>
     c.gemini.generateContent("gemini-2.5-flash", { contents: [{ parts: [{ text: "hi" }] }] }),
   createImage: (c) => c.images.generate({ model: "GPT-image-2", prompt: "a fox" }),
-} satisfies Record<string, Ask>;
+};
 
-/** A recorded JSON body: the operation and status it answered, and the call that reads it. */
+/** A recorded JSON body: the operation and status it answered. */
 interface JsonPayload {
   operationId: string;
   status: number;
-  ask: Ask;
   /** For errors: the envelope kind and code the client must report. */
   error?: { envelope: string; code: string; kind: FeedgateErrorKind };
   /** Headers the real service sends with it. */
@@ -55,46 +56,36 @@ interface JsonPayload {
 
 /** Every JSON body in real-payloads/gateway (see its INDEX.md), by file name. */
 const JSON_PAYLOADS: Record<string, JsonPayload> = {
-  "responses-create.200.vercel-ai-gpt-6-luna.json": {
-    operationId: "createResponse",
-    status: 200,
-    ask: ask.createResponse,
-  },
+  "responses-create.200.vercel-ai-gpt-6-luna.json": { operationId: "createResponse", status: 200 },
   // OpenAI sends insufficient_quota with 429 (the fixture does not store the status).
   "responses-create.error-insufficient-quota.vercel-ai.json": {
     operationId: "createResponse",
     status: 429,
-    ask: ask.createResponse,
     // rate_limited, keeping its code: isTransientError says waiting does not refill a quota.
     error: { envelope: "openai", code: "insufficient_quota", kind: "rate_limited" },
   },
   "responses-create.400-unsupported-parameter.vercel-ai.json": {
     operationId: "createResponse",
     status: 400,
-    ask: ask.createResponse,
     // `code: null`: the type is the code.
     error: { envelope: "openai", code: "invalid_request_error", kind: "invalid_request" },
   },
   "responses-create.400-decimal-below-min.pydantic-ai.json": {
     operationId: "createResponse",
     status: 400,
-    ask: ask.createResponse,
     error: { envelope: "openai", code: "decimal_below_min_value", kind: "invalid_request" },
   },
   "responses-input_tokens.200.pydantic-ai-gpt-4.1-mini.json": {
     operationId: "countResponseInputTokens",
     status: 200,
-    ask: ask.countInputTokens,
   },
   "anthropic-count_tokens.200.pydantic-ai-claude-sonnet-4-5.json": {
     operationId: "countMessageTokens",
     status: 200,
-    ask: ask.countTokens,
   },
   "anthropic-count_tokens.404-not-found.pydantic-ai.json": {
     operationId: "countMessageTokens",
     status: 404,
-    ask: ask.countTokens,
     // An upstream's own 404 (here: an unknown model), not a route the gateway lacks.
     error: { envelope: "anthropic", code: "not_found_error", kind: "not_found" },
     headers: { "request-id": "req_011CVEA3SF7rnb3DuBZytqQa" },
@@ -102,40 +93,30 @@ const JSON_PAYLOADS: Record<string, JsonPayload> = {
   "gemini-generateContent.200-text.vercel-ai-gemini-3-pro-preview.json": {
     operationId: "generateContent",
     status: 200,
-    ask: ask.generateContent,
   },
   // The source replaced the image bytes with a placeholder: the schema (contentEncoding is an annotation) still takes it.
   "gemini-generateContent.200-image.vercel-ai-gemini-3.1-flash-image.REDACTED-BY-SOURCE.json": {
     operationId: "generateContent",
     status: 200,
-    ask: ask.generateContent,
   },
   "gemini-generateContent.400-invalid-argument.vercel-ai.json": {
     operationId: "generateContent",
     status: 400,
-    ask: ask.generateContent,
     error: { envelope: "google", code: "INVALID_ARGUMENT", kind: "invalid_request" },
   },
   "gemini-generateContent.429-resource-exhausted.vercel-ai.json": {
     operationId: "generateContent",
     status: 429,
-    ask: ask.generateContent,
     error: { envelope: "google", code: "RESOURCE_EXHAUSTED", kind: "rate_limited" },
   },
-  "images-generations.200-b64_json.vercel-ai.json": {
-    operationId: "createImage",
-    status: 200,
-    ask: ask.createImage,
-  },
+  "images-generations.200-b64_json.vercel-ai.json": { operationId: "createImage", status: 200 },
   "images-generations.200-url.dall-e-3-kotlin-script-paste.json": {
     operationId: "createImage",
     status: 200,
-    ask: ask.createImage,
   },
   "images-generations.400-unknown-parameter.vercel-ai.json": {
     operationId: "createImage",
     status: 400,
-    ask: ask.createImage,
     error: { envelope: "openai", code: "unknown_parameter", kind: "invalid_request" },
   },
 };
@@ -241,11 +222,11 @@ describe.skipIf(!dir)(
         chunks: [body],
       });
 
-    for (const [file, { status, ask: call, error, headers }] of Object.entries(JSON_PAYLOADS)) {
+    for (const [file, { operationId, status, error, headers }] of Object.entries(JSON_PAYLOADS)) {
       it(`${file}`, async () => {
         const text = payload(file);
         serve(status, text, headers);
-        const outcome = await call(client).then(
+        const outcome = await ask[operationId]!(client).then(
           (value) => ({ value }),
           (thrown: unknown) => ({ thrown }),
         );
@@ -269,7 +250,7 @@ describe.skipIf(!dir)(
 
     it(`${EDITS}: read as an image result`, async () => {
       serve(200, payload(EDITS));
-      const result = await ask.createImage(client);
+      const result = await ask.createImage!(client);
       expect(result).toEqual(JSON.parse(payload(EDITS)));
       expect(isImageTask(result as never)).toBe(false);
     });

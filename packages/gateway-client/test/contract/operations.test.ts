@@ -88,13 +88,13 @@ describe("every 200 example of the document parses through the client", () => {
   }
 });
 
+/** A Responses body: a model and its input. */
+const ask = (input: string, model = "gpt-5.2") => ({ model, input });
+
 describe("what the client makes of each answer", () => {
   it("createResponse: the Response, whose output_text the client computes", async () => {
     const { client } = prismClient();
-    const response = await client.responses.create({
-      model: "gpt-5.2",
-      input: "Why is the sky blue?",
-    });
+    const response = await client.responses.create(ask("Why is the sky blue?"));
     expect(response.object).toBe("response");
     expect(response.status).toBe("completed");
     expect(outputText(response)).toMatch(/blue/);
@@ -135,10 +135,7 @@ describe("what the client makes of each answer", () => {
 
   it("countResponseInputTokens: the count object", async () => {
     const { client } = prismClient();
-    const count = await client.responses.countInputTokens({
-      model: "gpt-4.1-mini",
-      input: "hello",
-    });
+    const count = await client.responses.countInputTokens(ask("hello", "gpt-4.1-mini"));
     expect(count.object).toBe("response.input_tokens");
     expect(Number.isInteger(count.input_tokens)).toBe(true);
   });

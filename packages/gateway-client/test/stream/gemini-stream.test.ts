@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collectGenerateContent } from "../../src/collect.js";
-import { createGatewayClient, type GatewayClient } from "../../src/index.js";
-import { chunkBytes, splitBytes, startScriptedServer } from "../support/scripted-server.js";
+import { chunkBytes, scriptedClient, splitBytes } from "../support/scripted-server.js";
 import { dataOf, geminiTranscript, transcriptsAvailable } from "../support/transcripts.js";
 
 const SSE = { "content-type": "text/event-stream", "x-oneapi-request-id": "2026112212000012345" };
-let server: Awaited<ReturnType<typeof startScriptedServer>>;
-let client: GatewayClient;
-
-beforeAll(async () => {
-  server = await startScriptedServer();
-  client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-test-gemini-key" });
-});
-afterAll(() => server.close());
+const gw = scriptedClient("sk-test-gemini-key");
 
 const body = { contents: [{ role: "user", parts: [{ text: "count to 40" }] }] };
 
@@ -22,20 +14,20 @@ describe.skipIf(!transcriptsAvailable)("Gemini alt=sse stream: the recorded tran
   it("asks for SSE framing and decodes each chunk, CRLF split between CR and LF", async () => {
     const text = geminiTranscript();
     const cuts = [...text.matchAll(/\r\n/g)].map((m) => m.index! + 1);
-    server.script({ headers: SSE, chunks: splitBytes(text, cuts) });
-    const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", body);
+    gw.server.script({ headers: SSE, chunks: splitBytes(text, cuts) });
+    const stream = await gw.client.gemini.streamGenerateContent("gemini-2.5-flash", body);
     const seen = [];
     for await (const chunk of stream) seen.push(chunk);
     expect(seen).toEqual(chunks());
     expect(stream.requestId).toBe("2026112212000012345");
-    const request = server.requests.at(-1)!;
+    const request = gw.server.requests.at(-1)!;
     expect(request.url).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
   });
 
   it("aggregates the chunks into one candidate", async () => {
-    server.script({ headers: SSE, chunks: chunkBytes(geminiTranscript(), 33) });
+    gw.server.script({ headers: SSE, chunks: chunkBytes(geminiTranscript(), 33) });
     const result = await collectGenerateContent(
-      await client.gemini.streamGenerateContent("gemini-2.5-flash", body),
+      await gw.client.gemini.streamGenerateContent("gemini-2.5-flash", body),
     );
     const expectedText = chunks()
       .flatMap(
@@ -58,14 +50,14 @@ describe.skipIf(!transcriptsAvailable)("Gemini alt=sse stream: the recorded tran
 
 describe("Gemini stream errors", () => {
   it("turns an in-stream error chunk into a typed error", async () => {
-    server.script({
+    gw.server.script({
       headers: SSE,
       chunks: [
         'data: {"candidates":[{"content":{"parts":[{"text":"a"}],"role":"model"},"index":0}]}\r\n\r\n',
         'data: {"error":{"code":429,"message":"Resource has been exhausted","status":"RESOURCE_EXHAUSTED"}}\r\n\r\n',
       ],
     });
-    const stream = await client.gemini.streamGenerateContent("gemini-2.5-flash", body);
+    const stream = await gw.client.gemini.streamGenerateContent("gemini-2.5-flash", body);
     await expect(collectGenerateContent(stream)).rejects.toMatchObject({
       kind: "stream",
       code: "RESOURCE_EXHAUSTED",
@@ -73,19 +65,19 @@ describe("Gemini stream errors", () => {
   });
 
   it("refuses a model id that would change the path, before any request", async () => {
-    const before = server.requests.length;
+    const before = gw.server.requests.length;
     await expect(
-      client.gemini.streamGenerateContent("../v1/responses", body),
+      gw.client.gemini.streamGenerateContent("../v1/responses", body),
     ).rejects.toMatchObject({
       name: "InvalidRequestError",
       kind: "invalid_request",
       param: "model",
     });
-    await expect(client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({
+    await expect(gw.client.gemini.generateContent("gemini:evil", body)).rejects.toMatchObject({
       name: "InvalidRequestError",
       kind: "invalid_request",
       param: "model",
     });
-    expect(server.requests.length).toBe(before);
+    expect(gw.server.requests.length).toBe(before);
   });
 });

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collectResponse } from "../../src/collect.js";
-import {
-  AbortError,
-  createGatewayClient,
-  type GatewayClient,
-  isFeedgateError,
-  StreamError,
-  TimeoutError,
-} from "../../src/index.js";
-import { chunkBytes, splitBytes, startScriptedServer } from "../support/scripted-server.js";
+import { AbortError, isFeedgateError, StreamError, TimeoutError } from "../../src/index.js";
+import { chunkBytes, scriptedClient, splitBytes } from "../support/scripted-server.js";
 import {
   dataOf,
   failingResponsesTranscript,
@@ -17,18 +10,11 @@ import {
 } from "../support/transcripts.js";
 
 const SSE = { "content-type": "text/event-stream; charset=utf-8", "x-request-id": "req_stream_1" };
-let server: Awaited<ReturnType<typeof startScriptedServer>>;
-let client: GatewayClient;
-
-beforeAll(async () => {
-  server = await startScriptedServer();
-  client = createGatewayClient({ baseUrl: server.url, apiKey: "sk-test-stream-key" });
-});
-afterAll(() => server.close());
+const gw = scriptedClient("sk-test-stream-key");
 
 async function types(chunks: Array<string | Uint8Array | number>) {
-  server.script({ headers: SSE, chunks });
-  const stream = await client.responses.stream({ model: "gpt-5.2", input: "count" });
+  gw.server.script({ headers: SSE, chunks });
+  const stream = await gw.client.responses.stream({ model: "gpt-5.2", input: "count" });
   const seen: string[] = [];
   for await (const event of stream) seen.push((event as { type: string }).type);
   return seen;
@@ -55,9 +41,9 @@ describe.skipIf(!transcriptsAvailable)(
     });
 
     it("collects the completed Response and its output_text", async () => {
-      server.script({ headers: SSE, chunks: chunkBytes(responsesTranscript(), 64) });
+      gw.server.script({ headers: SSE, chunks: chunkBytes(responsesTranscript(), 64) });
       const { response, outputText } = await collectResponse(
-        await client.responses.stream({ model: "gpt-5.2", input: "x" }),
+        await gw.client.responses.stream({ model: "gpt-5.2", input: "x" }),
       );
       const deltas = dataOf(responsesTranscript())
         .filter((e) => e["type"] === "response.output_text.delta")
@@ -69,8 +55,8 @@ describe.skipIf(!transcriptsAvailable)(
     });
 
     it("turns the in-stream error event into a typed error, after the events before it", async () => {
-      server.script({ headers: SSE, chunks: chunkBytes(failingResponsesTranscript(), 50) });
-      const stream = await client.responses.stream({ model: "gpt-5-nano", input: "x" });
+      gw.server.script({ headers: SSE, chunks: chunkBytes(failingResponsesTranscript(), 50) });
+      const stream = await gw.client.responses.stream({ model: "gpt-5-nano", input: "x" });
       const seen: string[] = [];
       const error = await (async () => {
         try {
@@ -120,20 +106,20 @@ describe("Responses stream: framing details", () => {
     const text = event("response.output_text.delta", ',"delta":"日报：模型发布"');
     const bytes = new TextEncoder().encode(text);
     const mid = new TextEncoder().encode(text.slice(0, text.indexOf("报"))).length + 1; // inside 报's 3 bytes
-    server.script({
+    gw.server.script({
       headers: SSE,
       chunks: [bytes.slice(0, mid), 20, bytes.slice(mid), event("response.completed")],
     });
-    const stream = await client.responses.stream({ model: "m", input: "x" });
+    const stream = await gw.client.responses.stream({ model: "m", input: "x" });
     const deltas: string[] = [];
     for await (const e of stream) deltas.push((e as { delta: string }).delta);
     expect(deltas).toEqual(["日报：模型发布", undefined]);
   });
 
   it("fails a stream that ends before a terminal event when collected", async () => {
-    server.script({ headers: SSE, chunks: [event("response.created")] });
+    gw.server.script({ headers: SSE, chunks: [event("response.created")] });
     await expect(
-      collectResponse(await client.responses.stream({ model: "m", input: "x" })),
+      collectResponse(await gw.client.responses.stream({ model: "m", input: "x" })),
     ).rejects.toMatchObject({
       kind: "stream",
       code: "stream_truncated",
@@ -141,8 +127,8 @@ describe("Responses stream: framing details", () => {
   });
 
   it("ends a stalled stream with a typed idle-timeout error and closes the connection", async () => {
-    server.script({ headers: SSE, chunks: [event("response.created")], stall: true });
-    const stream = await client.responses.stream(
+    gw.server.script({ headers: SSE, chunks: [event("response.created")], stall: true });
+    const stream = await gw.client.responses.stream(
       { model: "m", input: "x" },
       { idleTimeoutMs: 150 },
     );
@@ -155,13 +141,13 @@ describe("Responses stream: framing details", () => {
       (e) => e instanceof TimeoutError && e.kind === "timeout" && e.code === "stream_idle_timeout",
     );
     expect(seen).toEqual(["response.created"]);
-    await server.closed();
+    await gw.server.closed();
   });
 
   it("cancels the request when the caller aborts mid-stream", async () => {
-    server.script({ headers: SSE, chunks: [event("response.created")], stall: true });
+    gw.server.script({ headers: SSE, chunks: [event("response.created")], stall: true });
     const controller = new AbortController();
-    const stream = await client.responses.stream(
+    const stream = await gw.client.responses.stream(
       { model: "m", input: "x" },
       { signal: controller.signal },
     );
@@ -177,26 +163,26 @@ describe("Responses stream: framing details", () => {
       name: "AbortError",
       message: "user pressed Ctrl-C",
     });
-    await server.closed();
+    await gw.server.closed();
   });
 
   it("cancels the request when the consumer breaks out of the loop", async () => {
-    server.script({
+    gw.server.script({
       headers: SSE,
       chunks: [event("response.created"), event("response.in_progress")],
       stall: true,
     });
-    const stream = await client.responses.stream({ model: "m", input: "x" });
+    const stream = await gw.client.responses.stream({ model: "m", input: "x" });
     for await (const _ of stream) break;
-    await server.closed();
+    await gw.server.closed();
   });
 
   it("tees one stream into two consumers that see the same events", async () => {
-    server.script({
+    gw.server.script({
       headers: SSE,
       chunks: [event("response.created"), 10, event("response.completed")],
     });
-    const [a, b] = (await client.responses.stream({ model: "m", input: "x" })).tee();
+    const [a, b] = (await gw.client.responses.stream({ model: "m", input: "x" })).tee();
     const read = async (s: AsyncIterable<unknown>) => {
       const out: string[] = [];
       for await (const e of s) out.push((e as { type: string }).type);
@@ -208,8 +194,8 @@ describe("Responses stream: framing details", () => {
   });
 
   it("refuses to iterate one stream twice", async () => {
-    server.script({ headers: SSE, chunks: [event("response.completed")] });
-    const stream = await client.responses.stream({ model: "m", input: "x" });
+    gw.server.script({ headers: SSE, chunks: [event("response.completed")] });
+    const stream = await gw.client.responses.stream({ model: "m", input: "x" });
     for await (const _ of stream) void _;
     await expect(
       (async () => {

@@ -7,6 +7,16 @@ import type { GatewayClient, RouteFamily } from "../../src/index.js";
 export const RESPONSE_ID = "resp_0a9e3c1d55b2f47e0069f1c2aa40188193b27d6c5e0f41a9d2";
 export const TASK_ID = "task_Xq3Lb9VmT2kRw7NcY5hPz1AeDs8FgJ4u";
 
+/** The least Response object the client accepts: a finished one with no output. */
+export const MINIMAL_RESPONSE = {
+  id: "resp_1",
+  object: "response",
+  created_at: 1,
+  status: "completed",
+  model: "m",
+  output: [],
+};
+
 /** One valid call of an operation through the public client API. */
 export interface Call {
   operationId: string;

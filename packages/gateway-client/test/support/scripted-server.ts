@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { createGatewayClient, type GatewayClient } from "../../src/index.js";
 
 /** One scripted answer: status, headers, and body chunks sent with pauses between them. */
 export interface Script {
@@ -90,4 +92,18 @@ export function chunkBytes(text: string, size: number): Uint8Array[] {
   const out: Uint8Array[] = [];
   for (let i = 0; i < bytes.length; i += size) out.push(bytes.slice(i, i + size));
   return out;
+}
+
+/** A scripted server for a file's tests and a client of it with `apiKey`: started before them, closed after. */
+export function scriptedClient(apiKey: string) {
+  const gw = {} as {
+    server: Awaited<ReturnType<typeof startScriptedServer>>;
+    client: GatewayClient;
+  };
+  beforeAll(async () => {
+    gw.server = await startScriptedServer();
+    gw.client = createGatewayClient({ baseUrl: gw.server.url, apiKey });
+  });
+  afterAll(() => gw.server.close());
+  return gw;
 }

@@ -1,3 +1,4 @@
+import { BACKOFF_DEFAULTS } from "../backoff.js";
 import type { Sleep } from "../time.js";
 import type { Logger, LogLevel } from "./logger.js";
 import type { RedirectFollower } from "./redirects.js";
@@ -90,12 +91,8 @@ export interface CallOverrides {
 export const DEFAULTS = {
   /** Two retries after the first attempt. */
   maxRetries: 2,
-  /** First computed backoff: 500 ms. */
-  initialDelayMs: 500,
-  /** Cap of the computed backoff: 8000 ms. */
-  maxDelayMs: 8000,
-  /** Up to 25% added to a computed backoff. */
-  jitter: 0.25,
+  /** The backoff's: first wait 500 ms, doubling up to 8000 ms, up to 25% added. */
+  ...BACKOFF_DEFAULTS,
   /** Longest server-directed wait sat through: 60 s. */
   maxRetryAfterMs: 60_000,
   /** Per-attempt timeout: 60 s. */

@@ -1,3 +1,5 @@
+import { stripUndefined } from "../checks.js";
+
 /**
  * When a failed attempt is repeated: the policy as data (statuses, methods) plus one hook through
  * which a client adds its own service's knowledge (final codes, free routes, body-borne waits),
@@ -59,25 +61,69 @@ export const RETRY_POLICY_DEFAULTS = {
   refusedStatusCodes: [408, 429],
 } as const;
 
+/** How one attempt ended: `answer` is final; every other tag is a failure the loop may retry. */
+export interface Outcome {
+  tag: "answer" | "status" | "invalid" | "too_large" | "network" | "attempt_timeout" | "deadline";
+  /** The answer, when one arrived (its body already read, except a streamed one's). */
+  response?: Response | undefined;
+  /** What the attempt rejected with (a connection failure). */
+  error?: unknown;
+  /** A failure status's server-directed wait, in ms: the longest of the headers' and the hook's. */
+  wait?: number | undefined;
+  /** What the policy's hook said about a failure status. */
+  advice?: RetryAdvice | undefined;
+  /** The answer's `x-should-retry` header. */
+  hint?: string | null;
+}
+
+/** A {@link RetryPolicy} with its defaults filled in: resolved once per transport and per `withOptions` that changes it. */
+export interface Policy extends RetryPolicy {
+  statusCodes: readonly number[];
+  methods: readonly string[];
+  refusedStatusCodes: readonly number[];
+}
+
+/** The policy of the defaults, then each given one field by field. */
+export const resolvePolicy = (...policies: Array<RetryPolicy | undefined>): Policy =>
+  Object.assign({}, RETRY_POLICY_DEFAULTS, ...policies.map((p) => stripUndefined(p ?? {})));
+
 /** Connection errors raised before a connection existed, so nothing was sent. */
-const CONNECT_PHASE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ENETUNREACH",
-  "EHOSTUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+const CONNECT_PHASE =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
 
 /** True when a fetch rejection certainly happened before the request left (best effort: reads `cause.code`). */
 export function failedBeforeSending(error: unknown): boolean {
   const codes: unknown[] = [];
   const collect = (e: unknown) => {
-    if (typeof e !== "object" || e === null) return;
-    const { code, errors } = e as { code?: unknown; errors?: unknown };
+    const { code, errors } = (e ?? {}) as { code?: unknown; errors?: unknown };
     if (code !== undefined) codes.push(code);
     if (Array.isArray(errors)) errors.forEach(collect);
   };
   collect((error as { cause?: unknown } | undefined)?.cause);
-  return codes.length > 0 && codes.every((c) => CONNECT_PHASE_CODES.has(c as string));
+  return codes.length > 0 && codes.every((c) => CONNECT_PHASE.test(c as string));
+}
+
+/**
+ * Whether a failed attempt may be repeated, by the policy's data and then its hook: never after
+ * the deadline or a body over its cap, nor what the hook or `x-should-retry: false` calls final;
+ * always for an idempotent request; otherwise only where no work can have been done.
+ */
+export function isRetryable(
+  policy: Policy,
+  { tag, response, error, wait, advice, hint }: Outcome,
+  request: Request,
+  declared: boolean | undefined,
+): boolean {
+  if (tag === "deadline" || tag === "too_large") return false;
+  if (tag !== "status")
+    advice = policy.shouldRetry?.({ request, status: undefined, body: undefined });
+  if (advice?.retry === false || hint === "false") return false;
+  if (declared ?? (advice?.retry === true || policy.methods.includes(request.method.toUpperCase())))
+    return true;
+  if (tag === "network") return failedBeforeSending(error);
+  const status = response?.status;
+  return (
+    tag === "status" &&
+    (policy.refusedStatusCodes.includes(status!) || (status === 503 && wait !== undefined))
+  );
 }

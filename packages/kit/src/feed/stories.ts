@@ -191,30 +191,11 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
         if (landed && landed !== origin)
           throw redirectError("cross_origin_redirect", `merge redirect to ${landed} refused`);
         chain.length = 0;
-        if (followed.response.status === 304) {
-          return {
-            notModified: true,
-            story: undefined,
-            etag: followed.meta.etag ?? call.ifNoneMatch,
-            requestedId,
-            survivingId: requestedId,
-            mergedChain: chain,
-            meta: followed.meta,
-          };
-        }
-        return finish(followed, requestedId);
+        return followed.response.status === 304
+          ? unchanged(followed, requestedId)
+          : finish(followed, requestedId);
       }
-      if (status === 304) {
-        return {
-          notModified: true,
-          story: undefined,
-          etag: answer.meta.etag ?? call.ifNoneMatch,
-          requestedId,
-          survivingId: id,
-          mergedChain: chain,
-          meta: answer.meta,
-        };
-      }
+      if (status === 304) return unchanged(answer, id);
       if (status < 300 || status > 399) return finish(answer, id);
       const fail = (code: string, message: string) => redirectError(code, message, status);
       const location = response.headers.get("location");
@@ -254,6 +235,19 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
         throw fail("too_many_redirects", `more than maxHops (${maxHops}) merge redirects`);
       log("debug", `story ${id} was merged into ${target}`, { event: "redirect", status });
       id = target;
+    }
+
+    function unchanged({ meta }: RawAnswer, survivingId: string): StoryNotModified {
+      const etag = meta.etag ?? call.ifNoneMatch;
+      return {
+        notModified: true,
+        story: undefined,
+        etag,
+        requestedId,
+        survivingId,
+        mergedChain: chain,
+        meta,
+      };
     }
 
     function finish({ data, meta }: RawAnswer, answeredId: string): StoryResult {

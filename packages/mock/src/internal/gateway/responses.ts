@@ -160,10 +160,8 @@ export class ResponsesFake {
    */
   create(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request)
-      return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "")
-      return invalidRequest("model is required", requestId);
+    const refused = refusal(request, requestId);
+    if (refused || !request) return refused!;
     if (request["input"] === undefined || request["input"] === null)
       return invalidRequest("input is required", requestId);
     const script = request["stream"] === true ? this.#scripts.shift() : undefined;
@@ -231,10 +229,8 @@ export class ResponsesFake {
 
   compact(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request)
-      return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "")
-      return invalidRequest("model is required", requestId);
+    const refused = refusal(request, requestId);
+    if (refused || !request) return refused!;
     const text = textOf(request["input"]);
     const tokens = estimateTokens(text);
     return json(200, {
@@ -254,6 +250,15 @@ export class ResponsesFake {
       usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
     });
   }
+}
+
+/** The gateway's answer (500 `invalid_request`) to a body that is not JSON or names no model. */
+function refusal(request: Json | undefined, requestId: string): Reply | undefined {
+  if (!request)
+    return invalidRequest("invalid character in request body: not valid JSON", requestId);
+  if (typeof request["model"] !== "string" || request["model"] === "")
+    return invalidRequest("model is required", requestId);
+  return undefined;
 }
 
 function notFound(id: string): Reply {

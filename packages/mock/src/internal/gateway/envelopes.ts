@@ -39,6 +39,18 @@ export function gatewayError(
 export const invalidRequest = (message: string, requestId: string): Reply =>
   relayError(500, "invalid_request", message, requestId);
 
+/** The gateway's answer (500 `invalid_request`) to a body that is not JSON or names no model. */
+export function refusal(
+  request: Record<string, unknown> | undefined,
+  requestId: string,
+): Reply | undefined {
+  if (!request)
+    return invalidRequest("invalid character in request body: not valid JSON", requestId);
+  if (typeof request["model"] !== "string" || request["model"] === "")
+    return invalidRequest("model is required", requestId);
+  return undefined;
+}
+
 /**
  * gin NoRoute → controller.RelayNotFound: 404 naming the request's own method and path (path only,
  * no query), behind the engine's `Cache` middleware, hence `Cache-Control: max-age=604800`

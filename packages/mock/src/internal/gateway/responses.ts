@@ -1,6 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
 import type { Reply } from "../core/reply.js";
-import { invalidRequest, json, openaiError } from "./envelopes.js";
+import { invalidRequest, json, openaiError, refusal } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
@@ -250,15 +250,6 @@ export class ResponsesFake {
       usage: { input_tokens: tokens, output_tokens: 1, total_tokens: tokens + 1 },
     });
   }
-}
-
-/** The gateway's answer (500 `invalid_request`) to a body that is not JSON or names no model. */
-function refusal(request: Json | undefined, requestId: string): Reply | undefined {
-  if (!request)
-    return invalidRequest("invalid character in request body: not valid JSON", requestId);
-  if (typeof request["model"] !== "string" || request["model"] === "")
-    return invalidRequest("model is required", requestId);
-  return undefined;
 }
 
 function notFound(id: string): Reply {

@@ -9,10 +9,10 @@ import {
   type Logger,
   pause,
   realSleep,
-  serverWaitMs,
   stripUndefined,
   systemClock,
 } from "@feedgate/core";
+import { waitLoop } from "@feedgate/kit";
 import {
   createFeedKit,
   type FeedData,
@@ -250,8 +250,18 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   async function lead(resource: FleetResource): Promise<void> {
     // Its own one-connection client: the lock is that connection's transaction's.
     let lockSql = connect(lockUrl, { max: 1 });
-    try {
-      while (!stopping.signal.aborted) {
+    // Every `checkMs`; after failures in a row (counted with those `onError` hears), twice as long
+    // per failure up to 32 times that (at most a minute). The lock's waits are real time.
+    const rounds = waitLoop(
+      {
+        signal: stopping.signal,
+        sleep: realSleep,
+        floorMs: checkMs,
+        retryAfter: "longer",
+        failureWaitMs: (error) =>
+          Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failed(resource, error) - 1, 5)),
+      },
+      async () => {
         const attempt = await leadOnce(resource, lockSql).catch(
           (error: unknown): Attempt => ({ led: false, clean: false, error }),
         );
@@ -261,17 +271,13 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
           await lockSql.end({ timeout: 0 }).catch(() => {});
           lockSql = connect(lockUrl, { max: 1 });
         }
-        if (stopping.signal.aborted) break;
-        const failures = attempt.error === undefined ? 0 : failed(resource, attempt.error);
-        if (failures === 0 && attempt.led) succeeded(resource);
-        await pause(
-          realSleep,
-          failures === 0
-            ? checkMs
-            : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)),
-          stopping.signal,
-        );
-      }
+        if (attempt.error !== undefined) throw attempt.error;
+        if (attempt.led && !stopping.signal.aborted) succeeded(resource);
+        return { waitMs: checkMs };
+      },
+    );
+    try {
+      for await (const _ of rounds);
     } finally {
       await lockSql.end({ timeout: 5 }).catch(() => {});
     }
@@ -383,12 +389,29 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
    * at the resource's cadence (`FEED_CADENCE`): a longer s-maxage slows it, never a shorter one.
    */
   async function poll(resource: Polled, signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      const [row] =
-        await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
-      const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - now() : 0;
-      if (wait > 0 && !(await pause(sleep, wait, signal))) return;
-      try {
+    const rounds = waitLoop(
+      {
+        signal,
+        sleep,
+        floorMs,
+        // The service's Retry-After (else a short pause; a day at most, as core's serverWaitMs
+        // reads it) becomes the fleet's next allowed poll. The store's failures end leading.
+        retryAfter: "instead",
+        failureWaitMs(error) {
+          if (!isFeedgateError(error)) throw error;
+          failed(resource, error);
+          return ERROR_PAUSE_MS;
+        },
+        async onFailureWait(_, waitMs) {
+          await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${new Date(now() + waitMs)}, ${memberId})
+            on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
+        },
+      },
+      async () => {
+        const [row] =
+          await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
+        const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - now() : 0;
+        if (wait > 0) return { waitMs: wait };
         // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
         const result = await kit.request(resource, undefined, {
           signal,
@@ -409,17 +432,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
           await sql`select pg_notify(${resourcesChannel(schema)}, ${JSON.stringify({ resource })})`;
         }
         succeeded(resource);
-      } catch (error) {
-        if (signal.aborted) return;
-        failed(resource, error);
-        // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
-        // A wait the server asks for is honoured up to a day, as every long-running loop does: a
-        // huge or malformed one must not park the resource for a month, nor overflow a timer.
-        const next = new Date(now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
-        await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
-          on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
-      }
-    }
+        return { waitMs: next.getTime() - now() };
+      },
+    );
+    for await (const _ of rounds);
   }
 
   return {

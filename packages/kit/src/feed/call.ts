@@ -1,13 +1,12 @@
 import {
   type Clock,
-  createError,
   getResponseMeta,
   invalidArgument,
   type Log,
   type ResponseMeta,
 } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
-import { errorOfThrown } from "../internal/errors.js";
+import { badAnswer, errorOfThrown, redirectError } from "../internal/errors.js";
 import { type FeedOperation, validateFeedRequest } from "../internal/validate/operations.js";
 import type {
   ConditionalCallOptions,
@@ -143,26 +142,17 @@ export function createCaller(client: FeedClient, clock: Clock, log: Log = () => 
       } as ConditionalResult<FeedData<Op>>;
     if (status >= 300 || !status) {
       const message = `${op} answered ${status}${op === "storyByPublicId" ? ": use getStory, which follows merges" : ""}`;
-      throw createError({ kind: "redirect", code: "unexpected_redirect", status, message });
+      throw redirectError("unexpected_redirect", message, status);
     }
-    if (typeof data !== "object" || data === null) {
-      throw createError({
-        kind: "invalid_response",
-        code: "empty_body",
+    if (typeof data !== "object" || data === null)
+      throw badAnswer("empty_body", `${op} answered ${status} without a JSON body`, {
         status,
         requestId,
-        message: `${op} answered ${status} without a JSON body`,
       });
-    }
     const wrong = shapeProblem(op, data);
     if (wrong !== undefined) {
-      throw createError({
-        kind: "invalid_response",
-        code: "unexpected_shape",
-        status,
-        requestId,
-        message: `${op} answered ${status} with a body that is not its shape (${wrong})`,
-      });
+      const message = `${op} answered ${status} with a body that is not its shape (${wrong})`;
+      throw badAnswer("unexpected_shape", message, { status, requestId });
     }
     return { notModified: false, data: data as FeedData<Op>, etag, meta } as ConditionalResult<
       FeedData<Op>

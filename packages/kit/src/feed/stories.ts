@@ -1,12 +1,12 @@
 import {
   checkPositive,
-  createError,
   type FeedgateError,
   invalidArgument,
   type Log,
   type ResponseMeta,
 } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
+import { badAnswer, redirectError } from "../internal/errors.js";
 import { FEED_OPERATIONS, problemOf } from "../internal/validate/operations.js";
 import type { Caller, RawAnswer } from "./call.js";
 import type { CallOptions } from "./types.js";
@@ -253,12 +253,7 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
     function finish({ data, meta }: RawAnswer, answeredId: string): StoryResult {
       const story = (data as { story?: Story } | undefined)?.story;
       if (typeof story !== "object" || story === null) {
-        throw createError({
-          kind: "invalid_response",
-          code: "not_a_story",
-          message: "no story in the answer",
-          requestId: meta.requestId,
-        });
+        throw badAnswer("not_a_story", "no story in the answer", { requestId: meta.requestId });
       }
       const survivingId =
         typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
@@ -277,8 +272,4 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
   }
 
   return getStory as GetStory;
-}
-
-function redirectError(code: string, message: string, status?: number): FeedgateError {
-  return createError({ kind: "redirect", code, message, status });
 }

@@ -94,13 +94,7 @@ export function handleSnapshot(req: FeedRequest): Reply {
     items: projected,
   };
   // The ETag covers the page content only, not asOf / nextPage, like the service's.
-  return replyJson(req, body, {
-    fields,
-    cursor,
-    count: items.length,
-    hasMore,
-    items: projected,
-  });
+  return replyJson(req, body, { fields, cursor, count: items.length, hasMore, items: projected });
 }
 
 function change(entry: LedgerEntry, fields: Fields): unknown {

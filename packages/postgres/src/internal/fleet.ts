@@ -6,7 +6,6 @@ import {
   createError,
   type FeedgateError,
   isFeedgateError,
-  type Logger,
   pause,
   realSleep,
   stripUndefined,
@@ -43,8 +42,9 @@ export interface StoredVersion<Body> {
 }
 
 /**
- * Options of `createFleet`; every one has a default. The feed's transport options are core's
- * `ClientOptions` by the same names (the feed's address is `feedUrl`: `url` is PostgreSQL's).
+ * Options of `createFleet`; every one has a default. The feed's transport options (`fetch`,
+ * `maxRetries`, `timeoutMs`, `logger`) are core's `ClientOptions`, as `createFeedKit` takes them
+ * (over the same options in `kit`); the feed's address is `feedUrl`: `url` is PostgreSQL's.
  */
 export interface FleetOptions
   extends Pick<ClientOptions, "fetch" | "maxRetries" | "timeoutMs" | "logger" | "signal"> {
@@ -87,14 +87,6 @@ export interface FleetOptions
    * URL's password. Default: none (`status()` still tells).
    */
   onError?: ((resource: FleetResource, error: FeedgateError, failures: number) => void) | undefined;
-  /** Retries of each feed request after its first attempt, as `createFeedClient`'s `maxRetries` (over `kit.maxRetries`). Default: 2. */
-  maxRetries?: number | undefined;
-  /** Per-attempt timeout of each feed request, as `createFeedClient`'s `timeoutMs` (over `kit.timeoutMs`). Default: 60000 ms. */
-  timeoutMs?: number | undefined;
-  /** The fetch feed requests go through, as `createFeedKit`'s `fetch` (over `kit.fetch`). Default: `globalThis.fetch`. */
-  fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Where the feed kit reports requests, retries and polls, as `createFeedKit`'s `logger` (over `kit.logger`). Default: none (logging off). */
-  logger?: Logger | undefined;
   /** Stops the member when it fires, as `stop()` does (every loop ended, every lock released, the store closed). Default: none (only `stop()`). */
   signal?: AbortSignal | undefined;
   /** The feed kit's other options (backoff, user agent, ...). Default: the kit's. */

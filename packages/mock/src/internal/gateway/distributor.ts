@@ -1,5 +1,11 @@
 import type { Reply } from "../core/reply.js";
-import { invalidJsonBody, modelNotFound, modelNotSpecified, noAccessToModel } from "./envelopes.js";
+import {
+  invalidJsonBody,
+  modelNotFound,
+  modelNotSpecified,
+  NOT_JSON,
+  noAccessToModel,
+} from "./envelopes.js";
 import { parseJsonBody } from "./responses.js";
 import type { GatewayRoute } from "./routes.js";
 
@@ -49,10 +55,7 @@ export function distribute(input: DistributeInput): { refusal: Reply } | { model
     if (json) return { refusal: invalidJsonBody("unexpected end of JSON input", requestId) };
   } else if (json) {
     const parsed = parseJsonBody(input.body);
-    if (!parsed)
-      return {
-        refusal: invalidJsonBody("invalid character in request body: not valid JSON", requestId),
-      };
+    if (!parsed) return { refusal: invalidJsonBody(NOT_JSON, requestId) };
     model = typeof parsed["model"] === "string" ? parsed["model"] : "";
   }
   if (route === "createImage" && model === "") model = "dall-e";

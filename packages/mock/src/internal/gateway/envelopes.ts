@@ -6,6 +6,9 @@ import type { GatewayFamily } from "./routes.js";
 export const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply =>
   jsonReply(status, value, headers, "application/json");
 
+/** What the gateway's JSON decoder says of a body that is not JSON (Go's `encoding/json`). */
+export const NOT_JSON = "invalid character in request body: not valid JSON";
+
 /** `{"error":{…}}` as JSON: every OpenAI-format envelope. */
 const errorReply = (status: number, error: object, headers: Record<string, string> = {}): Reply =>
   json(status, { error }, headers);
@@ -44,8 +47,7 @@ export function refusal(
   request: Record<string, unknown> | undefined,
   requestId: string,
 ): Reply | undefined {
-  if (!request)
-    return invalidRequest("invalid character in request body: not valid JSON", requestId);
+  if (!request) return invalidRequest(NOT_JSON, requestId);
   if (typeof request["model"] !== "string" || request["model"] === "")
     return invalidRequest("model is required", requestId);
   return undefined;

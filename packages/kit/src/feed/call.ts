@@ -4,6 +4,7 @@ import {
   invalidArgument,
   type Log,
   type ResponseMeta,
+  stripUndefined,
 } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
 import { badAnswer, errorOfThrown, redirectError } from "../internal/errors.js";
@@ -97,15 +98,12 @@ export function createCaller(client: FeedClient, clock: Clock, log: Log = () => 
     ) {
       throw invalidArgument("ifNoneMatch", "a non-empty header value");
     }
-    const overrides = Object.entries({ maxRetries, timeoutMs, deadlineMs }).filter(
-      ([, v]) => v !== undefined,
-    );
+    const overrides = stripUndefined({ maxRetries, timeoutMs, deadlineMs });
     // The feed redirects only merged stories; the kit handles those itself (getStory), and never lets fetch follow a redirect elsewhere.
     const init: Record<string, unknown> = { params: { query, path: pathParams }, redirect };
     if (signal) init["signal"] = signal;
     if (ifNoneMatch) init["headers"] = { "If-None-Match": ifNoneMatch };
-    const through =
-      overrides.length > 0 ? client.withOptions(Object.fromEntries(overrides)) : client;
+    const through = Object.keys(overrides).length > 0 ? client.withOptions(overrides) : client;
     let result: Awaited<ReturnType<AnyGet>>;
     try {
       result = await getOf(through)(path, init);

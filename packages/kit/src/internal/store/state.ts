@@ -50,22 +50,9 @@ export class MirrorData {
   pending: Pending | undefined;
 
   state(): MirrorStoreState {
-    const p = this.pending;
-    return {
-      cursor: this.cursor,
-      fields: this.fields,
-      generation: this.generation,
-      pending:
-        p === undefined
-          ? undefined
-          : {
-              generation: p.generation,
-              fields: p.fields,
-              cursor: p.cursor,
-              nextPage: p.nextPage,
-              items: p.items.size,
-            },
-    };
+    const { cursor, fields, generation, pending: p } = this;
+    const pending = p && { ...p, items: p.items.size };
+    return { cursor, fields, generation, pending };
   }
 
   /** Whether a record may be written now (the compare-and-set of every store write). */

@@ -25,4 +25,3 @@ export {
   type Sleep,
 } from "@feedgate/core";
 export * from "@feedgate/core/errors";
-export { type Round, type WaitLoopOptions, waitLoop } from "./internal/loop.js";

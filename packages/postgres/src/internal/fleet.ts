@@ -11,12 +11,12 @@ import {
   stripUndefined,
   systemClock,
 } from "@feedgate/core";
-import { waitLoop } from "@feedgate/kit";
 import {
   createFeedKit,
   type FeedData,
   type FeedKitOptions,
   nextPollInMs,
+  waitLoop,
 } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";

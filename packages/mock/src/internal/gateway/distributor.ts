@@ -1,4 +1,4 @@
-import type { Reply } from "../core/reply.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
 import {
   invalidJsonBody,
   modelNotFound,
@@ -6,7 +6,6 @@ import {
   NOT_JSON,
   noAccessToModel,
 } from "./envelopes.js";
-import { parseJsonBody } from "./responses.js";
 import type { GatewayRoute } from "./routes.js";
 
 /** The models `startGatewayFake` serves by default: the ones `feedgate demo` and the CLI's defaults use. */

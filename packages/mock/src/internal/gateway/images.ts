@@ -1,8 +1,7 @@
 import type { FakeClock } from "../core/clock.js";
-import type { Reply } from "../core/reply.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
 import { json, refusal, taskError } from "./envelopes.js";
 import type { GatewayIds } from "./ids.js";
-import { parseJsonBody } from "./responses.js";
 
 /** How the next image task(s) behave. */
 export interface TaskScript {

@@ -1,8 +1,7 @@
-import type { Reply } from "../core/reply.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
 import { anthropicError, invalidRequest, json, NOT_JSON } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { PIXEL_PNG } from "./images.js";
-import { parseJsonBody } from "./responses.js";
 import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { FakeClock } from "../core/clock.js";
-import type { Reply } from "../core/reply.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
 import { invalidRequest, json, openaiError, refusal } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
@@ -18,17 +18,6 @@ const badJson = () =>
     "invalid_request_error",
     "invalid_json",
   );
-
-export function parseJsonBody(body: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Json)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Responses family: create (JSON or SSE), retrieve (JSON or SSE replay), delete, cancel, input_tokens, compact. */
 export class ResponsesFake {

@@ -14,15 +14,7 @@ export {
   startFeedFake,
 } from "./internal/feed/fake.js";
 export { FEED_ROUTES } from "./internal/feed/routes.js";
-export type {
-  DailyReport,
-  FakeItem,
-  HotTopic,
-  ResetCalendarExtras,
-  ResetEvent,
-  SelectedItem,
-  Story,
-} from "./internal/feed/types.js";
+export type * from "./internal/feed/types.js";
 export type { FeedRoute } from "./internal/feed/wire.js";
 export {
   DEFAULT_FAKE_API_KEY,

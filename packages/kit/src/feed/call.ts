@@ -1,13 +1,13 @@
 import {
   type Clock,
-  createError,
   getResponseMeta,
   invalidArgument,
   type Log,
   type ResponseMeta,
+  stripUndefined,
 } from "@feedgate/core";
 import { errorOfResult, type FeedClient } from "@feedgate/feed-client";
-import { errorOfThrown } from "../internal/errors.js";
+import { badAnswer, errorOfThrown, redirectError } from "../internal/errors.js";
 import { type FeedOperation, validateFeedRequest } from "../internal/validate/operations.js";
 import type {
   ConditionalCallOptions,
@@ -98,15 +98,12 @@ export function createCaller(client: FeedClient, clock: Clock, log: Log = () => 
     ) {
       throw invalidArgument("ifNoneMatch", "a non-empty header value");
     }
-    const overrides = Object.entries({ maxRetries, timeoutMs, deadlineMs }).filter(
-      ([, v]) => v !== undefined,
-    );
+    const overrides = stripUndefined({ maxRetries, timeoutMs, deadlineMs });
     // The feed redirects only merged stories; the kit handles those itself (getStory), and never lets fetch follow a redirect elsewhere.
     const init: Record<string, unknown> = { params: { query, path: pathParams }, redirect };
     if (signal) init["signal"] = signal;
     if (ifNoneMatch) init["headers"] = { "If-None-Match": ifNoneMatch };
-    const through =
-      overrides.length > 0 ? client.withOptions(Object.fromEntries(overrides)) : client;
+    const through = Object.keys(overrides).length > 0 ? client.withOptions(overrides) : client;
     let result: Awaited<ReturnType<AnyGet>>;
     try {
       result = await getOf(through)(path, init);
@@ -143,26 +140,17 @@ export function createCaller(client: FeedClient, clock: Clock, log: Log = () => 
       } as ConditionalResult<FeedData<Op>>;
     if (status >= 300 || !status) {
       const message = `${op} answered ${status}${op === "storyByPublicId" ? ": use getStory, which follows merges" : ""}`;
-      throw createError({ kind: "redirect", code: "unexpected_redirect", status, message });
+      throw redirectError("unexpected_redirect", message, status);
     }
-    if (typeof data !== "object" || data === null) {
-      throw createError({
-        kind: "invalid_response",
-        code: "empty_body",
+    if (typeof data !== "object" || data === null)
+      throw badAnswer("empty_body", `${op} answered ${status} without a JSON body`, {
         status,
         requestId,
-        message: `${op} answered ${status} without a JSON body`,
       });
-    }
     const wrong = shapeProblem(op, data);
     if (wrong !== undefined) {
-      throw createError({
-        kind: "invalid_response",
-        code: "unexpected_shape",
-        status,
-        requestId,
-        message: `${op} answered ${status} with a body that is not its shape (${wrong})`,
-      });
+      const message = `${op} answered ${status} with a body that is not its shape (${wrong})`;
+      throw badAnswer("unexpected_shape", message, { status, requestId });
     }
     return { notModified: false, data: data as FeedData<Op>, etag, meta } as ConditionalResult<
       FeedData<Op>

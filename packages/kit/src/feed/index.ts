@@ -6,6 +6,8 @@
  */
 
 export { freshnessMs } from "@feedgate/core";
+// The one wait-and-retry loop the pollers and watchers run on, for loops of the caller's own.
+export { type Round, type WaitLoopOptions, waitLoop } from "../internal/loop.js";
 export * from "../internal/validate/index.js";
 export {
   cadenceMs,

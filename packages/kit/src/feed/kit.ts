@@ -358,13 +358,8 @@ export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
   const getStory = storyFollower(caller, client.baseUrl, log);
   // A polled story follows its merges: revalidated through getStory, answered as the operation's body.
   const poll = createPoller(deps, async (publicId, call) => {
-    const answer = await getStory(publicId, call);
-    return {
-      notModified: answer.notModified,
-      data: answer.story && { schemaVersion: 1, story: answer.story },
-      etag: answer.etag,
-      meta: answer.meta,
-    };
+    const { notModified, story, etag, meta } = await getStory(publicId, call);
+    return { notModified, data: story && { schemaVersion: 1, story }, etag, meta };
   });
 
   const calls = {} as Record<

@@ -1,13 +1,7 @@
-import {
-  checkPositive,
-  createError,
-  isFeedgateError,
-  type Log,
-  type ResponseMeta,
-} from "@feedgate/core";
+import { checkPositive, isFeedgateError, type Log, type ResponseMeta } from "@feedgate/core";
 import type { Item, ItemsQuery, ItemsResponse } from "@feedgate/feed-client";
 import { cursorGuard } from "../internal/cursor-guard.js";
-import { limitError } from "../internal/errors.js";
+import { badAnswer, limitError } from "../internal/errors.js";
 import type { Caller } from "./call.js";
 import { itemsOf } from "./page-items.js";
 import { sortKey } from "./sort-key.js";
@@ -199,14 +193,9 @@ export function paginator(caller: Caller, log: Log) {
       pageNumber++;
       pagesThisPass++;
       const data = result.data!;
-      if (!Array.isArray(data.items) || typeof data.page !== "object" || data.page === null) {
-        throw createError({
-          kind: "invalid_response",
-          code: "not_an_items_page",
-          message: "no items or page in the answer",
-          requestId: result.meta.requestId,
-        });
-      }
+      const { requestId } = result.meta;
+      if (!Array.isArray(data.items) || typeof data.page !== "object" || data.page === null)
+        throw badAnswer("not_an_items_page", "no items or page in the answer", { requestId });
       const published =
         (data.query?.ordering ?? (rest.by === "published" ? "publishedAtDesc" : undefined)) ===
         "publishedAtDesc";
@@ -214,18 +203,12 @@ export function paginator(caller: Caller, log: Log) {
       yield { items, data, meta: result.meta, pageNumber, restarts };
       if (!data.page.hasMore) return;
       const next = data.page.nextCursor;
-      if (typeof next !== "string" || next === "") {
-        throw createError({
-          kind: "invalid_response",
-          code: "missing_cursor",
-          message: "hasMore without nextCursor",
-          requestId: result.meta.requestId,
-        });
-      }
+      if (typeof next !== "string" || next === "")
+        throw badAnswer("missing_cursor", "hasMore without nextCursor", { requestId });
       // A re-walk after a restart may pass what it had yielded without counting as empty.
       const rewalk = items.length === 0 && position.resuming && rewalkAllowance > 0;
       if (rewalk) rewalkAllowance--;
-      guard.check(cursor, next, rewalk ? undefined : items.length > 0, result.meta.requestId);
+      guard.check(cursor, next, rewalk ? undefined : items.length > 0, requestId);
       cursor = next;
     }
   }
@@ -276,12 +259,6 @@ export function paginator(caller: Caller, log: Log) {
     return fresh;
   }
 
-  return {
-    /** Every page of an items query, following `nextCursor`, each item id once (options: {@link PaginateOptions}). */
-    iterateItemPages,
-    /** Every item of an items query, newest first, each id once (options: {@link PaginateOptions}). */
-    iterateItems,
-    /** The items newer than the ids (or the one id) the caller already has, newest first. */
-    newItemsSince,
-  };
+  // Each member is documented on the FeedKit interface.
+  return { iterateItemPages, iterateItems, newItemsSince };
 }

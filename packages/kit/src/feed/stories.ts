@@ -1,12 +1,12 @@
 import {
   checkPositive,
-  createError,
   type FeedgateError,
   invalidArgument,
   type Log,
   type ResponseMeta,
 } from "@feedgate/core";
 import type { Story } from "@feedgate/feed-client";
+import { badAnswer, redirectError } from "../internal/errors.js";
 import { FEED_OPERATIONS, problemOf } from "../internal/validate/operations.js";
 import type { Caller, RawAnswer } from "./call.js";
 import type { CallOptions } from "./types.js";
@@ -191,30 +191,11 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
         if (landed && landed !== origin)
           throw redirectError("cross_origin_redirect", `merge redirect to ${landed} refused`);
         chain.length = 0;
-        if (followed.response.status === 304) {
-          return {
-            notModified: true,
-            story: undefined,
-            etag: followed.meta.etag ?? call.ifNoneMatch,
-            requestedId,
-            survivingId: requestedId,
-            mergedChain: chain,
-            meta: followed.meta,
-          };
-        }
-        return finish(followed, requestedId);
+        return followed.response.status === 304
+          ? unchanged(followed, requestedId)
+          : finish(followed, requestedId);
       }
-      if (status === 304) {
-        return {
-          notModified: true,
-          story: undefined,
-          etag: answer.meta.etag ?? call.ifNoneMatch,
-          requestedId,
-          survivingId: id,
-          mergedChain: chain,
-          meta: answer.meta,
-        };
-      }
+      if (status === 304) return unchanged(answer, id);
       if (status < 300 || status > 399) return finish(answer, id);
       const fail = (code: string, message: string) => redirectError(code, message, status);
       const location = response.headers.get("location");
@@ -256,15 +237,23 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
       id = target;
     }
 
+    function unchanged({ meta }: RawAnswer, survivingId: string): StoryNotModified {
+      const etag = meta.etag ?? call.ifNoneMatch;
+      return {
+        notModified: true,
+        story: undefined,
+        etag,
+        requestedId,
+        survivingId,
+        mergedChain: chain,
+        meta,
+      };
+    }
+
     function finish({ data, meta }: RawAnswer, answeredId: string): StoryResult {
       const story = (data as { story?: Story } | undefined)?.story;
       if (typeof story !== "object" || story === null) {
-        throw createError({
-          kind: "invalid_response",
-          code: "not_a_story",
-          message: "no story in the answer",
-          requestId: meta.requestId,
-        });
+        throw badAnswer("not_a_story", "no story in the answer", { requestId: meta.requestId });
       }
       const survivingId =
         typeof story.publicId === "string" && story.publicId !== "" ? story.publicId : answeredId;
@@ -283,8 +272,4 @@ export function storyFollower(caller: Caller, baseUrl: string, log: Log) {
   }
 
   return getStory as GetStory;
-}
-
-function redirectError(code: string, message: string, status?: number): FeedgateError {
-  return createError({ kind: "redirect", code, message, status });
 }

@@ -47,25 +47,15 @@ export function storyWatcher(deps: PollDeps, getStory: GetStory) {
       const answer = await getStory(id, { ...call, maxHops });
       for (const merged of answer.mergedChain) if (!chain.includes(merged)) chain.push(merged);
       id = answer.survivingId;
-      return {
-        notModified: answer.notModified,
-        data: answer.story,
-        etag: answer.etag,
-        meta: answer.meta,
-      };
+      const { notModified, story, etag, meta } = answer;
+      return { notModified, data: story, etag, meta };
     };
     // A 404 may be the story layer down for a while (the document says so): retried like a 503.
     const retryable = (e: unknown) => isTransientError(e) || isFeedgateError(e, "not_found");
     const label = `story ${requestedId}`;
     const cadence = FEED_CADENCE.storyByPublicId.everyMs;
-    for await (const { result, poll } of pollLoop(
-      deps,
-      label,
-      fetchOnce,
-      pollOptions,
-      cadence,
-      retryable,
-    )) {
+    const versions = pollLoop(deps, label, fetchOnce, pollOptions, cadence, retryable);
+    for await (const { result, poll } of versions) {
       yield {
         story: result.data as Story,
         etag: result.etag,

@@ -4,6 +4,14 @@ import { createError, type FeedgateError, isFeedgateError } from "@feedgate/core
 export const limitError = (code: string, message: string, more?: object): FeedgateError =>
   createError({ kind: "limit_exceeded", code, message, ...more });
 
+/** An answer that is not what its operation promises (kind `invalid_response`). */
+export const badAnswer = (code: string, message: string, more?: object): FeedgateError =>
+  createError({ kind: "invalid_response", code, message, ...more });
+
+/** A redirect the kit does not follow, or follows no further (kind `redirect`). */
+export const redirectError = (code: string, message: string, status?: number): FeedgateError =>
+  createError({ kind: "redirect", code, message, status });
+
 /** The kit's aborted error, carrying the signal's reason as its cause. */
 export function abortedError(signal: AbortSignal | undefined, what: string): FeedgateError {
   return createError({

@@ -1,5 +1,5 @@
 import type { Clock, Logger, Sleep } from "@feedgate/core";
-import { configError } from "@feedgate/core";
+import { checkFraction, checkPositive, configError } from "@feedgate/core";
 import type { FeedClient } from "@feedgate/feed-client";
 import type { MirrorStore, SelectedFields } from "../internal/store/types.js";
 import { FEED_LIMITS } from "../internal/validate/operations.js";
@@ -114,13 +114,9 @@ export function checkMirrorOptions(options: SelectedMirrorOptions): void {
     if (value !== undefined && !(Number.isInteger(value) && value >= min && value <= max))
       throw configError(name, `a whole number from ${min} to ${max}; got ${String(value)}`);
   }
-  for (const name of ["intervalMs", "retryBaseDelayMs", "retryMaxDelayMs"] as const) {
-    const value = options[name];
-    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
-      throw configError(name, `a finite number of at least 0; got ${String(value)}`);
-  }
-  if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter <= 1))
-    throw configError("jitter", `a fraction from 0 to 1; got ${String(options.jitter)}`);
+  for (const name of ["intervalMs", "retryBaseDelayMs", "retryMaxDelayMs"] as const)
+    checkPositive(name, options[name]);
+  checkFraction("jitter", options.jitter);
   const cap = options.retryMaxDelayMs ?? MIRROR_DEFAULTS.retryMaxDelayMs;
   if (cap < (options.retryBaseDelayMs ?? MIRROR_DEFAULTS.retryBaseDelayMs))
     throw configError("retryMaxDelayMs", "at least retryBaseDelayMs");

@@ -2,7 +2,7 @@ import { type Clock, createError, freshnessMs, isFeedgateError, type Log } from 
 import type { FeedClient } from "@feedgate/feed-client";
 import { createCaller } from "../feed/call.js";
 import { cursorGuard } from "../internal/cursor-guard.js";
-import { abortedError, limitError } from "../internal/errors.js";
+import { abortedError, badAnswer, limitError, redirectError } from "../internal/errors.js";
 import type { MirrorStore, MirrorStoreState, SelectedFields } from "../internal/store/types.js";
 import { parseChanges, parseSnapshot, type SnapshotBody } from "./parse.js";
 import type { MirrorProgress, MirrorStats } from "./progress.js";
@@ -86,12 +86,11 @@ export function createSync(
     const { response } = answer;
     if (response.status === 304) return { kind: "not_modified", response };
     if (response.status >= 300)
-      throw createError({
-        kind: "redirect",
-        code: "unexpected_redirect",
-        status: response.status,
-        message: `${operation} answered ${response.status}`,
-      });
+      throw redirectError(
+        "unexpected_redirect",
+        `${operation} answered ${response.status}`,
+        response.status,
+      );
     return { kind: "ok", body: parse(answer.data, answer.meta.requestId), response };
   }
 
@@ -155,12 +154,7 @@ export function createSync(
         continue;
       }
       if (fetched.kind === "not_modified")
-        throw createError({
-          kind: "invalid_response",
-          status: 304,
-          code: "unexpected_304",
-          message: "selectedSnapshot answered 304 unasked",
-        });
+        throw badAnswer("unexpected_304", "selectedSnapshot answered 304 unasked", { status: 304 });
       const body = said(fetched.body);
       if (!(await store.putSnapshotPage(generation, body))) {
         // A different cursor on a later page means the pass is not one pass: start over.

@@ -9,13 +9,14 @@ export class StoreLockedError extends Error {
   override readonly name = "StoreLockedError";
   /** Always `"ELOCKED"`, for `error.code` checks. */
   readonly code = "ELOCKED";
-  constructor(
-    /** The store directory that is locked. */
-    readonly dir: string,
-    /** The process id holding the lock. */
-    readonly pid: number,
-  ) {
+  /** The store directory that is locked. */
+  readonly dir: string;
+  /** The process id holding the lock. */
+  readonly pid: number;
+  constructor(dir: string, pid: number) {
     super(`mirror store ${dir} is in use by process ${pid}`);
+    this.dir = dir;
+    this.pid = pid;
   }
 }
 

@@ -24,6 +24,20 @@ async function drain(iterable: AsyncIterable<{ id: string }>) {
   }
 }
 
+/** A server that refuses `cursor` once (400 invalid_cursor), and otherwise answers with `answer`. */
+function refusingOnce(
+  refused: string,
+  answer: (cursor: string | null, restarted: boolean) => Response,
+): (request: Request) => Response {
+  let restarted = false;
+  return (request) => {
+    const cursor = new URL(request.url).searchParams.get("cursor");
+    if (cursor !== refused || restarted) return answer(cursor, restarted);
+    restarted = true;
+    return problem(400, "invalid_cursor");
+  };
+}
+
 describe("a repeated cursor or an empty page is a loop", () => {
   it("the same nextCursor again stops the walk at once with limit_exceeded (cursor_loop)", async () => {
     const { kit, seen } = stubKit([
@@ -121,16 +135,10 @@ describe("a restart is not a loop (deterministic cursors)", () => {
   });
 
   it("the guards still stop a loop within one pass after a restart", async () => {
-    let restarted = false;
-    const server = (request: Request) => {
-      const cursor = new URL(request.url).searchParams.get("cursor");
-      if (cursor === "old" && !restarted) {
-        restarted = true;
-        return problem(400, "invalid_cursor");
-      }
+    const server = refusingOnce("old", (cursor, restarted) => {
       if (cursor === null) return json(200, page([at("a", 9)], restarted ? "loop" : "old"));
       return json(200, page([at("b", 8)], "loop"));
-    };
+    });
     const { kit, seen } = stubKit([server]);
     const { ids, error } = await drain(kit.iterateItems());
     expect(ids).toEqual(["a", "b"]);
@@ -140,13 +148,7 @@ describe("a restart is not a loop (deterministic cursors)", () => {
 
   it("after a restart, pages that never reach the position and bring nothing stop within the previous pass's length plus 3", async () => {
     let n = 0;
-    let restarted = false;
-    const server = (request: Request) => {
-      const cursor = new URL(request.url).searchParams.get("cursor");
-      if (cursor === "c2" && !restarted) {
-        restarted = true;
-        return problem(400, "invalid_cursor");
-      }
+    const server = refusingOnce("c2", (cursor, restarted) => {
       if (!restarted)
         return json(
           200,
@@ -157,7 +159,7 @@ describe("a restart is not a loop (deterministic cursors)", () => {
         );
       // After the restart: the same first item forever, under fresh cursors.
       return json(200, page([at("a", 9)], `fresh-${++n}`));
-    };
+    });
     const { kit, seen } = stubKit([server]);
     const { error } = await drain(kit.iterateItems({}, { maxPages: 1000 }));
     expect(isFeedgateError(error, "limit_exceeded") && error.code).toBe("cursor_loop");

@@ -153,6 +153,10 @@ function keysetItems(
 const at = (minute: number) =>
   new Date(Date.parse("2026-11-19T00:00:00Z") + minute * 60_000).toISOString();
 
+/** Items in the order given, each at its minute. */
+const timeline = (minutes: Record<string, number>) =>
+  Object.entries(minutes).map(([id, minute]) => ({ id, at: at(minute) }));
+
 async function idsOf(kit: ReturnType<typeof stubKit>["kit"], limit: number) {
   const ids: string[] = [];
   for await (const i of kit.iterateItems({ limit })) ids.push(i.id);
@@ -162,16 +166,7 @@ async function idsOf(kit: ReturnType<typeof stubKit>["kit"], limit: number) {
 describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
   it("equal timestamps across a page boundary, then a restart inside the tie", async () => {
     // Five items share one timestamp and straddle the boundaries of pages of 2.
-    const list = [
-      { id: "i9", at: at(9) },
-      { id: "i8", at: at(5) },
-      { id: "i7", at: at(5) },
-      { id: "i6", at: at(5) },
-      { id: "i5", at: at(5) },
-      { id: "i4", at: at(5) },
-      { id: "i3", at: at(2) },
-      { id: "i2", at: at(1) },
-    ];
+    const list = timeline({ i9: 9, i8: 5, i7: 5, i6: 5, i5: 5, i4: 5, i3: 2, i2: 1 });
     // The cursor after page 2 (last item i6, inside the tie) is refused once.
     const { kit, seen } = stubKit([
       keysetItems(list, { limit: 2, invalid: new Set([JSON.stringify([at(5), "i6"])]) }),
@@ -242,14 +237,7 @@ describe("cursor pagination: no duplicate, no skip, bounded memory", () => {
 
   it("with sort keys the items do not carry in order (the service's timeline anchor), resumes at the last id", async () => {
     // Served in this order; their discoveredAt is not monotonic, so keys cannot place the position.
-    const list = [
-      { id: "a", at: at(9) },
-      { id: "b", at: at(3) },
-      { id: "c", at: at(8) },
-      { id: "d", at: at(1) },
-      { id: "e", at: at(7) },
-      { id: "f", at: at(2) },
-    ];
+    const list = timeline({ a: 9, b: 3, c: 8, d: 1, e: 7, f: 2 });
     const { kit } = stubKit([
       keysetItems(list, {
         limit: 2,

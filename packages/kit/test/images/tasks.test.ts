@@ -44,6 +44,17 @@ async function setup(transport: { maxRetries?: number } = {}) {
 
 const prompt = { model: "Nano-Banana2", prompt: "a lighthouse at dawn" };
 
+/** What the call rejected with. */
+const failureOf = (call: Promise<unknown>) => call.catch((e: unknown) => e);
+
+/** A generation whose task never ends, on the test's timing plus `options`: what it failed with. */
+async function neverFinishing(options: Parameters<typeof generateImage>[2]) {
+  const test = await setup();
+  test.fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
+  const error = await failureOf(generateImage(test.client, prompt, { ...test.timing, ...options }));
+  return { ...test, error };
+}
+
 describe("generateImage / waitForImageTask", () => {
   it("submits with async=true, polls every 5 s until completed, and returns the images", async () => {
     const { fake, client, waits, timing, polls, creates } = await setup();
@@ -180,13 +191,7 @@ describe("generateImage / waitForImageTask", () => {
   });
 
   it("fails with kind timeout at the deadline", async () => {
-    const { fake, client, timing, polls } = await setup();
-    fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
-    const error = await generateImage(client, prompt, {
-      ...timing,
-      deadlineMs: 30_000,
-      random: () => 0,
-    }).catch((e: unknown) => e);
+    const { polls, error } = await neverFinishing({ deadlineMs: 30_000, random: () => 0 });
     expect(isFeedgateError(error, "timeout")).toBe(true);
     // The first poll comes 5 s after the submission, then one every 5 s: 6 within 30 s.
     expect(polls()).toHaveLength(6);
@@ -197,13 +202,15 @@ describe("generateImage / waitForImageTask", () => {
     fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
     const controller = new AbortController();
     let sleeps = 0;
-    const error = await generateImage(client, prompt, {
-      signal: controller.signal,
-      sleep: async (_ms, signal) => {
-        if (++sleeps === 3) controller.abort();
-        if (signal?.aborted) throw signal.reason;
-      },
-    }).catch((e: unknown) => e);
+    const error = await failureOf(
+      generateImage(client, prompt, {
+        signal: controller.signal,
+        sleep: async (_ms, signal) => {
+          if (++sleeps === 3) controller.abort();
+          if (signal?.aborted) throw signal.reason;
+        },
+      }),
+    );
     expect(isFeedgateError(error, "aborted")).toBe(true);
     expect(polls()).toHaveLength(2);
 
@@ -439,15 +446,8 @@ describe("the gateway as its source behaves (issue 12)", () => {
   });
 
   it("never polls faster than the 1 s floor, whatever the options or the time left say", async () => {
-    const { fake, client, waits, timing } = await setup();
-    fake.images.scriptTask({ polls: 1_000, outcome: "completed" });
     // An interval of 0 and a deadline that leaves odd remainders: every wait is still at least 1 s.
-    const error = await generateImage(client, prompt, {
-      ...timing,
-      intervalMs: 0,
-      jitter: 0,
-      deadlineMs: 10_500,
-    }).catch((e: unknown) => e);
+    const { waits, error } = await neverFinishing({ intervalMs: 0, jitter: 0, deadlineMs: 10_500 });
     expect(isFeedgateError(error, "timeout")).toBe(true);
     expect(waits.length).toBeGreaterThan(0);
     expect(Math.min(...waits)).toBeGreaterThanOrEqual(1_000);

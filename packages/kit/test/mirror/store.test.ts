@@ -38,6 +38,22 @@ async function seed(store: MirrorStore, ids: string[], cursor = "c0"): Promise<v
   expect(await store.commitSnapshot(g)).toBe(true);
 }
 
+/** One changes page from `expectedCursor` to `cursor` that upserts (or removes) one id. */
+const upsert = (store: MirrorStore, expectedCursor: string, cursor: string, id: string) =>
+  store.applyPage({ expectedCursor, cursor, changes: [{ op: "upsert", item: item(id) }] });
+const remove = (store: MirrorStore, expectedCursor: string, cursor: string, id: string) =>
+  store.applyPage({ expectedCursor, cursor, changes: [{ op: "remove", id }] });
+
+/** A closed file store's directory: `a` at c0, then each of `ids` upserted (c0 → c1, c1 → c2...). */
+async function journalOf(ids: string[]): Promise<string> {
+  const dir = await tempDir();
+  const store = await openFileStore(dir);
+  await seed(store, ["a"]);
+  for (const [k, id] of ids.entries()) await upsert(store, `c${k}`, `c${k + 1}`, id);
+  await store.close();
+  return dir;
+}
+
 const stores: Array<[string, () => Promise<MirrorStore>]> = [
   ["memory store", async () => createMemoryStore()],
   ["file store", async () => openFileStore(await tempDir())],
@@ -133,20 +149,8 @@ describe.each(stores)("%s: the MirrorStore contract", (_name, make) => {
   it("is a compare-and-set on the cursor: a stale page changes nothing", async () => {
     const store = await make();
     await seed(store, ["a"]);
-    expect(
-      await store.applyPage({
-        expectedCursor: "c0",
-        cursor: "c1",
-        changes: [{ op: "upsert", item: item("b") }],
-      }),
-    ).toBe(true);
-    expect(
-      await store.applyPage({
-        expectedCursor: "c0",
-        cursor: "c5",
-        changes: [{ op: "remove", id: "a" }],
-      }),
-    ).toBe(false);
+    expect(await upsert(store, "c0", "c1", "b")).toBe(true);
+    expect(await remove(store, "c0", "c5", "a")).toBe(false);
     expect((await store.ids()).sort()).toEqual(["a", "b"]);
     expect(await store.getCursor()).toBe("c1");
     await store.close();
@@ -195,15 +199,7 @@ describe("file store: durability", () => {
   });
 
   it("discards a torn last line, keeping every complete write", async () => {
-    const dir = await tempDir();
-    const store = await openFileStore(dir);
-    await seed(store, ["a"]);
-    await store.applyPage({
-      expectedCursor: "c0",
-      cursor: "c1",
-      changes: [{ op: "upsert", item: item("b") }],
-    });
-    await store.close();
+    const dir = await journalOf(["b"]);
     // A write cut short by kill -9: half a line, no newline.
     await appendFile(
       join(dir, "journal-0.log"),
@@ -219,13 +215,7 @@ describe("file store: durability", () => {
     expect((await stat(join(dir, "journal-0.log"))).size).toBe(
       before - again.recovery.discardedBytes,
     );
-    expect(
-      await again.applyPage({
-        expectedCursor: "c1",
-        cursor: "c2",
-        changes: [{ op: "remove", id: "a" }],
-      }),
-    ).toBe(true);
+    expect(await remove(again, "c1", "c2", "a")).toBe(true);
     await again.close();
     const third = await openFileStore(dir);
     expect(await third.ids()).toEqual(["b"]);
@@ -234,20 +224,7 @@ describe("file store: durability", () => {
   });
 
   it("a line whose checksum does not match, with valid records after it, is reported, not cut", async () => {
-    const dir = await tempDir();
-    const store = await openFileStore(dir);
-    await seed(store, ["a"]);
-    await store.applyPage({
-      expectedCursor: "c0",
-      cursor: "c1",
-      changes: [{ op: "upsert", item: item("b") }],
-    });
-    await store.applyPage({
-      expectedCursor: "c1",
-      cursor: "c2",
-      changes: [{ op: "upsert", item: item("c") }],
-    });
-    await store.close();
+    const dir = await journalOf(["b", "c"]);
     const path = join(dir, "journal-0.log");
     const lines = (await readFile(path, "utf8")).split("\n");
     // Flip one character inside the fourth record (the first change page); the fifth stays valid.
@@ -265,11 +242,7 @@ describe("file store: durability", () => {
     const dir = await tempDir();
     const store = await openFileStore(dir);
     await seed(store, ["a"]);
-    await store.applyPage({
-      expectedCursor: "c0",
-      cursor: "c1",
-      changes: [{ op: "upsert", item: item("b") }],
-    });
+    await upsert(store, "c0", "c1", "b");
     await store.close();
     const path = join(dir, "journal-0.log");
     const lines = (await readFile(path, "utf8")).split("\n");
@@ -327,11 +300,7 @@ describe("file store: durability", () => {
     const store = await openFileStore(dir);
     await seed(store, ["a", "b"]);
     await store.compact();
-    await store.applyPage({
-      expectedCursor: "c0",
-      cursor: "c1",
-      changes: [{ op: "remove", id: "a" }],
-    });
+    await remove(store, "c0", "c1", "a");
     await store.close();
     // As if killed mid-compaction: a half-written temp snapshot of the next sequence, and the
     // pair of the previous sequence not yet deleted.

@@ -62,22 +62,25 @@ afterAll(async () => {
 });
 
 describe("the file store's lock is a real lock", () => {
-  it("three processes at once, with a stale lock of a killed process: never two holders (12 trials)", async () => {
+  /** Three contenders at once on each of `trials` stores, `prepare`d first: what each saw. */
+  async function contend(name: string, trials: number, prepare?: (dir: string) => Promise<void>) {
     const outcomes: string[] = [];
-    for (let trial = 0; trial < 12; trial++) {
-      const dir = join(work, `stale-${trial}`);
+    for (let trial = 0; trial < trials; trial++) {
+      const dir = join(work, `${name}-${trial}`);
       await openFileStore(dir, { fsync: false }).then((s) => s.close());
-      await writeFile(join(dir, "LOCK"), String(deadPid()));
+      await prepare?.(dir);
       const startAt = Date.now() + 300;
-      outcomes.push(
-        ...(await Promise.all([
-          contender(dir, startAt),
-          contender(dir, startAt),
-          contender(dir, startAt),
-        ])),
-      );
+      const three = [1, 2, 3].map(() => contender(dir, startAt));
+      outcomes.push(...(await Promise.all(three)));
     }
     expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
+    return outcomes;
+  }
+
+  it("three processes at once, with a stale lock of a killed process: never two holders (12 trials)", async () => {
+    const outcomes = await contend("stale", 12, (dir) =>
+      writeFile(join(dir, "LOCK"), String(deadPid())),
+    );
     expect(outcomes.filter((o) => o.startsWith("error"))).toEqual([]);
     // The stale lock never blocks: at least one contender of every trial got the store.
     expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(12);
@@ -85,20 +88,7 @@ describe("the file store's lock is a real lock", () => {
   }, 60_000);
 
   it("three processes at once on a fresh store: never two holders (6 trials)", async () => {
-    const outcomes: string[] = [];
-    for (let trial = 0; trial < 6; trial++) {
-      const dir = join(work, `fresh-${trial}`);
-      await openFileStore(dir, { fsync: false }).then((s) => s.close());
-      const startAt = Date.now() + 300;
-      outcomes.push(
-        ...(await Promise.all([
-          contender(dir, startAt),
-          contender(dir, startAt),
-          contender(dir, startAt),
-        ])),
-      );
-    }
-    expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
+    const outcomes = await contend("fresh", 6);
     expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(6);
   }, 60_000);
 

@@ -47,18 +47,18 @@ export function makeItems(count: number, now: number, stepMs = 60_000): FakeItem
     return {
       id,
       title: `Item ${i}`,
-      originalTitle: null,
-      summary: null,
-      source: { name: "Source" },
-      links: {
-        aihot: `https://feed.example/items/${id}`,
-        original: `https://source.example/${id}`,
-      },
       publishedAt: at,
       discoveredAt: at,
       category: "paper",
       score: 50,
       selected: i % 2 === 0,
+      source: { name: "Source" },
+      links: {
+        aihot: `https://feed.example/items/${id}`,
+        original: `https://source.example/${id}`,
+      },
+      originalTitle: null,
+      summary: null,
     };
   });
 }

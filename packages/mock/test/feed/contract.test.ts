@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type FeedFake, type FeedRoute, startFeedFake } from "../../src/index.js";
+import { walkStatuses } from "../support/contract.js";
 import { type Answer, expectConforms, feedSpecValidator, send } from "../support/http.js";
 import { mockServers } from "../support/servers.js";
 
@@ -87,22 +88,11 @@ async function produce(route: FeedRoute, status: string): Promise<Answer | undef
 describe("every feed answer conforms to specs/feed/dist/openapi-v1.json", () => {
   it("walks every operation and every declared status", async () => {
     const spec = feedSpecValidator();
-    const produced: string[] = [];
-    const skipped: string[] = [];
-    for (const { operationId, operation } of spec.operations()) {
-      for (const status of Object.keys(operation["responses"] as object)) {
-        if (EDGE_ONLY.has(status)) {
-          skipped.push(`${operationId} ${status}`);
-          continue;
-        }
-        const answer = await produce(operationId as FeedRoute, status);
-        if (!answer) {
-          skipped.push(`${operationId} ${status}`);
-          continue;
-        }
-        expect(answer.status, `${operationId} ${status}: ${answer.text.slice(0, 300)}`).toBe(
-          Number(status),
-        );
+    const { produced, skipped } = await walkStatuses(
+      spec,
+      async (operationId, status) =>
+        EDGE_ONLY.has(status) ? undefined : produce(operationId as FeedRoute, status),
+      (operationId, status, answer) => {
         if (status === "304" || status === "308") expect(answer.text).toBe("");
         if (status === "308")
           expect(answer.headers.get("location")).toMatch(/^\/api\/v1\/stories\//);
@@ -112,9 +102,8 @@ describe("every feed answer conforms to specs/feed/dist/openapi-v1.json", () => 
           expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
         expect(answer.headers.get("x-request-id")).toBeTruthy();
         expectConforms("feed", operationId, answer);
-        produced.push(`${operationId} ${status}`);
-      }
-    }
+      },
+    );
     // 10 operations; 403 everywhere is edge-only, 409 on the snapshot is declared but never sent.
     expect(skipped.sort()).toEqual(
       [...spec.operations().map((o) => `${o.operationId} 403`), "selectedSnapshot 409"].sort(),

@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { GatewayFake } from "../../src/index.js";
 import { call, credentialFor, ROUTE_ALL } from "../support/gateway.js";
 import { expectConforms, send } from "../support/http.js";
-import { mockServers } from "../support/servers.js";
+import { mockServers, routedGateway } from "../support/servers.js";
 
 const servers = mockServers();
-
-let fake: GatewayFake;
-beforeAll(async () => {
-  fake = await servers.gateway(ROUTE_ALL);
-});
+const gw = routedGateway(servers, beforeAll);
 
 const routes: Array<[string, string, string, unknown]> = [
   ["POST", "/v1/responses", "createResponse", { model: "m", input: "hi" }],
@@ -22,12 +17,12 @@ const routes: Array<[string, string, string, unknown]> = [
 
 describe("gateway credentials per route family", () => {
   it("uses the default fake key", () => {
-    expect(fake.apiKey).toBe("sk-fake-0123456789");
+    expect(gw.fake.apiKey).toBe("sk-fake-0123456789");
   });
 
   it("accepts the header the client sends on each family", async () => {
     for (const [method, path, op, body] of routes) {
-      const answer = await call(fake, `${method} ${path}`, op, body);
+      const answer = await call(gw.fake, `${method} ${path}`, op, body);
       expect(
         answer.status === 200 || (op === "getImageTask" && answer.status === 400),
         `${path} ${answer.status} ${answer.text}`,
@@ -37,11 +32,11 @@ describe("gateway credentials per route family", () => {
 
   it("answers 401 with the gateway envelope when the key is missing, wrong, or in a header the path does not read", async () => {
     for (const [method, path, op, body] of routes) {
-      const own = Object.keys(credentialFor(path, fake.apiKey));
+      const own = Object.keys(credentialFor(path, gw.fake.apiKey));
       // TokenAuth reads x-api-key only on /v1/messages and /v1/models, x-goog-api-key only on Gemini paths.
       const others: Record<string, string> = {
-        "x-api-key": fake.apiKey,
-        "x-goog-api-key": fake.apiKey,
+        "x-api-key": gw.fake.apiKey,
+        "x-goog-api-key": gw.fake.apiKey,
       };
       if (path.startsWith("/v1beta/")) delete others["x-goog-api-key"];
       if (path.startsWith("/v1/messages")) delete others["x-api-key"];
@@ -52,7 +47,7 @@ describe("gateway credentials per route family", () => {
       ];
       for (const headers of wrong) {
         if (path.startsWith("/v1/messages")) headers["anthropic-version"] = "2023-06-01";
-        const answer = await send(fake.url + path, {
+        const answer = await send(gw.fake.url + path, {
           method,
           headers: { "content-type": "application/json", ...headers },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -69,32 +64,32 @@ describe("gateway credentials per route family", () => {
 
   it("accepts Bearer on every route, x-api-key on /v1/messages, ?key= and x-goog-api-key (which wins) on Gemini (middleware/auth.go:294-331)", async () => {
     const gemini = (query: string, headers: Record<string, string>) =>
-      send(`${fake.url}/v1beta/models/g:generateContent${query}`, {
+      send(`${gw.fake.url}/v1beta/models/g:generateContent${query}`, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify({ contents: [] }),
       });
-    expect((await gemini("", { authorization: `Bearer ${fake.apiKey}` })).status).toBe(200);
-    expect((await gemini(`?key=${fake.apiKey}`, {})).status).toBe(200);
-    expect((await gemini(`?key=${fake.apiKey}`, { "x-goog-api-key": "sk-other" })).status).toBe(
+    expect((await gemini("", { authorization: `Bearer ${gw.fake.apiKey}` })).status).toBe(200);
+    expect((await gemini(`?key=${gw.fake.apiKey}`, {})).status).toBe(200);
+    expect((await gemini(`?key=${gw.fake.apiKey}`, { "x-goog-api-key": "sk-other" })).status).toBe(
       401,
     );
-    expect((await gemini("?key=sk-other", { "x-goog-api-key": fake.apiKey })).status).toBe(200);
+    expect((await gemini("?key=sk-other", { "x-goog-api-key": gw.fake.apiKey })).status).toBe(200);
     const count = (headers: Record<string, string>) =>
-      send(`${fake.url}/v1/messages/count_tokens`, {
+      send(`${gw.fake.url}/v1/messages/count_tokens`, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify({ model: "m", messages: [] }),
       });
-    expect((await count({ authorization: `Bearer ${fake.apiKey}` })).status).toBe(200);
-    expect((await count({ "x-api-key": fake.apiKey })).status).toBe(200);
+    expect((await count({ authorization: `Bearer ${gw.fake.apiKey}` })).status).toBe(200);
+    expect((await count({ "x-api-key": gw.fake.apiKey })).status).toBe(200);
     expect(
-      (await count({ "x-api-key": "sk-other", authorization: `Bearer ${fake.apiKey}` })).status,
+      (await count({ "x-api-key": "sk-other", authorization: `Bearer ${gw.fake.apiKey}` })).status,
     ).toBe(401);
   });
 
   it("accepts the key with or without the sk- prefix, like the gateway", async () => {
-    const answer = await send(`${fake.url}/v1/responses/input_tokens`, {
+    const answer = await send(`${gw.fake.url}/v1/responses/input_tokens`, {
       method: "POST",
       headers: { authorization: "Bearer fake-0123456789", "content-type": "application/json" },
       body: JSON.stringify({ input: "x" }),
@@ -104,7 +99,7 @@ describe("gateway credentials per route family", () => {
 
   it("does not check anthropic-version (the source never reads it)", async () => {
     const answer = await call(
-      fake,
+      gw.fake,
       "POST /v1/messages/count_tokens",
       "countMessageTokens",
       { model: "m", messages: [] },

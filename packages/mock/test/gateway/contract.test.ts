@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GatewayFake, GatewayRoute } from "../../src/index.js";
+import { walkStatuses } from "../support/contract.js";
 import {
   call,
   expectStreamConforms,
@@ -180,21 +181,14 @@ describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () 
       ).json as { task_id: string }
     ).task_id;
     const spec = gatewaySpecValidator();
-    const produced: string[] = [];
-    const skipped: string[] = [];
-    for (const { operationId, operation } of spec.operations()) {
-      for (const status of Object.keys(operation["responses"] as object)) {
-        if (operationId === "cancelResponse" && status === "200") {
+    const { produced, skipped } = await walkStatuses(
+      spec,
+      async (operationId, status) => {
+        if (operationId === "cancelResponse" && status === "200")
           backgroundId = await startBackground();
-        }
-        const answer = await produce(operationId as GatewayRoute, status);
-        if (!answer) {
-          skipped.push(`${operationId} ${status}`);
-          continue;
-        }
-        expect(answer.status, `${operationId} ${status}: ${answer.text.slice(0, 300)}`).toBe(
-          Number(status),
-        );
+        return produce(operationId as GatewayRoute, status);
+      },
+      (operationId, _status, answer) => {
         expectConforms("gateway", operationId, answer);
         // An upstream error on a stream arrives as JSON under the SSE Content-Type the gateway set first.
         if (
@@ -206,9 +200,8 @@ describe("every gateway answer conforms to specs/gateway/dist/openapi.json", () 
             sseEvents(answer.text),
           );
         }
-        produced.push(`${operationId} ${status}`);
-      }
-    }
+      },
+    );
     // 403 (quota, permissions) and 413 (body size) come from accounts and limits the fake does not model:
     // produce them with a `body` fault. 404 on input_tokens / count_tokens / Gemini means "not served".
     expect(

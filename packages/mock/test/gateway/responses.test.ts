@@ -1,40 +1,35 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import type { GatewayFake } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
 import {
   call,
   credentialFor,
   expectStreamConforms,
-  ROUTE_ALL,
   sseEvents,
   streamResponse,
 } from "../support/gateway.js";
 import { readFully, send } from "../support/http.js";
-import { mockServers } from "../support/servers.js";
+import { mockServers, routedGateway } from "../support/servers.js";
 
 const servers = mockServers();
+const gw = routedGateway(servers);
 
-let fake: GatewayFake;
 /** The events of a streamed create, its answer checked against the document as every call's is. */
 const streamedEvents = async () =>
   sseEvents(
     (
-      await call(fake, "POST /v1/responses", "createResponse", {
+      await call(gw.fake, "POST /v1/responses", "createResponse", {
         model: "m",
         input: "x",
         stream: true,
       })
     ).text,
   );
-beforeEach(async () => {
-  fake = await servers.gateway(ROUTE_ALL);
-});
 
 type Json = Record<string, unknown>;
 const EVENT = "#/components/schemas/ResponseStreamEvent";
 
 describe("Responses family", () => {
   it("creates a response (JSON) that can be retrieved, then deleted", async () => {
-    const created = await call(fake, "POST /v1/responses", "createResponse", {
+    const created = await call(gw.fake, "POST /v1/responses", "createResponse", {
       model: "gpt-x",
       input: "Say hi",
       instructions: "Be brief",
@@ -48,24 +43,24 @@ describe("Responses family", () => {
       instructions: "Be brief",
     });
     expect(JSON.stringify(response["output"])).toContain("Echo: Say hi");
-    expect(response["created_at"]).toBe(Math.floor(fake.clock.now() / 1000));
+    expect(response["created_at"]).toBe(Math.floor(gw.fake.clock.now() / 1000));
     const id = String(response["id"]);
-    const got = await call(fake, `GET /v1/responses/${id}`, "retrieveResponse");
+    const got = await call(gw.fake, `GET /v1/responses/${id}`, "retrieveResponse");
     expect(got.json).toEqual(response);
-    const deleted = await call(fake, `DELETE /v1/responses/${id}`, "deleteResponse");
+    const deleted = await call(gw.fake, `DELETE /v1/responses/${id}`, "deleteResponse");
     expect(deleted.json).toEqual({ id, object: "response", deleted: true });
-    const gone = await call(fake, `GET /v1/responses/${id}`, "retrieveResponse");
+    const gone = await call(gw.fake, `GET /v1/responses/${id}`, "retrieveResponse");
     expect(gone.status).toBe(404);
     expect(gone.json).toMatchObject({
       error: { type: "invalid_request_error", param: "response_id", code: null },
     });
-    expect((await call(fake, `DELETE /v1/responses/${id}`, "deleteResponse")).status).toBe(404);
+    expect((await call(gw.fake, `DELETE /v1/responses/${id}`, "deleteResponse")).status).toBe(404);
   });
 
   it("refuses bad bodies in the source's order: 400 for bad JSON and a missing model (distributor), 500 invalid_request for a missing input", async () => {
-    const bad = await send(`${fake.url}/v1/responses`, {
+    const bad = await send(`${gw.fake.url}/v1/responses`, {
       method: "POST",
-      headers: { ...credentialFor("/v1", fake.apiKey), "content-type": "application/json" },
+      headers: { ...credentialFor("/v1", gw.fake.apiKey), "content-type": "application/json" },
       body: "{nope",
     });
     expect(bad.status).toBe(400);
@@ -73,9 +68,9 @@ describe("Responses family", () => {
     expect(String((bad.json as { error: { message: string } }).error.message)).toMatch(
       /^Invalid request: Invalid request: /,
     );
-    const noModel = await send(`${fake.url}/v1/responses`, {
+    const noModel = await send(`${gw.fake.url}/v1/responses`, {
       method: "POST",
-      headers: { ...credentialFor("/v1", fake.apiKey), "content-type": "application/json" },
+      headers: { ...credentialFor("/v1", gw.fake.apiKey), "content-type": "application/json" },
       body: JSON.stringify({ input: "x" }),
     });
     expect(noModel.status).toBe(400);
@@ -83,13 +78,13 @@ describe("Responses family", () => {
       /^Model name not specified/,
     );
     // A JSON body under another Content-Type is not parsed: no model either.
-    const plain = await send(`${fake.url}/v1/responses`, {
+    const plain = await send(`${gw.fake.url}/v1/responses`, {
       method: "POST",
-      headers: { ...credentialFor("/v1", fake.apiKey), "content-type": "text/plain" },
+      headers: { ...credentialFor("/v1", gw.fake.apiKey), "content-type": "text/plain" },
       body: JSON.stringify({ model: "m", input: "x" }),
     });
     expect(plain.status).toBe(400);
-    const noInput = await call(fake, "POST /v1/responses", "createResponse", { model: "m" });
+    const noInput = await call(gw.fake, "POST /v1/responses", "createResponse", { model: "m" });
     expect(noInput.status).toBe(500);
     expect(noInput.json).toMatchObject({
       error: { type: "new_api_error", param: "", code: "invalid_request" },
@@ -101,7 +96,7 @@ describe("Responses family", () => {
 
   it("cancels only background responses", async () => {
     const bg = (
-      await call(fake, "POST /v1/responses", "createResponse", {
+      await call(gw.fake, "POST /v1/responses", "createResponse", {
         model: "m",
         input: "x",
         background: true,
@@ -109,29 +104,35 @@ describe("Responses family", () => {
     ).json as Json;
     expect(bg["status"]).toBe("in_progress");
     const cancelled = await call(
-      fake,
+      gw.fake,
       `POST /v1/responses/${String(bg["id"])}/cancel`,
       "cancelResponse",
     );
     expect((cancelled.json as Json)["status"]).toBe("cancelled");
     const fg = (
-      await call(fake, "POST /v1/responses", "createResponse", { model: "m", input: "x" })
+      await call(gw.fake, "POST /v1/responses", "createResponse", { model: "m", input: "x" })
     ).json as Json;
     expect(
-      (await call(fake, `POST /v1/responses/${String(fg["id"])}/cancel`, "cancelResponse")).status,
+      (await call(gw.fake, `POST /v1/responses/${String(fg["id"])}/cancel`, "cancelResponse"))
+        .status,
     ).toBe(400);
-    expect((await call(fake, "POST /v1/responses/resp_none/cancel", "cancelResponse")).status).toBe(
-      404,
-    );
+    expect(
+      (await call(gw.fake, "POST /v1/responses/resp_none/cancel", "cancelResponse")).status,
+    ).toBe(404);
   });
 
   it("counts input tokens and compacts", async () => {
-    const count = await call(fake, "POST /v1/responses/input_tokens", "countResponseInputTokens", {
-      model: "m",
-      input: "12345678",
-    });
+    const count = await call(
+      gw.fake,
+      "POST /v1/responses/input_tokens",
+      "countResponseInputTokens",
+      {
+        model: "m",
+        input: "12345678",
+      },
+    );
     expect(count.json).toEqual({ object: "response.input_tokens", input_tokens: 2 });
-    const compact = await call(fake, "POST /v1/responses/compact", "compactResponse", {
+    const compact = await call(gw.fake, "POST /v1/responses/compact", "compactResponse", {
       model: "m",
       input: "history",
     });
@@ -140,12 +141,12 @@ describe("Responses family", () => {
       type: "compaction",
     });
     expect(
-      (await call(fake, "POST /v1/responses/compact", "compactResponse", { input: "x" })).status,
+      (await call(gw.fake, "POST /v1/responses/compact", "compactResponse", { input: "x" })).status,
     ).toBe(400);
   });
 
   it("streams the lifecycle as SSE (event + data) with rising sequence numbers", async () => {
-    const answer = await call(fake, "POST /v1/responses", "createResponse", {
+    const answer = await call(gw.fake, "POST /v1/responses", "createResponse", {
       model: "m",
       input: "one two three",
       stream: true,
@@ -165,7 +166,7 @@ describe("Responses family", () => {
     expect(text).toBe("Echo: one two three");
     const id = String(((frames[0]!.data as Json)["response"] as Json)["id"]);
     const replay = await call(
-      fake,
+      gw.fake,
       `GET /v1/responses/${id}?stream=true&starting_after=5`,
       "retrieveResponse",
     );
@@ -173,8 +174,8 @@ describe("Responses family", () => {
   });
 
   it("replays a scripted transcript, or scripted raw events", async () => {
-    fake.responses.scriptStream({ transcript: "Scripted words here" });
-    fake.responses.scriptStream({
+    gw.fake.responses.scriptStream({ transcript: "Scripted words here" });
+    gw.fake.responses.scriptStream({
       events: [{ type: "response.custom_future_event", sequence_number: 0 }],
     });
     const first = await streamedEvents();
@@ -193,7 +194,7 @@ describe("Responses family", () => {
   });
 
   it("sends an error event after N events, then ends", async () => {
-    fake.responses.scriptStream({ errorAfter: 2 });
+    gw.fake.responses.scriptStream({ errorAfter: 2 });
     const frames = await streamedEvents();
     expect(frames).toHaveLength(3);
     expect(frames[2]).toMatchObject({
@@ -204,9 +205,9 @@ describe("Responses family", () => {
   });
 
   it("stalls after N events and keeps the socket open until the client aborts", async () => {
-    fake.responses.scriptStream({ stallAfter: 2 });
+    gw.fake.responses.scriptStream({ stallAfter: 2 });
     const controller = new AbortController();
-    const response = await streamResponse(fake, { signal: controller.signal });
+    const response = await streamResponse(gw.fake, { signal: controller.signal });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let received = "";
     const decoder = new TextDecoder();
@@ -225,11 +226,11 @@ describe("Responses family", () => {
   });
 
   it("truncates a stream when the truncate fault hits it", async () => {
-    fake.faults.add({ route: "createResponse", fault: { type: "truncate" }, times: 1 });
-    const result = await readFully(`${fake.url}/v1/responses`, {
+    gw.fake.faults.add({ route: "createResponse", fault: { type: "truncate" }, times: 1 });
+    const result = await readFully(`${gw.fake.url}/v1/responses`, {
       method: "POST",
       headers: {
-        ...credentialFor("/v1/responses", fake.apiKey),
+        ...credentialFor("/v1/responses", gw.fake.apiKey),
         "content-type": "application/json",
       },
       body: JSON.stringify({ model: "m", input: "x", stream: true }),

@@ -27,6 +27,14 @@ const post = (
     headers: { ...json, ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+/** A streamed Gemini generation of "a b c", with the key as Google's header. */
+const geminiStream = (gw: GatewayFake) =>
+  post(
+    gw,
+    "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+    { contents: [{ parts: [{ text: "a b c" }] }] },
+    { "x-goog-api-key": gw.apiKey },
+  );
 const messageOf = (answer: { json: unknown }) =>
   String((answer.json as { error: { message: string } }).error.message);
 
@@ -263,12 +271,7 @@ describe("streams (F6, F7, N1, N7, N9)", () => {
     expect(events).toHaveLength(4);
     expect(events.map((e) => e.event)).not.toContain("response.completed");
     gw.gemini.scriptStream({ endAfter: 1 });
-    const gemini = await post(
-      gw,
-      "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
-      { contents: [{ parts: [{ text: "a b c" }] }] },
-      { "x-goog-api-key": gw.apiKey },
-    );
+    const gemini = await geminiStream(gw);
     const chunks = sseEvents(gemini.text);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]?.data).not.toHaveProperty("candidates.0.finishReason");
@@ -277,12 +280,7 @@ describe("streams (F6, F7, N1, N7, N9)", () => {
   it("a Gemini stream forwards the upstream's raw Google error chunk mid-stream", async () => {
     const gw = await start();
     gw.gemini.scriptStream({ errorAfter: 1 });
-    const answer = await post(
-      gw,
-      "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
-      { contents: [{ parts: [{ text: "a b c" }] }] },
-      { "x-goog-api-key": gw.apiKey },
-    );
+    const answer = await geminiStream(gw);
     expect(sseEvents(answer.text).at(-1)?.data).toEqual({
       error: { code: 500, message: "The fake stream failed on purpose.", status: "INTERNAL" },
     });

@@ -97,3 +97,15 @@ export function asRecord(value: unknown): Record<string, unknown> {
   expect(value).toBeTypeOf("object");
   return value as Record<string, unknown>;
 }
+
+/** Closing `fake` with `response`'s body still open ends the read at once, as a failure. */
+export async function expectClosesPromptly(fake: { close(): Promise<void> }, response: Response) {
+  const reading = response.text().then(
+    () => "ended",
+    () => "failed",
+  );
+  const start = performance.now();
+  await fake.close();
+  expect(await reading).toBe("failed");
+  expect(performance.now() - start).toBeLessThan(1000);
+}

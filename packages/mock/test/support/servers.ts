@@ -1,6 +1,12 @@
 import { testServers } from "@feedgate/test-harness";
 import { beforeEach } from "vitest";
-import { type FeedFake, startFeedFake, startGatewayFake } from "../../src/index.js";
+import {
+  type FeedFake,
+  type GatewayFake,
+  startFeedFake,
+  startGatewayFake,
+} from "../../src/index.js";
+import { ROUTE_ALL } from "./gateway.js";
 
 /** The harness's server builder with this package's fakes: stopped after the test, or the file. */
 export const mockServers = () => testServers({ startFeedFake, startGatewayFake });
@@ -12,4 +18,16 @@ export function eachFeedFake(servers: ReturnType<typeof mockServers>): { readonl
     fx.fake = await servers.feed();
   });
   return fx;
+}
+
+/** A gateway fake that routes every operation (`gw.fake`): one per test, or one per file (`beforeAll`). */
+export function routedGateway(
+  servers: ReturnType<typeof mockServers>,
+  before: typeof beforeEach = beforeEach,
+): { readonly fake: GatewayFake } {
+  const gw = {} as { fake: GatewayFake };
+  before(async () => {
+    gw.fake = await servers.gateway(ROUTE_ALL);
+  });
+  return gw;
 }

@@ -6,10 +6,8 @@ import {
   createError,
   type FeedgateError,
   isFeedgateError,
-  type Logger,
   pause,
   realSleep,
-  serverWaitMs,
   stripUndefined,
   systemClock,
 } from "@feedgate/core";
@@ -18,6 +16,7 @@ import {
   type FeedData,
   type FeedKitOptions,
   nextPollInMs,
+  waitLoop,
 } from "@feedgate/kit/feed";
 import { createSelectedMirror } from "@feedgate/kit/mirror";
 import { jsonCells, jsonOf } from "./cells.js";
@@ -43,8 +42,9 @@ export interface StoredVersion<Body> {
 }
 
 /**
- * Options of `createFleet`; every one has a default. The feed's transport options are core's
- * `ClientOptions` by the same names (the feed's address is `feedUrl`: `url` is PostgreSQL's).
+ * Options of `createFleet`; every one has a default. The feed's transport options (`fetch`,
+ * `maxRetries`, `timeoutMs`, `logger`) are core's `ClientOptions`, as `createFeedKit` takes them
+ * (over the same options in `kit`); the feed's address is `feedUrl`: `url` is PostgreSQL's.
  */
 export interface FleetOptions
   extends Pick<ClientOptions, "fetch" | "maxRetries" | "timeoutMs" | "logger" | "signal"> {
@@ -87,14 +87,6 @@ export interface FleetOptions
    * URL's password. Default: none (`status()` still tells).
    */
   onError?: ((resource: FleetResource, error: FeedgateError, failures: number) => void) | undefined;
-  /** Retries of each feed request after its first attempt, as `createFeedClient`'s `maxRetries` (over `kit.maxRetries`). Default: 2. */
-  maxRetries?: number | undefined;
-  /** Per-attempt timeout of each feed request, as `createFeedClient`'s `timeoutMs` (over `kit.timeoutMs`). Default: 60000 ms. */
-  timeoutMs?: number | undefined;
-  /** The fetch feed requests go through, as `createFeedKit`'s `fetch` (over `kit.fetch`). Default: `globalThis.fetch`. */
-  fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Where the feed kit reports requests, retries and polls, as `createFeedKit`'s `logger` (over `kit.logger`). Default: none (logging off). */
-  logger?: Logger | undefined;
   /** Stops the member when it fires, as `stop()` does (every loop ended, every lock released, the store closed). Default: none (only `stop()`). */
   signal?: AbortSignal | undefined;
   /** The feed kit's other options (backoff, user agent, ...). Default: the kit's. */
@@ -250,8 +242,18 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
   async function lead(resource: FleetResource): Promise<void> {
     // Its own one-connection client: the lock is that connection's transaction's.
     let lockSql = connect(lockUrl, { max: 1 });
-    try {
-      while (!stopping.signal.aborted) {
+    // Every `checkMs`; after failures in a row (counted with those `onError` hears), twice as long
+    // per failure up to 32 times that (at most a minute). The lock's waits are real time.
+    const rounds = waitLoop(
+      {
+        signal: stopping.signal,
+        sleep: realSleep,
+        floorMs: checkMs,
+        retryAfter: "longer",
+        failureWaitMs: (error) =>
+          Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failed(resource, error) - 1, 5)),
+      },
+      async () => {
         const attempt = await leadOnce(resource, lockSql).catch(
           (error: unknown): Attempt => ({ led: false, clean: false, error }),
         );
@@ -261,17 +263,13 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
           await lockSql.end({ timeout: 0 }).catch(() => {});
           lockSql = connect(lockUrl, { max: 1 });
         }
-        if (stopping.signal.aborted) break;
-        const failures = attempt.error === undefined ? 0 : failed(resource, attempt.error);
-        if (failures === 0 && attempt.led) succeeded(resource);
-        await pause(
-          realSleep,
-          failures === 0
-            ? checkMs
-            : Math.min(MAX_BACKOFF_MS, checkMs * 2 ** Math.min(failures - 1, 5)),
-          stopping.signal,
-        );
-      }
+        if (attempt.error !== undefined) throw attempt.error;
+        if (attempt.led && !stopping.signal.aborted) succeeded(resource);
+        return { waitMs: checkMs };
+      },
+    );
+    try {
+      for await (const _ of rounds);
     } finally {
       await lockSql.end({ timeout: 5 }).catch(() => {});
     }
@@ -383,12 +381,29 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
    * at the resource's cadence (`FEED_CADENCE`): a longer s-maxage slows it, never a shorter one.
    */
   async function poll(resource: Polled, signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      const [row] =
-        await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
-      const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - now() : 0;
-      if (wait > 0 && !(await pause(sleep, wait, signal))) return;
-      try {
+    const rounds = waitLoop(
+      {
+        signal,
+        sleep,
+        floorMs,
+        // The service's Retry-After (else a short pause; a day at most, as core's serverWaitMs
+        // reads it) becomes the fleet's next allowed poll. The store's failures end leading.
+        retryAfter: "instead",
+        failureWaitMs(error) {
+          if (!isFeedgateError(error)) throw error;
+          failed(resource, error);
+          return ERROR_PAUSE_MS;
+        },
+        async onFailureWait(_, waitMs) {
+          await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${new Date(now() + waitMs)}, ${memberId})
+            on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
+        },
+      },
+      async () => {
+        const [row] =
+          await sql`select etag, next_poll_at from ${t.resources} where name = ${resource}`;
+        const wait = row?.["next_poll_at"] ? new Date(row["next_poll_at"]).getTime() - now() : 0;
+        if (wait > 0) return { waitMs: wait };
         // The transport retries a failed attempt itself (idempotent GET, Retry-After honoured).
         const result = await kit.request(resource, undefined, {
           signal,
@@ -409,17 +424,10 @@ export async function createFleet(options: FleetOptions = {}): Promise<FleetMemb
           await sql`select pg_notify(${resourcesChannel(schema)}, ${JSON.stringify({ resource })})`;
         }
         succeeded(resource);
-      } catch (error) {
-        if (signal.aborted) return;
-        failed(resource, error);
-        // The service's Retry-After (else a short pause) becomes the fleet's next allowed poll.
-        // A wait the server asks for is honoured up to a day, as every long-running loop does: a
-        // huge or malformed one must not park the resource for a month, nor overflow a timer.
-        const next = new Date(now() + Math.max(floorMs, serverWaitMs(error) ?? ERROR_PAUSE_MS));
-        await sql`insert into ${t.resources} (name, next_poll_at, leader) values (${resource}, ${next}, ${memberId})
-          on conflict (name) do update set next_poll_at = excluded.next_poll_at, leader = excluded.leader`;
-      }
-    }
+        return { waitMs: next.getTime() - now() };
+      },
+    );
+    for await (const _ of rounds);
   }
 
   return {

@@ -124,18 +124,9 @@ export async function query(
   );
   const items = rows.slice(0, limit).map(itemOf);
   const last = items.at(-1);
-  const lastTime = rows[limit - 1]?.["t"];
-  return {
-    items,
-    next:
-      rows.length > limit && last
-        ? {
-            time:
-              lastTime === null || lastTime === undefined ? null : new Date(lastTime).toISOString(),
-            id: last.id,
-          }
-        : undefined,
-  };
+  const t = rows[limit - 1]?.["t"];
+  const lastTime = t === null || t === undefined ? null : new Date(t).toISOString();
+  return { items, next: rows.length > limit && last ? { time: lastTime, id: last.id } : undefined };
 }
 
 export async function* iterate(

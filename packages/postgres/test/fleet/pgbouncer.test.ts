@@ -2,7 +2,7 @@ import type { FeedFake } from "@feedgate/mock";
 import { type RunningPostgres, startPostgres } from "@feedgate/test-harness";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FleetMember, FleetResource } from "../../src/index.js";
+import type { FleetMember, FleetOptions, FleetResource } from "../../src/index.js";
 import { type RunningPgbouncer, startPgbouncer } from "../setup/pgbouncer.js";
 import { postgresTestBed, postgresUrl, until } from "../support/bed.js";
 
@@ -27,6 +27,20 @@ const quietly = (check: () => Promise<boolean>) => () => check().catch(() => fal
 const ids = (items: Array<{ id: string }>) => JSON.stringify(items.map((i) => i.id).sort());
 const leadersOf = (all: FleetMember[], resource: FleetResource) =>
   all.filter((m) => m.leading().includes(resource)).length;
+const resources: FleetResource[] = ["mirror", "hotTopics"];
+
+/** A new feed fake with `items` selected items, and `count` members on one new schema leading `resources`. */
+async function fleet(count: number, items: number, options: FleetOptions): Promise<FleetMember[]> {
+  fake = await bed.feed({ data: "empty", cacheControl: { selectedChanges: 1, hotTopics: 1 } });
+  for (let i = 0; i < items; i++) fake.selected.upsert({ id: `p${i}`, title: `t${i}` } as never);
+  const schema = freshSchema();
+  const members: FleetMember[] = [];
+  for (let i = 0; i < count; i++)
+    members.push(
+      await bed.member({ ...options, schema, feedUrl: fake.url, resources, checkMs: 200 }),
+    );
+  return members;
+}
 
 /** Advisory locks granted on the server, per key: what the members' transactions hold. */
 async function serverLocks(url: string): Promise<number> {
@@ -42,24 +56,7 @@ async function serverLocks(url: string): Promise<number> {
 
 describe("a fleet behind PgBouncer in transaction mode", () => {
   it("three members through the pooler only: one leader per resource at every look, the shared copy right, a stopped leader replaced", async () => {
-    fake = await bed.feed({
-      data: "empty",
-      cacheControl: { selectedChanges: 1, hotTopics: 1 },
-    });
-    for (let i = 0; i < 200; i++) fake.selected.upsert({ id: `p${i}`, title: `t${i}` } as never);
-    const schema = freshSchema();
-    const resources: FleetResource[] = ["mirror", "hotTopics"];
-    const three: FleetMember[] = [];
-    for (let i = 0; i < 3; i++) {
-      const m = await bed.member({
-        url: bouncer.url,
-        schema,
-        feedUrl: fake.url,
-        resources,
-        checkMs: 200,
-      });
-      three.push(m);
-    }
+    const three = await fleet(3, 200, { url: bouncer.url });
     await until(() => resources.every((r) => leadersOf(three, r) === 1));
     const truth = () => ids(fake.selected.truth());
     // While the copy converges, every look finds one leader per resource, no more.
@@ -148,26 +145,9 @@ describe("the server restarted under a running fleet", () => {
   });
 
   it("every member reconnects, one leader per resource, 0 items lost", async () => {
-    fake = await bed.feed({
-      data: "empty",
-      cacheControl: { selectedChanges: 1, hotTopics: 1 },
-    });
-    for (let i = 0; i < 150; i++) fake.selected.upsert({ id: `r${i}`, title: `t${i}` } as never);
-    const schema = freshSchema();
-    const resources: FleetResource[] = ["mirror", "hotTopics"];
-    const two: FleetMember[] = [];
     const lost: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const m = await bed.member({
-        url: own.url,
-        schema,
-        feedUrl: fake.url,
-        resources,
-        checkMs: 200,
-        onError: (r, e) => lost.push(`${r}: ${e.message}`),
-      });
-      two.push(m);
-    }
+    const onError = (r: FleetResource, e: Error) => void lost.push(`${r}: ${e.message}`);
+    const two = await fleet(2, 150, { url: own.url, onError });
     const truth = () => ids(fake.selected.truth());
     await until(async () => ids(await two[1]!.store.entries()) === truth());
     const started = async () => {
@@ -180,7 +160,7 @@ describe("the server restarted under a running fleet", () => {
     await own.restart();
     expect(await started()).not.toBe(before);
     // Changes while the members reconnect: none may be lost.
-    for (let i = 0; i < 150; i += 3) fake.selected.remove(`r${i}`);
+    for (let i = 0; i < 150; i += 3) fake.selected.remove(`p${i}`);
     for (let i = 0; i < 30; i++)
       fake.selected.upsert({ id: `after${i}`, title: `after restart ${i}` } as never);
     await until(

@@ -33,6 +33,19 @@ async function generationTables(sql: postgres.Sql, schema: string) {
   return rows.map((r) => `${r["relname"]}${r["relispartition"] ? "" : " (pending)"}`);
 }
 
+/** The ids of the whole set, read one item per page (at most `pages` pages). */
+async function onePerPage(store: PostgresMirrorStore, pages: number): Promise<string[]> {
+  const ids: string[] = [];
+  let after: Parameters<typeof store.query>[1] = {};
+  for (let k = 0; k < pages; k++) {
+    const page = await store.query({}, { limit: 1, ...after });
+    ids.push(...page.items.map((i) => i.id));
+    if (!page.next) break;
+    after = { after: page.next };
+  }
+  return ids;
+}
+
 describe("a generation is a table of its own", () => {
   it("a pending snapshot has its own table; commit attaches it with every index and drops the old one", async () => {
     const store = await open();
@@ -102,15 +115,7 @@ describe("query pages in the time index's order", () => {
       { id: "none-b", publishedAt: "not a time" },
       { id: "t20b", publishedAt: "2026-11-20T00:00:00Z" },
     ] as never[]);
-    const ids: string[] = [];
-    let after: Parameters<typeof store.query>[1] = {};
-    for (let k = 0; k < 10; k++) {
-      const page = await store.query({}, { limit: 1, ...after });
-      ids.push(...page.items.map((i) => i.id));
-      if (!page.next) break;
-      after = { after: page.next };
-    }
-    expect(ids).toEqual(["t21", "t20b", "t20", "none-b", "none-a"]);
+    expect(await onePerPage(store, 10)).toEqual(["t21", "t20b", "t20", "none-b", "none-a"]);
     expect((await store.query({ since: "2026-11-20T00:00:00Z" })).items.map((i) => i.id)).toEqual([
       "t21",
       "t20b",
@@ -145,14 +150,6 @@ describe("time cells", () => {
     });
     expect(await store.commitSnapshot(g)).toBe(true);
     expect((await store.query({}, { limit: 1 })).items.map((i) => i.id)).toEqual(["t1"]);
-    const all: string[] = [];
-    let after: Parameters<typeof store.query>[1] = {};
-    for (let k = 0; k < 5; k++) {
-      const page = await store.query({}, { limit: 1, ...after });
-      all.push(...page.items.map((i) => i.id));
-      if (!page.next) break;
-      after = { after: page.next };
-    }
-    expect(all).toEqual(["t1", "t2", "t0"]);
+    expect(await onePerPage(store, 5)).toEqual(["t1", "t2", "t0"]);
   });
 });

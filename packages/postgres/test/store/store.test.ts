@@ -25,6 +25,15 @@ const item = (id: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   }) as never;
 
+/** One snapshot page of plain items. */
+const put = (
+  store: PostgresMirrorStore,
+  generation: number,
+  ids: string[],
+  cursor: string,
+  nextPage: string | null,
+) => store.putSnapshotPage(generation, { items: ids.map((id) => item(id)), cursor, nextPage });
+
 const open = (schema = freshSchema()): Promise<PostgresMirrorStore> => bed.store({ schema });
 
 describe("schema and migrations", () => {
@@ -68,18 +77,10 @@ describe("the MirrorStore contract on PostgreSQL", () => {
   it("snapshot pages stay invisible until commit, then replace the set atomically", async () => {
     const store = await open();
     const g1 = await store.beginSnapshot("default");
-    expect(
-      await store.putSnapshotPage(g1, {
-        items: [item("a"), item("b")],
-        cursor: "c1",
-        nextPage: "p2",
-      }),
-    ).toBe(true);
+    expect(await put(store, g1, ["a", "b"], "c1", "p2")).toBe(true);
     expect(await store.count()).toBe(0);
     expect(await store.commitSnapshot(g1)).toBe(false); // nextPage still pending
-    expect(
-      await store.putSnapshotPage(g1, { items: [item("c")], cursor: "c1", nextPage: null }),
-    ).toBe(true);
+    expect(await put(store, g1, ["c"], "c1", null)).toBe(true);
     expect((await store.getState()).pending).toMatchObject({
       generation: g1,
       cursor: "c1",
@@ -89,7 +90,7 @@ describe("the MirrorStore contract on PostgreSQL", () => {
     expect(await store.commitSnapshot(g1)).toBe(true);
     expect((await store.ids()).sort()).toEqual(["a", "b", "c"]);
     const g2 = await store.beginSnapshot("minimal");
-    await store.putSnapshotPage(g2, { items: [item("z")], cursor: "c9", nextPage: null });
+    await put(store, g2, ["z"], "c9", null);
     expect((await store.ids()).sort()).toEqual(["a", "b", "c"]);
     expect(await store.commitSnapshot(g2)).toBe(true);
     expect(await store.ids()).toEqual(["z"]);
@@ -104,15 +105,11 @@ describe("the MirrorStore contract on PostgreSQL", () => {
   it("a page with another cursor, or for a generation no longer pending, is refused", async () => {
     const store = await open();
     const g1 = await store.beginSnapshot("default");
-    await store.putSnapshotPage(g1, { items: [item("a")], cursor: "c1", nextPage: "p2" });
-    expect(
-      await store.putSnapshotPage(g1, { items: [item("b")], cursor: "OTHER", nextPage: null }),
-    ).toBe(false);
+    await put(store, g1, ["a"], "c1", "p2");
+    expect(await put(store, g1, ["b"], "OTHER", null)).toBe(false);
     const g2 = await store.beginSnapshot("default");
     expect(g2).toBeGreaterThan(g1);
-    expect(
-      await store.putSnapshotPage(g1, { items: [item("b")], cursor: "c1", nextPage: null }),
-    ).toBe(false);
+    expect(await put(store, g1, ["b"], "c1", null)).toBe(false);
     expect(await store.commitSnapshot(g1)).toBe(false);
   });
 
@@ -148,13 +145,7 @@ describe("the MirrorStore contract on PostgreSQL", () => {
   it("a snapshot page repeating an item of an earlier page replaces it and counts it once", async () => {
     const store = await open();
     const g = await store.beginSnapshot("default");
-    expect(
-      await store.putSnapshotPage(g, {
-        items: [item("a"), item("b")],
-        cursor: "c1",
-        nextPage: "p2",
-      }),
-    ).toBe(true);
+    expect(await put(store, g, ["a", "b"], "c1", "p2")).toBe(true);
     // "b" again: the plain insert meets its key and the page goes through the upsert instead.
     expect(
       await store.putSnapshotPage(g, {

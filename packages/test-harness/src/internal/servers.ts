@@ -127,17 +127,16 @@ export function testServers<
     ((until ?? (inTest ? "test" : "file")) === "test" ? forTheTest : forTheFile).push(thing);
     return thing;
   };
-  const missing = (name: string) => () =>
-    Promise.reject(new Error(`testServers: pass ${name} from @feedgate/mock to start it`));
+  /** A fake's start function, tracked; a clear failure when the test did not pass it in. */
+  const fake =
+    <O, F>(start: ((options?: O) => Promise<F>) | undefined, name: string) =>
+    async (options?: O): Promise<F> => {
+      if (!start) throw new Error(`testServers: pass ${name} from @feedgate/mock to start it`);
+      return track((await start(options)) as Stoppable) as F;
+    };
   return {
-    feed: async (options) =>
-      track(
-        (await (fakes.startFeedFake ?? missing("startFeedFake"))(options)) as Stoppable,
-      ) as Feed,
-    gateway: async (options) =>
-      track(
-        (await (fakes.startGatewayFake ?? missing("startGatewayFake"))(options)) as Stoppable,
-      ) as Gateway,
+    feed: fake(fakes.startFeedFake, "startFeedFake"),
+    gateway: fake(fakes.startGatewayFake, "startGatewayFake"),
     hostile: async (handler, options) => track(await startHostileServer(handler, options)),
     http: async (handler, options) => track(await startHttpServer(handler, options)),
     track,

@@ -1,4 +1,10 @@
-import type { MirrorChange, MirrorStoreState, SelectedFields, SelectedItem } from "./types.js";
+import type {
+  MirrorChange,
+  MirrorStoreState,
+  PendingSnapshot,
+  SelectedFields,
+  SelectedItem,
+} from "./types.js";
 
 /**
  * One durable step of a mirror store. Stores that journal (the Node file store) write these;
@@ -27,13 +33,7 @@ export interface MirrorDataJson {
   } | null;
 }
 
-interface Pending {
-  generation: number;
-  fields: SelectedFields;
-  cursor: string | undefined;
-  nextPage: string | null;
-  items: Map<string, SelectedItem>;
-}
+type Pending = Omit<PendingSnapshot, "items"> & { items: Map<string, SelectedItem> };
 
 /**
  * The state machine shared by the in-memory and file stores: the current set, its cursor, and
@@ -50,22 +50,9 @@ export class MirrorData {
   pending: Pending | undefined;
 
   state(): MirrorStoreState {
-    const p = this.pending;
-    return {
-      cursor: this.cursor,
-      fields: this.fields,
-      generation: this.generation,
-      pending:
-        p === undefined
-          ? undefined
-          : {
-              generation: p.generation,
-              fields: p.fields,
-              cursor: p.cursor,
-              nextPage: p.nextPage,
-              items: p.items.size,
-            },
-    };
+    const { cursor, fields, generation, pending: p } = this;
+    const pending = p && { ...p, items: p.items.size };
+    return { cursor, fields, generation, pending };
   }
 
   /** Whether a record may be written now (the compare-and-set of every store write). */

@@ -40,3 +40,15 @@ export function htmlReply(status: number): Reply {
     body: `<!DOCTYPE html>\n<html><head><title>${status} Bad Gateway</title></head><body><h1>Upstream error</h1><p>This page is not JSON.</p></body></html>\n`,
   };
 }
+
+/** A body (or token) that is a JSON object, else undefined. */
+export function parseJsonBody(body: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -11,6 +11,7 @@ import { handleHotTopics } from "./handlers/hot-topics.js";
 import { handleItems } from "./handlers/items.js";
 import { handleChanges, handleSnapshot } from "./handlers/selected.js";
 import { handleStory } from "./handlers/stories.js";
+import { strictQuery } from "./query.js";
 import { API_PREFIX, DOCUMENT_OPERATIONS, FEED_ROUTES, feedRoute } from "./routes.js";
 import { seedFeed } from "./seed.js";
 import { type FeedRequest, FeedState } from "./state.js";
@@ -179,7 +180,9 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         isV1(ctx.path) ? `No public API v1 operation exists at ${ctx.path}.` : "No such endpoint.",
         { title: "Not found" },
       );
-    const req = { url: ctx.url, ifNoneMatch: ctx.headers["if-none-match"], state };
+    // The service's strict query rule holds for every operation, before its handler runs.
+    const query = strictQuery(ctx.url.searchParams, ctx.route);
+    const req = { route: ctx.route, query, ifNoneMatch: ctx.headers["if-none-match"], state };
     return HANDLERS[ctx.route](req, (name) => feedRoute(ctx.path)?.params[name] ?? "");
   };
 
@@ -194,14 +197,9 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         if (ctx.method === "OPTIONS" && isV1(ctx.path))
           return { status: 204, headers: { "cache-control": "public, max-age=86400" } };
         if (ctx.method !== "GET" && ctx.method !== "HEAD" && isV1(ctx.path)) {
-          throw new ProblemError(
-            405,
-            "method_not_allowed",
-            "This endpoint supports only GET, HEAD, and OPTIONS.",
-            {
-              headers: { allow: "GET, HEAD, OPTIONS" },
-            },
-          );
+          const headers = { allow: "GET, HEAD, OPTIONS" };
+          const detail = "This endpoint supports only GET, HEAD, and OPTIONS.";
+          throw new ProblemError(405, "method_not_allowed", detail, { headers });
         }
         return dispatch(ctx);
       } catch (error) {

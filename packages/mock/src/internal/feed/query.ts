@@ -1,4 +1,5 @@
 import type { ParamRule } from "@feedgate/feed-client/rules";
+import { parseJsonBody } from "../core/reply.js";
 import type { DocumentFeedRoute } from "./routes.js";
 import { DOCUMENT_OPERATIONS } from "./routes.js";
 import type { FeedRoute } from "./wire.js";
@@ -83,12 +84,5 @@ export function decodeToken(token: string, prefix: string): Record<string, unkno
   if (!token.startsWith(prefix)) return undefined;
   const payload = token.slice(prefix.length);
   if (!/^[A-Za-z0-9_-]+$/.test(payload)) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseJsonBody(Buffer.from(payload, "base64url").toString("utf8"));
 }

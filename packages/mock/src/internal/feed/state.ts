@@ -35,13 +35,14 @@ export class FeedState {
   }
 }
 
-/** What a feed handler reads of its request: its URL, the If-None-Match sent, the fake's state. */
+/** What a feed handler reads of its request: its route, its query (checked), the If-None-Match sent, the fake's state. */
 export interface FeedRequest {
-  url: URL;
+  route: FeedRoute;
+  query: Map<string, string>;
   ifNoneMatch: string | undefined;
   state: FeedState;
 }
 
 /** The route's cacheable JSON answer to `req` (a 304 when its If-None-Match still matches). */
-export const replyJson = (req: FeedRequest, route: FeedRoute, value: unknown, hashOf?: unknown) =>
-  cacheableJson(req.state.cacheControl, route, value, req.ifNoneMatch, hashOf);
+export const replyJson = (req: FeedRequest, value: unknown, hashOf?: unknown) =>
+  cacheableJson(req.state.cacheControl, req.route, value, req.ifNoneMatch, hashOf);

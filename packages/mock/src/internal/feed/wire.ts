@@ -207,9 +207,7 @@ export const snapshotRequired = () =>
     409,
     "snapshot_required",
     `Missing or invalid v1 cursor; fetch ${DOCUMENT_OPERATIONS.selectedSnapshot.path} first.`,
-    {
-      title: "Snapshot required",
-    },
+    { title: "Snapshot required" },
   );
 
 /** toISOString: UTC with milliseconds and Z. */

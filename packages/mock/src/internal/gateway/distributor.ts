@@ -1,6 +1,11 @@
-import type { Reply } from "../core/reply.js";
-import { invalidJsonBody, modelNotFound, modelNotSpecified, noAccessToModel } from "./envelopes.js";
-import { parseJsonBody } from "./responses.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
+import {
+  invalidJsonBody,
+  modelNotFound,
+  modelNotSpecified,
+  NOT_JSON,
+  noAccessToModel,
+} from "./envelopes.js";
 import type { GatewayRoute } from "./routes.js";
 
 /** The models `startGatewayFake` serves by default: the ones `feedgate demo` and the CLI's defaults use. */
@@ -49,10 +54,7 @@ export function distribute(input: DistributeInput): { refusal: Reply } | { model
     if (json) return { refusal: invalidJsonBody("unexpected end of JSON input", requestId) };
   } else if (json) {
     const parsed = parseJsonBody(input.body);
-    if (!parsed)
-      return {
-        refusal: invalidJsonBody("invalid character in request body: not valid JSON", requestId),
-      };
+    if (!parsed) return { refusal: invalidJsonBody(NOT_JSON, requestId) };
     model = typeof parsed["model"] === "string" ? parsed["model"] : "";
   }
   if (route === "createImage" && model === "") model = "dall-e";

@@ -6,6 +6,9 @@ import type { GatewayFamily } from "./routes.js";
 export const json = (status: number, value: unknown, headers: Record<string, string> = {}): Reply =>
   jsonReply(status, value, headers, "application/json");
 
+/** What the gateway's JSON decoder says of a body that is not JSON (Go's `encoding/json`). */
+export const NOT_JSON = "invalid character in request body: not valid JSON";
+
 /** `{"error":{…}}` as JSON: every OpenAI-format envelope. */
 const errorReply = (status: number, error: object, headers: Record<string, string> = {}): Reply =>
   json(status, { error }, headers);
@@ -38,6 +41,17 @@ export function gatewayError(
  */
 export const invalidRequest = (message: string, requestId: string): Reply =>
   relayError(500, "invalid_request", message, requestId);
+
+/** The gateway's answer (500 `invalid_request`) to a body that is not JSON or names no model. */
+export function refusal(
+  request: Record<string, unknown> | undefined,
+  requestId: string,
+): Reply | undefined {
+  if (!request) return invalidRequest(NOT_JSON, requestId);
+  if (typeof request["model"] !== "string" || request["model"] === "")
+    return invalidRequest("model is required", requestId);
+  return undefined;
+}
 
 /**
  * gin NoRoute → controller.RelayNotFound: 404 naming the request's own method and path (path only,

@@ -1,7 +1,7 @@
 import { createFakeClock, type FakeClock } from "../core/clock.js";
 import { FaultInjector } from "../core/faults.js";
 import { createPrng } from "../core/prng.js";
-import type { Reply } from "../core/reply.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
 import { type RequestContext, startFakeServer } from "../core/server.js";
 import type { FaultControls, RecordedRequest } from "../core/types.js";
 import type { RecordedAnswers, Replay } from "../replay/load.js";
@@ -19,7 +19,7 @@ import { type FinalError, finalErrorReply } from "./final-errors.js";
 import { GatewayIds } from "./ids.js";
 import { EDIT_PATH, ImagesFake, mockFileReply, type TaskScript } from "./images.js";
 import { countMessageTokens, GeminiFake } from "./native.js";
-import { parseJsonBody, ResponsesFake } from "./responses.js";
+import { ResponsesFake } from "./responses.js";
 import { familyOf, GATEWAY_ROUTES, type GatewayRoute, matchGatewayRoute } from "./routes.js";
 import { SSE_HEADERS, type StreamScript } from "./sse.js";
 import { upstreamBody } from "./upstream.js";

@@ -1,8 +1,7 @@
 import type { FakeClock } from "../core/clock.js";
-import type { Reply } from "../core/reply.js";
-import { invalidRequest, json, taskError } from "./envelopes.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
+import { json, refusal, taskError } from "./envelopes.js";
 import type { GatewayIds } from "./ids.js";
-import { parseJsonBody } from "./responses.js";
 
 /** How the next image task(s) behave. */
 export interface TaskScript {
@@ -136,10 +135,8 @@ export class ImagesFake {
    */
   create(body: string, query: URLSearchParams, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request)
-      return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "")
-      return invalidRequest("model is required", requestId);
+    const refused = refusal(request, requestId);
+    if (refused || !request) return refused!;
     const isAsync = !this.ignoreAsync && (query.get("async") ?? "").toLowerCase() === "true";
     const script = this.#nextScript(!isAsync);
     if (isAsync) return this.#submit(script ?? { polls: 1, outcome: "completed" }, false);

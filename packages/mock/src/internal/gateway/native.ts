@@ -1,8 +1,7 @@
-import type { Reply } from "../core/reply.js";
-import { anthropicError, invalidRequest, json } from "./envelopes.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
+import { anthropicError, invalidRequest, json, NOT_JSON } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { PIXEL_PNG } from "./images.js";
-import { parseJsonBody } from "./responses.js";
 import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
 type Json = Record<string, unknown>;
@@ -13,12 +12,7 @@ type Json = Record<string, unknown>;
  */
 export function countMessageTokens(body: string): Reply {
   const request = parseJsonBody(body);
-  if (!request)
-    return anthropicError(
-      500,
-      "new_api_error",
-      "invalid character in request body: not valid JSON",
-    );
+  if (!request) return anthropicError(500, "new_api_error", NOT_JSON);
   if (typeof request["model"] !== "string")
     return anthropicError(500, "new_api_error", "model is required");
   if (!Array.isArray(request["messages"]))
@@ -56,10 +50,7 @@ export class GeminiFake {
    */
   #parse(body: string, requestId: string): { request: Json } | { error: Reply } {
     const request = parseJsonBody(body);
-    if (!request)
-      return {
-        error: invalidRequest("invalid character in request body: not valid JSON", requestId),
-      };
+    if (!request) return { error: invalidRequest(NOT_JSON, requestId) };
     if (!Array.isArray(request["contents"]) && !Array.isArray(request["requests"]))
       return { error: invalidRequest("contents is required", requestId) };
     return { request };

@@ -1,6 +1,6 @@
 import type { FakeClock } from "../core/clock.js";
-import type { Reply } from "../core/reply.js";
-import { invalidRequest, json, openaiError } from "./envelopes.js";
+import { parseJsonBody, type Reply } from "../core/reply.js";
+import { invalidRequest, json, openaiError, refusal } from "./envelopes.js";
 import { estimateTokens, type GatewayIds, textOf } from "./ids.js";
 import { type StreamScript, sseFrame, streamReply, wordDeltas } from "./sse.js";
 
@@ -18,17 +18,6 @@ const badJson = () =>
     "invalid_request_error",
     "invalid_json",
   );
-
-export function parseJsonBody(body: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Json)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Responses family: create (JSON or SSE), retrieve (JSON or SSE replay), delete, cancel, input_tokens, compact. */
 export class ResponsesFake {
@@ -160,10 +149,8 @@ export class ResponsesFake {
    */
   create(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request)
-      return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "")
-      return invalidRequest("model is required", requestId);
+    const refused = refusal(request, requestId);
+    if (refused || !request) return refused!;
     if (request["input"] === undefined || request["input"] === null)
       return invalidRequest("input is required", requestId);
     const script = request["stream"] === true ? this.#scripts.shift() : undefined;
@@ -231,10 +218,8 @@ export class ResponsesFake {
 
   compact(body: string, requestId: string): Reply {
     const request = parseJsonBody(body);
-    if (!request)
-      return invalidRequest("invalid character in request body: not valid JSON", requestId);
-    if (typeof request["model"] !== "string" || request["model"] === "")
-      return invalidRequest("model is required", requestId);
+    const refused = refusal(request, requestId);
+    if (refused || !request) return refused!;
     const text = textOf(request["input"]);
     const tokens = estimateTokens(text);
     return json(200, {

@@ -1,6 +1,5 @@
 import type { Reply } from "../../core/reply.js";
 import { compareIds } from "../ledger.js";
-import { strictQuery } from "../query.js";
 import { type FeedRequest, replyJson } from "../state.js";
 import type { ResetEvent } from "../types.js";
 import { beijingDate, isoBeijing } from "../wire.js";
@@ -18,8 +17,7 @@ function ordered(events: ResetEvent[]): ResetEvent[] {
 
 /** /api/v1/codex-resets (full) and /recent (last 7 Beijing days plus every still-open event). */
 export function handleCodexResets(recent: boolean, req: FeedRequest): Reply {
-  const { url, state } = req;
-  strictQuery(url.searchParams, recent ? "codexResetsRecent" : "codexResets");
+  const { state } = req;
   const now = state.clock.now();
   const today = beijingDate(now);
   const cutoff = Date.parse(`${today}T00:00:00+08:00`) - 7 * DAY;
@@ -37,7 +35,7 @@ export function handleCodexResets(recent: boolean, req: FeedRequest): Reply {
   const activities = recent
     ? (allActivities ?? []).filter((a) => !(Date.parse(a.publishedAt) < cutoff))
     : allActivities;
-  return replyJson(req, recent ? "codexResetsRecent" : "codexResets", {
+  return replyJson(req, {
     schemaVersion: 1,
     timezone: "Asia/Shanghai",
     today,

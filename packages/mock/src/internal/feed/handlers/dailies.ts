@@ -1,7 +1,7 @@
 import { isFullDate } from "@feedgate/feed-client/rules";
 import type { Reply } from "../../core/reply.js";
 import { compareIds } from "../ledger.js";
-import { integerParam, strictQuery } from "../query.js";
+import { integerParam } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
 import { type FeedRequest, type FeedState, replyJson } from "../state.js";
 import type { DailyReport } from "../types.js";
@@ -16,8 +16,7 @@ function published(state: FeedState): DailyReport[] {
 }
 
 export function handleDailies(req: FeedRequest): Reply {
-  const { url, state } = req;
-  const q = strictQuery(url.searchParams, "dailies");
+  const { query: q, state } = req;
   const limit = integerParam("dailies", "limit", q.get("limit"));
   const items = published(state)
     .slice(0, limit)
@@ -29,20 +28,18 @@ export function handleDailies(req: FeedRequest): Reply {
       links: { aihot: r.links.aihot },
       attribution: r.attribution ?? { name: state.siteName, url: r.links.aihot },
     }));
-  return replyJson(req, "dailies", { schemaVersion: 1, count: items.length, items });
+  return replyJson(req, { schemaVersion: 1, count: items.length, items });
 }
 
 export function handleLatestDaily(req: FeedRequest): Reply {
-  const { url, state } = req;
-  strictQuery(url.searchParams, "latestDaily");
+  const { state } = req;
   const report = published(state)[0];
   if (!report) throw new ProblemError(404, "not_found", "No daily report has been published yet.");
-  return replyJson(req, "latestDaily", { schemaVersion: 1, report });
+  return replyJson(req, { schemaVersion: 1, report });
 }
 
 export function handleDailyByDate(rawDate: string, req: FeedRequest): Reply {
-  const { url, state } = req;
-  strictQuery(url.searchParams, "dailyByDate");
+  const { state } = req;
   let date = rawDate;
   try {
     date = decodeURIComponent(rawDate);
@@ -56,5 +53,5 @@ export function handleDailyByDate(rawDate: string, req: FeedRequest): Reply {
     throw new ProblemError(404, "not_found", `No daily report exists for ${date}.`, {
       cacheControl: "public, max-age=60",
     });
-  return replyJson(req, "dailyByDate", { schemaVersion: 1, report });
+  return replyJson(req, { schemaVersion: 1, report });
 }

@@ -7,7 +7,6 @@ import {
   enumParam,
   integerParam,
   lengthBounds,
-  strictQuery,
   withinLength,
 } from "../query.js";
 import { type FeedRequest, type FeedState, replyJson } from "../state.js";
@@ -43,8 +42,7 @@ function present(item: FakeItem, state: FeedState): FakeItem {
  * refused (400 invalid_cursor) for another query or once `a` has left the window.
  */
 export function handleItems(req: FeedRequest): Reply {
-  const { url, state } = req;
-  const q0 = strictQuery(url.searchParams, "items");
+  const { query: q0, state } = req;
   const mode = enumParam("items", "mode", q0.get("mode"));
   const category = q0.get("category") ?? null;
   if (category !== null && !state.categories.includes(category)) {
@@ -100,7 +98,7 @@ export function handleItems(req: FeedRequest): Reply {
       ? CURSOR_PREFIX + base64urlJson({ a: last[by], i: last.item.id, c: hash })
       : null;
 
-  return replyJson(req, "items", {
+  return replyJson(req, {
     schemaVersion: 1,
     query: {
       mode,

@@ -1,6 +1,6 @@
 import type { Reply } from "../../core/reply.js";
 import type { LedgerEntry } from "../ledger.js";
-import { base64urlJson, decodeToken, enumParam, integerParam, strictQuery } from "../query.js";
+import { base64urlJson, decodeToken, enumParam, integerParam } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
 import { type FeedRequest, replyJson } from "../state.js";
 import type { SelectedItem } from "../types.js";
@@ -38,8 +38,7 @@ const isFields = (v: unknown): v is Fields => (FIELDS as readonly unknown[]).inc
  * the pass carries the same sync cursor; `nextPage` continues after the last id.
  */
 export function handleSnapshot(req: FeedRequest): Reply {
-  const { url, state } = req;
-  const q = strictQuery(url.searchParams, "selectedSnapshot");
+  const { query: q, state } = req;
   const askedFields = q.has("fields")
     ? enumParam("selectedSnapshot", "fields", q.get("fields"))
     : undefined;
@@ -95,13 +94,7 @@ export function handleSnapshot(req: FeedRequest): Reply {
     items: projected,
   };
   // The ETag covers the page content only, not asOf / nextPage, like the service's.
-  return replyJson(req, "selectedSnapshot", body, {
-    fields,
-    cursor,
-    count: items.length,
-    hasMore,
-    items: projected,
-  });
+  return replyJson(req, body, { fields, cursor, count: items.length, hasMore, items: projected });
 }
 
 function change(entry: LedgerEntry, fields: Fields): unknown {
@@ -112,8 +105,7 @@ function change(entry: LedgerEntry, fields: Fields): unknown {
 
 /** GET /api/v1/selected/changes: ledger entries after the cursor's watermark, in order. */
 export function handleChanges(req: FeedRequest): Reply {
-  const { url, state } = req;
-  const q = strictQuery(url.searchParams, "selectedChanges");
+  const { query: q, state } = req;
   const limit = integerParam("selectedChanges", "limit", q.get("limit"));
   const ledger = state.selected;
   const raw = q.get("cursor");
@@ -141,5 +133,5 @@ export function handleChanges(req: FeedRequest): Reply {
     hasMore: w < ledger.head,
     changes: entries.map((entry) => change(entry, fields)),
   };
-  return replyJson(req, "selectedChanges", body);
+  return replyJson(req, body);
 }

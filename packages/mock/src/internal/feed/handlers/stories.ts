@@ -1,6 +1,6 @@
 import type { Reply } from "../../core/reply.js";
 import { pathOf } from "../../core/routes.js";
-import { strictQuery, withinLength } from "../query.js";
+import { withinLength } from "../query.js";
 import { DOCUMENT_OPERATIONS } from "../routes.js";
 import { type FeedRequest, type FeedState, replyJson } from "../state.js";
 import { invalidRequest, ProblemError } from "../wire.js";
@@ -25,8 +25,7 @@ function redirect(location: string, state: FeedState): Reply {
  * looping chain is 404). A raw redirect set by stories.redirect() is answered as is.
  */
 export function handleStory(rawSegment: string, req: FeedRequest): Reply {
-  const { url, state } = req;
-  strictQuery(url.searchParams, "storyByPublicId");
+  const { state } = req;
   let publicId: string;
   try {
     publicId = decodeURIComponent(rawSegment);
@@ -46,5 +45,5 @@ export function handleStory(rawSegment: string, req: FeedRequest): Reply {
   }
   const story = state.stories.get(publicId);
   if (!story) throw notFound(publicId);
-  return replyJson(req, "storyByPublicId", { schemaVersion: 1, story });
+  return replyJson(req, { schemaVersion: 1, story });
 }

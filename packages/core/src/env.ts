@@ -4,4 +4,4 @@
  * reads its configuration at start (the CLI) does not load the transport with it.
  * @packageDocumentation
  */
-export { ENV, PUBLIC_FEED_URL, readEnv } from "./internal/env.js";
+export { ENV, PUBLIC_FEED_URL, readEnv, TOOL_ENV } from "./internal/env.js";

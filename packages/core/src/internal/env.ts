@@ -10,6 +10,22 @@ export const ENV = {
   apiKey: "FEEDGATE_API_KEY",
 } as const;
 
+/**
+ * The other `FEEDGATE_*` variables: the CLI's, the MCP server's and the PostgreSQL store's
+ * (a table of its own, so that no client bundle carries names only they read).
+ */
+export const TOOL_ENV = {
+  /** The store: a directory, or a PostgreSQL URL (the store's and the fleet's `url`). */
+  store: "FEEDGATE_STORE",
+  /** A URL that reaches PostgreSQL itself, not through a transaction-mode pooler (`directUrl`). */
+  storeDirect: "FEEDGATE_STORE_DIRECT",
+  model: "FEEDGATE_MODEL",
+  imageModel: "FEEDGATE_IMAGE_MODEL",
+  mcpToken: "FEEDGATE_MCP_TOKEN",
+  /** `1` / `0`: stdout is (not) a terminal, whatever is detected. */
+  tty: "FEEDGATE_TTY",
+} as const;
+
 /** The feed service's public origin, the default base URL of the feed client. */
 export const PUBLIC_FEED_URL = "https://aihot.virxact.com";
 

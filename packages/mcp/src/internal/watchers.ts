@@ -1,5 +1,5 @@
-import { pause, realSleep } from "@feedgate/core";
-import { type PollOptions, storyPublicIdOf } from "@feedgate/kit/feed";
+import { realSleep, type Sleep } from "@feedgate/core";
+import { type PollOptions, storyPublicIdOf, waitLoop } from "@feedgate/kit/feed";
 import type { ServerKit } from "./kit.js";
 
 /** The operation each fixed subscribable resource polls. */
@@ -33,6 +33,8 @@ export interface ResourceWatchersOptions {
   onError?: ((uri: ResourceUri, error: unknown) => void) | undefined;
   /** Wait before a failed watcher starts again. Default: 60000 ms. */
   restartMs?: number | undefined;
+  /** The wait before a restart. Default: core's `realSleep` (a test injects a fake one). */
+  sleep?: Sleep | undefined;
 }
 
 /** One conditional watcher per subscribed resource, shared by every session of a server. */
@@ -72,21 +74,32 @@ export function createResourceWatchers(
   kit: ServerKit,
   options: ResourceWatchersOptions = {},
 ): ResourceWatchers {
-  const { poll = {}, onError, restartMs = 60_000 } = options;
+  const { poll = {}, onError, restartMs = 60_000, sleep = realSleep } = options;
   const running = new Map<ResourceUri, { listeners: Set<() => void>; stop: AbortController }>();
 
+  /** On the kit's one wait-and-retry loop: a watcher that fails for good starts again after `restartMs`. */
   async function watch(uri: ResourceUri, listeners: Set<() => void>, signal: AbortSignal) {
-    do {
-      let baseline = true;
-      try {
+    const restarts = waitLoop(
+      {
+        signal,
+        sleep,
+        floorMs: 0,
+        retryAfter: "longer",
+        failureWaitMs: () => restartMs,
+        onFailureWait: (error) => onError?.(uri, error),
+      },
+      async () => {
+        let baseline = true;
         for await (const _version of versionsOf(kit, uri, { ...poll, signal })) {
           if (baseline) baseline = false;
           else for (const listener of [...listeners]) listener();
         }
-      } catch (error) {
-        if (!signal.aborted) onError?.(uri, error);
-      }
-    } while (await pause(realSleep, restartMs, signal));
+        return { waitMs: restartMs };
+      },
+    );
+    for await (const _ of restarts) {
+      // Nothing is handed over: each round's work is the watcher itself.
+    }
   }
 
   return {

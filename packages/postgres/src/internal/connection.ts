@@ -1,16 +1,17 @@
-import { configError, readEnv } from "@feedgate/core";
+import { configError } from "@feedgate/core";
+import { readEnv, TOOL_ENV } from "@feedgate/core/env";
 import postgres from "postgres";
 
 /** A postgres.js client. */
 export type Sql = postgres.Sql;
 
 /** The environment variable read when `url` is omitted: the store's (or fleet's) PostgreSQL URL. */
-export const STORE_ENV = "FEEDGATE_STORE";
+export const STORE_ENV = TOOL_ENV.store;
 /**
  * The environment variable read when `directUrl` is omitted: a URL that reaches PostgreSQL
  * itself, not through a transaction-mode pooler, for LISTEN (and the fleet's locks).
  */
-export const DIRECT_ENV = "FEEDGATE_STORE_DIRECT";
+export const DIRECT_ENV = TOOL_ENV.storeDirect;
 
 /** The change channel's name: `feedgate_<schema>`; the fleet's resources notify on `<that>_resources`. */
 export const storeChannel = (schema: string) => `feedgate_${schema}`;

@@ -1,4 +1,4 @@
-import { ENV, PUBLIC_FEED_URL } from "@feedgate/core/env";
+import { ENV, PUBLIC_FEED_URL, TOOL_ENV } from "@feedgate/core/env";
 import { UsageError } from "./errors.js";
 
 /** The feed's base URL when neither `--feed-url` nor `FEEDGATE_FEED_URL` is given: the public service. */
@@ -7,19 +7,8 @@ export const DEFAULT_FEED_URL = PUBLIC_FEED_URL;
 /** Every public origin of the feed service (`https://aihot.news` serves the same API). */
 const FEED_ORIGINS = [PUBLIC_FEED_URL, "https://aihot.news"];
 
-/**
- * Every environment variable the CLI reads: the clients' (core's `ENV`) and its own. Kept out
- * of core, so that no client bundle carries the names only the CLI reads.
- */
-export const CLI_ENV = {
-  ...ENV,
-  store: "FEEDGATE_STORE",
-  model: "FEEDGATE_MODEL",
-  imageModel: "FEEDGATE_IMAGE_MODEL",
-  mcpToken: "FEEDGATE_MCP_TOKEN",
-  /** `1` / `0`: stdout is (not) a terminal, whatever is detected. */
-  tty: "FEEDGATE_TTY",
-} as const;
+/** Every environment variable the CLI reads: the clients' and the tools' (core's `ENV`, `TOOL_ENV`). */
+export const CLI_ENV = { ...ENV, ...TOOL_ENV } as const;
 
 /** Default model of `feedgate respond`, when neither `--model` nor `FEEDGATE_MODEL` is given. */
 export const DEFAULT_MODEL = "gpt-5.2";

@@ -2,7 +2,6 @@ import {
   type ClientOptions,
   type Clock,
   checkOptionNames,
-  configError,
   createLog,
   createResilientFetch,
   type Logger,
@@ -319,8 +318,6 @@ export function createFeedKit(options?: FeedKitOptions & { retry?: undefined }):
  */
 export function createFeedKit(options: FeedKitOptions): FeedKit;
 export function createFeedKit(options: FeedKitOptions = {}): FeedKit {
-  if (typeof options !== "object" || options === null)
-    throw configError("options", "an object, e.g. { baseUrl }");
   checkOptionNames(options, OPTION_NAMES, "createFeedKit");
   const {
     baseUrl,

@@ -131,8 +131,7 @@ export async function startFakeServer<R extends string>(
         if (wait) later(wait, step);
         else setImmediate(step);
       };
-      step();
-      return;
+      return step();
     }
     const body =
       typeof reply.body === "string" || reply.body === undefined
@@ -141,11 +140,8 @@ export async function startFakeServer<R extends string>(
     if (reply.body !== undefined) reply.headers["content-length"] = String(body.length);
     res.writeHead(reply.status, reply.headers);
     if (headOnly || reply.body === undefined) return truncate ? destroy(res) : void res.end();
-    if (truncate) {
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => destroy(res));
-      return;
-    }
-    res.end(body);
+    if (truncate) res.write(body.subarray(0, Math.floor(body.length / 2)), () => destroy(res));
+    else res.end(body);
   };
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {

@@ -16,8 +16,8 @@ export {
   streamContentImages,
 } from "./internal/content-images.js";
 
-import { invalidArgument } from "@feedgate/core";
 import { gatewayError } from "./internal/errors.js";
+import { limitOf } from "./internal/limits.js";
 import type { GatewayStream } from "./internal/sse.js";
 import type { ResponseStreamEvent } from "./internal/stream-types.js";
 import type { GenerateContentResponse, ResponseObject } from "./internal/types.js";
@@ -44,15 +44,8 @@ export const COLLECT_DEFAULTS: {
 } = { maxEvents: 1_000_000, maxTextLength: 16 * 1024 * 1024 };
 
 function limits(stream: GatewayStream<unknown>, options: CollectOptions) {
-  const maxEvents = options.maxEvents ?? COLLECT_DEFAULTS.maxEvents;
-  const maxTextLength = options.maxTextLength ?? COLLECT_DEFAULTS.maxTextLength;
-  for (const [name, value] of [
-    ["maxEvents", maxEvents],
-    ["maxTextLength", maxTextLength],
-  ] as const) {
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw invalidArgument(name, "a positive integer");
-  }
+  const maxEvents = limitOf(options, "maxEvents", COLLECT_DEFAULTS.maxEvents);
+  const maxTextLength = limitOf(options, "maxTextLength", COLLECT_DEFAULTS.maxTextLength);
   let events = 0;
   const over = (code: string, what: string) =>
     gatewayError(

@@ -1,4 +1,5 @@
-import { createError, invalidArgument } from "@feedgate/core";
+import { createError } from "@feedgate/core";
+import { limitOf } from "./limits.js";
 import type { GenerateContentResponse } from "./types.js";
 
 /** An image a `generateContent` answer carries inline (an `inlineData` part with an `image/*` type). */
@@ -45,14 +46,6 @@ function decodeBase64(data: string, maxBytes: number): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-}
-
-/** A positive whole-number option, or its default. */
-function limitOf(options: ContentImagesOptions, name: keyof ContentImagesOptions, or: number) {
-  const value = options[name] ?? or;
-  if (!(Number.isSafeInteger(value) && value > 0))
-    throw invalidArgument(name, "a positive whole number");
-  return value;
 }
 
 /**

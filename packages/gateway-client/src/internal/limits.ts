@@ -1,4 +1,4 @@
-import { type FeedgateError, TRANSPORT_DEFAULTS } from "@feedgate/core";
+import { type FeedgateError, invalidArgument, TRANSPORT_DEFAULTS } from "@feedgate/core";
 import { gatewayError } from "./errors.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
@@ -11,6 +11,14 @@ export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponse
 export const DEFAULT_MAX_SSE_LINE_BYTES = 64 * 1024 * 1024;
 /** Default cap of one server-sent event (all its lines up to the blank line): 128 MiB. */
 export const DEFAULT_MAX_SSE_EVENT_BYTES = 128 * 1024 * 1024;
+
+/** A positive whole-number option (a cap of the collectors and image helpers), or its default. */
+export function limitOf<O extends object>(options: O, name: keyof O & string, or: number): number {
+  const value = options[name] ?? or;
+  if (!(Number.isSafeInteger(value) && (value as number) > 0))
+    throw invalidArgument(name, "a positive whole number");
+  return value as number;
+}
 
 /** A `response_too_large` error (an InvalidResponseError): a stream line or event over its cap. */
 export function tooLarge(

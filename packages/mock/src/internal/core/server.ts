@@ -108,9 +108,7 @@ export async function startFakeServer<R extends string>(
   };
   const sleep = (ms: number) => new Promise<void>((resolve) => later(ms, resolve));
 
-  const destroy = (res: ServerResponse) => {
-    res.socket?.destroy();
-  };
+  const destroy = (res: ServerResponse) => void res.socket?.destroy();
 
   const write = (res: ServerResponse, reply: Reply, ctx: RequestContext<R>, truncate: boolean) => {
     if (!reply.verbatim) options.decorate(reply, ctx);
@@ -133,8 +131,7 @@ export async function startFakeServer<R extends string>(
         if (wait) later(wait, step);
         else setImmediate(step);
       };
-      step();
-      return;
+      return step();
     }
     const body =
       typeof reply.body === "string" || reply.body === undefined
@@ -142,25 +139,19 @@ export async function startFakeServer<R extends string>(
         : Buffer.from(reply.body);
     if (reply.body !== undefined) reply.headers["content-length"] = String(body.length);
     res.writeHead(reply.status, reply.headers);
-    if (headOnly || reply.body === undefined) {
-      if (truncate) return destroy(res);
-      return void res.end();
-    }
-    if (truncate) {
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => destroy(res));
-      return;
-    }
-    res.end(body);
+    if (headOnly || reply.body === undefined) return truncate ? destroy(res) : void res.end();
+    if (truncate) res.write(body.subarray(0, Math.floor(body.length / 2)), () => destroy(res));
+    else res.end(body);
   };
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
     const method = (req.method ?? "GET").toUpperCase();
-    const route = options.route(method, rawPath);
+    const route = options.route(method, path);
     const record: RecordedRequest<R> = {
       method,
-      path: rawPath,
+      path,
       query: url.searchParams,
       headers: headerRecord(req),
       status: 0,
@@ -172,31 +163,15 @@ export async function startFakeServer<R extends string>(
     requests.push(record);
     const fault = options.faults.pick(route);
     if (fault) record.fault = fault.type;
-    if (fault?.type === "reset") {
-      req.socket.destroy();
-      return;
-    }
+    if (fault?.type === "reset") return void req.socket.destroy();
     let body: string | undefined;
     try {
-      body = await readBody(
-        req,
-        options.maxBodyBytes ?? MAX_BODY_BYTES,
-        options.oversized !== undefined,
-      );
+      body = await readBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES, !!options.oversized);
     } catch {
-      req.socket.destroy();
-      return;
+      return void req.socket.destroy();
     }
     record.body = body ?? "";
-    const ctx: RequestContext<R> = {
-      method,
-      url,
-      path: rawPath,
-      headers: record.headers,
-      body: body ?? "",
-      route,
-      record,
-    };
+    const ctx = { method, url, path, headers: record.headers, body: record.body, route, record };
     if (closed) return;
     if (body === undefined && options.oversized)
       return write(res, options.oversized(ctx), ctx, false);

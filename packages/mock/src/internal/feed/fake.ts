@@ -153,6 +153,19 @@ const HANDLERS: Record<FeedRoute, (req: FeedRequest, param: (name: string) => st
   selectedChanges: handleChanges,
 };
 
+/** The code and detail of the Problem a `status` fault answers. */
+const STATUS_PROBLEMS: Partial<Record<number, readonly [string, string]>> = {
+  408: ["request_timeout", "The request took too long."],
+  429: [
+    "rate_limited",
+    "Too many requests from this client; retry after the delay in Retry-After.",
+  ],
+  500: ["internal_error", "Internal error."],
+  502: ["bad_gateway", "The upstream failed."],
+  503: ["temporarily_unavailable", "The service is temporarily unavailable; retry later."],
+  504: ["gateway_timeout", "The upstream timed out."],
+};
+
 /** Starts the feed fake on 127.0.0.1 (free port). Close it with `close()`. */
 export async function startFeedFake(options: FeedFakeOptions = {}): Promise<FeedFake> {
   const clock = options.clock ?? createFakeClock();
@@ -209,18 +222,7 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
       }
     },
     statusFault(fault, ctx) {
-      const codes: Record<number, [string, string]> = {
-        408: ["request_timeout", "The request took too long."],
-        429: [
-          "rate_limited",
-          "Too many requests from this client; retry after the delay in Retry-After.",
-        ],
-        500: ["internal_error", "Internal error."],
-        502: ["bad_gateway", "The upstream failed."],
-        503: ["temporarily_unavailable", "The service is temporarily unavailable; retry later."],
-        504: ["gateway_timeout", "The upstream timed out."],
-      };
-      const [code, detail] = codes[fault.status] ?? ["error", "Error."];
+      const [code, detail] = STATUS_PROBLEMS[fault.status] ?? ["error", "Error."];
       let retryAfter = fault.retryAfter;
       if (retryAfter === undefined && (fault.status === 429 || fault.status === 503))
         retryAfter = 1;
@@ -231,15 +233,8 @@ export async function startFeedFake(options: FeedFakeOptions = {}): Promise<Feed
         ...(retryAfter === undefined || retryAfter === null ? {} : { retryAfter }),
       });
     },
-    internalError(ctx) {
-      return problem(
-        requestId(ctx),
-        503,
-        "temporarily_unavailable",
-        "The service is temporarily unavailable; retry later.",
-        { retryAfter: 30 },
-      );
-    },
+    internalError: (ctx) =>
+      problem(requestId(ctx), 503, ...STATUS_PROBLEMS[503]!, { retryAfter: 30 }),
     decorate(reply, ctx) {
       reply.headers["x-request-id"] = requestId(ctx);
       if (isV1(ctx.path)) Object.assign(reply.headers, CORS_HEADERS);

@@ -65,10 +65,6 @@ function lowerBound<T>(
   return lo;
 }
 
-function viewKey(view: ItemView): string {
-  return `${view.by}|${view.selectedOnly ? "s" : "a"}|${view.category === null ? "*" : `c:${view.category}`}`;
-}
-
 function belongs(entry: ItemEntry, view: ItemView): boolean {
   if (Number.isNaN(entry[view.by])) return false;
   if (view.selectedOnly && !entry.item.selected) return false;
@@ -196,7 +192,7 @@ export class ItemIndex {
   }
 
   #sorted(view: ItemView): ItemEntry[] {
-    const key = viewKey(view);
+    const key = `${view.by}|${view.selectedOnly ? "s" : "a"}|${view.category === null ? "*" : `c:${view.category}`}`;
     let built = this.#views.get(key);
     if (!built) {
       const sorted: ItemEntry[] = [];

@@ -155,11 +155,7 @@ export function seedFeed(state: FeedState, seed: number): void {
       id: item.id,
       title: item.title,
       source: item.source,
-      links: {
-        aihot: item.links.aihot,
-        original: item.links.original,
-        ...(story ? { story: `${site}/story/${story}` } : {}),
-      },
+      links: { ...item.links, ...(story ? { story: `${site}/story/${story}` } : {}) },
       sourceCount: prng.int(1, 9),
       signalCount: prng.int(1, 40),
       participantCount: prng.int(0, 20),

@@ -1,15 +1,6 @@
 /** The gateway strips a leading `sk-` before looking a key up (middleware/auth.go:294-331). */
 export const normaliseKey = (key: string) => key.trim().replace(/^sk-/, "");
 
-/** Whether a path is one on which TokenAuth reads `?key=` and `x-goog-api-key` (middleware/auth.go:314-331). */
-function readsGoogleKey(path: string): boolean {
-  return (
-    path.startsWith("/v1beta/models") ||
-    path.startsWith("/v1beta/openai/models") ||
-    path.startsWith("/v1/models/")
-  );
-}
-
 /**
  * The key a request presents, read as the gateway's TokenAuth reads it (middleware/auth.go:294-331):
  * `Authorization: Bearer <key>` on every route; `x-api-key` when the path contains `/v1/messages`
@@ -24,7 +15,8 @@ export function presentedKey(
   let presented = /^bearer\s+(.+)$/i.exec(headers["authorization"] ?? "")?.[1];
   if ((path.includes("/v1/messages") || path.includes("/v1/models")) && headers["x-api-key"])
     presented = headers["x-api-key"];
-  if (readsGoogleKey(path)) {
+  // The paths on which TokenAuth reads `?key=` and `x-goog-api-key` (middleware/auth.go:314-331).
+  if (/^\/v1beta\/(openai\/)?models|^\/v1\/models\//.test(path)) {
     const fromQuery = query.get("key");
     if (fromQuery) presented = fromQuery;
     if (headers["x-goog-api-key"]) presented = headers["x-goog-api-key"];

@@ -152,17 +152,6 @@ export function unauthorized(requestId: string): Reply {
   return gatewayError(401, "Invalid token", "", requestId);
 }
 
-type StatusFault = Extract<Fault, { type: "status" }>;
-
-/**
- * A 429 status fault is ModelRequestRateLimit's answer, on every route that has it (the image-task
- * poll included): the gateway envelope with `code: ""` (middleware/model-rate-limit.go:93,117). The
- * in-memory limiter's empty body is the `body` fault `{ status: 429, body: "" }`.
- */
-function rateLimited(requestId: string): Reply {
-  return gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
-}
-
 /** Per status: the Google RPC status, the Anthropic error type and the message of a fault's answer. */
 const FAULTS: Record<number, readonly [string, string, string]> = {
   408: ["DEADLINE_EXCEEDED", "timeout_error", "The request timed out."],
@@ -180,7 +169,7 @@ const FAULTS: Record<number, readonly [string, string, string]> = {
  */
 export function statusFaultReply(
   family: GatewayFamily,
-  fault: StatusFault,
+  fault: Extract<Fault, { type: "status" }>,
   requestId: string,
 ): Reply {
   const [rpc = "UNKNOWN", anthropic = "api_error", message = "Error."] = FAULTS[fault.status] ?? [];
@@ -193,7 +182,10 @@ export function statusFaultReply(
     reply = googleError(status, rpc, message, [
       { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay },
     ]);
-  else if (status === 429) reply = rateLimited(requestId);
+  // A 429 is ModelRequestRateLimit's, the image-task poll's too (middleware/model-rate-limit.go:93,117);
+  // the in-memory limiter's empty 429 is the `body` fault `{ status: 429, body: "" }`.
+  else if (status === 429)
+    reply = gatewayError(429, "您已达到请求数限制：1分钟内最多请求60次", "", requestId);
   // The poll builder answers only 400 or 500 (relay/relay_task.go:422-466); its 429 is the limiter's.
   else if (family === "task") reply = taskError(status, "get_task_failed", message);
   else reply = upstreamError(status, message);

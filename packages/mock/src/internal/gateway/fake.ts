@@ -251,11 +251,12 @@ export async function startGatewayFake(options: GatewayFakeOptions = {}): Promis
     const { route } = matched;
     // Retrieve, delete and cancel (routed by opt-in only) carry no model: answered without the distributor.
     // The token counts (also opt-in) check a model they name, as create does.
-    if (route === "retrieveResponse" || route === "deleteResponse" || route === "cancelResponse")
-      return relay[route](ctx, param, ctx.body);
+    const counts = route === "countResponseInputTokens" || route === "countMessageTokens";
     if (
-      (route === "countResponseInputTokens" || route === "countMessageTokens") &&
-      !parseJsonBody(ctx.body)?.["model"]
+      route === "retrieveResponse" ||
+      route === "deleteResponse" ||
+      route === "cancelResponse" ||
+      (counts && !parseJsonBody(ctx.body)?.["model"])
     )
       return relay[route](ctx, param, ctx.body);
     const distributed = distribute({

@@ -50,12 +50,6 @@ export interface TaskScript {
   runningStatus?: string | undefined;
 }
 
-interface Task {
-  id: string;
-  script: TaskScript;
-  gets: number;
-}
-
 /** A 1×1 transparent PNG (base64), the fake's image everywhere: `b64_json` and the files under {@link MOCK_FILES_PATH}. */
 export const PIXEL_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -89,7 +83,7 @@ export function mockFileReply(method: string, path: string): Reply | undefined {
 }
 
 export class ImagesFake {
-  readonly tasks = new Map<string, Task>();
+  readonly tasks = new Map<string, { script: TaskScript; gets: number }>();
   #scripts: Array<{ script: TaskScript; remaining: number }> = [];
 
   /** The fake's own origin (set once the server listens): image URLs point there. */
@@ -123,7 +117,7 @@ export class ImagesFake {
   /** A task id; one a synchronous answer names is the upstream's, which the gateway cannot poll (M9). */
   #submit(script: TaskScript, sync: boolean): Reply {
     const id = `task_${this.ids.alnum(32)}`;
-    if (!sync) this.tasks.set(id, { id, script, gets: 0 });
+    if (!sync) this.tasks.set(id, { script, gets: 0 });
     const status = (!sync && script.submitStatus) || "queued";
     return json(200, { task_id: id, status });
   }
@@ -170,22 +164,22 @@ export class ImagesFake {
     const { script } = task;
     if (task.gets <= script.polls) {
       return json(200, {
-        task_id: task.id,
+        task_id: taskId,
         status: script.runningStatus ?? (task.gets === 1 ? "queued" : "in_progress"),
       });
     }
     const status = script.status ?? script.outcome;
     if (script.outcome === "completed") {
-      const data = (script.images ?? [{ url: this.#fileUrl(task.id) }]).map((image) => ({
+      const data = (script.images ?? [{ url: this.#fileUrl(taskId) }]).map((image) => ({
         url: image.url ?? "",
         b64_json: image.b64_json ?? "",
         revised_prompt: "",
       }));
-      return json(200, { task_id: task.id, status, data });
+      return json(200, { task_id: taskId, status, data });
     }
     // The gateway never sets a task error's code; a script may still ask for one. JSON drops
     // what is undefined, so a script's `message` alone or a `null` error is left out.
     const { error = { message: "The fake task failed." }, message } = script;
-    return json(200, { task_id: task.id, status, error: error ?? undefined, message });
+    return json(200, { task_id: taskId, status, error: error ?? undefined, message });
   }
 }

@@ -1,6 +1,6 @@
 import type { StoreFilter } from "@feedgate/kit/mirror";
 import { readFileStore } from "@feedgate/kit/node";
-import { StepFailure, UsageError } from "../cli/errors.js";
+import { StepFailure, step, UsageError } from "../cli/errors.js";
 import type { Body, CommandContext } from "../cli/runner.js";
 import { type StoreOptions, type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
@@ -32,10 +32,8 @@ const timeOf = (item: Mirrored) => item.publishedAt ?? item.discoveredAt ?? "";
 export async function openMirror(ref: StoreRef) {
   if (ref.kind === "postgres") {
     const { openPostgresStore } = await import("@feedgate/postgres");
-    const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
-      (error: unknown) => {
-        throw new StepFailure("opening the mirror", error);
-      },
+    const store = await step("opening the mirror", () =>
+      openPostgresStore({ url: ref.url, readOnly: true }),
     );
     return { shown: ref.shown, store };
   }

@@ -85,14 +85,13 @@ type GenerateOptions = OptionsOf<typeof COMMANDS.generate>;
  * file without `--force`, each under the same size cap.
  */
 export const runGenerate = promptCommand<GenerateOptions>(async (call, options) => {
-  const { out, signal, prompt, model, gateway } = call;
+  const { out, signal, model } = call;
   const streaming = options.stream === true && !out.json;
   const text = streamedText(call);
   const answer = await step("generation", () =>
-    generateContent(gateway, model, prompt, {
+    generateContent(call, {
       images: options.images === true,
       stream: options.stream === true,
-      signal,
       onText: streaming ? text.write : undefined,
     }),
   );
@@ -133,17 +132,14 @@ function withoutImageData(answer: unknown): unknown {
  * and the chunks folded into one answer (for the images).
  */
 async function generateContent(
-  gateway: GatewayClient,
-  model: string,
-  prompt: string,
+  { gateway, model, prompt, signal }: PromptCall,
   options: {
     images: boolean;
     stream: boolean;
     onText: ((text: string) => Promise<void>) | undefined;
-    signal: AbortSignal;
   },
 ): Promise<GenerateContentResponse> {
-  const { signal, onText } = options;
+  const { onText } = options;
   const body = {
     contents: [{ role: "user", parts: [{ text: prompt }] }],
     ...(options.images ? { generationConfig: { responseModalities: ["TEXT", "IMAGE"] } } : {}),

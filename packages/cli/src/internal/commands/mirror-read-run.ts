@@ -107,20 +107,15 @@ export const runMirrorLs: Body<MirrorReadOptions> = async (ctx, options, dir?: s
       ]);
     if (items.length > 0) out.print(t.toString());
   }
-  ctx.out.note(
-    ctx.out.errColor.dim(
+  out.note(
+    out.errColor.dim(
       `${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`,
     ),
   );
 };
 
 /** `feedgate mirror show DIR ID`: one item of the local copy. */
-export const runMirrorShow: Body<MirrorReadOptions> = async (
-  ctx,
-  options,
-  dir: string,
-  id: string,
-) => {
+export const runMirrorShow: Body<MirrorReadOptions> = async (ctx, options, dir, id) => {
   const view = await open(ctx, dir, options);
   const item = (await view.store.get(id).finally(() => view.store.close())) as Mirrored | undefined;
   if (item === undefined)

@@ -8,11 +8,8 @@ import { EXIT, type ExitCode } from "./exit-codes.js";
 type Context = { interrupted: boolean; command: string | undefined };
 
 function isAbort(error: unknown): boolean {
-  const e = error as { name?: unknown; kind?: unknown } | null;
-  return (
-    error instanceof Interrupted ||
-    (typeof e === "object" && e !== null && (e.name === "AbortError" || e.kind === "aborted"))
-  );
+  const e = error as { name?: unknown; kind?: unknown } | null | undefined;
+  return error instanceof Interrupted || e?.name === "AbortError" || e?.kind === "aborted";
 }
 
 function seconds(ms: number | undefined): string {

@@ -114,15 +114,9 @@ export const runGenerate = promptCommand<GenerateOptions>(async (call, options) 
 
 /** The answer with each inline image's data replaced by its size: the bytes are in the files. */
 function withoutImageData(answer: unknown): unknown {
-  return JSON.parse(JSON.stringify(answer), (key, value: unknown) =>
-    key === "inlineData" &&
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { data?: unknown }).data === "string"
-      ? {
-          ...value,
-          data: `<${(value as { data: string }).data.length} base64 characters, written to a file>`,
-        }
+  return JSON.parse(JSON.stringify(answer), (key, value: { data?: unknown } | null) =>
+    key === "inlineData" && typeof value?.data === "string"
+      ? { ...value, data: `<${value.data.length} base64 characters, written to a file>` }
       : value,
   );
 }
@@ -160,10 +154,8 @@ async function generateContent(
 
 /** The text parts of an answer's first candidate (thoughts left out), joined. */
 function textOfAnswer(answer: GenerateContentResponse): string {
-  const parts = Array.isArray(answer?.candidates?.[0]?.content?.parts)
-    ? answer.candidates[0].content.parts
-    : [];
-  return parts
+  const parts = answer?.candidates?.[0]?.content?.parts;
+  return (Array.isArray(parts) ? parts : [])
     .map((p) => (typeof p?.text === "string" && p.thought !== true ? p.text : ""))
     .join("");
 }

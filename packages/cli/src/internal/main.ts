@@ -28,7 +28,7 @@ export async function main(
   const forms = secrets.flatMap(secretForms);
   const redact = (text: string) => redactSecretForms(text, forms);
   const state: RunState = { exitCode: EXIT.ok };
-  const interrupt = installInterrupt(() => {}, signals);
+  const interrupt = installInterrupt(signals);
   try {
     const runner = createRunner(streams, secrets, interrupt, state);
     // `feedgate hot`, `story`, `daily`, `dailies`, `resets`: run at once, without loading commander and every command's definition.

@@ -5,39 +5,32 @@ export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** An option's long flag, its help, and the values it takes when it declares a fixed set. */
-type Flag = { long: string; description: string; choices: readonly string[] | undefined };
+const flagsOf = (options: readonly Option[]) =>
+  options
+    .filter((o) => o.long)
+    .map((o) => ({ long: o.long!, description: o.description, choices: o.argChoices }));
+type Flag = ReturnType<typeof flagsOf>[number];
 
 /**
  * One command or subcommand: its path (`items`, `mirror ls`), its flags, its subcommands' names
  * and the values its first argument takes when it declares a fixed set (`mock feed|gateway|all`).
  */
-type Spec = {
-  path: string;
-  description: string;
-  flags: Flag[];
-  subcommands: string[];
-  argumentChoices: readonly string[];
-};
-
-const flagsOf = (options: readonly Option[]): Flag[] =>
-  options
-    .filter((o) => o.long)
-    .map((o) => ({ long: o.long!, description: o.description, choices: o.argChoices }));
+const specOf = (command: Command, path: string) => ({
+  path,
+  description: command.description(),
+  flags: [
+    ...flagsOf(command.options),
+    { long: "--help", description: "show help", choices: undefined },
+  ],
+  subcommands: command.commands.map((c) => c.name()),
+  argumentChoices: command.registeredArguments[0]?.argChoices ?? [],
+});
+type Spec = ReturnType<typeof specOf>;
 
 /** A command's spec and its subcommands' specs, read from the program itself so the script never drifts from it. */
 function specsOf(command: Command, parent: string): Spec[] {
   const path = parent ? `${parent} ${command.name()}` : command.name();
-  const own: Spec = {
-    path,
-    description: command.description(),
-    flags: [
-      ...flagsOf(command.options),
-      { long: "--help", description: "show help", choices: undefined },
-    ],
-    subcommands: command.commands.map((c) => c.name()),
-    argumentChoices: command.registeredArguments[0]?.argChoices ?? [],
-  };
-  return [own, ...command.commands.flatMap((c) => specsOf(c, path))];
+  return [specOf(command, path), ...command.commands.flatMap((c) => specsOf(c, path))];
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;

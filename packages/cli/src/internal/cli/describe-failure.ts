@@ -8,11 +8,8 @@ import { EXIT, type ExitCode } from "./exit-codes.js";
 type Context = { interrupted: boolean; command: string | undefined };
 
 function isAbort(error: unknown): boolean {
-  const e = error as { name?: unknown; kind?: unknown } | null;
-  return (
-    error instanceof Interrupted ||
-    (typeof e === "object" && e !== null && (e.name === "AbortError" || e.kind === "aborted"))
-  );
+  const e = error as { name?: unknown; kind?: unknown } | null | undefined;
+  return error instanceof Interrupted || e?.name === "AbortError" || e?.kind === "aborted";
 }
 
 function seconds(ms: number | undefined): string {
@@ -20,16 +17,8 @@ function seconds(ms: number | undefined): string {
 }
 
 /** "HTTP 404 not_found: detail (request id …)": status, the service's code, its message, the id. */
-function serviceLine(
-  status: number | undefined,
-  code: string | undefined,
-  requestId: string | undefined,
-  message: string | undefined,
-): string {
-  const parts: string[] = [];
-  if (status !== undefined) parts.push(`HTTP ${status}`);
-  if (code) parts.push(code);
-  let line = parts.join(" ");
+function serviceLine({ status, code, requestId }: FeedgateError, message?: string): string {
+  let line = [status !== undefined && `HTTP ${status}`, code].filter(Boolean).join(" ");
   // The clients' own messages start with "HTTP <status>…:" too; say it once.
   if (message && line && message.startsWith(`${line}: `)) message = message.slice(line.length + 2);
   if (message) line += line ? `: ${message}` : message;
@@ -51,7 +40,7 @@ function serviceOf(command: string | undefined): { name: string; setting: string
 }
 
 function hintFor(error: FeedgateError, command: string | undefined): string | undefined {
-  const status = error.status;
+  const { status, envelope } = error;
   const gateway = GATEWAY_COMMANDS.has(command ?? "");
   const service = serviceOf(command);
   if (!gateway && (status === 401 || status === 403)) {
@@ -61,7 +50,6 @@ function hintFor(error: FeedgateError, command: string | undefined): string | un
   if (error.code?.includes("quota")) return "the account has no quota left for this request";
   if (status === 403)
     return "the gateway refused access: check the key (FEEDGATE_API_KEY) and that it may use this model";
-  const envelope = error.envelope;
   if (
     gateway &&
     status === 404 &&
@@ -202,7 +190,7 @@ export function describeFailure(error: unknown, ctx: Context): FailureReport {
       : cause.message);
   return report(
     EXIT.failure,
-    `${what ?? "request"} failed: ${serviceLine(cause.status, cause.code, cause.requestId, message)}`,
+    `${what ?? "request"} failed: ${serviceLine(cause, message)}`,
     hintFor(cause, ctx.command),
     [...detail, ...stackOf(cause)],
   );

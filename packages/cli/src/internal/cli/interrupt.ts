@@ -24,21 +24,10 @@ export interface SignalSource {
  * finish its cleanup (a mirror saves its cursor, a stream cancels its request); a second one
  * exits with 130 immediately, for a command that does not stop fast enough.
  */
-export function installInterrupt(
-  onFirst: () => void,
-  source: SignalSource = process,
-): InterruptHandle {
+export function installInterrupt(source: SignalSource = process): InterruptHandle {
   const controller = new AbortController();
-  let count = 0;
-  const handler = () => {
-    count += 1;
-    if (count === 1) {
-      onFirst();
-      controller.abort(new Interrupted());
-    } else {
-      source.exit(130);
-    }
-  };
+  const handler = () =>
+    controller.signal.aborted ? source.exit(130) : controller.abort(new Interrupted());
   source.on("SIGINT", handler);
   source.on("SIGTERM", handler);
   return {

@@ -83,8 +83,6 @@ export function createRunner(
         await useEnvironmentProxy(streams.env);
         await (await load())(ctx, options, ...positional);
         state.exitCode = interrupt.interrupted ? EXIT.interrupted : EXIT.ok;
-        if (interrupt.interrupted)
-          out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
       } catch (error) {
         // Loaded on failure only: it knows every package's errors, and start-up should not pay for them.
         const { describeFailure } = await import("./describe-failure.js");
@@ -94,16 +92,16 @@ export function createRunner(
         });
         const c = out.errColor;
         state.exitCode = report.exitCode;
-        if (report.exitCode === EXIT.interrupted) {
-          out.note(c.dim("feedgate: interrupted; stopped cleanly"));
-          return;
+        if (report.exitCode !== EXIT.interrupted) {
+          // Failure text quotes the server (details, messages): redacted, then cleaned and cut.
+          const safe = (text: string) => excerpt(out.redact(text));
+          out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
+          if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
+          if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));
         }
-        // Failure text quotes the server (details, messages): redacted, then cleaned and cut.
-        const safe = (text: string) => excerpt(out.redact(text));
-        out.note(`${c.red("feedgate: error:")} ${safe(report.line)}`);
-        if (report.hint) out.note(`${c.dim("hint:")} ${safe(report.hint)}`);
-        if (out.verboseMode) for (const line of report.detail) out.verbose(safe(line));
       }
+      if (state.exitCode === EXIT.interrupted)
+        out.note(out.errColor.dim("feedgate: interrupted; stopped cleanly"));
     },
   };
   return runner;

@@ -24,10 +24,9 @@ export function secretsIn(
   const fromEnv = env[CLI_ENV.apiKey]?.trim();
   if (fromEnv) found.push(fromEnv);
   found.push(...urlPasswords(env[CLI_ENV.store]));
-  // A URL given as an argument (mirror's [dir]) or to --store.
-  for (const arg of argv)
-    found.push(...urlPasswords(arg.startsWith("--store=") ? arg.slice("--store=".length) : arg));
   argv.forEach((arg, i) => {
+    // A URL given as an argument (mirror's [dir]) or to --store.
+    found.push(...urlPasswords(arg.startsWith("--store=") ? arg.slice("--store=".length) : arg));
     if (arg === "--api-key" && i + 1 < argv.length) found.push(argv[i + 1]!.trim());
     else if (arg.startsWith("--api-key=")) found.push(arg.slice("--api-key=".length).trim());
   });

@@ -60,10 +60,7 @@ export const runMcp: Body<McpOptions> = async (ctx, options) => {
       }
     } else {
       const server = mcp.createFeedMcpServer({ kit, store: local?.copy });
-      const stopped = new Promise<void>((resolve) =>
-        ctx.signal.addEventListener("abort", () => resolve(), { once: true }),
-      );
-      await Promise.race([mcp.serveStdio(server), stopped]);
+      await Promise.race([mcp.serveStdio(server), untilInterrupted(ctx.signal)]);
       await server.close();
     }
   } finally {

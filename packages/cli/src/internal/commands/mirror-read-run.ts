@@ -1,6 +1,6 @@
 import type { StoreFilter } from "@feedgate/kit/mirror";
 import { readFileStore } from "@feedgate/kit/node";
-import { StepFailure, UsageError } from "../cli/errors.js";
+import { StepFailure, step, UsageError } from "../cli/errors.js";
 import type { Body, CommandContext } from "../cli/runner.js";
 import { type StoreOptions, type StoreRef, storeRefOf } from "../cli/store-ref.js";
 import { cleanForTerminal } from "../cli/terminal-safe.js";
@@ -32,10 +32,8 @@ const timeOf = (item: Mirrored) => item.publishedAt ?? item.discoveredAt ?? "";
 export async function openMirror(ref: StoreRef) {
   if (ref.kind === "postgres") {
     const { openPostgresStore } = await import("@feedgate/postgres");
-    const store = await openPostgresStore({ url: ref.url, readOnly: true }).catch(
-      (error: unknown) => {
-        throw new StepFailure("opening the mirror", error);
-      },
+    const store = await step("opening the mirror", () =>
+      openPostgresStore({ url: ref.url, readOnly: true }),
     );
     return { shown: ref.shown, store };
   }
@@ -109,20 +107,15 @@ export const runMirrorLs: Body<MirrorReadOptions> = async (ctx, options, dir?: s
       ]);
     if (items.length > 0) out.print(t.toString());
   }
-  ctx.out.note(
-    ctx.out.errColor.dim(
+  out.note(
+    out.errColor.dim(
       `${items.length} of ${view.count} items · ${view.shown} · cursor ${view.cursor ?? "none"}`,
     ),
   );
 };
 
 /** `feedgate mirror show DIR ID`: one item of the local copy. */
-export const runMirrorShow: Body<MirrorReadOptions> = async (
-  ctx,
-  options,
-  dir: string,
-  id: string,
-) => {
+export const runMirrorShow: Body<MirrorReadOptions> = async (ctx, options, dir, id) => {
   const view = await open(ctx, dir, options);
   const item = (await view.store.get(id).finally(() => view.store.close())) as Mirrored | undefined;
   if (item === undefined)

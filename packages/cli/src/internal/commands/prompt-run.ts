@@ -85,14 +85,13 @@ type GenerateOptions = OptionsOf<typeof COMMANDS.generate>;
  * file without `--force`, each under the same size cap.
  */
 export const runGenerate = promptCommand<GenerateOptions>(async (call, options) => {
-  const { out, signal, prompt, model, gateway } = call;
+  const { out, signal, model } = call;
   const streaming = options.stream === true && !out.json;
   const text = streamedText(call);
   const answer = await step("generation", () =>
-    generateContent(gateway, model, prompt, {
+    generateContent(call, {
       images: options.images === true,
       stream: options.stream === true,
-      signal,
       onText: streaming ? text.write : undefined,
     }),
   );
@@ -115,15 +114,9 @@ export const runGenerate = promptCommand<GenerateOptions>(async (call, options) 
 
 /** The answer with each inline image's data replaced by its size: the bytes are in the files. */
 function withoutImageData(answer: unknown): unknown {
-  return JSON.parse(JSON.stringify(answer), (key, value: unknown) =>
-    key === "inlineData" &&
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { data?: unknown }).data === "string"
-      ? {
-          ...value,
-          data: `<${(value as { data: string }).data.length} base64 characters, written to a file>`,
-        }
+  return JSON.parse(JSON.stringify(answer), (key, value: { data?: unknown } | null) =>
+    key === "inlineData" && typeof value?.data === "string"
+      ? { ...value, data: `<${value.data.length} base64 characters, written to a file>` }
       : value,
   );
 }
@@ -133,17 +126,14 @@ function withoutImageData(answer: unknown): unknown {
  * and the chunks folded into one answer (for the images).
  */
 async function generateContent(
-  gateway: GatewayClient,
-  model: string,
-  prompt: string,
+  { gateway, model, prompt, signal }: PromptCall,
   options: {
     images: boolean;
     stream: boolean;
     onText: ((text: string) => Promise<void>) | undefined;
-    signal: AbortSignal;
   },
 ): Promise<GenerateContentResponse> {
-  const { signal, onText } = options;
+  const { onText } = options;
   const body = {
     contents: [{ role: "user", parts: [{ text: prompt }] }],
     ...(options.images ? { generationConfig: { responseModalities: ["TEXT", "IMAGE"] } } : {}),
@@ -164,10 +154,8 @@ async function generateContent(
 
 /** The text parts of an answer's first candidate (thoughts left out), joined. */
 function textOfAnswer(answer: GenerateContentResponse): string {
-  const parts = Array.isArray(answer?.candidates?.[0]?.content?.parts)
-    ? answer.candidates[0].content.parts
-    : [];
-  return parts
+  const parts = answer?.candidates?.[0]?.content?.parts;
+  return (Array.isArray(parts) ? parts : [])
     .map((p) => (typeof p?.text === "string" && p.thought !== true ? p.text : ""))
     .join("");
 }

@@ -62,12 +62,8 @@ export async function runResets(
         out.data({
           type: change.type,
           at: at.toISOString(),
-          ...(change.type === "removed"
-            ? { event: change.previous }
-            : {
-                event: change.event,
-                ...(change.type === "changed" && { previous: change.previous }),
-              }),
+          event: change.type === "removed" ? change.previous : change.event,
+          ...(change.type === "changed" && { previous: change.previous }),
         });
       else
         out.print(

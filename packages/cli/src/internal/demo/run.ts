@@ -179,17 +179,14 @@ export const runDemo: Body = async (ctx) => {
       "海边灯塔，清晨，水彩风格",
     );
 
+    const ask = "用一句话总结今天的 AI 热点";
     section("A streamed response", 'feedgate respond "…" --stream');
     gateway.responses.scriptStream({ transcript: DEMO_TEXT });
-    await runRespond(sub(), { stream: true }, "用一句话总结今天的 AI 热点");
+    await runRespond(sub(), { stream: true }, ask);
 
     section("Input-token counts", 'feedgate tokens "…" --model gpt-5.2');
-    await runTokens(sub(), { model: "gpt-5.2" }, "用一句话总结今天的 AI 热点");
-    await runTokens(
-      sub(),
-      { model: "claude-sonnet-4-5", protocol: "messages" },
-      "用一句话总结今天的 AI 热点",
-    );
+    await runTokens(sub(), { model: "gpt-5.2" }, ask);
+    await runTokens(sub(), { model: "claude-sonnet-4-5", protocol: "messages" }, ask);
 
     section(
       "Record a call, replay it offline",

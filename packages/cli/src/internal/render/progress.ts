@@ -44,10 +44,8 @@ export class SnapshotProgress {
 
   /** The snapshot is complete: the bar shows it full, then stops. */
   stop(): void {
-    if (this.#bar) {
-      this.#bar.setTotal(Math.max(this.#items, 1));
-      this.#bar.stop();
-    }
+    this.#bar?.setTotal(Math.max(this.#items, 1));
+    this.#bar?.stop();
     this.#bar = undefined;
   }
 }

@@ -16,19 +16,15 @@ function statusBadge(event: CodexResetEvent, ui: Ui): string {
 /** One event: title and status, kind and scope, schedule, confirmation and the source quotes. */
 export function renderResetEvent(event: CodexResetEvent, ui: Ui, maxPosts = 3): string {
   const c = ui.color;
-  const lines: string[] = [];
-  lines.push(
+  const lines = [
     `${c.bold(event.title)}  ${statusBadge(event, ui)}  ${event.displayLabel ?? event.label} · ${event.scope}`,
-  );
-  if (event.schedule) {
+  ];
+  const { schedule } = event;
+  const when = schedule ?? event.estimate;
+  if (when)
     lines.push(
-      `  schedule:     ${formatBeijingRange(event.schedule.from, event.schedule.through)} (UTC+8, ${event.schedule.precision}) — ${event.schedule.label}`,
+      `  ${schedule ? "schedule" : "estimate"}:     ${formatBeijingRange(when.from, when.through)} (UTC+8${schedule ? `, ${schedule.precision}` : ""}) — ${when.label}`,
     );
-  } else if (event.estimate) {
-    lines.push(
-      `  estimate:     ${formatBeijingRange(event.estimate.from, event.estimate.through)} (UTC+8) — ${event.estimate.label}`,
-    );
-  }
   if (event.confirmedAt) {
     const basis = event.confirmationBasis ? ` via ${event.confirmationBasis}` : "";
     lines.push(

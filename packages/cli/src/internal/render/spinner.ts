@@ -13,17 +13,15 @@ export class StatusSpinner {
 
   constructor(out: Output, text: string) {
     this.#out = out;
-    if (out.animate) {
-      this.#spinner = ora({
-        text: out.human(text),
-        stream: out.stderrStream as NodeJS.WritableStream,
-        discardStdin: false,
-        hideCursor: true,
-      }).start();
-    } else {
-      this.#spinner = undefined;
-      this.#out.note(text);
-    }
+    this.#spinner = out.animate
+      ? ora({
+          text: out.human(text),
+          stream: out.stderrStream as NodeJS.WritableStream,
+          discardStdin: false,
+          hideCursor: true,
+        }).start()
+      : undefined;
+    if (!out.animate) out.note(text);
     this.#last = text;
   }
 

@@ -19,8 +19,11 @@ export const TOOL_ENV = {
   store: "FEEDGATE_STORE",
   /** A URL that reaches PostgreSQL itself, not through a transaction-mode pooler (`directUrl`). */
   storeDirect: "FEEDGATE_STORE_DIRECT",
+  /** The model of `feedgate respond`, `generate` and `tokens` when `--model` is not given. */
   model: "FEEDGATE_MODEL",
+  /** The model of `feedgate image` when `--model` is not given. */
   imageModel: "FEEDGATE_IMAGE_MODEL",
+  /** The bearer token `feedgate mcp --http` requires of its clients. */
   mcpToken: "FEEDGATE_MCP_TOKEN",
   /** `1` / `0`: stdout is (not) a terminal, whatever is detected. */
   tty: "FEEDGATE_TTY",

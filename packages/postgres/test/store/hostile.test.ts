@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { realSleep } from "@feedgate/core";
 import type { FeedFake } from "@feedgate/mock";
 import { describe, expect, it } from "vitest";
 import { openPostgresStore, type PostgresMirrorStore } from "../../src/index.js";
@@ -108,14 +109,7 @@ describe("one odd item never stops the shared copy (issue 21, item 3)", () => {
     const errors: string[] = [];
     // The mirror follows the changes at the document's cadence (a minute): its waits are cut
     // to 100 ms here, so the changes arrive within the test.
-    const sleep = (ms: number, signal?: AbortSignal) =>
-      new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        const timer = setTimeout(resolve, Math.min(ms, 100));
-        signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), {
-          once: true,
-        });
-      });
+    const sleep = (ms: number, signal?: AbortSignal) => realSleep(Math.min(ms, 100), signal);
     const member = await bed.member({
       schema,
       feedUrl: fake.url,

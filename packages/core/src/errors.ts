@@ -1,6 +1,18 @@
-import type { GatewayEnvelope, ProblemDetails } from "./internal/service-bodies.js";
+/**
+ * The services' parsed error bodies, by the {@link FeedgateError} field that carries each. Empty
+ * here: core knows no service. Each client declares its own by declaration merging, so wherever
+ * `@feedgate/feed-client` is imported `error.problem` is its `ProblemDetails`, and wherever
+ * `@feedgate/gateway-client` is, `error.envelope` is its `GatewayEnvelope`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the clients fill it in (declaration merging).
+export interface ServiceErrorBodies {}
 
-export type { GatewayEnvelope, ProblemDetails };
+/** The body type a client declared for `field` of {@link ServiceErrorBodies}, else `unknown`. */
+export type ServiceErrorBody<Field extends string> = ServiceErrorBodies extends {
+  [K in Field]: infer Body;
+}
+  ? Body
+  : unknown;
 
 /**
  * What went wrong, as a discriminant that survives realms and bundling. Each kind belongs to
@@ -75,10 +87,10 @@ export interface FeedgateErrorInit {
   param?: string | undefined;
   /** The option or environment variable a configuration error is about. */
   option?: string | undefined;
-  /** The feed service's parsed Problem body. */
-  problem?: ProblemDetails | undefined;
-  /** The gateway's parsed error body. */
-  envelope?: GatewayEnvelope | undefined;
+  /** The feed service's parsed Problem body (typed by `@feedgate/feed-client`). */
+  problem?: ServiceErrorBody<"problem"> | undefined;
+  /** The gateway's parsed error body (typed by `@feedgate/gateway-client`). */
+  envelope?: ServiceErrorBody<"envelope"> | undefined;
   /** Attempts made (1 = no retry). */
   attempts?: number | undefined;
   /** The async image task the error is about: it was submitted (and billed), so poll it again to resume. */
@@ -131,10 +143,10 @@ export class FeedgateError extends Error {
   declare readonly param: string | undefined;
   /** The option or environment variable a configuration error is about. */
   declare readonly option: string | undefined;
-  /** The feed service's parsed Problem body. */
-  declare readonly problem: ProblemDetails | undefined;
-  /** The gateway's parsed error body. */
-  declare readonly envelope: GatewayEnvelope | undefined;
+  /** The feed service's parsed Problem body (typed by `@feedgate/feed-client`). */
+  declare readonly problem: ServiceErrorBody<"problem"> | undefined;
+  /** The gateway's parsed error body (typed by `@feedgate/gateway-client`). */
+  declare readonly envelope: ServiceErrorBody<"envelope"> | undefined;
   /** Attempts made (1 = no retry). */
   declare readonly attempts: number | undefined;
   /** The async image task the error is about (submitted and billed): poll it again, e.g. with another key of the same user, to resume. */

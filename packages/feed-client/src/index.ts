@@ -8,6 +8,6 @@ export { type CallOverrides, getResponseMeta, type ResponseMeta } from "@feedgat
 export * from "@feedgate/core/errors";
 export { VERSION } from "./generated/version.js";
 export { createFeedClient, type FeedClient, type FeedClientOptions } from "./internal/client.js";
-export { errorOfResult } from "./internal/problem.js";
+export { errorOfResult, type ProblemDetails } from "./internal/problem.js";
 export { TIMELINE_BACKFILL_MS, timelineTime } from "./internal/timeline.js";
 export type * from "./internal/types.js";

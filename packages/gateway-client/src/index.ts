@@ -29,7 +29,7 @@ export {
   type GatewayClientOptions,
 } from "./internal/client.js";
 export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./internal/credentials.js";
-export { describeEnvelope, parseEnvelope } from "./internal/envelope.js";
+export { describeEnvelope, type GatewayEnvelope, parseEnvelope } from "./internal/envelope.js";
 export type { GeminiApi } from "./internal/gemini.js";
 export type { ImagesApi } from "./internal/images.js";
 export { isImageTask } from "./internal/images.js";

@@ -10,6 +10,29 @@ import {
 } from "@feedgate/core";
 import type { Problem } from "./types.js";
 
+/** The feed service's `application/problem+json` body (RFC 9457 members plus its own), as `FeedgateError.problem` carries it: every member optional, as a hostile server may leave any out. */
+export interface ProblemDetails {
+  /** A URI naming the problem type. */
+  type?: string;
+  /** A short summary of the problem type. */
+  title?: string;
+  /** The HTTP status. */
+  status?: number;
+  /** What went wrong with this request, for people. */
+  detail?: string;
+  /** The feed service's machine-readable code (e.g. `snapshot_required`). */
+  code?: string;
+  /** Any other member of the problem document, as sent. */
+  [member: string]: unknown;
+}
+
+declare module "@feedgate/core/errors" {
+  interface ServiceErrorBodies {
+    /** The feed service's parsed Problem body. */
+    problem: ProblemDetails;
+  }
+}
+
 /** The feed's codes that decide the kind whatever the status: each names what the kit does next. */
 const CODE_KINDS: Readonly<Record<string, FeedgateErrorKind>> = {
   invalid_cursor: "invalid_cursor",

@@ -1,10 +1,12 @@
 import { describe, expectTypeOf, it } from "vitest";
 import {
   createFeedClient,
+  type FeedgateError,
   type HotTopic,
   type Item,
   type ItemsQuery,
   type Problem,
+  type ProblemDetails,
   type SelectedChanges,
 } from "../../src/index.js";
 
@@ -27,6 +29,11 @@ describe("the generated types guard every call", () => {
   it("types failures as Problem", async () => {
     const { error } = await client.GET("/api/v1/hot-topics");
     expectTypeOf<Problem>().toMatchTypeOf<NonNullable<typeof error>>();
+  });
+
+  it("types an error's problem as the feed's ProblemDetails (declared on core's error family)", () => {
+    expectTypeOf<FeedgateError["problem"]>().toEqualTypeOf<ProblemDetails | undefined>();
+    expectTypeOf<Problem>().toExtend<ProblemDetails>();
   });
 
   it("keeps defaulted query parameters optional", () => {

@@ -3,7 +3,6 @@ import {
   apiPromise,
   createError,
   type FeedgateError,
-  type GatewayEnvelope,
   getResponseMeta,
   isFeedgateError,
   kindOfStatus,
@@ -17,7 +16,7 @@ import {
 } from "@feedgate/core";
 import { codesOf, isFinalAnswer, kindOfCode, messageOf } from "./codes.js";
 import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
-import { describeEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
+import { describeEnvelope, type GatewayEnvelope, parseEnvelope, statusNamed } from "./envelope.js";
 import { gatewayError } from "./errors.js";
 import { explain } from "./explain.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";

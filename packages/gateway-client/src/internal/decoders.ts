@@ -1,5 +1,10 @@
-import type { GatewayEnvelope } from "@feedgate/core";
-import { describeEnvelope, isObject, parseEnvelope, withoutRequestId } from "./envelope.js";
+import {
+  describeEnvelope,
+  type GatewayEnvelope,
+  isObject,
+  parseEnvelope,
+  withoutRequestId,
+} from "./envelope.js";
 import { gatewayError } from "./errors.js";
 import { type Decoder, END, type TerminalWatch } from "./sse.js";
 

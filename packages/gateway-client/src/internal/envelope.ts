@@ -1,4 +1,81 @@
-import type { GatewayEnvelope } from "@feedgate/core";
+/** The error bodies the gateway sends, told apart by shape (`parseEnvelope` reads them); `FeedgateError.envelope` carries one. */
+export type GatewayEnvelope =
+  /** OpenAI-style, also on the Gemini routes; the gateway's middleware omits `param`. */
+  | {
+      /** OpenAI-style body. */
+      kind: "openai";
+      /** The body's `error` object. */
+      error: {
+        /** What went wrong, for people. */
+        message: string;
+        /** The error type (e.g. `invalid_request_error`). */
+        type?: string;
+        /** The request parameter at fault, when named. */
+        param?: string | null;
+        /** The machine-readable code, when given. */
+        code?: string | number | null;
+      };
+    }
+  /** Google-style. */
+  | {
+      /** Google-style body. */
+      kind: "google";
+      /** The body's `error` object. */
+      error: {
+        /** The HTTP status as a number. */
+        code: number;
+        /** What went wrong, for people. */
+        message: string;
+        /** The status name (e.g. `INVALID_ARGUMENT`). */
+        status?: string;
+        /** Further detail objects, as sent. */
+        details?: unknown[];
+      };
+    }
+  /** Anthropic-style. */
+  | {
+      /** Anthropic-style body. */
+      kind: "anthropic";
+      /** The body's `error` object. */
+      error: {
+        /** The error type (e.g. `overloaded_error`). */
+        type: string;
+        /** What went wrong, for people. */
+        message: string;
+      };
+      /** The request id the body carries. */
+      request_id?: string;
+    }
+  /** The image task routes. */
+  | {
+      /** An image task route's body. */
+      kind: "task";
+      /** The task route's error code. */
+      code: string;
+      /** What went wrong, for people. */
+      message: string;
+      /** Extra data, as sent. */
+      data?: unknown;
+    }
+  /** No body at all (some 429s). */
+  | {
+      /** No body. */
+      kind: "empty";
+    }
+  /** A body that is none of the above (an HTML error page, plain text). */
+  | {
+      /** A body of no known shape. */
+      kind: "text";
+      /** The body as text. */
+      text: string;
+    };
+
+declare module "@feedgate/core/errors" {
+  interface ServiceErrorBodies {
+    /** The gateway's parsed error body. */
+    envelope: GatewayEnvelope;
+  }
+}
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,9 +1,5 @@
-import {
-  createError,
-  type FeedgateError,
-  type FeedgateErrorKind,
-  type GatewayEnvelope,
-} from "@feedgate/core";
+import { createError, type FeedgateError, type FeedgateErrorKind } from "@feedgate/core";
+import type { GatewayEnvelope } from "./envelope.js";
 
 /**
  * Builds an error of the family (core's `createError`) from positional parts, shorter than an

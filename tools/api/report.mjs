@@ -8,7 +8,15 @@
 //
 // Every entry point runs in this one process (api-extractor takes one entry per config), on the
 // packages' dist/ (build first: `pnpm build`).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,6 +111,40 @@ function configFor(entry, tempFolder, allDts) {
 }
 
 /**
+ * The module augmentations a package's declarations make (`declare module "…" { … }`, as the
+ * clients declare their error bodies on core's `ServiceErrorBodies`), which api-extractor leaves
+ * out of its reports although they change another package's types: one more report per package
+ * that makes any, `etc/<name>.augmentations.api.md`, checked and updated like the others.
+ */
+function augmentationReport(pkg, update) {
+  const dist = join(pkg.dir, "dist");
+  const blocks = existsSync(dist)
+    ? readdirSync(dist, { recursive: true })
+        .filter((file) => file.endsWith(".d.ts"))
+        .sort()
+        .flatMap((file) =>
+          [
+            ...readFileSync(join(dist, file), "utf8").matchAll(
+              /^declare module "[^"]+" \{$[^]*?^\}$/gm,
+            ),
+          ].map((m) => `// dist/${file}\n${m[0]}`),
+        )
+    : [];
+  const name = reportName(pkg.name, ".");
+  const report = join(pkg.dir, "etc", `${name}.augmentations.api.md`);
+  const text = blocks.length
+    ? `## Module augmentations of "${pkg.name}"\n\nWhat importing the package adds to other packages' types.\n\n\`\`\`ts\n${blocks.join("\n\n")}\n\`\`\`\n`
+    : undefined;
+  const old = existsSync(report) ? readFileSync(report, "utf8") : undefined;
+  if (old === text) return [];
+  if (update) {
+    if (text === undefined) rmSync(report);
+    else writeFileSync(report, text);
+  }
+  return [{ name: `${name}.augmentations`, report, changed: true, errors: [] }];
+}
+
+/**
  * Runs api-extractor on every entry point.
  * @param {{ update: boolean, repoRoot?: string }} options  update: write the reports instead of comparing
  * @returns {{ name: string, report: string, changed: boolean, errors: string[] }[]}
@@ -116,7 +158,7 @@ export function runReports({ update, repoRoot = root }) {
     const compilerState = CompilerState.create(configFor(entries[0], tempFolder, allDts), {
       additionalEntryPoints: allDts,
     });
-    return entries.map((entry) => {
+    const reports = entries.map((entry) => {
       const errors = [];
       if (update) mkdirSync(join(entry.pkg.dir, "etc"), { recursive: true });
       const result = Extractor.invoke(configFor(entry, tempFolder, allDts), {
@@ -136,6 +178,10 @@ export function runReports({ update, repoRoot = root }) {
       });
       return { name: entry.name, report: entry.report, changed: result.apiReportChanged, errors };
     });
+    return [
+      ...reports,
+      ...publishablePackages(repoRoot).flatMap((pkg) => augmentationReport(pkg, update)),
+    ];
   } finally {
     rmSync(tempFolder, { recursive: true, force: true });
   }

@@ -7,6 +7,10 @@ import { exportedNames } from "../../changesets/check.mjs";
 
 let repo: string;
 
+/** A module augmentation, as a client declares its error body on core's error family. */
+const augmentation = (field: string) =>
+  `declare module "@x/core/errors" {\n    interface Bodies {\n        ${field}: string;\n    }\n}\nexport {};\n`;
+
 function write(path: string, content: string): void {
   mkdirSync(join(repo, path, ".."), { recursive: true });
   writeFileSync(join(repo, path), content);
@@ -32,6 +36,7 @@ describe("API reports (tools/api/report.mjs)", () => {
       "packages/lib/dist/extra.d.ts",
       "/** @public */\nexport interface Extra { readonly value: number }\n",
     );
+    write("packages/lib/dist/internal/bodies.d.ts", augmentation("problem"));
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -46,7 +51,17 @@ describe("API reports (tools/api/report.mjs)", () => {
     expect(written.map((r) => [r.name, r.errors])).toEqual([
       ["lib", []],
       ["lib-extra", []],
+      // api-extractor leaves module augmentations out: the package gets a report of them.
+      ["lib.augmentations", []],
     ]);
+    const augmentations = readFileSync(
+      join(repo, "packages/lib/etc/lib.augmentations.api.md"),
+      "utf8",
+    );
+    expect(augmentations).toContain(
+      '// dist/internal/bodies.d.ts\ndeclare module "@x/core/errors"',
+    );
+    expect(augmentations).toContain("problem: string;");
     const report = readFileSync(join(repo, "packages/lib/etc/lib.api.md"), "utf8");
     expect([...exportedNames(report)]).toEqual(["a"]);
     expect([
@@ -61,11 +76,16 @@ describe("API reports (tools/api/report.mjs)", () => {
       "packages/lib/dist/index.d.ts",
       "/** Says b. @public */\nexport declare function b(): void;\n",
     );
+    write("packages/lib/dist/internal/bodies.d.ts", augmentation("envelope"));
     expect(runReports({ update: false, repoRoot: repo }).map((r) => r.changed)).toEqual([
       true,
       false,
+      true,
     ]);
-    // The check leaves the committed report alone.
+    // The check leaves the committed reports alone.
     expect(readFileSync(join(repo, "packages/lib/etc/lib.api.md"), "utf8")).toBe(report);
+    expect(readFileSync(join(repo, "packages/lib/etc/lib.augmentations.api.md"), "utf8")).toBe(
+      augmentations,
+    );
   });
 });

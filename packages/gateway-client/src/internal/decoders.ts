@@ -1,6 +1,6 @@
 import type { GatewayEnvelope } from "@feedgate/core";
+import { gatewayError } from "./answer-errors.js";
 import { describeEnvelope, isObject, parseEnvelope, withoutRequestId } from "./envelope.js";
-import { gatewayError } from "./errors.js";
 import { type Decoder, END, type TerminalWatch } from "./sse.js";
 
 /**

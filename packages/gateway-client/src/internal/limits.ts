@@ -1,5 +1,5 @@
 import { type FeedgateError, invalidArgument, TRANSPORT_DEFAULTS } from "@feedgate/core";
-import { gatewayError } from "./errors.js";
+import { gatewayError } from "./answer-errors.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponseBytes;

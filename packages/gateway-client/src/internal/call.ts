@@ -10,6 +10,7 @@ import { answerErrors } from "./answer-errors.js";
 import { decoder, geminiTerminal, responsesTerminal } from "./decoders.js";
 import { DEFAULT_MAX_SSE_EVENT_BYTES } from "./limits.js";
 import { type GatewayOperationId, IMAGE_ANSWERS, OPERATIONS, shapeProblem } from "./operations.js";
+import type { RawSettings } from "./raw-settings.js";
 import { type CallInit, readAnswer, requestOf, type Sent } from "./request.js";
 import { GatewayStream, type StreamLimits } from "./sse.js";
 
@@ -44,14 +45,7 @@ export interface StreamCallOptions extends CallOptions {
 const STREAM_ACCEPT = "text/event-stream, application/json;q=0.9";
 
 /** What the caller is built from (by `createGatewayClient`). */
-export interface CallerSettings {
-  /** The base URL the operation paths are appended to (no trailing slash). */
-  baseUrl: string;
-  /** The headers of every request (`Accept`, `User-Agent`, the client's `headers`), before the call's own and the credential. */
-  headers: Record<string, string>;
-  apiKey: string;
-  /** Core's transport with the client's settings and the gateway's retry policy. */
-  transport: ResilientFetch;
+export interface CallerSettings extends RawSettings {
   /** The overall deadline that lets every attempt use its whole timeout. */
   deadline: (timeoutMs: number, maxRetries: number) => number;
   timeoutMs: number;
@@ -87,8 +81,10 @@ export interface Caller {
 }
 
 export function createCaller(settings: CallerSettings): Caller {
-  const { transport } = settings;
-  const forms = secretForms(settings.apiKey);
+  const { transport, headers, apiKey } = settings;
+  // The operation paths are appended to it.
+  const baseUrl = settings.base.href.replace(/\/$/, "");
+  const forms = secretForms(apiKey);
   const hide = (text: string) => redact(text, forms);
   const answers = answerErrors(hide, settings.unrouted);
 
@@ -119,7 +115,6 @@ export function createCaller(settings: CallerSettings): Caller {
     const fetch = transportFor(id, options);
     let sent: Sent;
     try {
-      const { baseUrl, headers, apiKey } = settings;
       const request = requestOf(baseUrl, headers, apiKey, OPERATIONS[id], init, signal);
       sent = await readAnswer(await fetch(request), init.parseAs);
     } catch (error) {

@@ -227,11 +227,9 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     checkPositive(name, options[name], true, 1);
     stream[name] = options[name] ?? stream[name];
   }
+  const raw = { base, headers, apiKey, transport };
   const caller = createCaller({
-    baseUrl: base.href.replace(/\/$/, ""),
-    headers,
-    apiKey,
-    transport,
+    ...raw,
     deadline,
     timeoutMs,
     maxRetries,
@@ -247,6 +245,6 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     messages: messagesApi(caller),
     gemini: geminiApi(caller),
   };
-  RAW_SETTINGS.set(client, { base, headers, apiKey, transport });
+  RAW_SETTINGS.set(client, raw);
   return client;
 }

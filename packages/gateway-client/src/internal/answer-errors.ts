@@ -52,8 +52,8 @@ function isNoRoute(envelope: GatewayEnvelope, status: number, meta: ResponseMeta
 
 /**
  * What the gateway's failed answers mean, as the typed errors of the family, for one client:
- * `hide` redacts its key from every text an error quotes, and `unrouted` holds the operations its
- * gateway answered as unrouted (the retry hook reads it too), which each error here keeps up to date.
+ * `hide` redacts its key from every text an error quotes; `unrouted`, the operations its gateway
+ * answered as unrouted (the retry hook reads it too), grows as the answers here show them.
  */
 export function answerErrors(hide: (text: string) => string, unrouted: Set<GatewayOperationId>) {
   const idOf = (headers: Headers) => {
@@ -200,7 +200,7 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
      * (relay_responses.go:33-35): the typed error that envelope names (a numeric code is the
      * status it names, else a server error), so its code survives; else `invalid_response`.
      */
-    unexpected(id: GatewayOperationId, { data, response }: Sent, init: CallInit, problem: string) {
+    notOfShape(id: GatewayOperationId, { data, response }: Sent, init: CallInit, problem: string) {
       const error = (data as { error?: unknown } | null)?.error;
       const body = typeof error === "string" ? { error: { message: error } } : data;
       const envelope = error != null && envelopeIn(JSON.stringify(body));
@@ -215,7 +215,7 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
      * on, the gateway commits a 200 before the upstream answers: an upstream error then arrives
      * as such a line (no `data:`).
      */
-    inPlaceOfStream(id: GatewayOperationId, init: CallInit, response: Response, line: string) {
+    rawLine(id: GatewayOperationId, init: CallInit, response: Response, line: string) {
       const envelope = envelopeIn(line);
       if (envelope === undefined) return undefined;
       const named = statusNamed(envelope);

@@ -105,6 +105,7 @@ export function createCaller(settings: CallerSettings): Caller {
     );
   }
 
+  /** Sends one call and reads its answer: the 2xx, or the typed error of what went wrong. */
   async function send(
     id: GatewayOperationId,
     init: CallInit,
@@ -124,7 +125,7 @@ export function createCaller(settings: CallerSettings): Caller {
     // A 2xx without a body leaves `data` undefined: an error where a JSON answer was expected.
     if (init.parseAs === undefined) {
       const problem = sent.data === undefined ? "an empty body" : shapeProblem(id, sent.data);
-      if (problem !== undefined) throw answers.unexpected(id, sent, init, problem);
+      if (problem !== undefined) throw answers.notOfShape(id, sent, init, problem);
     }
     return sent;
   }
@@ -153,7 +154,7 @@ export function createCaller(settings: CallerSettings): Caller {
         controller,
         decode: decoder(gemini, hide, response.status, answers.idOf(response.headers)),
         watchTerminal: gemini ? geminiTerminal<T> : responsesTerminal<T>,
-        rawLine: (line) => answers.inPlaceOfStream(id, init, response, line),
+        rawLine: (line) => answers.rawLine(id, init, response, line),
         idleTimeoutMs: options?.idleTimeoutMs ?? settings.streamIdleTimeoutMs,
         redact: hide,
         limits: settings.limits,

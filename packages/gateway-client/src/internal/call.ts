@@ -46,10 +46,8 @@ const STREAM_ACCEPT = "text/event-stream, application/json;q=0.9";
 
 /** What the caller is built from (by `createGatewayClient`). */
 export interface CallerSettings extends RawSettings {
-  /** The overall deadline that lets every attempt use its whole timeout. */
-  deadline: (timeoutMs: number, maxRetries: number) => number;
-  timeoutMs: number;
-  maxRetries: number;
+  /** The overall deadline that lets every attempt use its whole timeout; the client's settings where left out. */
+  deadline: (timeoutMs?: number, maxRetries?: number) => number;
   streamIdleTimeoutMs: number;
   limits: StreamLimits;
   /** The client's `maxResponseBytes`; undefined: the transport's, raised for the image-carrying answers. */
@@ -96,10 +94,7 @@ export function createCaller(settings: CallerSettings): Caller {
       : undefined;
     if (maxRetries === undefined && timeoutMs === undefined && maxResponseBytes === undefined)
       return transport;
-    const deadlineMs = settings.deadline(
-      timeoutMs ?? settings.timeoutMs,
-      maxRetries ?? settings.maxRetries,
-    );
+    const deadlineMs = settings.deadline(timeoutMs, maxRetries);
     return transport.withOptions(
       stripUndefined({ maxRetries, timeoutMs, deadlineMs, maxResponseBytes }),
     );

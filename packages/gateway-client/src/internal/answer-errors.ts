@@ -56,6 +56,7 @@ function isNoRoute(envelope: GatewayEnvelope, status: number, meta: ResponseMeta
  * answered as unrouted (the retry hook reads it too), grows as the answers here show them.
  */
 export function answerErrors(hide: (text: string) => string, unrouted: Set<GatewayOperationId>) {
+  /** An answer's request id, redacted like every text the gateway echoes. */
   const idOf = (headers: Headers) => {
     const id = requestIdOf(headers);
     return id === undefined ? undefined : hide(id);

@@ -125,7 +125,7 @@ function augmentationReport(pkg, update) {
         .flatMap((file) =>
           [
             ...readFileSync(join(dist, file), "utf8").matchAll(
-              /^declare module "[^"]+" \{$[^]*?^\}$/gm,
+              /^declare module "[^"]+" \{$[\s\S]*?^\}$/gm,
             ),
           ].map((m) => `// dist/${file}\n${m[0]}`),
         )

@@ -16,7 +16,7 @@ export {
   streamContentImages,
 } from "./internal/content-images.js";
 
-import { gatewayError } from "./internal/errors.js";
+import { gatewayError } from "./internal/answer-errors.js";
 import { limitOf } from "./internal/limits.js";
 import type { GatewayStream } from "./internal/sse.js";
 import type { ResponseStreamEvent } from "./internal/stream-types.js";

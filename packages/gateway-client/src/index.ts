@@ -28,8 +28,10 @@ export {
   type GatewayClient,
   type GatewayClientOptions,
 } from "./internal/client.js";
-export { ANTHROPIC_VERSION, type RouteFamily, routeFamily } from "./internal/credentials.js";
+
+export { routeFamily } from "./internal/credentials.js";
 export { describeEnvelope, type GatewayEnvelope, parseEnvelope } from "./internal/envelope.js";
+
 export type { GeminiApi } from "./internal/gemini.js";
 export type { ImagesApi } from "./internal/images.js";
 export { isImageTask } from "./internal/images.js";
@@ -39,6 +41,8 @@ export {
   DEFAULT_MAX_SSE_LINE_BYTES,
 } from "./internal/limits.js";
 export type { MessagesApi } from "./internal/messages.js";
+export type { RouteFamily } from "./internal/operations.js";
+export { ANTHROPIC_VERSION } from "./internal/request.js";
 export type { ResponsesApi } from "./internal/responses.js";
 export type { Decoder, StreamInit, StreamLimits, TerminalWatch } from "./internal/sse.js";
 export { GatewayStream } from "./internal/sse.js";

@@ -209,7 +209,8 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
 
   const { maxRetries = DEFAULT_MAX_RETRIES, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   // Each attempt may use its whole timeout, and each wait may be the longest Retry-After honoured (60 s).
-  const deadline = (t: number, r: number) => (t + 60_000) * (r + 1);
+  const deadline = (t?: number, r?: number) =>
+    ((t ?? timeoutMs) + 60_000) * ((r ?? maxRetries) + 1);
   // What the gateway turned out not to route: the retry hook and the error path both read it.
   const unrouted = new Set<GatewayOperationId>();
   // The gateway's retry knowledge, redirect handling and signal go with every transport, a ready one included.
@@ -219,7 +220,7 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
       retry: gatewayRetry(base, (id) => unrouted.has(id)),
       redirects: followRedirects(options.maxRedirects ?? 5),
     },
-    { deadlineMs: deadline(timeoutMs, maxRetries) },
+    { deadlineMs: deadline() },
   );
 
   const stream = { ...STREAM_OPTIONS };
@@ -227,14 +228,10 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     checkPositive(name, options[name], true, 1);
     stream[name] = options[name] ?? stream[name];
   }
+  const raw = { base, headers, apiKey, transport };
   const caller = createCaller({
-    baseUrl: base.href.replace(/\/$/, ""),
-    headers,
-    apiKey,
-    transport,
+    ...raw,
     deadline,
-    timeoutMs,
-    maxRetries,
     maxResponseBytes: options.maxResponseBytes,
     unrouted,
     streamIdleTimeoutMs: stream.streamIdleTimeoutMs,
@@ -247,6 +244,6 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     messages: messagesApi(caller),
     gemini: geminiApi(caller),
   };
-  RAW_SETTINGS.set(client, { base, headers, apiKey, transport });
+  RAW_SETTINGS.set(client, raw);
   return client;
 }

@@ -1,10 +1,7 @@
 import { createError } from "@feedgate/core";
 import type { Middleware } from "openapi-fetch";
 import { OPERATIONS, operationOf, type RouteFamily } from "./operations.js";
-import { ANTHROPIC_VERSION, setCredential } from "./request.js";
-
-export type { RouteFamily };
-export { ANTHROPIC_VERSION };
+import { setCredential } from "./request.js";
 
 /** Which credential header a path gets, as the gateway routes them. */
 export function routeFamily(pathname: string): RouteFamily {

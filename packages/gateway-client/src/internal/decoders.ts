@@ -1,3 +1,4 @@
+import { gatewayError } from "./answer-errors.js";
 import {
   describeEnvelope,
   type GatewayEnvelope,
@@ -5,7 +6,6 @@ import {
   parseEnvelope,
   withoutRequestId,
 } from "./envelope.js";
-import { gatewayError } from "./errors.js";
 import { type Decoder, END, type TerminalWatch } from "./sse.js";
 
 /**

@@ -1,5 +1,4 @@
 import { type FeedgateError, invalidArgument, TRANSPORT_DEFAULTS } from "@feedgate/core";
-import { gatewayError } from "./errors.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponseBytes;
@@ -18,22 +17,6 @@ export function limitOf<O extends object>(options: O, name: keyof O & string, or
   if (!(Number.isSafeInteger(value) && (value as number) > 0))
     throw invalidArgument(name, "a positive whole number");
   return value as number;
-}
-
-/** A `response_too_large` error (an InvalidResponseError): a stream line or event over its cap. */
-export function tooLarge(
-  what: string,
-  limit: number,
-  status?: number,
-  requestId?: string,
-): FeedgateError {
-  return gatewayError(
-    "response_too_large",
-    "response_too_large",
-    `${what} is larger than ${limit} bytes: the connection was cancelled (raise the client's limit if this answer is expected)`,
-    status,
-    requestId,
-  );
 }
 
 const LF = 0x0a;

@@ -89,6 +89,16 @@ export const OPERATIONS: Readonly<Record<GatewayOperationId, Operation>> = {
   streamGenerateContent: row("post /v1beta/models/{model}:streamGenerateContent", "google billed"),
 };
 
+/**
+ * Operations whose answers carry whole images as base64 (4K, or several): their cap defaults to a
+ * stream event's, since the gateway reads them with none and the call was billed.
+ */
+export const IMAGE_ANSWERS: ReadonlySet<GatewayOperationId> = new Set([
+  "createImage",
+  "getImageTask",
+  "generateContent",
+]);
+
 /** Path templates as patterns, for telling which operation a request is (the raw client's included). */
 const PATTERNS = Object.entries(OPERATIONS).map(
   ([id, op]) =>

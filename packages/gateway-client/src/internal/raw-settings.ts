@@ -1,10 +1,10 @@
 import type { ResilientFetch } from "@feedgate/core";
 
-/** What `rawClient` builds a client's openapi-fetch client from. */
+/** What every request of a client starts from: the helpers' (`CallerSettings`) and `rawClient`'s. */
 export interface RawSettings {
   /** The gateway's base URL, with a trailing slash. */
   base: URL;
-  /** The headers of every request, before the credential. */
+  /** The headers of every request (`Accept`, `User-Agent`, the client's `headers`), before a call's own and the credential. */
   headers: Record<string, string>;
   apiKey: string;
   /** The client's transport, its retry policy, redirects and signal in place. */

@@ -87,7 +87,7 @@ export async function readAnswer(response: Response, parseAs: CallInit["parseAs"
     response.status === 204 ||
     (length === "0" && !response.headers.get("transfer-encoding")?.includes("chunked"))
   )
-    return response.ok ? { data: undefined, response } : { error: undefined, response };
+    return { response };
   if (!response.ok) {
     let error: unknown = await response.text();
     try {

@@ -24,14 +24,8 @@ function createBody(params: ResponseCreateParams, stream: boolean): Record<strin
   const { model, input } = params as { model?: unknown; input?: unknown };
   if (typeof model !== "string" || model.trim() === "")
     throw invalidArgument("model", "required: a model name");
-  if (
-    input === undefined ||
-    input === null ||
-    input === "" ||
-    (Array.isArray(input) && input.length === 0)
-  ) {
+  if (input == null || input === "" || (Array.isArray(input) && input.length === 0))
     throw invalidArgument("input", "required: a string or a non-empty list of input items");
-  }
   return bodyOf(params, { stream });
 }
 

@@ -6,7 +6,7 @@ import {
   requestIdOf,
 } from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { SseSizeGuard, tooLarge } from "./limits.js";
+import { SseSizeGuard } from "./limits.js";
 
 /** Size caps of one stream. */
 export interface StreamLimits {
@@ -124,7 +124,11 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     const terminal = this.#init.watchTerminal?.();
     const { maxLineBytes, maxEventBytes } = this.#init.limits;
     const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) =>
-      tooLarge(what, limit, this.response.status, this.requestId),
+      this.#error(
+        "response_too_large",
+        "response_too_large",
+        `${what} is larger than ${limit} bytes: the connection was cancelled (raise the client's limit if this answer is expected)`,
+      ),
     );
     let finished = false;
     const idle = this.#idleWatch(reader, idleTimeoutMs);

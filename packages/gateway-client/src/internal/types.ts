@@ -1,5 +1,6 @@
 import type { components, operations, paths } from "../generated/gateway.js";
 
+export type { GatewayOperationId } from "./operations.js";
 export type { components, operations, paths };
 
 type Json<T> = T extends { content: { "application/json": infer B } } ? B : never;
@@ -124,9 +125,6 @@ export type GenerateContentRequest = Body<"generateContent">;
 export interface GenerateContentParams extends Params<"generateContent"> {}
 /** One `generateContent` answer, or one chunk of a `streamGenerateContent` stream. */
 export type GenerateContentResponse = Ok<"generateContent">;
-
-/** The gateway's operationIds. */
-export type GatewayOperationId = keyof operations;
 
 /** The JSON body of a params object: its documented fields with `extraBody` merged in. */
 export function bodyOf(params: ExtraBody, more?: object): Record<string, unknown> {

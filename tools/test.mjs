@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's test command runs it:
 //   1. the committed generated types must match the specs (a stale file fails the run);
-//   2. turbo: lint:specs, lint:code (Biome: format and lint) -> generate -> build -> typecheck -> lint:package (publint, attw) -> test,
-//      and, as soon as the builds are done, beside the tests, the release gates (turbo.json, root tasks): the API reports
+//   2. turbo: lint:specs, lint:code (Biome: format and lint) -> generate -> build -> typecheck -> test,
+//      and, as soon as the builds are done, beside the tests, the release gates (turbo.json, root tasks): publint and
+//      attw on every packed package, the API reports
 //      (packages/*/etc/*.api.md), size budgets (size-limit), a changeset for every changed publishable package, the docs
 //      build, the release tests' type check and the release tests (tools/vitest.release.config.ts: pack-and-install and
 //      publish dry run; docs render after the docs build); each gate a step of its own (from turbo's run summary);
@@ -66,6 +67,7 @@ const extraReports = ["tools/.vitest/release/pack.json", "tools/.vitest/release/
  * beside the packages' tests. Task → the step name a failure is reported under.
  */
 const GATES = {
+  "//#lint:packages": "package lint (publint, attw)",
   "//#api:check": "API reports match the built .d.ts (update: pnpm api:update)",
   "//#check:size": "size budgets",
   "//#check:changesets": "changesets",
@@ -92,7 +94,6 @@ const turboOk = run("turbo", [
   "generate",
   "build",
   "typecheck",
-  "lint:package",
   "test",
   ...Object.keys(GATES),
   "--output-logs=new-only",

@@ -43,9 +43,22 @@ function rowsFor(readme: string, fn: string): Map<string, string> {
   return rows;
 }
 
+/**
+ * One program over every table's declarations, made on first use: the default lib and @types/node
+ * are parsed once, not once per table (ten programs took most of this file's time).
+ */
+let shared: ts.Program | undefined;
+function declarations(): ts.Program {
+  shared ??= ts.createProgram(
+    TABLES.map(([, , , dts]) => join(root, "packages", dts)),
+    { strict: true, skipLibCheck: true, noEmit: true },
+  );
+  return shared;
+}
+
 /** The properties of an exported interface, each with whether it is marked deprecated. */
 function optionsOf(dts: string, typeName: string): Map<string, boolean> {
-  const program = ts.createProgram([dts], { strict: true, skipLibCheck: true, noEmit: true });
+  const program = declarations();
   const checker = program.getTypeChecker();
   const module = checker.getSymbolAtLocation(program.getSourceFile(dts)!)!;
   const symbol = checker.getExportsOfModule(module).find((s) => s.name === typeName)!;

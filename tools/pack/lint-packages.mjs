@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `pnpm lint:packages`: publint (--strict) and attw (--profile esm-only: the packages are
-// ESM-only on purpose) on every publishable package, each packed once as `pnpm publish` would
-// upload it, all in one process. The per-package `lint:package` scripts run the two CLIs, which
-// pack the package again and load TypeScript again each time: about 6 s of CPU per package
-// against well under one here. Fails naming each package and its problem.
+// `pnpm lint:packages [name ...]`: publint (--strict) and attw (--profile esm-only: the packages
+// are ESM-only on purpose) on every publishable package (or those named), each packed once as
+// `pnpm publish` would upload it, all in one process. The two CLIs per package packed it again and
+// loaded TypeScript again each time: about 6 s of CPU per package against well under one here.
+// Fails naming each package and its problem.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { checkPackage, createPackageFromTarballData } from "@arethetypeswrong/co
 import { problemKindInfo } from "@arethetypeswrong/core/problems";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
+import { publishablePackages } from "../lib/packages.mjs";
 import { packPublishable } from "./pack.mjs";
 
 /** attw's `esm-only` profile: the CommonJS resolutions a package that ships no CommonJS fails. */
@@ -51,10 +52,16 @@ async function attwFailures(tarball) {
     });
 }
 
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !publishablePackages().some((pkg) => pkg.name === name));
+if (unknown.length > 0) {
+  console.error(`lint:packages: not a publishable package: ${unknown.join(", ")}`);
+  process.exit(2);
+}
 const dir = mkdtempSync(join(tmpdir(), "feedgate-lint-packages-"));
 let failed = 0;
 try {
-  for (const { name, file } of packPublishable(dir)) {
+  for (const { name, file } of packPublishable(dir, only.length > 0 ? only : undefined)) {
     const tarball = readFileSync(file);
     const failures = [...(await publintFailures(tarball)), ...(await attwFailures(tarball))];
     failed += failures.length;

@@ -8,11 +8,15 @@ import { publishablePackages, root } from "../lib/packages.mjs";
 import { dependencyClosure } from "./dependency-closure.mjs";
 
 /**
- * Packs every publishable package into `dest` with one `pnpm pack`.
+ * Packs every publishable package (or `only` those named) into `dest` with one `pnpm pack`.
+ * @param {string} dest
+ * @param {string[]} [only]  package names; default: every publishable package
  * @returns {{ name: string, version: string, file: string }[]}
  */
-export function packPublishable(dest) {
-  const filters = publishablePackages().flatMap((pkg) => ["--filter", pkg.name]);
+export function packPublishable(dest, only = undefined) {
+  const filters = publishablePackages()
+    .filter((pkg) => only === undefined || only.includes(pkg.name))
+    .flatMap((pkg) => ["--filter", pkg.name]);
   const stdout = execFileSync(
     "pnpm",
     ["-r", ...filters, "pack", "--pack-destination", dest, "--json"],

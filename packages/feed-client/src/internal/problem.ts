@@ -10,21 +10,12 @@ import {
 } from "@feedgate/core";
 import type { Problem } from "./types.js";
 
-/** The feed service's `application/problem+json` body (RFC 9457 members plus its own), as `FeedgateError.problem` carries it: every member optional, as a hostile server may leave any out. */
-export interface ProblemDetails {
-  /** A URI naming the problem type. */
-  type?: string;
-  /** A short summary of the problem type. */
-  title?: string;
-  /** The HTTP status. */
-  status?: number;
-  /** What went wrong with this request, for people. */
-  detail?: string;
-  /** The feed service's machine-readable code (e.g. `snapshot_required`). */
-  code?: string;
-  /** Any other member of the problem document, as sent. */
-  [member: string]: unknown;
-}
+/**
+ * The feed service's `application/problem+json` body as `FeedgateError.problem` carries it: the
+ * document's `Problem` with every member optional (a hostile server may leave any out), and any
+ * other member as sent.
+ */
+export type ProblemDetails = Partial<Problem> & { [member: string]: unknown };
 
 declare module "@feedgate/core/errors" {
   interface ServiceErrorBodies {

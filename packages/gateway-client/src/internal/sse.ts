@@ -6,7 +6,7 @@ import {
   requestIdOf,
 } from "@feedgate/core";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { SseSizeGuard } from "./limits.js";
+import { sseSizeGuard } from "./limits.js";
 
 /** Size caps of one stream. */
 export interface StreamLimits {
@@ -107,13 +107,12 @@ export class GatewayStream<T> implements AsyncIterable<T> {
   /** Iterates the events once; breaking out of the loop cancels the request. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     this.#claim();
-    const { controller, decode, idleTimeoutMs } = this.#init;
+    const { controller, decode, idleTimeoutMs, rawLine, watchTerminal, limits } = this.#init;
     if (!this.#body) return;
     const reader = this.#body.getReader();
     const decoder = new TextDecoder();
     const queue: EventSourceMessage[] = [];
     let raw: FeedgateError | undefined;
-    const { rawLine } = this.#init;
     const parser = createParser({
       onEvent: (message) => queue.push(message),
       onError: (error) => {
@@ -121,9 +120,8 @@ export class GatewayStream<T> implements AsyncIterable<T> {
           raw ??= rawLine?.(error.line);
       },
     });
-    const terminal = this.#init.watchTerminal?.();
-    const { maxLineBytes, maxEventBytes } = this.#init.limits;
-    const guard = new SseSizeGuard(maxLineBytes, maxEventBytes, (what, limit) =>
+    const terminal = watchTerminal?.();
+    const guard = sseSizeGuard(limits, (what, limit) =>
       this.#error(
         "response_too_large",
         "response_too_large",
@@ -137,7 +135,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         const chunk = await idle.read();
         done = chunk.done;
         // Checked before the parser buffers it: an endless line fails at the cap, not at the idle timeout.
-        if (!chunk.done) guard.check(chunk.value);
+        if (!chunk.done) guard(chunk.value);
         // At the end, a blank line dispatches a final event that lacked its own.
         parser.feed(
           done ? `${decoder.decode()}\n\n` : decoder.decode(chunk.value, { stream: true }),

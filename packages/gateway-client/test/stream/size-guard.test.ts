@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { SseSizeGuard } from "../../src/internal/limits.js";
+import { sseSizeGuard } from "../../src/internal/limits.js";
 
 /** A guard whose failures are plain errors naming what passed its cap. */
 const guardOf = (maxLine: number, maxEvent: number) =>
-  new SseSizeGuard(maxLine, maxEvent, (what, limit) => new Error(`${what} > ${limit}`) as never);
+  sseSizeGuard(
+    { maxLineBytes: maxLine, maxEventBytes: maxEvent },
+    (what, limit) => new Error(`${what} > ${limit}`) as never,
+  );
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** The guard's verdict for the text cut into the given chunks: "ok", or the message it threw. */
-function verdict(guard: SseSizeGuard, chunks: string[]): string {
+function verdict(guard: ReturnType<typeof sseSizeGuard>, chunks: string[]): string {
   try {
-    for (const chunk of chunks) guard.check(bytes(chunk));
+    for (const chunk of chunks) guard(bytes(chunk));
     return "ok";
   } catch (error) {
     return (error as Error).message;
@@ -20,7 +23,7 @@ function verdict(guard: SseSizeGuard, chunks: string[]): string {
 const cuts = (text: string) =>
   Array.from({ length: text.length + 1 }, (_, i) => [text.slice(0, i), text.slice(i)]);
 
-describe("SseSizeGuard counts exactly, however the stream is cut", () => {
+describe("sseSizeGuard counts exactly, however the stream is cut", () => {
   it("a line of exactly the cap passes, one byte more fails, with LF, CR and CRLF endings", () => {
     for (const end of ["\n", "\r", "\r\n"]) {
       const atCap = `data: 1234${end}data: 56${end}${end}`; // longest line: 10 bytes

@@ -58,7 +58,7 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
   /** An answer's request id, redacted like every text the gateway echoes. */
   const idOf = (headers: Headers) => {
     const id = requestIdOf(headers);
-    return id === undefined ? undefined : hide(id);
+    return id && hide(id);
   };
   /** The envelope of an error in a 2xx answer (its text redacted first), or undefined when it has none. */
   const envelopeIn = (text: string) => {
@@ -75,7 +75,7 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
     const envelope = parseEnvelope(
       hide(typeof error === "string" ? error : (JSON.stringify(error) ?? "")),
     );
-    const maybe = OPERATIONS[id].maybeUnrouted === true;
+    const maybe = OPERATIONS[id].maybeUnrouted;
     // Only the gateway's own NoRoute passes its Cache middleware; one relayed from a chained
     // upstream that lacks the route concerns this call's channel alone, and is not remembered.
     const ownNoRoute =
@@ -118,10 +118,8 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
     let kind = coded ?? kindOfStatus(status);
     if (coded !== "not_found" && (isUnrouted || noAsync)) kind = "unsupported";
     else if (coded !== "not_found" && refusedUpstream) kind = "unavailable";
-    const taskId =
-      id === "getImageTask"
-        ? (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id
-        : undefined;
+    // Only getImageTask's path has a task id.
+    const taskId = (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id;
     const named =
       (isUnrouted && "unsupported_by_gateway") || (noAsync && "async_unsupported") || code;
     const why = isUnrouted ? "" : explain(id, status, named, message, init, taskId, kind);
@@ -133,7 +131,7 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
       retryAfterMs: status === 429 ? parseRetryAfterHeaders(headers) : undefined,
       attempts,
       envelope,
-      taskId: taskId === undefined ? undefined : hide(taskId),
+      taskId: taskId && hide(taskId),
       // The same table the retry hook reads: what the transport gave up on is never transient.
       final: isFinalAnswer(codesOf(envelope), messageOf(envelope)) || undefined,
       message: isUnrouted

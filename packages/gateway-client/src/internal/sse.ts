@@ -65,11 +65,12 @@ export interface TerminalWatch<T> {
  */
 export class GatewayStream<T> implements AsyncIterable<T> {
   /** The HTTP answer (status, headers); its body belongs to the stream. */
-  readonly response: Response;
+  // `declare`d: the constructor sets them, so no class field need be emitted as well.
+  declare readonly response: Response;
   /** The answer's request id (the gateway's `x-oneapi-request-id`, else `x-request-id` and the like), to quote when reporting a problem; undefined when the answer had none. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Redacts the API key from text (for errors built from the stream's content). */
-  readonly redact: (text: string) => string;
+  declare readonly redact: (text: string) => string;
   readonly #init: StreamInit<T>;
   #body: ReadableStream<Uint8Array> | null;
   #consumed = false;
@@ -86,7 +87,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     this.#ownsRequest = ownsRequest;
     this.response = init.response;
     const requestId = requestIdOf(init.response.headers);
-    this.requestId = requestId === undefined ? undefined : init.redact(requestId);
+    this.requestId = requestId && init.redact(requestId);
     this.redact = init.redact;
   }
 

@@ -134,33 +134,20 @@ export function describeEnvelope(
   /** The body's message for people (or `HTTP <status>…` when there is none), without any request id. */
   message: string;
 } {
-  const { code, message } = describe(envelope, status);
-  return { code, message: withoutRequestId(message) };
-}
-
-function describe(envelope: GatewayEnvelope, status: number): { code: string; message: string } {
-  const http = `http_${status}`;
-  switch (envelope.kind) {
-    case "openai": {
-      const { code, type, message } = envelope.error;
-      return {
-        code: code !== null && code !== undefined && code !== "" ? String(code) : (type ?? http),
-        message,
-      };
+  let code = `http_${status}`;
+  let message: string;
+  if (envelope.kind === "task") ({ code, message } = envelope);
+  else if (envelope.kind === "empty" || envelope.kind === "text")
+    message = `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}`;
+  else {
+    ({ message } = envelope.error);
+    if (envelope.kind === "anthropic") code = envelope.error.type;
+    else if (envelope.kind === "google")
+      code = envelope.error.status ?? String(envelope.error.code);
+    else {
+      const { code: named, type } = envelope.error;
+      code = named !== null && named !== undefined && named !== "" ? String(named) : (type ?? code);
     }
-    case "google":
-      return {
-        code: envelope.error.status ?? String(envelope.error.code),
-        message: envelope.error.message,
-      };
-    case "anthropic":
-      return { code: envelope.error.type, message: envelope.error.message };
-    case "task":
-      return envelope;
-    default:
-      return {
-        code: http,
-        message: `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}`,
-      };
   }
+  return { code, message: withoutRequestId(message) };
 }

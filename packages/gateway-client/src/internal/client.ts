@@ -217,25 +217,27 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
   const transport = clientTransport(
     { ...options, maxRetries, timeoutMs },
     {
-      retry: gatewayRetry(base, (id) => unrouted.has(id)),
+      retry: gatewayRetry(base, unrouted),
       redirects: followRedirects(options.maxRedirects ?? 5),
     },
     { deadlineMs: deadline() },
   );
 
-  const stream = { ...STREAM_OPTIONS };
-  for (const name of Object.keys(stream) as Array<keyof typeof stream>) {
-    checkPositive(name, options[name], true, 1);
-    stream[name] = options[name] ?? stream[name];
-  }
+  const [streamIdleTimeoutMs, maxLineBytes, maxEventBytes] = Object.entries(STREAM_OPTIONS).map(
+    ([name, or]) => {
+      const value = options[name as keyof typeof STREAM_OPTIONS];
+      checkPositive(name, value, true, 1);
+      return value ?? or;
+    },
+  ) as [number, number, number];
   const raw = { base, headers, apiKey, transport };
   const caller = createCaller({
     ...raw,
     deadline,
     maxResponseBytes: options.maxResponseBytes,
     unrouted,
-    streamIdleTimeoutMs: stream.streamIdleTimeoutMs,
-    limits: { maxLineBytes: stream.maxStreamLineBytes, maxEventBytes: stream.maxStreamEventBytes },
+    streamIdleTimeoutMs,
+    limits: { maxLineBytes, maxEventBytes },
   });
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.
   const client: GatewayClient = {

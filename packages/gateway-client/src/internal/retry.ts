@@ -8,11 +8,11 @@ import { type GatewayOperationId, OPERATIONS, operationOf } from "./operations.j
  * call, no idempotency key), an operation this gateway turned out not to route. Repeated like a
  * read: the free POST routes (token counts, cancel). Waited for: Gemini's `retryDelay`, the one
  * wait that, like a `Retry-After`, lets a billed call's 429 be repeated (the limiter's window is a minute).
- * `unrouted` says whether an operation is known to be unrouted here.
+ * `unrouted`: the operations known to be unrouted here.
  */
 export function gatewayRetry(
   base: URL,
-  unrouted: (operationId: GatewayOperationId) => boolean,
+  unrouted: ReadonlySet<GatewayOperationId | undefined>,
 ): RetryPolicy {
   const basePath = base.pathname.replace(/\/+$/, "");
   return {
@@ -27,7 +27,7 @@ export function gatewayRetry(
         (status === 429 &&
           (retryClass === "billed" || retryClass === "image") &&
           (retryAfterMs ?? headerWaitMs) === undefined) ||
-        (id !== undefined && unrouted(id)) ||
+        unrouted.has(id) ||
         // An empty 429 on an operation not every gateway routes may be the web limiter's, which each try feeds.
         (status === 429 &&
           body === undefined &&

@@ -29,12 +29,12 @@ export interface Operation {
   /** How failures are repeated. */
   readonly retry: RetryClass;
   /** The least a 2xx JSON body must be for the helpers to work on it (loose: objects stay open). Default: any JSON object. */
-  readonly shape?: (body: Record<string, unknown>) => boolean;
+  readonly shape: ((body: Record<string, unknown>) => boolean) | undefined;
   /**
    * Documented but not registered by every gateway (upstream new-api #1216): besides the NoRoute
    * 404, a 405 or 501, a 404 without an envelope, or a 301/302 to another origin means "not here".
    */
-  readonly maybeUnrouted?: true;
+  readonly maybeUnrouted: boolean;
 }
 
 const isString = (v: unknown) => typeof v === "string";
@@ -53,14 +53,7 @@ function row(
 ): Operation {
   const [method, path] = route.split(" ") as [Operation["method"], keyof paths];
   const [credential, retry, unrouted] = how.split(" ") as [RouteFamily, RetryClass, string?];
-  return {
-    method,
-    path,
-    credential,
-    retry,
-    ...(shape && { shape }),
-    ...(unrouted && { maybeUnrouted: true }),
-  };
+  return { method, path, credential, retry, shape, maybeUnrouted: !!unrouted };
 }
 const isArrayOrNone = (key: string) => (b: Record<string, unknown>) =>
   b[key] === undefined || Array.isArray(b[key]);
@@ -120,7 +113,7 @@ export function shapeProblem(operationId: GatewayOperationId, body: unknown): st
     const got = Array.isArray(body) ? "an array" : typeof body;
     return `expected a JSON object, got ${body === null ? "null" : got}`;
   }
-  const check = (OPERATIONS[operationId] as Operation).shape;
+  const check = OPERATIONS[operationId].shape;
   return check === undefined || check(body)
     ? undefined
     : "a JSON object without the fields this operation answers";

@@ -50,7 +50,6 @@ export function requestOf(
 ): Request {
   const { path = {}, query = {}, header } = init.params ?? {};
   const search = Object.entries(query)
-    .filter(([, value]) => value !== undefined && value !== null)
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join("&");
   const url =
@@ -60,10 +59,11 @@ export function requestOf(
     ) +
     (search && `?${search}`);
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  const headers = new Headers(body === undefined ? {} : { "Content-Type": "application/json" });
+  const headers = new Headers({ "Content-Type": "application/json" });
   for (const more of [base, init.headers, header])
     for (const [name, value] of Object.entries(more ?? {})) headers.set(name, value);
-  // The gateway refuses a bodyless GET with a Content-Type (a client-wide header is a common habit).
+  // The gateway refuses a bodyless GET with a Content-Type (a client-wide header is a common habit,
+  // and the default above is for a body).
   if (body === undefined) headers.delete("content-type");
   setCredential(headers, operation.credential, apiKey);
   return new Request(url, {

@@ -62,13 +62,14 @@ export function kindOfCode(code: string, status: number): FeedgateErrorKind | un
 
 /** The machine codes an error body carries, whichever envelope it is. */
 export function codesOf(body: unknown): string[] {
-  const error = (
-    body as { error?: { code?: unknown; type?: unknown; status?: unknown } } | undefined
-  )?.error;
-  const candidates = [(body as { code?: unknown } | undefined)?.code];
-  if (typeof error === "object" && error !== null)
-    candidates.push(error.code, error.type, error.status);
-  return candidates.filter((c): c is string => typeof c === "string" && c !== "");
+  const b = body as
+    | { code?: unknown; error?: { code?: unknown; type?: unknown; status?: unknown } }
+    | undefined;
+  // An `error` that is not an object (a string, a number) has none of the three.
+  const error = b?.error;
+  return [b?.code, error?.code, error?.type, error?.status].filter(
+    (c): c is string => typeof c === "string" && c !== "",
+  );
 }
 
 /** The message an error body carries (OpenAI, Anthropic or Google `error.message`, or a task body's `message`). */

@@ -130,7 +130,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
       ),
     );
     let finished = false;
-    const idle = this.#idleWatch(reader, idleTimeoutMs);
+    const idle = this.#idleWatch(reader, idleTimeoutMs, controller);
     try {
       read: for (let done = false; !done; ) {
         const chunk = await idle.read();
@@ -185,10 +185,14 @@ export class GatewayStream<T> implements AsyncIterable<T> {
         "the connection broke off mid-stream",
         err,
       );
-    const timedOut = reason?.name === "TimeoutError";
-    const [kind, code] = timedOut ? ["timeout", "signal_timeout"] : ["aborted", "aborted"];
-    const happened = timedOut ? "timed out: the stream was closed" : "aborted the stream";
-    return this.#error(kind as FeedgateErrorKind, code!, `the caller's signal ${happened}`, reason);
+    return reason?.name === "TimeoutError"
+      ? this.#error(
+          "timeout",
+          "signal_timeout",
+          "the caller's signal timed out: the stream was closed",
+          reason,
+        )
+      : this.#error("aborted", "aborted", "the caller's signal aborted the stream", reason);
   }
 
   /** An error of the family about this stream (its status and request id). */
@@ -207,8 +211,11 @@ export class GatewayStream<T> implements AsyncIterable<T> {
    * timer serve every read (the timer only moves a deadline forward), since a timer, a listener
    * and a race per chunk were a measurable share of decoding.
    */
-  #idleWatch(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
-    const { controller } = this.#init;
+  #idleWatch(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    ms: number,
+    controller: AbortController,
+  ) {
     const { signal } = controller;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let reading = false;

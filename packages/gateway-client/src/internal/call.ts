@@ -137,12 +137,8 @@ export function createCaller(settings: CallerSettings): Caller {
     },
     async stream<T>(id: GatewayOperationId, init: CallInit, options?: StreamCallOptions) {
       const controller = linkedController(options?.signal);
-      const streamInit = {
-        ...init,
-        headers: { Accept: STREAM_ACCEPT },
-        parseAs: "stream" as const,
-      };
-      const { response } = await send(id, streamInit, options, controller.signal);
+      const sending = { ...init, headers: { Accept: STREAM_ACCEPT }, parseAs: "stream" as const };
+      const { response } = await send(id, sending, options, controller.signal);
       const gemini = OPERATIONS[id].credential === "google";
       return new GatewayStream({
         response,

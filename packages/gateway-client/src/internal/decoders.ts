@@ -56,7 +56,7 @@ export function decoder<T>(
       if (gemini) {
         envelope = parseEnvelope(redact(data));
         ({ code, message: text } = describeEnvelope(envelope, status));
-        code = redact(String(code));
+        code = redact(code as string);
       } else {
         const inner = (error ?? payload) as Record<string, unknown>;
         code = inner["code"] ?? inner["type"];

@@ -34,7 +34,6 @@ export interface GeminiApi {
 }
 
 export function geminiApi({ call, stream }: Caller): GeminiApi {
-  const sse = (model: string) => ({ path: modelPath(model), query: { alt: "sse" } });
   return {
     generateContent: (model, body, o) =>
       call(
@@ -43,6 +42,10 @@ export function geminiApi({ call, stream }: Caller): GeminiApi {
         o,
       ),
     streamGenerateContent: async (model, body, o) =>
-      stream("streamGenerateContent", { params: sse(model), body: bodyOf(body) }, o),
+      stream(
+        "streamGenerateContent",
+        { params: { path: modelPath(model), query: { alt: "sse" } }, body: bodyOf(body) },
+        o,
+      ),
   };
 }

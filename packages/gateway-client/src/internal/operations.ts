@@ -35,6 +35,8 @@ export interface Operation {
    * 404, a 405 or 501, a 404 without an envelope, or a 301/302 to another origin means "not here".
    */
   readonly maybeUnrouted: boolean;
+  /** The path template as a pattern, for telling which operation a request is (the raw client's included). */
+  readonly pattern: RegExp;
 }
 
 const isString = (v: unknown) => typeof v === "string";
@@ -53,7 +55,8 @@ function row(
 ): Operation {
   const [method, path] = route.split(" ") as [Operation["method"], keyof paths];
   const [credential, retry, unrouted] = how.split(" ") as [RouteFamily, RetryClass, string?];
-  return { method, path, credential, retry, shape, maybeUnrouted: !!unrouted };
+  const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/:]+")}$`);
+  return { method, path, credential, retry, shape, maybeUnrouted: !!unrouted, pattern };
 }
 const isArrayOrNone = (key: string) => (b: Record<string, unknown>) =>
   b[key] === undefined || Array.isArray(b[key]);
@@ -92,19 +95,11 @@ export const IMAGE_ANSWERS: ReadonlySet<GatewayOperationId> = new Set([
   "generateContent",
 ]);
 
-/** Path templates as patterns, for telling which operation a request is (the raw client's included). */
-const PATTERNS = Object.entries(OPERATIONS).map(
-  ([id, op]) =>
-    [
-      id as GatewayOperationId,
-      op.method.toUpperCase(),
-      new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/:]+")}$`),
-    ] as const,
-);
-
 /** The operation a request is, by its method and its path below the base URL; undefined for any other. */
 export function operationOf(method: string, path: string): GatewayOperationId | undefined {
-  return PATTERNS.find(([, m, pattern]) => m === method && pattern.test(path))?.[0];
+  return (Object.keys(OPERATIONS) as GatewayOperationId[]).find(
+    (id) => OPERATIONS[id].method.toUpperCase() === method && OPERATIONS[id].pattern.test(path),
+  );
 }
 
 /** What is wrong with a 2xx body of `operationId`, or undefined when it has the operation's shape. */

@@ -114,10 +114,10 @@ function kindOf(body: Record<string, unknown>): GatewayEnvelope["kind"] | undefi
  * undefined. Read when the envelope arrived inside a 200 stream, whose status says nothing.
  */
 export function statusNamed(envelope: GatewayEnvelope): number | undefined {
-  const code =
-    envelope.kind === "openai" || envelope.kind === "google" ? envelope.error.code : undefined;
-  return typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599
-    ? code
+  // Number.isInteger is false for anything but a whole number: no typeof check needed.
+  const code = (envelope.kind === "openai" || envelope.kind === "google") && envelope.error.code;
+  return Number.isInteger(code) && (code as number) >= 400 && (code as number) <= 599
+    ? (code as number)
     : undefined;
 }
 

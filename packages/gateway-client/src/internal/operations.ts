@@ -40,12 +40,12 @@ export interface Operation {
 }
 
 const isString = (v: unknown) => typeof v === "string";
-const isCount = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 const hasId = (b: Record<string, unknown>) => isString(b["id"]);
 /** Only tasks carry a `status` and a task id; results carry `created` + `data`. */
 export const isTask = (v: Record<string, unknown>) =>
   isString(v["status"]) && (isString(v["task_id"]) || isString(v["id"]));
-const counted = (b: Record<string, unknown>) => isCount(b["input_tokens"]);
+// Number.isFinite is false for anything but a finite number.
+const counted = (b: Record<string, unknown>) => Number.isFinite(b["input_tokens"]);
 
 /** One row of {@link OPERATIONS}: `"method path"`, `"credential retry"` (` unrouted` when not every gateway registers it), shape. */
 function row(

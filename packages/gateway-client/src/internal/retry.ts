@@ -29,10 +29,7 @@ export function gatewayRetry(
           (retryAfterMs ?? headerWaitMs) === undefined) ||
         unrouted.has(id) ||
         // An empty 429 on an operation not every gateway routes may be the web limiter's, which each try feeds.
-        (status === 429 &&
-          body === undefined &&
-          id !== undefined &&
-          OPERATIONS[id].maybeUnrouted) ||
+        (status === 429 && body === undefined && id && OPERATIONS[id].maybeUnrouted) ||
         isFinalAnswer(codes, messageOf(body)) ||
         (retryClass === "image" && url.searchParams.get("async") !== "true");
       return {

@@ -43,10 +43,9 @@ function isNoRoute(envelope: GatewayEnvelope, status: number, meta: ResponseMeta
   )
     return false;
   const match = /^Invalid URL \((\S+) (\S+)\)$/.exec(envelope.error.message);
-  if (!match || meta.method === undefined || meta.url === "") return false;
+  if (!match || meta.url === "") return false;
   const [, method, path] = match as unknown as [string, string, string];
-  const sent = new URL(meta.url).pathname;
-  return method === meta.method && (sent === path || sent.endsWith(path));
+  return method === meta.method && new URL(meta.url).pathname.endsWith(path);
 }
 
 /**

@@ -89,7 +89,7 @@ export function parseEnvelope(text: string): GatewayEnvelope {
   } catch {
     // not JSON: a text envelope below
   }
-  const kind = isObject(body) ? kindOf(body) : undefined;
+  const kind = isObject(body) && kindOf(body);
   return kind
     ? ({ ...(body as object), kind } as GatewayEnvelope)
     : { kind: "text", text: text.slice(0, 500) };

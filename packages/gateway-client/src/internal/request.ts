@@ -71,7 +71,6 @@ export function requestOf(
     headers,
     body: body ?? null,
     credentials: "omit",
-    redirect: "follow",
     signal: signal ?? null,
   });
 }

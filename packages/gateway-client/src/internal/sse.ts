@@ -197,8 +197,8 @@ export class GatewayStream<T> implements AsyncIterable<T> {
 
   /** An error of the family about this stream (its status and request id). */
   #error(kind: FeedgateErrorKind, code: string, message: string, cause?: unknown): FeedgateError {
-    const { status } = this.response;
-    return createError({ kind, code, message, status, requestId: this.requestId, cause });
+    const { response, requestId } = this;
+    return createError({ kind, code, message, status: response.status, requestId, cause });
   }
 
   /**

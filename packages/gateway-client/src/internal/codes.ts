@@ -33,17 +33,17 @@ const FINAL_CODES: ReadonlySet<string> = new Set([
 const QUOTA = /quota/i;
 
 /**
- * Messages that make an answer final whatever its code: the fork's 500 `task_id is empty`
+ * The one message that makes an answer final whatever its code: the fork's 500 `task_id is empty`
  * (an async image submit whose upstream answered the finished images instead of a task: the
  * upstream may already have generated, and billed, them; a repeat would bill again).
  */
-const FINAL_MESSAGES: readonly RegExp[] = [/task_id is empty/];
+export const TASK_ID_EMPTY = /task_id is empty/;
 
 /** True when an answer with these codes (and this message) cannot succeed by repeating it. */
 export function isFinalAnswer(codes: readonly string[], message?: string): boolean {
   return (
     codes.some((code) => FINAL_CODES.has(code) || QUOTA.test(code)) ||
-    (message !== undefined && FINAL_MESSAGES.some((m) => m.test(message)))
+    TASK_ID_EMPTY.test(message ?? "")
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FeedgateErrorKind } from "@feedgate/core";
+import { TASK_ID_EMPTY } from "./codes.js";
 import type { CallInit } from "./request.js";
 
 /**
@@ -20,7 +21,7 @@ export function explain(
     return /Response$/.test(id)
       ? " (the Responses route is not available for this model: it is served only by non-OpenAI channels, whose requests the gateway cannot convert; final)"
       : " (the gateway cannot convert this request for the model's channel; final)";
-  if (/task_id is empty/.test(message))
+  if (TASK_ID_EMPTY.test(message))
     return " (the upstream answered the images instead of a task: it may already have generated, and billed, them; do not submit again)";
   if (code === "async_unsupported")
     return " (relayed from the model's channel, which has no async image endpoint; nothing was billed: generate synchronously)";

@@ -108,8 +108,7 @@ export function shapeProblem(operationId: GatewayOperationId, body: unknown): st
     const got = Array.isArray(body) ? "an array" : typeof body;
     return `expected a JSON object, got ${body === null ? "null" : got}`;
   }
-  const check = OPERATIONS[operationId].shape;
-  return check === undefined || check(body)
-    ? undefined
-    : "a JSON object without the fields this operation answers";
+  return OPERATIONS[operationId].shape?.(body) === false
+    ? "a JSON object without the fields this operation answers"
+    : undefined;
 }

@@ -105,18 +105,17 @@ export function answerErrors(hide: (text: string) => string, unrouted: Set<Gatew
     // The gateway's own errors are `new_api_error`; any other envelope was relayed from a channel.
     const relayed = (envelope as { error?: { type?: unknown } }).error?.type !== "new_api_error";
     // A relayed 404/405 on an async submit: the channel has no async endpoint (nothing was billed).
+    // (An unrouted one is said as such: `isUnrouted` comes first wherever both are read.)
     const noAsync =
-      !isUnrouted &&
-      relayed &&
-      (status === 404 || status === 405) &&
-      init.params?.query?.["async"] === true;
+      relayed && (status === 404 || status === 405) && init.params?.query?.["async"] === true;
     // A 429 is rate_limited whatever its code; one naming a quota is marked final below.
     // A relayed 401/403 is the channel's credential, not the caller's key: unavailable.
     const refusedUpstream =
       relayed && envelope.kind !== "empty" && (status === 401 || status === 403);
+    const unsupported = isUnrouted || noAsync;
     let kind = coded ?? kindOfStatus(status);
-    if (coded !== "not_found" && (isUnrouted || noAsync)) kind = "unsupported";
-    else if (coded !== "not_found" && refusedUpstream) kind = "unavailable";
+    if (coded !== "not_found" && (unsupported || refusedUpstream))
+      kind = unsupported ? "unsupported" : "unavailable";
     // Only getImageTask's path has a task id.
     const taskId = (init.params as { path?: { task_id?: string } } | undefined)?.path?.task_id;
     const named =

@@ -58,14 +58,14 @@ export interface CallerSettings extends RawSettings {
 
 /**
  * The one request path of the helpers: an operation's row (`operations.ts`) gives the method,
- * path, credential, retry class and shape check, so each helper is one line. `init` may be a
+ * path, credential, retry class and shape check, so each helper is one line. `init` is a
  * function: it runs inside the promise, so a bad argument rejects the call.
  */
 export interface Caller {
   /** Sends one operation; its parsed answer (mapped by `map`) as an APIPromise, or the operation's typed error. */
   call<T>(
     operationId: GatewayOperationId,
-    init: CallInit | (() => CallInit),
+    init: () => CallInit,
     options?: CallOptions,
     // biome-ignore lint/suspicious/noExplicitAny: openapi-fetch's data type differs per operation; the caller's map narrows it.
     map?: (data: any) => T,
@@ -129,8 +129,7 @@ export function createCaller(settings: CallerSettings): Caller {
     call(id, init, options, map = (data) => data) {
       return apiPromise(
         (async () => {
-          const resolved = typeof init === "function" ? init() : init;
-          const { data, response } = await send(id, resolved, options);
+          const { data, response } = await send(id, init(), options);
           return { data: map(data), response };
         })(),
       );

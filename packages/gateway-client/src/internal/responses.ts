@@ -1,5 +1,5 @@
 import { type APIPromise, invalidArgument } from "@feedgate/core";
-import type { Caller, CallOptions, StreamCallOptions } from "./call.js";
+import type { Caller, CallInit, CallOptions, StreamCallOptions } from "./call.js";
 import type { GatewayStream } from "./sse.js";
 import type { ResponseStreamEvent } from "./stream-types.js";
 import {
@@ -63,12 +63,15 @@ const deleted = (responseId: string) => (text: string) => {
 };
 
 export function responsesApi({ call, stream }: Caller): ResponsesApi {
-  const byId = (id: string) => ({ params: { path: { response_id: id } } });
+  const byId = (id: string, more?: CallInit) => () => ({
+    params: { path: { response_id: id } },
+    ...more,
+  });
   return {
     create: (body, o) => call("createResponse", () => ({ body: createBody(body, false) }), o),
     stream: async (body, o) => stream("createResponse", { body: createBody(body, true) }, o),
     retrieve: (id, o) => call("retrieveResponse", byId(id), o),
-    delete: (id, o) => call("deleteResponse", { ...byId(id), parseAs: "text" }, o, deleted(id)),
+    delete: (id, o) => call("deleteResponse", byId(id, { parseAs: "text" }), o, deleted(id)),
     cancel: (id, o) => call("cancelResponse", byId(id), o),
     countInputTokens: (body, o) =>
       call("countResponseInputTokens", () => ({ body: bodyOf(body) }), o),

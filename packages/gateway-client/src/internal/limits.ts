@@ -1,5 +1,4 @@
 import { type FeedgateError, invalidArgument, TRANSPORT_DEFAULTS } from "@feedgate/core";
-import type { StreamLimits } from "./sse.js";
 
 /** Default cap of a non-stream answer body (core's transport enforces it): 32 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES: number = TRANSPORT_DEFAULTS.maxResponseBytes;
@@ -27,10 +26,11 @@ const CR = 0x0d;
  * Counts the bytes of the current SSE line and event across chunks (CR, LF and CRLF end a line;
  * an empty line ends an event) and throws `response_too_large` past either cap. Newline bytes
  * never occur inside a multi-byte UTF-8 character, so counting raw bytes is exact. A closure, not
- * a class: its counters are locals the minifier shortens.
+ * a class: its counters are locals the minifier shortens. The caps are a `StreamLimits` (typed by
+ * shape: sse.ts imports this module).
  */
 export function sseSizeGuard(
-  { maxLineBytes, maxEventBytes }: StreamLimits,
+  { maxLineBytes, maxEventBytes }: Record<"maxLineBytes" | "maxEventBytes", number>,
   fail: (what: string, limit: number) => FeedgateError,
 ): (chunk: Uint8Array) => void {
   let line = 0;

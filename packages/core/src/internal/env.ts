@@ -47,7 +47,7 @@ export function readEnv(name: string): string | undefined {
   } catch {
     // Deno without --allow-env throws: that is the same as unset.
   }
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
+  return value?.trim() || undefined;
 }
 
 /** A setting's value and the name a bad value is reported under. */

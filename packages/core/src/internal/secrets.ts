@@ -28,8 +28,10 @@ export function secretForms(value: string): string[] {
 
 /** Every form of every credential value a request carries. */
 export function secretsOf(headers: Headers): string[] {
-  const values = CREDENTIAL_HEADERS.map((name) => headers.get(name)).filter((v) => !!v);
-  return values.flatMap((v) => secretForms(v!)).sort((a, b) => b.length - a.length);
+  return CREDENTIAL_HEADERS.flatMap((name) => {
+    const value = headers.get(name);
+    return value ? secretForms(value) : [];
+  }).sort((a, b) => b.length - a.length);
 }
 
 /**

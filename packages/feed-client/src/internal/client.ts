@@ -119,7 +119,7 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   const baseUrl = checkBaseUrl(
     setting.value ?? PUBLIC_FEED_URL,
     setting.name,
-    "the feed service's origin, e.g. https://aihot.virxact.com",
+    `the feed service's origin, e.g. ${PUBLIC_FEED_URL}`,
     /\/api\/v1$/,
   );
   checkPositive("maxResponseBytes", options.maxResponseBytes, true, 1);
@@ -140,12 +140,10 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
       refuseCredentials(request.headers, ANONYMOUS);
       return through(request);
     };
-    const client = Object.assign(
-      createClient<paths>({ baseUrl, headers, credentials: "omit", fetch }),
-      { baseUrl },
-    ) as FeedClient;
-    client.withOptions = (overrides) => make(through.withOptions(overrides));
-    return client;
+    return Object.assign(createClient<paths>({ baseUrl, headers, credentials: "omit", fetch }), {
+      baseUrl,
+      withOptions: (overrides: CallOverrides) => make(through.withOptions(overrides)),
+    });
   };
   return make(transport);
 }

@@ -70,7 +70,7 @@ export function settingOf(
   what?: string,
 ): Setting {
   const fromEnv = value === undefined ? readEnv(variable) : undefined;
-  if (value === undefined && fromEnv === undefined && what !== undefined)
+  if ((value ?? fromEnv) === undefined && what !== undefined)
     throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
   return fromEnv === undefined ? { value, name: option } : { value: fromEnv, name: variable };
 }

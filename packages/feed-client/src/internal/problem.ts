@@ -69,13 +69,12 @@ export function errorOfResult(
   if (status < 400) return undefined;
   const problem = isProblem(error) ? error : undefined;
   const code = problem?.code;
-  const requestId = requestIdOf(headers) ?? problem?.requestId;
   return createError({
     kind: CODE_KINDS.includes(code!) ? (code as FeedgateErrorKind) : kindOfStatus(status),
     message: `HTTP ${status}${code === undefined ? "" : ` ${code}`}: ${problem?.detail ?? "the feed service refused the request"}`,
     status,
     code,
-    requestId,
+    requestId: requestIdOf(headers) ?? problem?.requestId,
     // `retry-after-ms` / `Retry-After`, else the Problem's undeclared `retryAfter` (seconds).
     retryAfterMs: parseRetryAfterHeaders(headers, now) ?? retryAfterOf(problem),
     problem,

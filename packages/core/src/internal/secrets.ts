@@ -19,8 +19,7 @@ export const CREDENTIAL_HEADERS: readonly string[] = [
  * secret is never replaced before the secret itself.
  */
 export function secretForms(value: string): string[] {
-  const token = /^\s*\w+\s+(.+)$/.exec(value)?.[1];
-  const bare = [value, ...(token === undefined ? [] : [token])];
+  const bare = [value, ...(/^\s*\w+\s+(.+)$/.exec(value)?.slice(1) ?? [])];
   for (const key of [...bare]) if (key.startsWith("sk-")) bare.push(key.slice(3));
   const forms = new Set(bare.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]));
   return [...forms].sort((a, b) => b.length - a.length);

@@ -5,6 +5,7 @@ import {
   checkOptionNames,
   checkPositive,
   clientTransport,
+  ENV,
   isBrowser,
   type Logger,
   type LogLevel,
@@ -14,7 +15,6 @@ import {
   refuseCredentials,
   settingOf,
 } from "@feedgate/core";
-import type { ENV } from "@feedgate/core/env";
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "../generated/feed.js";
 import { VERSION } from "../generated/version.js";
@@ -104,12 +104,6 @@ export type FeedClient = Client<paths> & {
   withOptions(overrides: CallOverrides): FeedClient;
 };
 
-/**
- * `ENV.feedUrl`, held to it by its type: the `ENV` table itself would bring the gateway's
- * variable names into this client's bundle.
- */
-const FEED_URL_VARIABLE: (typeof ENV)["feedUrl"] = "FEEDGATE_FEED_URL";
-
 /** Why the feed refuses a credential header. */
 const ANONYMOUS = "the feed service is anonymous";
 
@@ -121,7 +115,7 @@ const ANONYMOUS = "the feed service is anonymous";
 export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   checkOptionNames(options, OPTION_NAMES, "createFeedClient");
   // A bad value from FEEDGATE_FEED_URL is reported under the variable's name.
-  const setting = settingOf(options.baseUrl, "baseUrl", FEED_URL_VARIABLE);
+  const setting = settingOf(options.baseUrl, "baseUrl", ENV.feedUrl);
   const baseUrl = checkBaseUrl(
     setting.value ?? PUBLIC_FEED_URL,
     setting.name,

@@ -319,23 +319,24 @@ const STATUS_KINDS: Record<number, FeedgateErrorKind> = {
   504: "unavailable",
 };
 
-/** An error about a named input (`param` or `option`), refused before any request: `<name>: <rule>`. */
-const refusal = (
-  kind: FeedgateErrorKind,
-  code: string,
-  field: "param" | "option",
-  name: string,
-  rule: string,
-): FeedgateError => createError({ kind, code, [field]: name, message: `${name}: ${rule}` });
-
 /** A bad call argument, refused before anything is sent (kind `invalid_request`, code `invalid_argument`). */
 export function invalidArgument(param: string, rule: string): FeedgateError {
-  return refusal("invalid_request", "invalid_argument", "param", param, rule);
+  return createError({
+    kind: "invalid_request",
+    code: "invalid_argument",
+    param,
+    message: `${param}: ${rule}`,
+  });
 }
 
 /** A bad option or missing setting (kind `config`), thrown before any request. */
 export function configError(option: string, rule: string): FeedgateError {
-  return refusal("config", "invalid_option", "option", option, rule);
+  return createError({
+    kind: "config",
+    code: "invalid_option",
+    option,
+    message: `${option}: ${rule}`,
+  });
 }
 
 /**

@@ -47,7 +47,7 @@ export function readEnv(name: string): string | undefined {
   } catch {
     // Deno without --allow-env throws: that is the same as unset.
   }
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
+  return value?.trim() || undefined;
 }
 
 /** A setting's value and the name a bad value is reported under. */
@@ -70,7 +70,7 @@ export function settingOf(
   what?: string,
 ): Setting {
   const fromEnv = value === undefined ? readEnv(variable) : undefined;
-  if (value === undefined && fromEnv === undefined && what !== undefined)
+  if ((value ?? fromEnv) === undefined && what !== undefined)
     throw configError(option, `required: pass ${option} or set ${variable} (${what})`);
   return fromEnv === undefined ? { value, name: option } : { value: fromEnv, name: variable };
 }

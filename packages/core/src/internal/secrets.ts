@@ -19,8 +19,7 @@ export const CREDENTIAL_HEADERS: readonly string[] = [
  * secret is never replaced before the secret itself.
  */
 export function secretForms(value: string): string[] {
-  const token = /^\s*\w+\s+(.+)$/.exec(value)?.[1];
-  const bare = [value, ...(token === undefined ? [] : [token])];
+  const bare = [value, ...(/^\s*\w+\s+(.+)$/.exec(value)?.slice(1) ?? [])];
   for (const key of [...bare]) if (key.startsWith("sk-")) bare.push(key.slice(3));
   const forms = new Set(bare.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]));
   return [...forms].sort((a, b) => b.length - a.length);
@@ -28,8 +27,10 @@ export function secretForms(value: string): string[] {
 
 /** Every form of every credential value a request carries. */
 export function secretsOf(headers: Headers): string[] {
-  const values = CREDENTIAL_HEADERS.map((name) => headers.get(name)).filter((v) => !!v);
-  return values.flatMap((v) => secretForms(v!)).sort((a, b) => b.length - a.length);
+  return CREDENTIAL_HEADERS.flatMap((name) => {
+    const value = headers.get(name);
+    return value ? secretForms(value) : [];
+  }).sort((a, b) => b.length - a.length);
 }
 
 /**

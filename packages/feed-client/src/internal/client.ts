@@ -108,18 +108,6 @@ export type FeedClient = Client<paths> & {
 const ANONYMOUS = "the feed service is anonymous";
 
 /**
- * What openapi-fetch sends through: rejects credentials added per call (by `headers` or by a
- * middleware of the caller's), then hands the request to the transport. A check here rather than
- * an openapi-fetch middleware: a client without middleware skips its per-call machinery.
- */
-const anonymousOnly =
-  (through: ResilientFetch) =>
-  (request: Request): Promise<Response> => {
-    refuseCredentials(request.headers, ANONYMOUS);
-    return through(request);
-  };
-
-/**
  * Creates a typed client of the feed service. Uses only web-standard APIs (fetch, URL,
  * Request, Headers), so it runs in Node 20+, Deno, Bun and browsers. Never sends cookies or
  * other credentials. Conditional requests, retries and polling are `@feedgate/kit`'s job.
@@ -131,7 +119,7 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   const baseUrl = checkBaseUrl(
     setting.value ?? PUBLIC_FEED_URL,
     setting.name,
-    "the feed service's origin, e.g. https://aihot.virxact.com",
+    `the feed service's origin, e.g. ${PUBLIC_FEED_URL}`,
     /\/api\/v1$/,
   );
   checkPositive("maxResponseBytes", options.maxResponseBytes, true, 1);
@@ -145,12 +133,17 @@ export function createFeedClient(options: FeedClientOptions = {}): FeedClient {
   // The feed's own retry knowledge goes with every transport, a ready one included.
   const transport = clientTransport(options, { retry: FEED_RETRY }, options.transport);
   const make = (through: ResilientFetch): FeedClient => {
-    const client = Object.assign(
-      createClient<paths>({ baseUrl, headers, credentials: "omit", fetch: anonymousOnly(through) }),
-      { baseUrl },
-    ) as FeedClient;
-    client.withOptions = (overrides) => make(through.withOptions(overrides));
-    return client;
+    // What openapi-fetch sends through: rejects credentials added per call (by `headers` or by a
+    // middleware of the caller's), then hands the request to the transport. A check here rather
+    // than an openapi-fetch middleware: a client without middleware skips its per-call machinery.
+    const fetch = (request: Request) => {
+      refuseCredentials(request.headers, ANONYMOUS);
+      return through(request);
+    };
+    return Object.assign(createClient<paths>({ baseUrl, headers, credentials: "omit", fetch }), {
+      baseUrl,
+      withOptions: (overrides: CallOverrides) => make(through.withOptions(overrides)),
+    });
   };
   return make(transport);
 }

@@ -24,11 +24,8 @@ declare module "@feedgate/core/errors" {
   }
 }
 
-/** The feed's codes that decide the kind whatever the status: each names what the kit does next. */
-const CODE_KINDS: Readonly<Record<string, FeedgateErrorKind>> = {
-  invalid_cursor: "invalid_cursor",
-  snapshot_required: "snapshot_required",
-};
+/** The feed's codes that decide the kind whatever the status, each the kind of its name: each names what the kit does next. */
+const CODE_KINDS: readonly string[] = ["invalid_cursor", "snapshot_required"];
 
 /** The Problem's undeclared `retryAfter` (seconds), in ms; undefined when absent or not a wait. */
 function retryAfterOf(body: unknown): number | undefined {
@@ -72,16 +69,12 @@ export function errorOfResult(
   if (status < 400) return undefined;
   const problem = isProblem(error) ? error : undefined;
   const code = problem?.code;
-  const requestId = requestIdOf(headers) ?? problem?.requestId;
   return createError({
-    kind:
-      code !== undefined && Object.hasOwn(CODE_KINDS, code)
-        ? CODE_KINDS[code]!
-        : kindOfStatus(status),
+    kind: CODE_KINDS.includes(code!) ? (code as FeedgateErrorKind) : kindOfStatus(status),
     message: `HTTP ${status}${code === undefined ? "" : ` ${code}`}: ${problem?.detail ?? "the feed service refused the request"}`,
     status,
     code,
-    requestId,
+    requestId: requestIdOf(headers) ?? problem?.requestId,
     // `retry-after-ms` / `Retry-After`, else the Problem's undeclared `retryAfter` (seconds).
     retryAfterMs: parseRetryAfterHeaders(headers, now) ?? retryAfterOf(problem),
     problem,

@@ -1,4 +1,4 @@
-import { createError, type FeedgateError } from "../../errors.js";
+import { createError } from "../../errors.js";
 import { CREDENTIAL_HEADERS } from "../secrets.js";
 
 /** Statuses whose `Location` is followed. */
@@ -29,9 +29,6 @@ export interface Redirected {
 /** Follows the redirects of one attempt, inside it (see {@link followRedirects}). */
 export type RedirectFollower = (first: Response, attempt: RedirectAttempt) => Promise<Redirected>;
 
-const refused = (code: string, message: string, status?: number): FeedgateError =>
-  createError({ kind: "redirect", code, message, status });
-
 /**
  * The redirect rule the transport applies inside each attempt, when given as its `redirects`
  * option (each attempt is then sent with `redirect: "manual"`): follows at most `max` redirects;
@@ -47,23 +44,30 @@ export function followRedirects(max: number): RedirectFollower {
     let [response, url, method] = [first, new URL(request.url), request.method];
     for (let hops = 0; ; hops++) {
       if (response.type === "opaqueredirect")
-        throw refused(
-          "redirect_refused",
-          `${what()}: a redirect whose target is hidden: not followed`,
-        );
+        throw createError({
+          kind: "redirect",
+          code: "redirect_refused",
+          message: `${what()}: a redirect whose target is hidden: not followed`,
+        });
       const location = response.headers.get("location");
       const { status } = response;
       if (!REDIRECTS.includes(status) || location === null)
         return { response, url: url.href, method };
       const next = new URL(location, url);
       if (next.origin !== url.origin && credential)
-        throw refused(
-          "cross_origin_refused",
-          `${what()}: redirected to another origin, ${next.origin}: refused, so its credentials are not sent there`,
+        throw createError({
+          kind: "redirect",
+          code: "cross_origin_refused",
+          message: `${what()}: redirected to another origin, ${next.origin}: refused, so its credentials are not sent there`,
           status,
-        );
+        });
       if (hops >= max)
-        throw refused("too_many_redirects", `${what()}: more than ${max} redirects`, status);
+        throw createError({
+          kind: "redirect",
+          code: "too_many_redirects",
+          message: `${what()}: more than ${max} redirects`,
+          status,
+        });
       void response.body?.cancel().catch(() => {});
       const headers = new Headers(request.headers);
       if (status === 303 || (status < 303 && method === "POST")) {

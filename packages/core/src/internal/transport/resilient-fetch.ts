@@ -102,10 +102,10 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
     const streamBody =
       request.body !== null && !isReplayableBodyType(request.headers.get("content-type"));
     // A replayable body is read once and sent afresh on each attempt; any other is a stream: one attempt only.
-    const body = request.body !== null && !streamBody ? await request.arrayBuffer() : null;
+    const body = request.body && !streamBody ? await request.arrayBuffer() : null;
     const deadlineAt = monotonicNow() + deadlineMs;
-    /** Where the last attempt's redirects ended; undefined when `fetch` handles redirects. */
-    let sent: [url: string, method: string] | undefined;
+    /** The request that got the answer: this one, or where the last attempt's redirects ended. */
+    let sent: [url: string, method: string] = [request.url, method];
 
     /** Sends one attempt under its timeout and classifies how it ended. Throws only the caller's abort. */
     async function attempt(n: number): Promise<Outcome> {
@@ -201,7 +201,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       const outcome = await attempt(n);
       const { tag, response, wait } = outcome;
       if (tag === "answer") {
-        recordMeta(response!, n, sent ?? [request.url, method]);
+        recordMeta(response!, n, sent);
         return response!;
       }
       const status = response?.status;
@@ -250,7 +250,7 @@ export function createResilientFetch(options: ResilientFetchOptions = {}): Resil
       }
       // A failure status is returned to the client, which builds its typed error from the body.
       if (!failure && tag === "status") {
-        recordMeta(response!, n, sent ?? [request.url, method]);
+        recordMeta(response!, n, sent);
         giveUp(n > 1 ? "warn" : "info", `failed with ${status}`);
         return response!;
       }

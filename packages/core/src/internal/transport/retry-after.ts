@@ -17,21 +17,13 @@ export function parseRetryAfterHeaders(
   now: () => number = Date.now,
 ): number | undefined {
   const ms = headers.get("retry-after-ms")?.trim();
-  const after = headers.get("retry-after")?.trim();
-  let afterMs: number | undefined;
-  if (after) afterMs = /^\d+(\.\d+)?$/.test(after) ? Number(after) * 1000 : dateWait(after, now);
+  const after = headers.get("retry-after")?.trim() ?? "";
+  // An HTTP-date counts only when shaped like one: `Date.parse` also accepts garbage such as
+  // `-5`, `-0` or `3, 5` (as years), which would read as a date long past and so as "retry now".
+  // A real date already passed means "now", never a negative wait; an unparsable one, none.
+  let afterMs = HTTP_DATE.test(after) ? wait(Math.max(0, Date.parse(after) - now())) : undefined;
+  if (/^\d+(\.\d+)?$/.test(after)) afterMs = Number(after) * 1000;
   return maxDefined([ms ? wait(Number(ms)) : undefined, afterMs]);
-}
-
-/**
- * An HTTP-date's wait. Only a value shaped like a date counts: `Date.parse` also accepts
- * garbage such as `-5`, `-0` or `3, 5` (as years), which would read as a date long past and so
- * as "retry now". A real date already passed means "now", never a negative wait.
- */
-function dateWait(value: string, now: () => number): number | undefined {
-  if (!HTTP_DATE.test(value)) return undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now());
 }
 
 /** IMF-fixdate, RFC 850 and asctime forms (RFC 9110 §5.6.7): a weekday name, a month name, a time. */

@@ -69,7 +69,8 @@ function arm(at: number): void {
       // endless sleep's too, is waited for in steps: such a timer would otherwise fire at once.
       if (watched.size) arm(Math.min(next, timerAt));
     },
-    Math.min(at - monotonicNow(), 2 ** 31 - 1),
+    // A past deadline fires at once: Node warns of a negative delay.
+    Math.max(0, Math.min(at - monotonicNow(), 2 ** 31 - 1)),
   );
 }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { monotonicNow, pause, realSleep, watch } from "../../src/index.js";
 
@@ -29,11 +30,35 @@ describe("the default sleep", () => {
     await expect(realSleep(10, AbortSignal.abort(new Error("already")))).rejects.toThrow("already");
   });
 
-  it("treats NaN and negative waits as none", async () => {
+  it("keeps the process running while it waits, an endless wait too", () => {
+    // AbortSignal.timeout's timer does not hold the process: were the sleep not holding it,
+    // Node would find nothing left to do and reach "beforeExit" before the signal fires.
+    const script = `
+      const { realSleep } = await import(${JSON.stringify(new URL("../../dist/index.js", import.meta.url).href)});
+      const early = () => { console.log("left waiting"); process.exit(3); };
+      process.on("beforeExit", early);
+      for (const ms of [50, Infinity])
+        await realSleep(ms, AbortSignal.timeout(ms === 50 ? 5000 : 100)).then(
+          () => console.log("slept"), (e) => console.log(e.name));
+      process.off("beforeExit", early);`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(out.trim().split("\n")).toEqual(["slept", "TimeoutError"]);
+  });
+
+  it("treats NaN and negative waits as none, without a warning", async () => {
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", warned);
     const started = monotonicNow();
     await realSleep(Number.NaN);
     await realSleep(-5);
     expect(monotonicNow() - started).toBeLessThan(100);
+    // Warnings are emitted on a later turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("warning", warned);
+    expect(warnings).toEqual([]);
   });
 });
 

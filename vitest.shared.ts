@@ -26,7 +26,7 @@ export const projectTest: TestUserConfig = {
   isolate: false,
   // `globalThis.gc` for the tests that prove a timeout or abort survives a garbage collection
   // (undici links a Request's signal to the one it follows only through a WeakRef). Those call
-  // a full collection every 30 ms while they wait: with V8's parallel collector each one kept
+  // a full collection every 100 ms while they wait: with V8's parallel collector each one kept
   // both cores busy (core's timeout-after-gc file: 15 s of CPU alone → 12 s single-threaded).
   execArgv: ["--expose-gc", "--single-threaded-gc"],
 };

@@ -14,7 +14,7 @@ const NODE_ENTRY = fileURLToPath(new URL("../../dist/node/index.js", import.meta
  * One contender: for each trial it is sent (a line: the store's folder and an instant), it opens
  * the store (taking its lock), proves it alone holds it by creating HOLDING exclusively, keeps it
  * a moment, and lets go. Prints what happened, one line per trial. One process runs every trial
- * of a test: a process per trial started 57 Node processes, most of this file's CPU time.
+ * of a test: a process per trial and contender (56 Node starts) was most of this file's CPU time.
  */
 const CONTENDER = `
 const { openFileStore, StoreLockedError } = await import(process.argv[1]);

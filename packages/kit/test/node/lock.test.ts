@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFileStore, StoreCorruptError } from "../../src/node/index.js";
@@ -9,48 +11,76 @@ import { openFileStore, StoreCorruptError } from "../../src/node/index.js";
 const NODE_ENTRY = fileURLToPath(new URL("../../dist/node/index.js", import.meta.url));
 
 /**
- * One contender: opens the store (taking its lock), then proves it alone holds it by creating
- * HOLDING exclusively, keeps it a moment, and lets go. Prints what happened.
+ * One contender: for each trial it is sent (a line: the store's folder and an instant), it opens
+ * the store (taking its lock), proves it alone holds it by creating HOLDING exclusively, keeps it
+ * a moment, and lets go. Prints what happened, one line per trial. One process runs every trial
+ * of a test: a process per trial and contender (56 Node starts) was most of this file's CPU time.
  */
 const CONTENDER = `
 const { openFileStore, StoreLockedError } = await import(process.argv[1]);
 const { writeFile, rm } = await import("node:fs/promises");
-const dir = process.argv[2];
-// A barrier: every contender opens at the same instant, or they would not race at all.
-const startAt = Number(process.argv[3]);
-while (Date.now() < startAt - 5) await new Promise((r) => setTimeout(r, 1));
-while (Date.now() < startAt);
-let store;
-try { store = await openFileStore(dir, { fsync: false }); }
-catch (e) { console.log(e instanceof StoreLockedError ? "locked" : "error " + e.message); process.exit(0); }
-try { await writeFile(dir + "/HOLDING", String(process.pid), { flag: "wx" }); }
-catch { console.log("DOUBLE"); await store.close(); process.exit(0); }
-await new Promise((r) => setTimeout(r, 20));
-await rm(dir + "/HOLDING");
-await store.close();
-console.log("held");
+const { createInterface } = await import("node:readline");
+async function trial(dir, startAt) {
+  // A barrier: every contender opens at the same instant, or they would not race at all.
+  while (Date.now() < startAt - 5) await new Promise((r) => setTimeout(r, 1));
+  while (Date.now() < startAt);
+  let store;
+  try { store = await openFileStore(dir, { fsync: false }); }
+  catch (e) { if (e instanceof StoreLockedError) return "locked"; throw e; }
+  try { await writeFile(dir + "/HOLDING", String(process.pid), { flag: "wx" }); }
+  catch { await store.close(); return "DOUBLE"; }
+  await new Promise((r) => setTimeout(r, 20));
+  await rm(dir + "/HOLDING");
+  await store.close();
+  return "held";
+}
+console.log("ready");
+for await (const line of createInterface({ input: process.stdin })) {
+  const [dir, startAt] = JSON.parse(line);
+  const outcome = await trial(dir, startAt).catch((e) => "error " + String(e?.message ?? e));
+  console.log(outcome.replaceAll("\\n", " "));
+}
 `;
 
-function contender(dir: string, startAt = Date.now()): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--input-type=module", "-e", CONTENDER, NODE_ENTRY, dir, String(startAt)],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.on("close", () => {
-      clearTimeout(timer);
-      resolve(out.trim());
-    });
+/** A contender process: `next(dir, startAt)` runs one trial and gives what it printed. */
+async function startContender() {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", CONTENDER, NODE_ENTRY], {
+    stdio: ["pipe", "pipe", "inherit"],
   });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const nextLine = async () => {
+    const { value, done } = await lines.next();
+    return done ? "exited" : String(value).trim();
+  };
+  expect(await nextLine()).toBe("ready");
+  return {
+    next(dir: string, startAt: number) {
+      child.stdin!.write(`${JSON.stringify([dir, startAt])}\n`);
+      return nextLine();
+    },
+    async stop() {
+      const exited = once(child, "close");
+      child.stdin!.end();
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** One contender process that runs a single trial on `dir` at once. */
+async function contender(dir: string): Promise<string> {
+  const one = await startContender();
+  try {
+    return await one.next(dir, Date.now());
+  } finally {
+    await one.stop();
+  }
 }
 
 /** The pid of a process that has exited: what a SIGKILLed owner leaves in its lock. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ["-e", "0"]).pid!;
+  return spawnSync(process.execPath, ["--version"]).pid!;
 }
 
 let work: string;
@@ -62,17 +92,26 @@ afterAll(async () => {
 });
 
 describe("the file store's lock is a real lock", () => {
-  /** Three contenders at once on each of `trials` stores, `prepare`d first: what each saw. */
+  /**
+   * Three contender processes at once on each of `trials` stores, `prepare`d first: what each
+   * saw. The same three race on every store, each trial once all three answered the last.
+   */
   async function contend(name: string, trials: number, prepare?: (dir: string) => Promise<void>) {
+    const three = await Promise.all([1, 2, 3].map(() => startContender()));
     const outcomes: string[] = [];
-    for (let trial = 0; trial < trials; trial++) {
-      const dir = join(work, `${name}-${trial}`);
-      await openFileStore(dir, { fsync: false }).then((s) => s.close());
-      await prepare?.(dir);
-      const startAt = Date.now() + 300;
-      const three = [1, 2, 3].map(() => contender(dir, startAt));
-      outcomes.push(...(await Promise.all(three)));
+    try {
+      for (let trial = 0; trial < trials; trial++) {
+        const dir = join(work, `${name}-${trial}`);
+        await openFileStore(dir, { fsync: false }).then((s) => s.close());
+        await prepare?.(dir);
+        // Idle processes, sent the instant at once: a little ahead is enough for all three.
+        const startAt = Date.now() + 50;
+        outcomes.push(...(await Promise.all(three.map((c) => c.next(dir, startAt)))));
+      }
+    } finally {
+      await Promise.all(three.map((c) => c.stop()));
     }
+    expect(outcomes).toHaveLength(3 * trials);
     expect(outcomes.filter((o) => o === "DOUBLE")).toEqual([]);
     return outcomes;
   }
@@ -84,7 +123,6 @@ describe("the file store's lock is a real lock", () => {
     expect(outcomes.filter((o) => o.startsWith("error"))).toEqual([]);
     // The stale lock never blocks: at least one contender of every trial got the store.
     expect(outcomes.filter((o) => o === "held").length).toBeGreaterThanOrEqual(12);
-    // 36 processes started one trial at a time: seconds on a quiet machine, longer beside the rest of the suite.
   }, 60_000);
 
   it("three processes at once on a fresh store: never two holders (6 trials)", async () => {

@@ -1,6 +1,3 @@
-import { createLogger } from "@stoplight/prism-core";
-import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
-import { createServer } from "@stoplight/prism-http-server";
 import type { TestProject } from "vitest/node";
 
 export interface PrismOptions {
@@ -23,12 +20,19 @@ export interface RunningPrism {
  * responses are validated, and a response that breaks the document fails loudly instead of
  * being served. Static examples only (no random data), so answers are deterministic.
  * In-process, so there is no child to leak and readiness is the listen() callback itself.
+ * Prism is loaded here, not with the harness: most processes that import the harness never
+ * start one (loading it took 0.7 s of CPU in each).
  */
 export async function startPrism({
   spec,
   host = "127.0.0.1",
   port = 0,
 }: PrismOptions): Promise<RunningPrism> {
+  const [{ createLogger }, { getHttpOperationsFromSpec }, { createServer }] = await Promise.all([
+    import("@stoplight/prism-core"),
+    import("@stoplight/prism-http"),
+    import("@stoplight/prism-http-server"),
+  ]);
   const operations = await getHttpOperationsFromSpec(spec);
   const logger = createLogger("feedgate-prism", { level: "silent" });
   const server = createServer(operations, {

@@ -15,7 +15,6 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import openapiTS, { astToString } from "openapi-typescript";
 import { parse as parseYaml } from "yaml";
 import { readOverlay, unmatchedTargets } from "./lib/spec-structure.mjs";
 import { renderRules } from "./rules.mjs";
@@ -131,6 +130,8 @@ export function redocly(args, { cwd = root, stdio = "inherit" } = {}) {
 
 /** Returns the files a target produces, as { path: content }. */
 export async function render(target, { specPath } = {}) {
+  // Loaded here, not with this module: most of its importers only bundle (about 1 s of CPU each).
+  const { default: openapiTS, astToString } = await import("openapi-typescript");
   const spec = specPath ?? join(root, target.spec);
   const ast = await openapiTS(pathToFileURL(spec), GENERATION_OPTIONS);
   const pkgJson = JSON.parse(await readFile(join(root, target.pkg, "package.json"), "utf8"));
@@ -141,12 +142,21 @@ export async function render(target, { specPath } = {}) {
     HEADER(`${target.pkg}/package.json`) +
     `/** The version of ${pkgJson.name}, sent in its default User-Agent. */\n` +
     `export const VERSION = ${JSON.stringify(pkgJson.version)};\n`;
-  return {
-    [join(root, target.pkg, target.output)]: types,
-    [join(root, target.pkg, target.rules.output)]: rules,
-    [join(root, target.pkg, "src/generated/version.ts")]: version,
-  };
+  const [typesFile, rulesFile, versionFile] = outputsOf(target);
+  return { [typesFile]: types, [rulesFile]: rules, [versionFile]: version };
 }
+
+/** The files a target generates (absolute paths): its types, its rule table and its version. */
+export const outputsOf = (target) =>
+  [target.output, target.rules.output, "src/generated/version.ts"].map((file) =>
+    join(root, target.pkg, file),
+  );
+
+/** What a stale check says, naming each stale file (relative to the root). */
+export const staleMessage = (stale) =>
+  "Generated files are stale (the spec or package.json changed without `pnpm generate`):\n" +
+  stale.map((f) => `  - ${f}`).join("\n") +
+  "\nRun `pnpm generate` and commit the result.";
 
 async function main(argv) {
   const check = argv.includes("--check");
@@ -170,11 +180,7 @@ async function main(argv) {
     }
   }
   if (check && stale.length) {
-    console.error(
-      `Generated files are stale (the spec or package.json changed without \`pnpm generate\`):\n` +
-        stale.map((f) => `  - ${f}`).join("\n") +
-        `\nRun \`pnpm generate\` and commit the result.`,
-    );
+    console.error(staleMessage(stale));
     process.exitCode = 1;
   } else if (check) {
     console.log(`generated files are up to date (${selected.join(", ")})`);

@@ -16,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_TARGETS, outputsOf, staleMessage, TARGETS } from "./generate.mjs";
 import { closingLine, conformanceLine, summarize } from "./lib/test-summary.mjs";
 import { newSummary, stepsOf, summaryFiles } from "./lib/turbo-summary.mjs";
 
@@ -40,26 +41,10 @@ function run(command, args) {
   return result.status === 0;
 }
 
-/** Every file under each package's src/generated/ (path relative to the root) and its content. */
-function generatedFiles() {
-  const files = new Map();
-  for (const pkg of readdirSync(join(root, "packages"))) {
-    const dir = join("packages", pkg, "src", "generated");
-    if (!existsSync(join(root, dir))) continue;
-    for (const file of readdirSync(join(root, dir), { recursive: true, withFileTypes: true }))
-      if (file.isFile()) {
-        const path = relative(root, join(file.parentPath, file.name));
-        files.set(path, readFileSync(join(root, path), "utf8"));
-      }
-  }
-  return files;
-}
-
-/** The files turbo's `generate` tasks added, removed or changed. */
-function staleFiles(before, after) {
-  const paths = new Set([...before.keys(), ...after.keys()]);
-  return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
-}
+/** The committed content of every generated file (null where missing), in `GENERATED` order. */
+const GENERATED = DEFAULT_TARGETS.flatMap((name) => outputsOf(TARGETS[name]));
+const generatedContents = () =>
+  GENERATED.map((file) => (existsSync(file) ? readFileSync(file, "utf8") : null));
 
 /** Workspace packages that have a vitest `test` script. */
 function testedPackages() {
@@ -103,7 +88,7 @@ const GATES = {
 const COUNTED_BY_REPORT = new Set(["release tests (pack)", "release tests (docs)"]);
 
 const steps = [];
-const committed = generatedFiles();
+const committed = generatedContents();
 // Counted through their reports; removed first, as a stale one may be left from an earlier run.
 for (const file of extraReports) rmSync(join(root, file), { force: true });
 const summariesBefore = summaryFiles(root);
@@ -120,11 +105,12 @@ const turboOk = run("turbo", [
   "--continue",
   "--summarize",
 ]);
-const stale = staleFiles(committed, generatedFiles());
-if (stale.length > 0)
-  console.error(
-    `Generated files are stale (the spec or package.json changed without \`pnpm generate\`):\n${stale.map((f) => `  - ${f}`).join("\n")}\nRun \`pnpm generate\` and commit the result.`,
-  );
+// What turbo's `generate` tasks changed was stale (on a cache hit too: they restore their outputs).
+const generated = generatedContents();
+const stale = GENERATED.filter((_, i) => generated[i] !== committed[i]).map((f) =>
+  relative(root, f),
+);
+if (stale.length > 0) console.error(staleMessage(stale));
 steps.push(["generated types up to date", stale.length === 0]);
 const summary = newSummary(root, summariesBefore);
 if (summary === undefined) {

@@ -223,21 +223,22 @@ export function createGatewayClient(options: GatewayClientOptions = {}): Gateway
     { deadlineMs: deadline() },
   );
 
-  const [streamIdleTimeoutMs, maxLineBytes, maxEventBytes] = Object.entries(STREAM_OPTIONS).map(
-    ([name, or]) => {
-      const value = options[name as keyof typeof STREAM_OPTIONS];
-      checkPositive(name, value, true, 1);
-      return value ?? or;
-    },
-  ) as [number, number, number];
+  /** A stream option, checked, or its default (read by name, not by the table's order). */
+  const streamOption = (name: keyof typeof STREAM_OPTIONS) => {
+    checkPositive(name, options[name], true, 1);
+    return options[name] ?? STREAM_OPTIONS[name];
+  };
   const raw = { base, headers, apiKey, transport };
   const caller = createCaller({
     ...raw,
     deadline,
     maxResponseBytes: options.maxResponseBytes,
     unrouted,
-    streamIdleTimeoutMs,
-    limits: { maxLineBytes, maxEventBytes },
+    streamIdleTimeoutMs: streamOption("streamIdleTimeoutMs"),
+    limits: {
+      maxLineBytes: streamOption("maxStreamLineBytes"),
+      maxEventBytes: streamOption("maxStreamEventBytes"),
+    },
   });
   // The key lives only in closures (and the settings `rawClient` reads): never on a property.
   const client: GatewayClient = {

@@ -114,10 +114,9 @@ function kindOf(body: Record<string, unknown>): GatewayEnvelope["kind"] | undefi
  * undefined. Read when the envelope arrived inside a 200 stream, whose status says nothing.
  */
 export function statusNamed(envelope: GatewayEnvelope): number | undefined {
-  // Number.isInteger is false for anything but a whole number: no typeof check needed.
   const code = (envelope.kind === "openai" || envelope.kind === "google") && envelope.error.code;
-  return Number.isInteger(code) && (code as number) >= 400 && (code as number) <= 599
-    ? (code as number)
+  return typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599
+    ? code
     : undefined;
 }
 
@@ -134,20 +133,33 @@ export function describeEnvelope(
   /** The body's message for people (or `HTTP <status>…` when there is none), without any request id. */
   message: string;
 } {
-  let code = `http_${status}`;
-  let message: string;
-  if (envelope.kind === "task") ({ code, message } = envelope);
-  else if (envelope.kind === "empty" || envelope.kind === "text")
-    message = `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}`;
-  else {
-    ({ message } = envelope.error);
-    if (envelope.kind === "anthropic") code = envelope.error.type;
-    else if (envelope.kind === "google")
-      code = envelope.error.status ?? String(envelope.error.code);
-    else {
-      const { code: named, type } = envelope.error;
-      code = named !== null && named !== undefined && named !== "" ? String(named) : (type ?? code);
-    }
-  }
+  const { code, message } = describe(envelope, status);
   return { code, message: withoutRequestId(message) };
+}
+
+function describe(envelope: GatewayEnvelope, status: number): { code: string; message: string } {
+  const http = `http_${status}`;
+  switch (envelope.kind) {
+    case "openai": {
+      const { code, type, message } = envelope.error;
+      return {
+        code: code !== null && code !== undefined && code !== "" ? String(code) : (type ?? http),
+        message,
+      };
+    }
+    case "google":
+      return {
+        code: envelope.error.status ?? String(envelope.error.code),
+        message: envelope.error.message,
+      };
+    case "anthropic":
+      return { code: envelope.error.type, message: envelope.error.message };
+    case "task":
+      return envelope;
+    default:
+      return {
+        code: http,
+        message: `HTTP ${status}${envelope.kind === "empty" ? " with an empty body" : `: ${envelope.text.slice(0, 200)}`}`,
+      };
+  }
 }

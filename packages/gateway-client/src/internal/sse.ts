@@ -130,47 +130,10 @@ export class GatewayStream<T> implements AsyncIterable<T> {
       ),
     );
     let finished = false;
-    // Reads end at the idle timeout or at the stream's own signal. The signal is watched here
-    // rather than trusted to reach the body through fetch: undici links a Request's signal to the
-    // one it follows only through a WeakRef, so after a garbage collection an abort passed through
-    // the intermediate Requests (openapi-fetch's, the transport's) may never arrive. An abort
-    // cancels the reader, which ends a pending read, and the read then rejects with the signal's
-    // reason; the `finally` below cancels the body, which closes the connection. One listener
-    // and one timer serve every read (the timer only moves a deadline forward), since a timer, a
-    // listener and a race per chunk were a measurable share of decoding.
-    const { signal } = controller;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // When the current read must end; 0 between reads.
-    let deadline = 0;
-    const tick = () => {
-      timer = undefined;
-      if (!deadline) return;
-      const left = deadline - performance.now();
-      if (left > 0) {
-        timer = setTimeout(tick, left);
-        return;
-      }
-      const message = `no data from the gateway for ${idleTimeoutMs} ms: the stream was closed`;
-      controller.abort(this.#error("timeout", "stream_idle_timeout", message));
-    };
-    const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
-    signal.addEventListener("abort", onAbort, { once: true });
-    const nextChunk = async () => {
-      if (signal.aborted) throw signal.reason;
-      deadline = performance.now() + idleTimeoutMs;
-      timer ??= setTimeout(tick, idleTimeoutMs);
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } finally {
-        deadline = 0;
-      }
-      if (signal.aborted) throw signal.reason;
-      return chunk;
-    };
+    const idle = this.#idleWatch(reader, idleTimeoutMs);
     try {
       read: for (let done = false; !done; ) {
-        const chunk = await nextChunk();
+        const chunk = await idle.read();
         done = chunk.done;
         // Checked before the parser buffers it: an endless line fails at the cap, not at the idle timeout.
         if (!chunk.done) guard(chunk.value);
@@ -197,8 +160,7 @@ export class GatewayStream<T> implements AsyncIterable<T> {
     } catch (err) {
       throw this.#failed(err);
     } finally {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
+      idle.stop();
       if (!finished && this.#ownsRequest)
         controller.abort(new DOMException("stream closed by the consumer", "AbortError"));
       await reader.cancel().catch(() => {});
@@ -231,6 +193,56 @@ export class GatewayStream<T> implements AsyncIterable<T> {
           reason,
         )
       : this.#error("aborted", "aborted", "the caller's signal aborted the stream", reason);
+  }
+
+  /**
+   * Reads ended by the idle timeout or by the stream's own signal. The signal is watched here
+   * rather than trusted to reach the body through fetch: undici links a Request's signal to the one
+   * it follows only through a WeakRef, so after a garbage collection an abort passed through the
+   * intermediate Requests (openapi-fetch's, the transport's) may never arrive. An abort cancels
+   * the reader, which ends a pending read, and the read then rejects with the signal's reason;
+   * the caller's `finally` cancels the body, which closes the connection. One listener and one
+   * timer serve every read (the timer only moves a deadline forward), since a timer, a listener
+   * and a race per chunk were a measurable share of decoding.
+   */
+  #idleWatch(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+    const { controller } = this.#init;
+    const { signal } = controller;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // When the current read must end; 0 between reads.
+    let deadline = 0;
+    const tick = () => {
+      timer = undefined;
+      if (!deadline) return;
+      const left = deadline - performance.now();
+      if (left > 0) {
+        timer = setTimeout(tick, left);
+        return;
+      }
+      const message = `no data from the gateway for ${ms} ms: the stream was closed`;
+      controller.abort(this.#error("timeout", "stream_idle_timeout", message));
+    };
+    const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
+    signal.addEventListener("abort", onAbort, { once: true });
+    return {
+      read: async () => {
+        if (signal.aborted) throw signal.reason;
+        deadline = performance.now() + ms;
+        timer ??= setTimeout(tick, ms);
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } finally {
+          deadline = 0;
+        }
+        if (signal.aborted) throw signal.reason;
+        return chunk;
+      },
+      stop: () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+      },
+    };
   }
 
   /** An error of the family about this stream (its status and request id). */

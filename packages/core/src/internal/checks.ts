@@ -48,6 +48,22 @@ export function stripUndefined<T extends object>(
   };
 }
 
+/** Edits (insertions, deletions, substitutions) between two lower-case names. */
+function editDistance(x: string, y: string): number {
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++)
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
 /** The known name closest to a misspelled one (compared case-insensitively), when one is close enough to be what was meant. */
 export function closestName(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
@@ -55,21 +71,9 @@ export function closestName(name: string, known: readonly string[]): string | un
   let bestDistance = Infinity;
   for (const candidate of known) {
     const other = candidate.toLowerCase();
-    // The edits (insertions, deletions, substitutions) between the two, row by row.
-    let previous = Array.from({ length: other.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= lower.length; i++) {
-      const current = [i];
-      for (let j = 1; j <= other.length; j++)
-        current[j] = Math.min(
-          previous[j]! + 1,
-          current[j - 1]! + 1,
-          previous[j - 1]! + (lower[i - 1] === other[j - 1] ? 0 : 1),
-        );
-      previous = current;
-    }
     // A name that is part of a known one (`retries` of `maxRetries`, `timeout` of `timeoutMs`)
     // meant it: the first such one wins over any other.
-    const distance = lower.length >= 4 && other.includes(lower) ? -1 : previous[other.length]!;
+    const distance = lower.length >= 4 && other.includes(lower) ? -1 : editDistance(lower, other);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   // Case differences cost nothing; beyond that, about a third of the name may be wrong.

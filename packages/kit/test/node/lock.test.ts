@@ -104,8 +104,9 @@ describe("the file store's lock is a real lock", () => {
         const dir = join(work, `${name}-${trial}`);
         await openFileStore(dir, { fsync: false }).then((s) => s.close());
         await prepare?.(dir);
-        // Idle processes, sent the instant at once: a little ahead is enough for all three.
-        const startAt = Date.now() + 50;
+        // Idle processes, sent the instant at once: far enough ahead that all three still race
+        // at it when a busy machine is slow to wake them (a late one only races less, never fails).
+        const startAt = Date.now() + 150;
         outcomes.push(...(await Promise.all(three.map((c) => c.next(dir, startAt)))));
       }
     } finally {

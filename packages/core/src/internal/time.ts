@@ -16,23 +16,32 @@ export function monotonicNow(): number {
 }
 
 /**
- * The default sleep: a deadline of the shared timer (see {@link watch}), cancelled by the
- * signal. That timer never fires early relative to a monotonic clock, so a caller that must not
- * act earlier than a server asked (Retry-After) can rely on it.
+ * The default sleep: a real timer, cancelled by the signal. Timers may fire a little early
+ * relative to a monotonic clock, so it re-arms until the full wait has passed: a caller that
+ * must not act earlier than a server asked (Retry-After) can rely on it.
  */
 export const realSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
+    // NaN or a negative wait means no wait; an infinite one waits until aborted.
+    const until = monotonicNow() + Math.max(ms, 0);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
-      unwatch();
+      clearTimeout(timer);
       reject(signal!.reason);
     };
-    // NaN or a negative wait means no wait; an infinite one waits until aborted.
-    const unwatch = watch(ms || 0, () => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    });
+    const arm = () => {
+      const left = until - monotonicNow();
+      if (left > 0) {
+        // Timers overflow above 2^31 - 1 ms (they would fire at once): wait in chunks.
+        timer = setTimeout(arm, Math.min(Math.ceil(left), 2 ** 31 - 1));
+      } else {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }
+    };
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
+    arm();
   });
 
 /** What `watch` keeps: when to call `fire`. */
@@ -64,10 +73,10 @@ function arm(at: number): void {
       }
       // A late timer finds several deadlines due: they fire in deadline order, not insertion order.
       for (const entry of due.sort((a, b) => a.at - b.at)) entry.fire();
-      // A timer may fire a little early: what is not due yet is waited for again, with anything
-      // a callback watched meanwhile. A deadline past what a timer holds (2^31 - 1 ms), an
-      // endless sleep's too, is waited for in steps: such a timer would otherwise fire at once.
-      if (watched.size) arm(Math.min(next, timerAt));
+      // A timer may fire a little early: what is not due yet is waited for again.
+      if (next < Infinity) arm(next);
+      // A deadline past what a timer holds (2^31 - 1 ms) is waited for in steps: such a timer
+      // would otherwise fire at once.
     },
     // A past deadline fires at once: Node warns of a negative delay.
     Math.max(0, Math.min(at - monotonicNow(), 2 ** 31 - 1)),
@@ -86,8 +95,7 @@ export function watch(ms: number, fire: () => void): () => void {
   const entry = { at: monotonicNow() + ms, fire };
   if (!watched.size) (timer as { ref?: () => void } | undefined)?.ref?.();
   watched.add(entry);
-  // An endless wait arms a timer too, so that it keeps the process running as any sleep does.
-  if (timer === undefined || entry.at < timerAt) arm(entry.at);
+  if (entry.at < timerAt) arm(entry.at);
   return () => {
     if (watched.delete(entry) && !watched.size) {
       const held = timer as { unref?: () => void } | undefined;

@@ -128,7 +128,10 @@ export function redocly(args, { cwd = root, stdio = "inherit" } = {}) {
   });
 }
 
-/** Returns the files a target produces, as { path: content }. */
+/**
+ * Returns the files a target produces, as { path: content }.
+ * @returns {Promise<Record<string, string>>}
+ */
 export async function render(target, { specPath } = {}) {
   // Loaded here, not with this module: most of its importers only bundle (about 1 s of CPU each).
   const { default: openapiTS, astToString } = await import("openapi-typescript");
